@@ -1,0 +1,63 @@
+"""The ``drill`` command: a thin layer of argparse over the domain modules.
+
+Each subcommand is a module here with ``add_parser(subparsers, common)``; the module must
+import only argparse at load time, so ``drill --help`` stays fast and never loads sympy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from drill import __version__
+
+#: Subcommand modules, in the order ``drill --help`` lists them.
+COMMANDS: tuple[str, ...] = ("calc",)
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def common_options() -> argparse.ArgumentParser:
+    """Options every subcommand accepts (a parent parser)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--data",
+        metavar="DIR",
+        help="folder for review data and settings (default: the user data folder, "
+        "or $DRILL_HOME)",
+    )
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = common_options()
+    parser = argparse.ArgumentParser(
+        prog="drill",
+        description="Daily interview practice in inference-engineering math.",
+        parents=[common],
+    )
+    parser.add_argument("--version", action="version", version=f"drill {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f"drill.cli.{name}")
+        module.add_parser(subparsers, common)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_OK
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # Output piped into `head` and closed: not an error of ours.
+        sys.stderr.close()
+        return EXIT_OK
+    return code

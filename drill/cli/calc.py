@@ -1,0 +1,61 @@
+"""``drill calc``: the unit-aware scratchpad."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    parser = subparsers.add_parser(
+        "calc",
+        parents=[common],
+        help="work out an expression with units (16 GB / 3.35 TB/s)",
+        description="Work out an expression with units and show how it was read. "
+        "With no expression, read one per line from standard input.",
+        epilog='example: drill calc "16 GB / 3.35 TB/s" --to ms',
+    )
+    parser.add_argument("expression", nargs="?", metavar="EXPR", help="the math to work out")
+    parser.add_argument("--to", metavar="UNIT", help="show the result in this unit")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from drill.calculator import calculate
+
+    if args.expression is None:
+        return _repl(args)
+    result = calculate(args.expression, args.to)
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+    elif result.error:
+        print(f"drill calc: error: {result.error}", file=sys.stderr)
+    else:
+        print(result.text)
+        print(f"  dimension: {result.dimension}")
+        print(f"  read as:   {result.echo}")
+    return 1 if result.error else 0
+
+
+def _repl(args: argparse.Namespace) -> int:
+    from drill.calculator import calculate
+
+    failed = False
+    interactive = sys.stdin.isatty()
+    while True:
+        try:
+            line = input("calc> " if interactive else "")
+        except EOFError:
+            break
+        if not line.strip():
+            continue
+        result = calculate(line, args.to)
+        if result.error:
+            failed = True
+            print(f"error: {result.error}")
+        else:
+            print(f"{result.text}    ({result.echo})")
+    return 1 if failed else 0

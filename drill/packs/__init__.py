@@ -1,0 +1,1 @@
+"""Packs: YAML files of interview cards, loaded into typed models."""

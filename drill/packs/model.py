@@ -1,0 +1,115 @@
+"""Typed models of a pack and its cards, as loaded from YAML.
+
+Plain frozen dataclasses: loading (``drill.packs.loader``) builds them and records where in
+the file every field came from, so every later error can name ``FILE:LINE:COL``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PRIORITIES = ("priority", "solid")
+DEFAULT_TOLERANCE = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A place in a pack file; line and column are 1-based, as editors show them."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if not self.line:
+            return self.file
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """A classic wrong answer to an ask, and how to fix it.
+
+    ``value`` names the solver result that computes the wrong figure from the givens
+    (``weights_over_peak_flops``); the grader flags answers near it.
+    """
+
+    id: str
+    message: str
+    value: str | None = None
+    where: Location = field(default_factory=lambda: Location(""))
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A numeric question the user can type an answer to."""
+
+    id: str
+    question: str
+    unit: str  # display unit: "ms", "tokens/s", "$ per million tokens", "%", "×"
+    value: str  # the solver result holding the reference (defaults to the ask id)
+    tolerance: float = DEFAULT_TOLERANCE  # relative
+    stated: str | None = None  # the figure as the card states it ("≈ 4.8 ms"), checked
+    mistakes: tuple[Mistake, ...] = ()
+    where: Location = field(default_factory=lambda: Location(""))
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    pack: str
+    id: str
+    title: str
+    priority: str
+    scenario: str
+    answer: tuple[str, ...] = ()
+    key_numbers: tuple[str, ...] = ()
+    tip: str = ""
+    lessons: tuple[int, ...] = ()
+    follow_up: str | None = None  # id of the follow-up card, in the same pack
+    parent: str | None = None  # id of the card this one follows up (set by the loader)
+    solver: str | None = None
+    givens: dict[str, str] = field(default_factory=dict)  # name → text, "16 GB"
+    asks: tuple[Ask, ...] = ()
+    order: int = 0  # position in its pack
+    where: Location = field(default_factory=lambda: Location(""))
+    #: Where each text field starts: "scenario", "answer[2]", "asks[0].question" ...
+    text_locations: dict[str, Location] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        """The card's stable identity across packs: ``speed-physics/q1``."""
+        return f"{self.pack}/{self.id}"
+
+    @property
+    def is_priority(self) -> bool:
+        return self.priority == "priority"
+
+    def ask(self, ask_id: str) -> Ask | None:
+        return next((a for a in self.asks if a.id == ask_id), None)
+
+    def texts(self) -> list[tuple[str, str]]:
+        """Every prose field with its path, in reading order (for checking and search)."""
+        fields = [("title", self.title), ("scenario", self.scenario)]
+        fields += [(f"answer[{i}]", t) for i, t in enumerate(self.answer)]
+        fields += [(f"key_numbers[{i}]", t) for i, t in enumerate(self.key_numbers)]
+        fields.append(("tip", self.tip))
+        for i, ask in enumerate(self.asks):
+            fields.append((f"asks[{i}].question", ask.question))
+            fields += [(f"asks[{i}].mistakes[{j}].message", m.message)
+                       for j, m in enumerate(ask.mistakes)]
+        return [(path, text) for path, text in fields if text]
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    id: str
+    title: str
+    path: Path
+    description: str = ""
+    source: str = ""
+    cards: tuple[Card, ...] = ()
+    where: Location = field(default_factory=lambda: Location(""))
+
+    def card(self, card_id: str) -> Card | None:
+        return next((c for c in self.cards if c.id == card_id), None)

@@ -1,0 +1,41 @@
+"""Reading typed math safely: text → syntax tree → quantity, with an echo.
+
+No text is ever evaluated as code: a tokenizer and a precedence parser build the tree
+from a whitelist of numbers, units and operators (see :mod:`drill.parsing.parser`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drill.parsing.errors import ParseError
+from drill.parsing.nodes import Node
+from drill.parsing.parser import parse, suggest_units
+from drill.quantity import Quantity, QuantityError
+
+__all__ = ["ParseError", "Reading", "parse", "read", "suggest_units"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A text that was read: its tree, its value, and how it was understood."""
+
+    text: str
+    tree: Node
+    value: Quantity
+
+    @property
+    def echo(self) -> str:
+        return self.tree.echo()
+
+
+def read(text: str) -> Reading:
+    """Parse and evaluate ``text``; every failure is a :class:`ParseError`."""
+    try:
+        tree = parse(text)
+        value = tree.evaluate()
+    except QuantityError as error:
+        raise ParseError(str(error), 0) from None
+    except RecursionError:
+        raise ParseError("the expression nests too deeply", 0) from None
+    return Reading(text, tree, value)

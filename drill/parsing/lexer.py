@@ -1,0 +1,236 @@
+"""Tokenizer for typed math: ``≈ 16 × 10⁹ B ÷ 3.35 TB/s``.
+
+Reads the text character by character; nothing is ever evaluated as code. Every token
+keeps its column so errors can point at it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from enum import Enum
+
+from drill.parsing.errors import ParseError
+
+MAX_TEXT = 1000
+MAX_TOKENS = 400
+
+#: Characters people type that mean the same as an ASCII operator.
+_EQUIVALENT = str.maketrans({
+    "\u2212": "-",  # minus sign
+    "\u2013": "-",  # en dash
+    "\u2217": "*",  # asterisk operator
+    "\u22c5": "·",  # dot operator
+    "\u2022": "·",  # bullet
+    "\u00a0": " ",  # no-break space
+    "\u202f": " ",  # narrow no-break space
+    "\u2009": " ",  # thin space
+    "\t": " ",
+    "\uff04": "$",  # fullwidth dollar
+})
+
+_SUPERSCRIPT_DIGITS = {c: i for i, c in enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹")}
+_SUPERSCRIPT_SIGNS = {"⁻": -1, "⁺": 1}
+_SINGLE_CHAR_UNITS = frozenset("$%¢×")
+_OPERATORS = frozenset("+-*/÷·^()")
+_APPROX_WORDS = ("approximately", "approx.", "approx", "about", "around", "roughly", "ca.")
+
+
+class Kind(Enum):
+    NUMBER = "number"
+    WORD = "word"  # a unit, a number word, or 'per'
+    SYMBOL = "symbol"  # $ % ¢ ×
+    OP = "operator"
+    SUPERSCRIPT = "superscript"
+    END = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: Kind
+    text: str
+    start: int
+    end: int
+    value: float = 0.0  # numbers: their value; superscripts: the exponent
+    attached: bool = False  # no space before this token
+
+    def is_op(self, *ops: str) -> bool:
+        return self.kind is Kind.OP and self.text in ops
+
+
+def strip_approximation(text: str) -> tuple[str, int]:
+    """Drop a leading ``≈``, ``~``, ``about`` ...; return the rest and its offset."""
+    offset = len(text) - len(text.lstrip())
+    rest = text.lstrip()
+    changed = True
+    while changed:
+        changed = False
+        for lead in ("≈", "~", "=", *_APPROX_WORDS):
+            if rest.lower().startswith(lead) and (
+                not lead[-1].isalpha() or len(rest) == len(lead) or not rest[len(lead)].isalpha()
+            ):
+                cut = len(lead)
+                stripped = rest[cut:].lstrip()
+                offset += len(rest) - len(stripped)
+                rest = stripped
+                changed = True
+    return rest, offset
+
+
+def tokenize(text: str) -> list[Token]:
+    if len(text) > MAX_TEXT:
+        raise ParseError(
+            f"the text is too long ({len(text):,} characters; the limit is {MAX_TEXT:,})", 0
+        )
+    for i, ch in enumerate(text):
+        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co"):
+            raise ParseError(f"the text holds a control character (U+{ord(ch):04X})", i)
+    text = text.translate(_EQUIVALENT)
+    body, offset = strip_approximation(text)
+    tokens = _scan(body, offset)
+    return _merge_scientific(tokens)
+
+
+def _scan(text: str, offset: int) -> list[Token]:
+    tokens: list[Token] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        attached = i > 0 and not text[i - 1].isspace()
+        start = i + offset
+        if ch.isspace():
+            i += 1
+            continue
+        if ch in "0123456789" or (ch == "." and i + 1 < n and text[i + 1] in "0123456789"):
+            j, value, shown = _scan_number(text, i)
+            tokens.append(Token(Kind.NUMBER, shown, start, j + offset, value, attached))
+            i = j
+        elif ch in _SUPERSCRIPT_DIGITS or ch in _SUPERSCRIPT_SIGNS:
+            j = i
+            sign = 1
+            while j < n and text[j] in _SUPERSCRIPT_SIGNS:
+                sign *= _SUPERSCRIPT_SIGNS[text[j]]
+                j += 1
+            digits = ""
+            while j < n and text[j] in _SUPERSCRIPT_DIGITS:
+                digits += str(_SUPERSCRIPT_DIGITS[text[j]])
+                j += 1
+            if not digits:
+                raise ParseError("a superscript sign needs digits after it", start)
+            if len(digits) > 4:
+                raise ParseError("the exponent is too large", start)
+            tokens.append(
+                Token(Kind.SUPERSCRIPT, text[i:j], start, j + offset, sign * int(digits), attached)
+            )
+            i = j
+        elif ch.isalpha() or ch in "µμ":
+            j = i
+            while j < n and (text[j].isalpha() or text[j] in "µμ"):
+                j += 1
+            # "approx." and "ca." keep their dot only at the start, handled above.
+            tokens.append(Token(Kind.WORD, text[i:j], start, j + offset, attached=attached))
+            i = j
+        elif ch == "*" and text.startswith("**", i):
+            tokens.append(Token(Kind.OP, "^", start, start + 2, attached=attached))
+            i += 2
+        elif ch in _SINGLE_CHAR_UNITS:
+            tokens.append(Token(Kind.SYMBOL, ch, start, start + 1, attached=attached))
+            i += 1
+        elif ch in _OPERATORS:
+            tokens.append(Token(Kind.OP, ch, start, start + 1, attached=attached))
+            i += 1
+        elif ch == ",":
+            raise ParseError(
+                "a comma may only separate thousands (1,000); write decimals with a dot", start
+            )
+        elif ch in "≈~=":
+            raise ParseError(f"'{ch}' may only start an answer, not stand inside it", start)
+        else:
+            raise ParseError(f"unexpected character '{ch}'", start)
+        if len(tokens) > MAX_TOKENS:
+            raise ParseError(f"the text has too many parts (the limit is {MAX_TOKENS})", start)
+    tokens.append(Token(Kind.END, "", n + offset, n + offset))
+    return tokens
+
+
+_NUMBER = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+)?(?:\.[0-9]+)?")
+_EXPONENT = re.compile(r"[eE][+-]?[0-9]{1,6}(?![0-9])")
+
+
+def _scan_number(text: str, i: int) -> tuple[int, float, str]:
+    """Digits with optional thousands commas (1,000), a fraction and an e-exponent."""
+    match = _NUMBER.match(text, i)
+    assert match is not None  # the caller saw a digit or ".digit"
+    j = match.end()
+    exponent = _EXPONENT.match(text, j)
+    if exponent:
+        j = exponent.end()
+    elif re.match(r"[eE][+-]?[0-9]", text[j:]):
+        raise ParseError("the exponent is too large", i)
+    shown = text[i:j]
+    value = float(shown.replace(",", ""))
+    if value == float("inf"):
+        raise ParseError("the number is too large to work with", i)
+    return j, value, shown
+
+
+def _merge_scientific(tokens: list[Token]) -> list[Token]:
+    """Read ``3.35 × 10¹²`` as one number, as a person does.
+
+    Without this, ``16 × 10⁹ ÷ 3.35 × 10¹²`` would be read left to right and come out
+    a factor of 10²⁴ wrong.
+    """
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        exponent, width = _scientific_tail(tokens, i)
+        before = out[-1] if out else None
+        if (
+            tok.kind is Kind.NUMBER
+            and width
+            and not (before is not None and before.is_op("^"))
+            and "e" not in tok.text.lower()
+        ):
+            value = tok.value * 10.0**exponent
+            if value == float("inf"):
+                raise ParseError("the number is too large to work with", tok.start)
+            shown = f"{tok.text} × 10{_superscript(exponent)}"
+            end = tokens[i + width].end
+            out.append(Token(Kind.NUMBER, shown, tok.start, end, value, tok.attached))
+            i += width + 1
+            continue
+        out.append(tok)
+        i += 1
+    return out
+
+
+def _scientific_tail(tokens: list[Token], i: int) -> tuple[int, int]:
+    """If ``× 10^k`` follows token i, return (k, tokens it spans after i); else (0, 0)."""
+    if i + 3 >= len(tokens):
+        return 0, 0
+    times, ten = tokens[i + 1], tokens[i + 2]
+    is_times = times.is_op("*", "·") or (
+        times.kind is Kind.SYMBOL and times.text == "×"
+    ) or (times.kind is Kind.WORD and times.text == "x")
+    if not (is_times and ten.kind is Kind.NUMBER and ten.text == "10"):
+        return 0, 0
+    nxt = tokens[i + 3]
+    if nxt.kind is Kind.SUPERSCRIPT and nxt.attached:
+        return int(nxt.value), 3
+    if nxt.is_op("^") and i + 4 < len(tokens):
+        sign = 1
+        j = i + 4
+        if tokens[j].is_op("-", "+"):
+            sign = -1 if tokens[j].text == "-" else 1
+            j += 1
+        num = tokens[j]
+        if num.kind is Kind.NUMBER and num.text.isdigit() and len(num.text) <= 4:
+            return sign * int(num.text), j - i
+    return 0, 0
+
+
+def _superscript(n: int) -> str:
+    return str(n).translate(str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))

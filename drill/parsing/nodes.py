@@ -1,0 +1,193 @@
+"""The syntax tree of typed math: what was read, how to show it, what it is worth.
+
+The tree is kept (not only its value) so the grader can look inside an answer: a
+``bytes ÷ FLOP/s`` division is a mistake wherever it sits in the expression.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from drill.quantity import Quantity
+from drill.unitdefs import PREFIX_UNITS, Unit
+
+# Printing precedence: higher binds tighter.
+SUM, PER, PRODUCT, UNARY, POWER, ATOM = 1, 2, 3, 4, 5, 6
+
+
+class Node:
+    """Base of every node; subclasses are frozen dataclasses."""
+
+    __slots__ = ()
+    precedence: int = ATOM
+
+    def evaluate(self) -> Quantity:
+        raise NotImplementedError
+
+    def echo(self) -> str:
+        raise NotImplementedError
+
+    def children(self) -> tuple[Node, ...]:
+        return ()
+
+    def walk(self) -> Iterator[Node]:
+        """Every node of the tree, this one first."""
+        yield self
+        for child in self.children():
+            yield from child.walk()
+
+
+@dataclass(frozen=True, slots=True)
+class Number(Node):
+    value: float
+    text: str
+
+    def evaluate(self) -> Quantity:
+        return Quantity(self.value)
+
+    def echo(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRef(Node):
+    unit: Unit
+
+    def evaluate(self) -> Quantity:
+        return Quantity(self.unit.scale, self.unit.dim)
+
+    def echo(self) -> str:
+        return self.unit.symbol
+
+
+@dataclass(frozen=True, slots=True)
+class UnitOp(Node):
+    """Units joined inside one compound unit: ``TB/s``, ``B·s/FLOP``, ``s^-1``."""
+
+    op: str  # "·", "/" or "^"
+    left: Node
+    right: Node
+
+    def evaluate(self) -> Quantity:
+        left, right = self.left.evaluate(), self.right.evaluate()
+        if self.op == "·":
+            return left * right
+        if self.op == "/":
+            return left / right
+        return left**right
+
+    def echo(self) -> str:
+        right = self.right.echo()
+        if self.op == "/" and isinstance(self.right, UnitOp) and self.right.op != "^":
+            right = f"({right})"
+        if self.op == "^":
+            return f"{self.left.echo()}^{right}"
+        return f"{self.left.echo()}{self.op}{right}"
+
+    def children(self) -> tuple[Node, ...]:
+        return (self.left, self.right)
+
+
+@dataclass(frozen=True, slots=True)
+class Measure(Node):
+    """A number with its unit, read as one quantity: ``3.35 TB/s``."""
+
+    amount: Node
+    unit: Node
+
+    @property
+    def precedence(self) -> int:  # type: ignore[override]
+        # A compound unit reads as a product: "16 GB ÷ (3.35 TB/s)" needs its parentheses.
+        return PRODUCT if isinstance(self.unit, UnitOp) else ATOM
+
+    def evaluate(self) -> Quantity:
+        return self.amount.evaluate() * self.unit.evaluate()
+
+    def echo(self) -> str:
+        amount, unit = self.amount.echo(), self.unit.echo()
+        if unit[:1] in PREFIX_UNITS:
+            return f"{unit[0]}{amount}{unit[1:]}"
+        if unit in ("%", "×"):
+            return f"{amount}{unit}"
+        return f"{amount} {unit}"
+
+    def children(self) -> tuple[Node, ...]:
+        return (self.amount, self.unit)
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp(Node):
+    op: str  # "+", "-", "*", "/"
+    left: Node
+    right: Node
+    style: str = ""  # "implicit" (2 GB) or "per" ($3 per hour)
+
+    @property
+    def precedence(self) -> int:  # type: ignore[override]
+        if self.style == "per":
+            return PER
+        return SUM if self.op in "+-" else PRODUCT
+
+    def evaluate(self) -> Quantity:
+        left, right = self.left.evaluate(), self.right.evaluate()
+        if self.op == "+":
+            return left + right
+        if self.op == "-":
+            return left - right
+        if self.op == "*":
+            return left * right
+        return left / right
+
+    def echo(self) -> str:
+        me = self.precedence
+        left = _wrap(self.left, self.left.precedence < me)
+        # The right side of - and ÷ also needs parentheses at equal precedence.
+        right = _wrap(self.right, self.right.precedence <= me and self.op in "-/*")
+        if self.style == "implicit":
+            return f"{left} {right}"
+        if self.style == "per":
+            return f"{left} per {right}"
+        symbol = {"+": "+", "-": "-", "*": "×", "/": "÷"}[self.op]
+        return f"{left} {symbol} {right}"
+
+    def children(self) -> tuple[Node, ...]:
+        return (self.left, self.right)
+
+
+@dataclass(frozen=True, slots=True)
+class Negate(Node):
+    operand: Node
+    precedence = UNARY
+
+    def evaluate(self) -> Quantity:
+        return -self.operand.evaluate()
+
+    def echo(self) -> str:
+        return "-" + _wrap(self.operand, self.operand.precedence < UNARY)
+
+    def children(self) -> tuple[Node, ...]:
+        return (self.operand,)
+
+
+@dataclass(frozen=True, slots=True)
+class Power(Node):
+    base: Node
+    exponent: Node
+    precedence = POWER
+
+    def evaluate(self) -> Quantity:
+        return self.base.evaluate() ** self.exponent.evaluate()
+
+    def echo(self) -> str:
+        base = _wrap(self.base, self.base.precedence <= POWER)
+        exponent = _wrap(self.exponent, self.exponent.precedence < UNARY)
+        return f"{base}^{exponent}"
+
+    def children(self) -> tuple[Node, ...]:
+        return (self.base, self.exponent)
+
+
+def _wrap(node: Node, needed: bool) -> str:
+    text = node.echo()
+    return f"({text})" if needed else text

@@ -1,0 +1,297 @@
+"""A precedence parser from tokens to a syntax tree, built from a whitelist.
+
+Grammar, loosest first::
+
+    sum      := per (("+" | "-") per)*
+    per      := product ("per" product)*
+    product  := unary ((("*" | "×" | "·" | "/" | "÷") unary) | unary)*   # juxtaposition
+    unary    := ("-" | "+") unary | power
+    power    := postfix (("^" | "**") unary)?
+    postfix  := atom superscript?
+    atom     := number multiplier* (ratio | units)? | "$" number ... | "(" sum ")" | units
+              | number-word units?
+    units    := unit-power (("/" | "·" | "*") unit-power)*   # only while units follow
+
+A number followed by units is one quantity, so ``16 GB / 3.35 TB/s`` is
+16 GB ÷ (3.35 TB/s), as a person means it.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from drill.parsing.errors import ParseError
+from drill.parsing.lexer import Kind, Token, tokenize
+from drill.parsing.nodes import BinOp, Measure, Negate, Node, Number, Power, UnitOp, UnitRef
+from drill.unitdefs import (
+    MULTIPLIER_LETTERS,
+    MULTIPLIER_WORDS,
+    PREFIX_UNITS,
+    UNITS,
+    all_spellings,
+)
+
+MAX_DEPTH = 60
+
+
+def parse(text: str) -> Node:
+    """Read ``text`` into a syntax tree, or raise :class:`ParseError`."""
+    tokens = tokenize(text)
+    if tokens[0].kind is Kind.END:
+        raise ParseError("there is nothing to read: type a number, such as 4.8 ms", 0)
+    return _Parser(tokens).parse()
+
+
+def suggest_units(word: str, limit: int = 3) -> list[str]:
+    """Known spellings closest to an unknown unit, best first."""
+    spellings = all_spellings()
+    exact_case = [s for s in spellings if s.lower() == word.lower()]
+    close = difflib.get_close_matches(word, spellings, n=limit, cutoff=0.6)
+    lowered = {s.lower(): s for s in spellings}
+    close_lower = difflib.get_close_matches(word.lower(), list(lowered), n=limit, cutoff=0.6)
+    ranked: list[str] = []
+    for s in [*exact_case, *close, *(lowered[c] for c in close_lower)]:
+        if s not in ranked:
+            ranked.append(s)
+    return ranked[:limit]
+
+
+def unknown_unit_error(word: str, position: int) -> ParseError:
+    suggestions = suggest_units(word)
+    hint = f" (did you mean {', '.join(suggestions)}?)" if suggestions else ""
+    return ParseError(f"unknown unit '{word}'{hint}", position)
+
+
+class _Parser:
+    def __init__(self, tokens: list[Token]) -> None:
+        self.tokens = tokens
+        self.i = 0
+        self.depth = 0
+
+    # -- token helpers --------------------------------------------------------------
+    @property
+    def tok(self) -> Token:
+        return self.tokens[self.i]
+
+    def peek(self, ahead: int = 1) -> Token:
+        return self.tokens[min(self.i + ahead, len(self.tokens) - 1)]
+
+    def advance(self) -> Token:
+        tok = self.tokens[self.i]
+        self.i += 1
+        return tok
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ParseError(f"the expression nests too deeply (the limit is {MAX_DEPTH})",
+                             self.tok.start)
+
+    def leave(self) -> None:
+        self.depth -= 1
+
+    # -- grammar --------------------------------------------------------------------
+    def parse(self) -> Node:
+        node = self.sum()
+        if self.tok.kind is not Kind.END:
+            raise self.unexpected()
+        return node
+
+    def sum(self) -> Node:
+        self.enter()
+        node = self.per()
+        while self.tok.is_op("+", "-"):
+            op = self.advance().text
+            node = BinOp(op, node, self.per())
+        self.leave()
+        return node
+
+    def per(self) -> Node:
+        node = self.product()
+        while self.tok.kind is Kind.WORD and self.tok.text == "per":
+            self.advance()
+            node = BinOp("/", node, self.product(), style="per")
+        return node
+
+    def product(self) -> Node:
+        node = self.unary()
+        while True:
+            tok = self.tok
+            if tok.is_op("*", "·", "/", "÷") or self.is_times(tok):
+                self.advance()
+                op = "/" if tok.text in ("/", "÷") else "*"
+                node = BinOp(op, node, self.unary())
+            elif self.starts_operand(tok):
+                node = BinOp("*", node, self.unary(), style="implicit")
+            else:
+                return node
+
+    def unary(self) -> Node:
+        if self.tok.is_op("-", "+"):
+            sign = self.advance().text
+            self.enter()
+            operand = self.unary()
+            self.leave()
+            return Negate(operand) if sign == "-" else operand
+        return self.power()
+
+    def power(self) -> Node:
+        base = self.postfix()
+        if self.tok.is_op("^"):
+            self.advance()
+            self.enter()
+            exponent = self.unary()
+            self.leave()
+            return Power(base, exponent)
+        return base
+
+    def postfix(self) -> Node:
+        node = self.atom()
+        if self.tok.kind is Kind.SUPERSCRIPT:
+            sup = self.advance()
+            node = Power(node, Number(sup.value, _format_int(int(sup.value))))
+        return node
+
+    def atom(self) -> Node:
+        tok = self.tok
+        if tok.kind is Kind.NUMBER:
+            return self.quantity(self.number())
+        if tok.kind is Kind.SYMBOL and tok.text in PREFIX_UNITS:
+            return self.prefixed_quantity()
+        if tok.is_op("("):
+            self.advance()
+            inner = self.sum()
+            if not self.tok.is_op(")"):
+                raise ParseError("a '(' is never closed: add ')'", tok.start)
+            self.advance()
+            return inner
+        if tok.kind is Kind.WORD and tok.text in MULTIPLIER_WORDS:
+            self.advance()
+            amount = self.multipliers(Number(MULTIPLIER_WORDS[tok.text], tok.text))
+            return self.quantity(amount)
+        if self.is_unit(tok):
+            return self.units()
+        raise self.unexpected()
+
+    def number(self) -> Node:
+        tok = self.advance()
+        return self.multipliers(Number(tok.value, tok.text))
+
+    def multipliers(self, amount: Number) -> Number:
+        """Fold ``k``, ``M``, ``million`` ... that follow a number into it."""
+        value, text = amount.value, amount.text
+        while self.tok.kind is Kind.WORD and (
+            self.tok.text in MULTIPLIER_WORDS or self.tok.text in MULTIPLIER_LETTERS
+        ):
+            word = self.advance()
+            factor = MULTIPLIER_WORDS.get(word.text) or MULTIPLIER_LETTERS[word.text]
+            value *= factor
+            text = f"{text}{word.text}" if word.attached else f"{text} {word.text}"
+        if abs(value) > 1e300:
+            raise ParseError("the number is too large to work with", self.tok.start)
+        return Number(value, text)
+
+    def quantity(self, amount: Node) -> Node:
+        tok = self.tok
+        if self.is_ratio_marker(tok):
+            self.advance()
+            return Measure(amount, UnitRef(UNITS["×"]))
+        if self.is_unit(tok):
+            return Measure(amount, self.units())
+        return amount
+
+    def prefixed_quantity(self) -> Node:
+        """``$3``, ``$3/h``, ``$0.19 per million tokens``."""
+        sign = self.advance()
+        if self.tok.kind is not Kind.NUMBER:
+            # A bare "$" is a unit of its own ("--to $/h").
+            self.i -= 1
+            return self.units()
+        amount = self.number()
+        unit: Node = UnitRef(UNITS[sign.text])
+        unit = self.unit_tail(unit)
+        return Measure(amount, unit)
+
+    def units(self) -> Node:
+        return self.unit_tail(self.unit_power())
+
+    def unit_tail(self, unit: Node) -> Node:
+        while (self.tok.is_op("/", "·", "*") or self.is_times(self.tok)) and self.is_unit(
+            self.peek()
+        ):
+            op = "/" if self.advance().text == "/" else "·"
+            unit = UnitOp(op, unit, self.unit_power())
+        return unit
+
+    def unit_power(self) -> Node:
+        tok = self.advance()
+        unit: Node = UnitRef(UNITS[tok.text])
+        if self.tok.kind is Kind.SUPERSCRIPT:
+            sup = self.advance()
+            unit = UnitOp("^", unit, Number(sup.value, _format_int(int(sup.value))))
+        elif self.tok.is_op("^") and (
+            self.peek().kind is Kind.NUMBER
+            or (self.peek().is_op("-") and self.peek(2).kind is Kind.NUMBER)
+        ):
+            self.advance()
+            negative = self.tok.is_op("-")
+            if negative:
+                self.advance()
+            num = self.advance()
+            value = -num.value if negative else num.value
+            unit = UnitOp("^", unit, Number(value, ("-" if negative else "") + num.text))
+        return unit
+
+    # -- classification -------------------------------------------------------------
+    def is_unit(self, tok: Token) -> bool:
+        if tok.kind is Kind.SYMBOL:
+            return tok.text in UNITS and tok.text != "×"
+        if tok.kind is not Kind.WORD or tok.text == "per":
+            return False
+        if tok.text in UNITS:
+            return tok.text != "x"
+        if tok.text in MULTIPLIER_WORDS or tok.text in MULTIPLIER_LETTERS:
+            return False
+        raise unknown_unit_error(tok.text, tok.start)
+
+    def is_times(self, tok: Token) -> bool:
+        """``×`` or ``x`` used as multiplication (rather than as 1.25×)."""
+        if not ((tok.kind is Kind.SYMBOL and tok.text == "×") or
+                (tok.kind is Kind.WORD and tok.text == "x")):
+            return False
+        return self.starts_operand(self.peek())
+
+    def is_ratio_marker(self, tok: Token) -> bool:
+        if not ((tok.kind is Kind.SYMBOL and tok.text == "×") or
+                (tok.kind is Kind.WORD and tok.text == "x")):
+            return False
+        return not self.starts_operand(self.peek())
+
+    def starts_operand(self, tok: Token) -> bool:
+        if tok.kind in (Kind.NUMBER,):
+            return True
+        if tok.is_op("("):
+            return True
+        if tok.kind is Kind.SYMBOL:
+            return tok.text in PREFIX_UNITS or (tok.text in UNITS and tok.text != "×")
+        if tok.kind is Kind.WORD:
+            if tok.text in ("per", "x"):
+                return False
+            return tok.text in MULTIPLIER_WORDS or self.is_unit(tok)
+        return False
+
+    def unexpected(self) -> ParseError:
+        tok = self.tok
+        if tok.kind is Kind.END:
+            return ParseError("the expression ends too soon", tok.start)
+        if tok.is_op(")"):
+            return ParseError("this ')' has no matching '('", tok.start)
+        if tok.kind is Kind.WORD:
+            if tok.text in MULTIPLIER_LETTERS:
+                return ParseError(f"'{tok.text}' must follow a number (200k, 15.5 M)", tok.start)
+            return unknown_unit_error(tok.text, tok.start)
+        return ParseError(f"unexpected '{tok.text}'", tok.start)
+
+
+def _format_int(n: int) -> str:
+    return str(n)
