@@ -64,14 +64,14 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
         "mbu": ("80%", {"power-as-utilization": "350 W ÷ 700 W"}),
     },
     "speed-physics/q6": {
+        # seconds-hours-slip: the factor 3,600 lost (the grader also catches it doubled);
+        # power-of-ten: the tip's 500 s for 5,000 s.
         "cost_single": ("$4.17 per million tokens", {
             "seconds-hours-slip": "($4.17 per million tokens) × 3,600",
-            "seconds-hours-twice": "($4.17 per million tokens) ÷ 3,600",
-            "power-of-ten-slip": "($4.17 per million tokens) ÷ 10",
+            "power-of-ten": "($4.17 per million tokens) ÷ 10",
         }),
         "cost_batched": ("$0.19 per million tokens", {
             "seconds-hours-slip": "($0.19 per million tokens) × 3,600",
-            "seconds-hours-twice": "($0.19 per million tokens) ÷ 3,600",
         }),
         "cost_ratio": ("21.5×", {}),
     },
