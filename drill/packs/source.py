@@ -1,0 +1,73 @@
+"""Where a character of a YAML text value sits in the file.
+
+A scalar's value is not its source: quotes and escapes go, block scalars (``|``, ``>``)
+lose their indentation, and folded or multi-line scalars turn line breaks into spaces.
+To point at an equation inside a card's prose, :func:`position_in_source` walks the value
+and the source side by side from the scalar's start, matching characters and skipping
+what YAML removed. It needs only the file text and where the scalar starts.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from drill.packs.model import Location
+
+_SKIPPABLE = " \t\r\n\\'\""
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """A file's text with a table of line starts, to turn indexes into line:column."""
+
+    text: str
+    _line_starts: list[int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        starts += [i + 1 for i, ch in enumerate(self.text) if ch == "\n"]
+        object.__setattr__(self, "_line_starts", starts)
+
+    def index(self, line: int, column: int) -> int:
+        """The index of a 1-based line and column (clamped to the text)."""
+        if line < 1:
+            return 0
+        if line > len(self._line_starts):
+            return len(self.text)
+        return min(self._line_starts[line - 1] + max(column, 1) - 1, len(self.text))
+
+    def line_column(self, index: int) -> tuple[int, int]:
+        line = bisect_right(self._line_starts, index)
+        return line, index - self._line_starts[line - 1] + 1
+
+    def position_in_source(self, start: Location, value: str, offset: int) -> Location:
+        """Where character ``offset`` of ``value``, a scalar starting at ``start``, is."""
+        if not start.line:
+            return start
+        j = self._content_start(self.index(start.line, start.column))
+        i = 0
+        end = len(self.text)
+        offset = max(0, min(offset, len(value)))
+        while i < offset and j < end:
+            want, have = value[i], self.text[j]
+            if want == have:
+                i += 1
+                j += 1
+            elif have in _SKIPPABLE:
+                j += 1  # indentation, a folded line break, a quote or an escape's backslash
+            elif want in " \n":
+                i += 1  # a space or break YAML made from source it has already passed
+            else:
+                j += 1  # an escape's letters (\u00e9): keep walking the source
+        line, column = self.line_column(min(j, end))
+        return Location(start.file, line, column)
+
+    def _content_start(self, j: int) -> int:
+        """Skip a quote, or a block scalar's header line (``|-``, ``>2``, comments)."""
+        if j < len(self.text) and self.text[j] in "'\"":
+            return j + 1
+        if j < len(self.text) and self.text[j] in "|>":
+            newline = self.text.find("\n", j)
+            return len(self.text) if newline < 0 else newline + 1
+        return j
