@@ -70,6 +70,8 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
     solver = _solver_for(card)
     texts = _given_texts(card, solver, overrides or {})
     values = {name: _given_value(card, solver, name, text) for name, text in texts.items()}
+    shown_givens = {name: _given_in_working(text, values[name], solver.givens[name])
+                    for name, text in texts.items()}
     formulas = _formulas(card, solver)
     symbols = solver.symbols
     by_symbol = {symbols[name]: value for name, value in values.items()}
@@ -83,7 +85,7 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
             unit = None
         shown = shown or _readable(value)
         formula = _formula_text(solver.name, name, expression)
-        substituted = _substituted(expression, symbols, texts)
+        substituted = _substituted(expression, symbols, shown_givens)
         results[name] = Result(
             name=name,
             value=value,
@@ -208,6 +210,14 @@ def _given_value(card: Card, solver: Solver, name: str, text: str) -> Quantity:
         f"'{solver.name}' needs {dims.describe(expected)} (like {declared})",
         given=name,
     )
+
+
+def _given_in_working(text: str, value: Quantity, declared: str) -> str:
+    """The given as written, or with the count it left out: "32" → "32 users"."""
+    if _read_quantity(text).dim == value.dim:
+        return text
+    number = value.value / unit_quantity(declared).value
+    return attach_unit(f"{number:,.12g}" if abs(number) < 1e15 else f"{number:.12g}", declared)
 
 
 def _formulas(card: Card, solver: Solver) -> dict[str, Any]:

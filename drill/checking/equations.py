@@ -120,7 +120,9 @@ def find_equations(text: str) -> list[Equation]:
             k = j
             while k < len(tokens) and tokens[k].kind not in (Kind.RELATION, Kind.STOP):
                 k += 1
-            if k < len(tokens) and tokens[k].kind is Kind.RELATION and k > j:
+            if k < len(tokens) and tokens[k].kind is Kind.RELATION and k > j and (
+                _one_side(tokens[j:k])
+            ):
                 relations.append(k)
                 j = k + 1
             else:
@@ -132,6 +134,18 @@ def find_equations(text: str) -> list[Equation]:
         equations.append(Equation(tuple(sides), tuple(tokens[r].text for r in relations)))
         i = relations[-1] + 1
     return equations
+
+
+def _one_side(between: list[Token]) -> bool:
+    """Whether the text between two relations is one side of a chain.
+
+    All math (``= 16 × 10⁹ ÷ 3.35 × 10¹² ≈``) or all words (``= weight bytes ÷ bandwidth
+    =``) is; numbers mixed with prose (``= 0.1 of the old step and the MLP to 0.5 ÷ 2 =``)
+    is the end of one equation and the start of the next.
+    """
+    has_number = any(t.kind is Kind.NUMBER for t in between)
+    has_prose = any(not t.math for t in between)
+    return not (has_number and has_prose)
 
 
 def _left_side(text: str, tokens: list[Token], relation: int) -> Side:
@@ -167,8 +181,8 @@ def _right_side(text: str, tokens: list[Token], relation: int) -> Side:
         and _balanced(run)
         and _has_number(run)
         and run[-1].text not in _BINARY
-        and not (run[-1].text == "×" and stopped_by_word)  # "2 × parameters"
-    )
+        and not (run[-1].text == "×" and stopped_by_word and _spaced_before(run))
+    )  # "2 × parameters" is a formula, "1.18× overall" a ratio
     return _side(text, run, numeric, tokens[relation].end)
 
 
@@ -194,6 +208,10 @@ def _side(text: str, run: list[Token], numeric: bool, fallback: int) -> Side:
             for n in range(tok.start, tok.end):
                 chars[n - run[0].start] = " "
     return Side("".join(chars).strip(), run[0].start, run[-1].end, numeric)
+
+
+def _spaced_before(run: list[Token]) -> bool:
+    return len(run) < 2 or run[-2].end < run[-1].start
 
 
 def _ends_operand(tok: Token) -> bool:

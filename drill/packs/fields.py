@@ -111,6 +111,7 @@ class Fields:
         if not self.tag_ok(node, scope):
             return None
         entries: Entries = {}
+        misspelled: set[str] = set()  # keys an unknown key is probably a typo of
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == NULL:
                 self.error(key_node, f"a key in {what} must be a name, not {kind_of(key_node)}",
@@ -125,9 +126,11 @@ class Fields:
             if key not in allowed:
                 self.error(key_node, f"unknown key '{key}' in {what}{suggest(key, allowed)}",
                            scope)
+                misspelled.update(close_matches(key, allowed))
                 continue
             entries[key] = (key_node, value_node)
-        missing = [k for k in required if k not in entries]
+        # A typo of a required key is one error, not also "missing".
+        missing = [k for k in required if k not in entries and k not in misspelled]
         if missing:
             names = ", ".join(f"'{k}'" for k in missing)
             self.error(node, f"{what} is missing {names}", scope)
@@ -195,9 +198,15 @@ class Fields:
         return float(value)
 
 
+def close_matches(word: str, options: Sequence[str]) -> list[str]:
+    if isinstance(options, tuple) and not options:
+        return []
+    return difflib.get_close_matches(word, list(options), n=2, cutoff=0.6)
+
+
 def suggest(word: str, options: Sequence[str]) -> str:
     """`` (did you mean 'title'?)`` when a close match exists, else ``""``."""
-    close = difflib.get_close_matches(word, list(options), n=2, cutoff=0.6)
+    close = close_matches(word, options)
     if not close:
         return ""
     return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)"

@@ -379,7 +379,8 @@ class _CardReader:
             elif ask_id is not None:
                 ids[ask_id] = id_node
         question = self._field_text(entries, path, "question", scope)
-        unit = self._field_text(entries, path, "unit", scope)
+        # An empty unit ("") asks for a plain number: a batch size, a count of steps.
+        unit = self._field_text(entries, path, "unit", scope, required=False)
         value = ask_id
         if "value" in entries:
             self._remember(f"{path}.value", entries["value"][1])
@@ -396,12 +397,13 @@ class _CardReader:
                    tolerance=tolerance, stated=stated, mistakes=tuple(mistakes),
                    where=f.at(node))
 
-    def _field_text(self, entries: Entries, path: str, key: str, scope: Scope) -> str | None:
+    def _field_text(self, entries: Entries, path: str, key: str, scope: Scope, *,
+                    required: bool = True) -> str | None:
         if key not in entries:
             return None
         node = entries[key][1]
         self._remember(f"{path}.{key}", node)
-        return self.f.text(node, key, scope)
+        return self.f.text(node, key, scope, required=required)
 
     def _tolerance(self, node: yaml.Node, scope: Scope) -> float | None:
         """``5%``, ``±5%`` or ``0.05``: a relative tolerance strictly between 0 and 1."""

@@ -19,9 +19,10 @@ def builtin_packs_dir() -> Path:
     """The folder of the built-in packs (it exists in a healthy install or checkout)."""
     package = Path(drill.__file__).resolve().parent
     installed = package / "builtin_packs"
-    if installed.is_dir():
-        return installed
-    return package.parent / "packs"
+    checkout = package.parent / "packs"
+    if not installed.is_dir() and checkout.is_dir():
+        return checkout
+    return installed
 
 
 def pack_files(folder: Path) -> list[Path]:

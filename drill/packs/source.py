@@ -45,21 +45,28 @@ class SourceText:
         """Where character ``offset`` of ``value``, a scalar starting at ``start``, is."""
         if not start.line:
             return start
-        j = self._content_start(self.index(start.line, start.column))
+        j = self.index(start.line, start.column)
+        double_quoted = self.text[j : j + 1] == '"'
+        j = self._content_start(j)
         i = 0
         end = len(self.text)
         offset = max(0, min(offset, len(value)))
         while i < offset and j < end:
             want, have = value[i], self.text[j]
-            if want == have:
+            if double_quoted and have == "\\":
+                width = _escape_width(self.text, j)
+                if self.text[j + 1 : j + 2] not in ("\n", "\r"):
+                    i += 1  # one escape, one character of the value
+                j += width
+            elif want == have:
                 i += 1
                 j += 1
             elif have in _SKIPPABLE:
-                j += 1  # indentation, a folded line break, a quote or an escape's backslash
+                j += 1  # indentation, a folded line break, a quote
             elif want in " \n":
                 i += 1  # a space or break YAML made from source it has already passed
             else:
-                j += 1  # an escape's letters (\u00e9): keep walking the source
+                j += 1  # out of step: keep walking the source
         line, column = self.line_column(min(j, end))
         return Location(start.file, line, column)
 
@@ -71,3 +78,12 @@ class SourceText:
             newline = self.text.find("\n", j)
             return len(self.text) if newline < 0 else newline + 1
         return j
+
+
+_ESCAPE_DIGITS = {"x": 2, "u": 4, "U": 8}
+
+
+def _escape_width(text: str, j: int) -> int:
+    """Source characters of the escape at ``j``: ``\\n`` is 2, ``\\u00e9`` is 6."""
+    letter = text[j + 1 : j + 2]
+    return 2 + _ESCAPE_DIGITS.get(letter, 0)
