@@ -137,7 +137,8 @@ class _CardCheck:
                 units[ask.id] = unit_quantity(ask.unit)
             except ParseError as error:
                 self.report(self.at(f"asks[{index}].unit", ask.where),
-                            f"unit '{ask.unit}' cannot be read: {error.message}", ask)
+                            f"unit '{ask.unit}' cannot be read: "
+                            f"{error.message.removeprefix(f'unit {ask.unit!r}: ')}", ask)
         return units
 
     def solve(self) -> Solution | None:

@@ -88,11 +88,13 @@ class Fields:
 
     # -- structure ---------------------------------------------------------------
     def tag_ok(self, node: yaml.Node, scope: Scope) -> bool:
+        """Plain YAML only: a tag such as ``!!python/object`` is refused wherever it is."""
         allowed = (_SCALAR_TAGS if isinstance(node, yaml.ScalarNode)
                    else {_MAP} if isinstance(node, yaml.MappingNode) else {_SEQ})
         if node.tag in allowed:
             return True
-        self.error(node, f"YAML tags ({node.tag}) are not allowed in a pack", scope)
+        tag = node.tag.replace(_TAG, "!!")
+        self.error(node, f"YAML tags ({tag}) are not allowed in a pack", scope)
         return False
 
     def mapping(
@@ -104,11 +106,11 @@ class Fields:
         scope: Scope = NO_SCOPE,
     ) -> Entries | None:
         """The entries of a mapping node, checking keys; None if it is not a mapping."""
+        if not self.tag_ok(node, scope):
+            return None
         if not isinstance(node, yaml.MappingNode):
             self.error(node, f"{what} must be a mapping of keys to values, not {kind_of(node)}",
                        scope)
-            return None
-        if not self.tag_ok(node, scope):
             return None
         entries: Entries = {}
         misspelled: set[str] = set()  # keys an unknown key is probably a typo of
@@ -137,10 +139,10 @@ class Fields:
         return entries
 
     def sequence(self, node: yaml.Node, name: str, scope: Scope) -> list[yaml.Node] | None:
+        if not self.tag_ok(node, scope):
+            return None
         if not isinstance(node, yaml.SequenceNode):
             self.error(node, f"'{name}' must be a list, not {kind_of(node)}", scope)
-            return None
-        if not self.tag_ok(node, scope):
             return None
         return list(node.value)
 
@@ -149,10 +151,10 @@ class Fields:
         self, node: yaml.Node, name: str, scope: Scope, *, required: bool = True
     ) -> str | None:
         """A text field. Plain ``No`` or ``3`` stay text: prose is never a boolean."""
+        if not self.tag_ok(node, scope):
+            return None
         if not isinstance(node, yaml.ScalarNode):
             self.error(node, f"'{name}' must be text, not {kind_of(node)}", scope)
-            return None
-        if not self.tag_ok(node, scope):
             return None
         value = "" if node.tag == NULL else str(node.value)
         if not value.strip():
@@ -175,6 +177,8 @@ class Fields:
         return value
 
     def integer(self, node: yaml.Node, name: str, scope: Scope) -> int | None:
+        if not self.tag_ok(node, scope):
+            return None
         if isinstance(node, yaml.ScalarNode) and node.tag == INT:
             try:
                 value = _CONSTRUCTOR.construct_yaml_int(node)

@@ -334,6 +334,7 @@ class _CardReader:
     def givens(self, entries: Entries) -> dict[str, str]:
         if "givens" not in entries:
             return {}
+        self._remember("givens", entries["givens"][0])  # "missing given" points at the key
         given_entries = self.f.mapping(entries["givens"][1], "'givens'", _ANY_KEY, (),
                                        self.scope)
         givens: dict[str, str] = {}

@@ -67,6 +67,10 @@ class SourceText:
                 i += 1  # a space or break YAML made from source it has already passed
             else:
                 j += 1  # out of step: keep walking the source
+        if i < len(value):
+            # Land on the character itself, not on indentation before it.
+            while j < end and self.text[j] in " \t\r\n" and self.text[j] != value[i]:
+                j += 1
         line, column = self.line_column(min(j, end))
         return Location(start.file, line, column)
 

@@ -273,7 +273,8 @@ def test_two_parents_and_circles_are_errors() -> None:
 
 
 def test_broken_header_yields_no_pack_but_cards_are_still_checked() -> None:
-    text = "pack: Not An Id\ntitle: T\ncards:\n" + CARD.replace("priority: solid", "priority: maybe")
+    card = CARD.replace("priority: solid", "priority: maybe")
+    text = "pack: Not An Id\ntitle: T\ncards:\n" + card
     result = load(text)
     assert result.pack is None
     assert {d.location.line for d in errors(result)} == {1, line_of(text, "priority: maybe")}

@@ -12,9 +12,9 @@ from drill.packs.loader import LoadResult, load_pack_text
 
 DEMO = (Path(__file__).resolve().parent / "samples" / "demo.yaml").read_text(encoding="utf-8")
 YAMLISH = st.sampled_from(
-    list(":-[]{}&*!|>'\"#%@`,?\n\t ") + ["  ", "- ", ": ", "\n  ", "---", "...", "~", "null",
-                                         "yes", "1e999", "0x1F", "!!python/object:os.system",
-                                         "&a", "*a", "<<: *a", "id: q1", "cards:", "asks:"]
+    [*":-[]{}&*!|>'\"#%@`,?\n\t ", "  ", "- ", ": ", "\n  ", "---", "...", "~", "null", "yes",
+     "1e999", "0x1F", "!!python/object:os.system", "&a", "*a", "<<: *a", "id: q1", "cards:",
+     "asks:"]
 )
 
 

@@ -28,9 +28,9 @@ STYLES = {
     "single quoted": "    scenario: 'It''s {t} per step.'\n",
     "literal block": "    scenario: |\n      First line.\n      The floor is {t}.\n",
     "literal block keep": "    scenario: |+\n\n      Blank line first.\n      Then {t}.\n",
-    "folded block": "    scenario: >\n      A long line that folds\n      into the next, then {t}.\n",
+    "folded block": "    scenario: >\n      A line that folds\n      into the next, then {t}.\n",
     "folded with paragraph": "    scenario: >-\n      One.\n\n      Two, then {t}.\n",
-    "folded wrapped mid-equation": "    scenario: >\n      The floor is 16 GB\n      ÷ 3.35 TB/s.\n",
+    "folded wrapped mid-equation": "    scenario: >\n      Floor: 16 GB\n      ÷ 3.35 TB/s.\n",
 }
 
 
