@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from drill.checking.prose import check_prose
 
@@ -57,3 +59,18 @@ def test_a_chain_checks_every_link() -> None:
 def test_unreadable_math_is_a_warning() -> None:
     (problem,) = check_prose("so 16 GB ÷ ÷ 3 ≈ 5 GB", 0.05)
     assert problem.severity == "warning"
+
+
+MATHY = st.sampled_from(list("0123456789.,+-−*/^()×÷·⁰¹⁹⁻ =≈$%~'") + [
+    "GB", "TB/s", "ms", "FLOP", "TFLOPS", "per", "million", "tokens", "x", "each", "the",
+    "is", "(", ")", ", ", ". ", "\n",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(MATHY, max_size=60).map(" ".join) | st.text(max_size=200))
+def test_any_prose_checks_without_raising(text: str) -> None:
+    for problem in check_prose(text, 0.05):
+        assert problem.severity in ("error", "warning")
+        assert 0 <= problem.offset <= len(text)
+        assert problem.message

@@ -119,3 +119,15 @@ def test_loading_packs_never_imports_sympy(demo_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     assert json.loads(out.splitlines()[-1]) == []
+
+
+def test_drill_list_never_imports_sympy(demo_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from drill.cli import main\n"
+        f"assert main(['list', '--packs', {str(demo_path.parent)!r}]) == 0\n"
+        "print('SYMPY' if 'sympy' in sys.modules else 'NO SYMPY')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.splitlines()[-1] == "NO SYMPY"
