@@ -61,9 +61,9 @@ def test_unreadable_math_is_a_warning() -> None:
     assert problem.severity == "warning"
 
 
-MATHY = st.sampled_from(list("0123456789.,+-−*/^()×÷·⁰¹⁹⁻ =≈$%~'") + [
-    "GB", "TB/s", "ms", "FLOP", "TFLOPS", "per", "million", "tokens", "x", "each", "the",
-    "is", "(", ")", ", ", ". ", "\n",
+MATHY = st.sampled_from([
+    *"0123456789.,+-−*/^()×÷·⁰¹⁹⁻ =≈$%~'", "GB", "TB/s", "ms", "FLOP", "TFLOPS", "per",
+    "million", "tokens", "x", "each", "the", "is", "(", ")", ", ", ". ", "\n",
 ])
 
 

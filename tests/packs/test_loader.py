@@ -338,3 +338,23 @@ def test_not_utf8_is_refused(tmp_path: Path) -> None:
 def test_missing_file_is_a_diagnostic(tmp_path: Path) -> None:
     (found,) = errors(load_pack(tmp_path / "nope.yaml"))
     assert "cannot read" in found.message
+
+
+MALFORMED = Path(__file__).resolve().parents[1] / "checking" / "malformed"
+
+
+@pytest.mark.parametrize("path", sorted(MALFORMED.glob("*.yaml")), ids=lambda p: p.name)
+def test_libyaml_and_pure_python_parsers_agree(path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast parser is used when PyYAML has libyaml; the fallback must say the same."""
+    import yaml
+
+    from drill.packs import yamlsafe
+
+    fast = load_pack(path).diagnostics
+    monkeypatch.setattr(yamlsafe, "_EVENT_LOADER", yaml.SafeLoader)
+    slow = load_pack(path).diagnostics
+    assert [(d.location.line, d.severity) for d in fast] == [
+        (d.location.line, d.severity) for d in slow]
+    if "YAML syntax" not in "".join(d.message for d in fast):  # the wording of syntax errors
+        assert [d.message for d in fast] == [d.message for d in slow]  # is each parser's own
