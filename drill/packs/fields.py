@@ -101,11 +101,14 @@ class Fields:
         self,
         node: yaml.Node,
         what: str,
-        allowed: Sequence[str],
+        allowed: Sequence[str] | None,
         required: Sequence[str],
         scope: Scope = NO_SCOPE,
     ) -> Entries | None:
-        """The entries of a mapping node, checking keys; None if it is not a mapping."""
+        """The entries of a mapping node, checking keys; None if it is not a mapping.
+
+        ``allowed`` None accepts any key (the names of givens are checked later).
+        """
         if not self.tag_ok(node, scope):
             return None
         if not isinstance(node, yaml.MappingNode):
@@ -125,7 +128,7 @@ class Fields:
                 self.error(key_node, f"'{key}' appears twice in {what} (first at line "
                                      f"{first.line})", scope)
                 continue
-            if key not in allowed:
+            if allowed is not None and key not in allowed:
                 self.error(key_node, f"unknown key '{key}' in {what}{suggest(key, allowed)}",
                            scope)
                 misspelled.update(close_matches(key, allowed))
@@ -203,8 +206,6 @@ class Fields:
 
 
 def close_matches(word: str, options: Sequence[str]) -> list[str]:
-    if isinstance(options, tuple) and not options:
-        return []
     return difflib.get_close_matches(word, list(options), n=2, cutoff=0.6)
 
 

@@ -335,8 +335,7 @@ class _CardReader:
         if "givens" not in entries:
             return {}
         self._remember("givens", entries["givens"][0])  # "missing given" points at the key
-        given_entries = self.f.mapping(entries["givens"][1], "'givens'", _ANY_KEY, (),
-                                       self.scope)
+        given_entries = self.f.mapping(entries["givens"][1], "'givens'", None, (), self.scope)
         givens: dict[str, str] = {}
         for name, (key_node, value_node) in (given_entries or {}).items():
             if not NAME.fullmatch(name):
@@ -466,13 +465,3 @@ class _CardReader:
         if mistake_id is None or message is None:
             return None
         return Mistake(id=mistake_id, message=message, value=value, where=f.at(node))
-
-
-class _AnyKey(tuple[str, ...]):
-    """Allowed keys for ``givens``: any name (checked against the solver later)."""
-
-    def __contains__(self, key: object) -> bool:
-        return True
-
-
-_ANY_KEY = _AnyKey()
