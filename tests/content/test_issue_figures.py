@@ -196,3 +196,51 @@ def test_spoken_follow_ups_have_an_answer_and_no_ask(key: str, cards: dict[str, 
     card = cards[key]
     assert card.get("answer")
     assert not card.get("asks")
+
+
+# --- The same figures through the pack loader, the solving layer and drill check -------
+
+
+@pytest.fixture(scope="module")
+def loaded_cards() -> dict[str, Any]:
+    from drill.packs.library import load_library
+
+    library = load_library()
+    assert not library.diagnostics
+    return {card.key: card for card in library.cards}
+
+
+def test_the_library_holds_the_issues_cards(loaded_cards: dict[str, Any]) -> None:
+    assert set(loaded_cards) >= set(ISSUE) | set(SPOKEN)
+    for key in SPOKEN:
+        assert loaded_cards[key].parent is not None
+
+
+@pytest.mark.parametrize(("key", "ask_id"), CASES)
+def test_loaded_card_solves_to_the_issues_figures(key: str, ask_id: str,
+                                                  loaded_cards: dict[str, Any]) -> None:
+    from drill.solving import solve
+
+    card = loaded_cards[key]
+    ask = card.ask(ask_id)
+    assert ask is not None
+    solution = solve(card)
+    expected, mistakes = ISSUE[key][ask_id]
+    _assert_close(solution.result(ask.value).value, expected, ask.tolerance, f"{key} {ask_id}")
+    assert {mistake.id for mistake in ask.mistakes} == set(mistakes)
+    for mistake in ask.mistakes:
+        figure = mistakes[mistake.id]
+        assert mistake.value is not None
+        if figure is not None:
+            _assert_close(solution.result(mistake.value).value, figure, ask.tolerance,
+                          f"{key} {ask_id} {mistake.id}")
+
+
+def test_drill_check_finds_nothing_wrong_in_the_builtin_packs() -> None:
+    from drill.checking.checker import check_files
+    from drill.packs.locate import builtin_packs_dir, pack_files
+
+    files = pack_files(builtin_packs_dir())
+    assert {path.stem for path in files} >= {"speed-physics", "serving-math"}
+    for report in check_files((path, path.name) for path in files):
+        assert report.diagnostics == (), [str(d) for d in report.diagnostics]
