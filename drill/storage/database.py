@@ -32,8 +32,8 @@ from drill.storage.schema import SCHEMA_VERSION, migrate, read_version
 
 T = TypeVar("T")
 
-BUSY_TIMEOUT_S = 10.0
-LOCK_RETRIES = 3
+BUSY_TIMEOUT_S = 5.0
+LOCK_RETRIES = 2
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
