@@ -117,6 +117,7 @@ def build_queue(
     reviews: list[tuple[int, int]] = []
     new: list[int] = []
     later: list[int] = []  # when cards left out for now become available
+    next_review_ms: int | None = None  # the earliest review due after today
 
     for index, cid in enumerate(deck.ids):
         row = rows.get(cid)
@@ -133,8 +134,8 @@ def build_queue(
         if row.phase == Phase.REVIEW:
             if due < end_ms:
                 reviews.append((due, index))
-            else:
-                later.append(to_ms(days.start_of(days.day_of(from_ms(due)))))
+            elif next_review_ms is None or due < next_review_ms:
+                next_review_ms = due
         elif due <= now_ms:
             learning_now.append((due, index))
         elif due <= ahead_ms:
@@ -142,6 +143,8 @@ def build_queue(
         else:
             later.append(due)
 
+    if next_review_ms is not None:  # available from the start of its study day
+        later.append(to_ms(days.start_of(days.day_of(from_ms(next_review_ms)))))
     new_set = set(new)
     eligible_new = [
         index

@@ -12,6 +12,7 @@ Definitions (chosen to match Anki where it has one):
 from __future__ import annotations
 
 import sqlite3
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from datetime import date, datetime, timedelta
@@ -21,7 +22,7 @@ from drill.scheduling.days import StudyDays
 from drill.scheduling.queue import Deck
 from drill.scheduling.state import CardState, Phase
 from drill.storage import card_table, stats_queries
-from drill.storage.timestamps import from_ms, to_ms
+from drill.storage.timestamps import to_ms
 
 RETENTION_DAYS = 30
 FORECAST_DAYS = 7
@@ -142,8 +143,8 @@ def compute_stats(
     """All the figures, read in the caller's (read) transaction."""
     today = days.day_of(now)
     start_ms, end_ms = to_ms(days.start_of(today)), to_ms(days.end_of(today))
-    on_today = stats_queries.count_reviews(conn, start_ms, end_ms)
-    in_all = stats_queries.count_reviews(conn)
+    reviews_today, cram_today = stats_queries.count_reviews(conn, start_ms, end_ms)
+    reviews_total, cram_total = stats_queries.count_reviews(conn)
     history = _history(conn, days, today)
     states = {state.card_id: state for state in card_table.load_all(conn)}
     in_deck = set(deck.ids)
@@ -152,10 +153,10 @@ def compute_stats(
     orphan_reviews = stats_queries.reviews_per_card(conn, [s.card_id for s in orphan_states])
     return Stats(
         today=today,
-        reviews_today=on_today["review"] + on_today["cram"],
-        reviews_total=in_all["review"] + in_all["cram"],
-        cram_today=on_today["cram"],
-        cram_total=in_all["cram"],
+        reviews_today=reviews_today,
+        reviews_total=reviews_total,
+        cram_today=cram_today,
+        cram_total=cram_total,
         streak=_streak(conn, days, today, history),
         due_today=due_today,
         forecast=forecast,
@@ -181,10 +182,10 @@ def compute_stats(
 def activity(conn: sqlite3.Connection, now: datetime, days: StudyDays) -> tuple[int, int]:
     """(ratings given today, the current streak): the home screen's share of the stats."""
     today = days.day_of(now)
-    on_today = stats_queries.count_reviews(
+    reviews_today, _cram = stats_queries.count_reviews(
         conn, to_ms(days.start_of(today)), to_ms(days.end_of(today))
     )
-    return sum(on_today.values()), _streak(conn, days, today, _history(conn, days, today))
+    return reviews_today, _streak(conn, days, today, _history(conn, days, today))
 
 
 def _spans(days: StudyDays, span_days: Sequence[date]) -> list[tuple[int, int]]:
@@ -218,14 +219,13 @@ def _streak(
 
 
 def _retention(conn: sqlite3.Connection, days: StudyDays, today: date) -> Retention:
-    first = today - timedelta(days=RETENTION_DAYS - 1)
-    rows = stats_queries.review_card_ratings(
-        conn, to_ms(days.start_of(first)), to_ms(days.end_of(today))
-    )
-    seen: set[tuple[int, date]] = set()
+    window = [today - timedelta(days=n) for n in range(RETENTION_DAYS - 1, -1, -1)]
+    starts = [to_ms(days.start_of(d)) for d in window]
+    rows = stats_queries.review_card_ratings(conn, starts[0], to_ms(days.end_of(today)))
+    seen: set[tuple[int, int]] = set()
     reviews = passed = 0
     for card, time_ms, rating in rows:  # ordered by time: the first of each day wins
-        slot = (card, days.day_of(from_ms(time_ms)))
+        slot = (card, bisect_right(starts, time_ms))  # which study day of the window
         if slot in seen:
             continue
         seen.add(slot)

@@ -53,6 +53,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         )""",
         "CREATE INDEX revlog_time ON revlog (time)",
         "CREATE INDEX revlog_card ON revlog (card_id, time)",
+        # Cram is rare: a small partial index counts it without reading the whole log.
+        "CREATE INDEX revlog_cram ON revlog (time) WHERE kind = 'cram'",
     ),
     2: (
         # Typed answers, their verdicts and mistakes, and which variant of a card was shown.
