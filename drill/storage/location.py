@@ -26,3 +26,8 @@ def data_dir(option: str | os.PathLike[str] | None = None,
 
 def database_path(folder: Path) -> Path:
     return folder / DATABASE_FILE
+
+
+def user_packs_dir(folder: Path) -> Path:
+    """The user's own packs, loaded with the built-in ones: ``<data>/packs``."""
+    return folder / "packs"
