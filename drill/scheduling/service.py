@@ -27,7 +27,7 @@ from drill.scheduling.queue import (
     StudiedToday,
     build_queue,
 )
-from drill.scheduling.ratings import Rating, TypedAnswer
+from drill.scheduling.ratings import Rating, TypedAnswer, suggest_rating
 from drill.scheduling.state import CardState, Phase
 from drill.scheduling.stats import Stats, activity, compute_stats
 from drill.settings import Settings, load_settings
@@ -199,6 +199,10 @@ class ReviewSession:
         """The interval each rating would give the card now (for the rating buttons)."""
         return self.model.preview(self.state(key), self.now())
 
+    def suggest(self, key: str, answers: Iterable[TypedAnswer]) -> Rating | None:
+        """The rating the grader's verdicts point to (see ``ratings.suggest_rating``)."""
+        return suggest_rating(answers, [ask.id for ask in self.card(key).asks])
+
     def history(self, key: str) -> list[ReviewEntry]:
         """Every logged rating of the card, oldest first, with its typed answers."""
         card_id = self._id(key)
@@ -219,7 +223,7 @@ class ReviewSession:
         variant: str | None = None,
     ) -> Rated:
         """Rate a scheduled review of the card; committed before this returns."""
-        rating = Rating(rating)
+        rating = _rating(rating)
         card_id = self._id(key)
         answers = tuple(answers)
         _check_duration(duration_ms)
@@ -264,7 +268,7 @@ class ReviewSession:
 
         Returns the log row's id.
         """
-        rating = Rating(rating)
+        rating = _rating(rating)
         card_id = self._id(key)
         answers = tuple(answers)
         _check_duration(duration_ms)
@@ -359,3 +363,12 @@ class ReviewSession:
 def _check_duration(duration_ms: int) -> None:
     if isinstance(duration_ms, bool) or not isinstance(duration_ms, int) or duration_ms < 0:
         raise SchedulingError(f"duration_ms must be a whole number ≥ 0, got {duration_ms!r}")
+
+
+def _rating(value: Rating | int) -> Rating:
+    try:
+        return Rating(value)
+    except ValueError:
+        raise SchedulingError(
+            f"rating must be 1-4 (Again, Hard, Good, Easy), got {value!r}"
+        ) from None

@@ -123,3 +123,25 @@ def test_negative_durations_are_refused(make_session: Factory, make_card: CardFa
     with pytest.raises(SchedulingError):
         session.rate("a/c", Rating.GOOD, -1)
     assert revlog_count(session) == 0
+
+
+def test_ratings_outside_one_to_four_are_refused(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    session = make_session([make_card("a", "c", 0)])
+    for bad in (0, 5):
+        with pytest.raises(SchedulingError, match="1-4"):
+            session.rate("a/c", bad, 1000)
+    assert revlog_count(session) == 0
+
+
+def test_suggestion_uses_the_cards_asks(make_session: Factory) -> None:
+    from drill.packs.model import Ask
+
+    card = Card(pack="a", id="c", title="t", priority="solid", scenario="s",
+                asks=(Ask("decode_floor", "q?", "ms", "decode_floor"),
+                      Ask("rate", "q?", "tokens/s", "rate")))
+    session = make_session([card])
+    assert session.suggest("a/c", [RIGHT]) is None  # one ask left unanswered
+    assert session.suggest("a/c", [RIGHT, TypedAnswer("rate", "200/s", "correct")]) is Rating.GOOD
+    assert session.suggest("a/c", [WRONG]) is Rating.AGAIN
