@@ -105,7 +105,7 @@ def render(stats: Stats, folder: Path) -> str:
             lines.append(f"  {m.id:<{width}}  ×{m.count:<4} {', '.join(m.cards)}")
     else:
         lines.append("  none logged")
-    lines += ["", "Leeches (forgotten again and again; suspended until you unsuspend them)"]
+    lines += ["", "Leeches (cards forgotten again and again, suspended so they stop eating time)"]
     if stats.leeches:
         for leech in stats.leeches:
             state = "suspended" if leech.suspended else "unsuspended"
