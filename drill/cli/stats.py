@@ -8,10 +8,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from drill.cli.packargs import EXIT_USAGE, add_pack_option, load_library_or_complain
+
 if TYPE_CHECKING:
     from drill.scheduling.stats import Stats
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAILED = 0, 1
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -24,37 +26,27 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "pack, the most frequent mistakes, leeches, and reviewed cards no pack has any more.",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--packs", metavar="DIR", action="append", default=[], type=Path,
-        help="also load the packs in this folder (repeatable)",
-    )
+    add_pack_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     import tempfile
 
-    from drill.packs.library import load_library
     from drill.scheduling.service import ReviewSession
     from drill.settings import SettingsError, load_settings
     from drill.storage.database import open_database
     from drill.storage.errors import StorageError
     from drill.storage.location import data_dir, database_path, user_packs_dir
 
-    missing = [folder for folder in args.packs if not folder.is_dir()]
-    for folder in missing:
-        print(f"drill stats: error: --packs {folder}: no such folder", file=sys.stderr)
-    if missing:
-        return EXIT_USAGE
     folder = data_dir(args.data)
-    extra = [*args.packs]
-    if user_packs_dir(folder).is_dir():
-        extra.append(user_packs_dir(folder))
-    library = load_library(extra)
-    broken = [d for d in library.diagnostics if d.is_error]
-    if broken:
-        print(f"drill stats: {len(broken)} problem(s) in the packs; their cards are left out "
-              "(run 'drill check' for details)", file=sys.stderr)
+    library = load_library_or_complain(args, "stats")
+    if library is None:
+        return EXIT_USAGE
+    if user_packs_dir(folder).is_dir():  # the user's own packs, as the app loads them
+        from drill.packs.library import load_library
+
+        library = load_library([*args.packs, user_packs_dir(folder)])
     try:
         settings = load_settings(folder, write_default=False)
         path = database_path(folder)
