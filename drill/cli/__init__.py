@@ -15,7 +15,7 @@ from drill import __version__
 
 #: Subcommand modules, in the order ``drill --help`` lists them.
 COMMANDS: tuple[str, ...] = (
-    "calc", "check", "listing", "show", "solve", "stats", "roofline", "simulate",
+    "calc", "check", "listing", "show", "solve", "stats", "roofline", "simulate", "exercise",
 )
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
