@@ -77,3 +77,9 @@ def littles_law(arrival_rate: sympy.Expr, time_in_system: sympy.Expr) -> sympy.E
 def mm1_time_factor(utilization: sympy.Expr) -> sympy.Expr:
     """M/M/1 mean time in system as a multiple of the service time: 1 ÷ (1 − ρ)."""
     return 1 / (1 - utilization)
+
+
+def kv_bytes_per_token(layers: sympy.Expr, kv_heads: sympy.Expr, head_dim: sympy.Expr,
+                       element_bytes: sympy.Expr) -> sympy.Expr:
+    """KV cache per token: a key and a value, per layer, per KV head, head_dim elements."""
+    return 2 * layers * kv_heads * head_dim * element_bytes / u.token
