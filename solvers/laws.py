@@ -88,3 +88,9 @@ def mm1_time_factor(utilization: sympy.Expr) -> sympy.Expr:
 def exponential_quantile(mean: sympy.Expr, quantile: sympy.Expr) -> sympy.Expr:
     """The ``quantile`` of an exponential distribution with this mean: mean × ln(1/(1 − q))."""
     return mean * sympy.log(1 / (1 - quantile))
+
+
+def kv_bytes_per_token(layers: sympy.Expr, kv_heads: sympy.Expr, head_dim: sympy.Expr,
+                       element_bytes: sympy.Expr) -> sympy.Expr:
+    """KV cache per token: a key and a value, per layer, per KV head, head_dim elements."""
+    return 2 * layers * kv_heads * head_dim * element_bytes / u.token
