@@ -1,21 +1,24 @@
 """The GPUs the labs can put a kernel on: names and the two figures a roofline needs.
 
-The figures are never written here. Until the packs carry a GPU catalog, the one GPU is
-the H100 of the serving-math pack's intensity card, read from that card's givens.
+The figures are never written here: they are the catalog's (``packs/catalog/gpus.yaml``,
+loaded by :mod:`drill.catalog`), passed on as the texts it states ("989 TFLOPS"), so the
+solvers read them exactly as they read a card's givens.
 """
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from functools import lru_cache
 
-#: Where the H100 figures come from until there is a catalog: a card's givens.
-FALLBACK_CARD = "serving-math/intensity"
+from drill.catalog import GPU_FILE, CatalogError, UnknownEntry, catalog_dir, load_catalog
+from drill.catalog import Gpu as CatalogGpu
+
+#: The GPU the chapter's table is for, and the labs' default.
+DEFAULT_GPU = "H100"
 
 
 class UnknownGpu(LookupError):
-    """A GPU name the catalog does not have; the message lists close names."""
+    """A GPU the catalog does not have (the message names close ones), or no catalog."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,31 +31,30 @@ class Gpu:
     source: str  # where the figures were read from
 
 
+def _from_catalog(entry: CatalogGpu) -> Gpu:
+    return Gpu(entry.name, entry.texts["bf16_dense"], entry.texts["bandwidth"],
+               str(catalog_dir() / GPU_FILE))
+
+
 @lru_cache(maxsize=1)
 def gpus() -> tuple[Gpu, ...]:
-    """Every GPU the labs know, in the order a screen cycles through them."""
-    from drill.packs.library import load_library
-
-    card = load_library().card(FALLBACK_CARD)
-    if card is None or not {"peak_flops", "bandwidth"} <= set(card.givens):
-        raise UnknownGpu(f"the built-in card {FALLBACK_CARD} with the H100's figures is "
-                         f"missing")
-    return (Gpu("H100", card.givens["peak_flops"], card.givens["bandwidth"],
-                f"givens of {FALLBACK_CARD}"),)
+    """Every GPU in the catalog, in its order (the order a screen cycles through them)."""
+    try:
+        return tuple(_from_catalog(entry) for entry in load_catalog().gpus)
+    except CatalogError as error:
+        raise UnknownGpu(f"the GPU catalog cannot be read: {error}") from None
 
 
 def find_gpu(name: str) -> Gpu:
-    """The GPU called ``name`` (any case); :class:`UnknownGpu` names the close ones."""
-    known = gpus()
-    wanted = name.strip().casefold()
-    for gpu in known:
-        if gpu.name.casefold() == wanted:
-            return gpu
-    names = [gpu.name for gpu in known]
-    close = difflib.get_close_matches(name.strip(), names, n=3, cutoff=0.5)
-    hint = f"did you mean {', '.join(close)}? " if close else ""
-    raise UnknownGpu(f"no GPU '{name}' ({hint}known: {', '.join(names)})")
+    """The GPU by name or alias, ignoring case, spaces and dashes ("h100-sxm")."""
+    try:
+        entry = load_catalog().gpu(name)
+    except CatalogError as error:
+        raise UnknownGpu(f"the GPU catalog cannot be read: {error}") from None
+    except UnknownEntry as error:
+        raise UnknownGpu(error.message) from None
+    return next(gpu for gpu in gpus() if gpu.name == entry.name)
 
 
 def default_gpu() -> Gpu:
-    return gpus()[0]
+    return find_gpu(DEFAULT_GPU)
