@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_check(check: str, sizes: Sequence[int], seed_value: int, calls: Sequence[int] | None,
                progress: Any) -> tuple[list[str], list[dict[str, Any]]]:
-    from drill.cli import simulate_tables as tables
+    from drill.labs import comparison_tables as tables
     from drill.labs import comparisons as c
 
     if check == "little":

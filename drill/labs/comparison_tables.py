@@ -1,6 +1,7 @@
-"""How ``drill simulate`` prints its comparisons: text tables and JSON records.
+"""The comparisons as text tables and JSON records, for ``drill simulate`` and the screen.
 
-Not a subcommand (it is not in ``COMMANDS``); imported only when a check has run.
+Plain text in fixed-width columns (at most 88 characters wide), so a terminal and a
+Textual ``Static`` show them alike.
 """
 
 from __future__ import annotations
