@@ -79,15 +79,15 @@ def draw(width: int, height: int, x: Axis, y: Axis, series: Sequence[Series]) ->
     for one in series:
         if one.kind == VERTICAL:
             for value, _ in one.points:
-                column = _cell(x.fraction(value), width)
-                if column is not None:
+                at = _cell(x.fraction(value), width)
+                if at is not None:
                     for row in range(height):
-                        marks.setdefault((row, column), ("┊", one.name))
+                        marks.setdefault((row, at), ("┊", one.name))
         elif one.kind == POINTS:
             for px, py in one.points:
-                column, row = _cell(x.fraction(px), width), _cell(1 - y.fraction(py), height)
-                if column is not None and row is not None:
-                    marks[(row, column)] = (one.marker, one.name)
+                across, down = _cell(x.fraction(px), width), _cell(1 - y.fraction(py), height)
+                if across is not None and down is not None:
+                    marks[(down, across)] = (one.marker, one.name)
         else:
             for dx, dy in _line_dots(one.points, x, y, width * 2, height * 4):
                 row, column = dy // 4, dx // 2
