@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from drill.labs.canvas import BRAILLE, POINTS, VERTICAL, Axis, Series, draw, tick_label
@@ -26,7 +28,7 @@ def test_a_linear_axis_has_round_ticks_inside_it() -> None:
     ticks = Axis(0, 2.3).ticks()
     assert ticks[0] == 0 and ticks[-1] <= 2.3
     assert len(ticks) >= 3
-    steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:], strict=False)}
+    steps = {round(b - a, 9) for a, b in itertools.pairwise(ticks)}
     assert len(steps) == 1
 
 
