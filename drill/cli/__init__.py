@@ -50,8 +50,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return EXIT_OK
+        # No subcommand: open the app (Textual loads only now, not for --help).
+        from drill.app import run_app
+
+        return run_app(args)
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:
