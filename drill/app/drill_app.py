@@ -1,19 +1,32 @@
-"""The app object: global keys, the command palette, and the screens' shared state."""
+"""The app object: global keys, the command palette, and the state screens share.
+
+Start-up is ordered for speed: load the packs and open the review data (no sympy), show
+Home, and only then, in a worker thread, solve the cards (sympy) so their answers can be
+graded. A card whose numbers are not ready yet shows "preparing…" in its inputs.
+"""
 
 from __future__ import annotations
 
 import argparse
+import threading
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from drill.app.backend import Backend, Prepared, StartupError
+from drill.app.messages import CardPrepared, ScheduleChanged
 from drill.calculator import Scratchpad
+
+if TYPE_CHECKING:
+    from drill.packs.model import Card
+    from drill.scheduling.clock import Clock
 
 
 @dataclass(frozen=True)
@@ -24,12 +37,11 @@ class AppOptions:
     pack_dirs: tuple[Path, ...] = ()
     #: The answer timer's clock, in seconds; a constant freezes the timer (snapshots).
     timer_clock: Callable[[], float] = time.monotonic
-    #: The instant "now" for scheduling; None means the system clock.
-    now: Callable[[], object] | None = None
-    #: Load sympy and work out reference values in a background thread after the first
-    #: screen is up. Tests turn it off and call ``prepare_now`` to stay deterministic.
+    #: The scheduling clock (fixed in tests); None means the system clock.
+    clock: Clock | None = None
+    #: Solve cards in a worker thread after the first screen is up. Off, each card is
+    #: solved when first shown, before it is drawn (tests: deterministic screens).
     prepare_in_background: bool = True
-    extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> AppOptions:
@@ -49,15 +61,93 @@ class DrillApp(App[int]):
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
     ]
 
-    def __init__(self, options: AppOptions | None = None) -> None:
+    def __init__(self, options: AppOptions | None = None, backend: Backend | None = None) -> None:
         super().__init__()
         self.options = options or AppOptions()
+        self.backend = backend or Backend(
+            self.options.data_dir, self.options.pack_dirs, self.options.clock
+        )
         self.scratchpad = Scratchpad()
+        self.prepared: dict[str, Prepared] = {}
+        self._wanted: list[Card] = []  # cards to prepare, most urgent first
+        self._lock = threading.Lock()
+        self._preparing = False
+
+    # -- start and stop --------------------------------------------------------------
 
     def on_mount(self) -> None:
-        from drill.app.screens.calculator import CalculatorScreen
+        from drill.app.screens.home import HomeScreen
+        from drill.app.screens.problem import ProblemScreen
 
-        self.push_screen(CalculatorScreen(self.scratchpad))
+        try:
+            self.backend.open()
+        except StartupError as error:
+            self.push_screen(ProblemScreen(str(error)))
+            return
+        self.push_screen(HomeScreen())
+        self.show_pack_problems()
+        if self.options.prepare_in_background:
+            # Leave the CPU to drawing the first screen, then load sympy.
+            self.set_timer(0.2, self._prepare_todays_cards)
+
+    def show_pack_problems(self) -> None:
+        """A notice per broken pack file; the other packs go on working."""
+        for problem in self.backend.problems():
+            self.notify(problem, title="A pack has an error", severity="error", timeout=20)
+
+    def on_unmount(self) -> None:
+        self.backend.close()
+
+    # -- preparing cards (sympy) in the background --------------------------------------
+
+    def _prepare_todays_cards(self) -> None:
+        self.want_prepared([entry.card for entry in self.backend.queue()], urgent=False)
+
+    def want_prepared(self, cards: Sequence[Card], urgent: bool = True) -> None:
+        """Ask for these cards' targets; urgent ones jump the line. Posts CardPrepared."""
+        missing = [card for card in cards if card.key not in self.prepared]
+        if not missing:
+            return
+        if not self.options.prepare_in_background:
+            for card in missing:
+                self._store(self._prepare_safely(card))
+            return
+        with self._lock:
+            rest = [c for c in self._wanted if c.key not in {m.key for m in missing}]
+            self._wanted = missing + rest if urgent else rest + missing
+            if self._preparing:
+                return
+            self._preparing = True
+        self.run_worker(self._prepare_loop, thread=True, group="prepare", name="prepare")
+
+    def _prepare_loop(self) -> None:
+        while True:
+            with self._lock:
+                if not self._wanted:
+                    self._preparing = False
+                    return
+                card = self._wanted.pop(0)
+            if card.key in self.prepared:
+                continue
+            prepared = self._prepare_safely(card)
+            try:
+                self.call_from_thread(self._store, prepared)
+            except RuntimeError:  # the app is closing
+                return
+
+    def _prepare_safely(self, card: Card) -> Prepared:
+        """A solver that fails must cost one card its grading, not the app its life."""
+        try:
+            return self.backend.prepare(card)
+        except Exception as error:
+            return Prepared(card.key, error=f"{card.key}: cannot work out its numbers: {error}")
+
+    def _store(self, prepared: Prepared) -> None:
+        self.prepared[prepared.key] = prepared
+        for screen in self.screen_stack:
+            screen.post_message(CardPrepared(prepared.key))
+
+    # -- global actions ----------------------------------------------------------------
 
     def action_calculator(self) -> None:
         """Open the calculator over the current screen, or close it if it is showing."""
@@ -65,9 +155,65 @@ class DrillApp(App[int]):
 
         if isinstance(self.screen, CalculatorScreen):
             self.screen.dismiss(None)
-            return
-        self.push_screen(CalculatorScreen(self.scratchpad))
+        elif self.backend_ready:
+            self.push_screen(CalculatorScreen(self.scratchpad))
+
+    @property
+    def backend_ready(self) -> bool:
+        return self.backend._session is not None
+
+    def action_home(self) -> None:
+        """Back to Home from wherever the user is."""
+        from drill.app.screens.home import HomeScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+
+    def action_browse(self) -> None:
+        from drill.app.screens.browse import BrowseScreen
+
+        if self.backend_ready and not isinstance(self.screen, BrowseScreen):
+            self.push_screen(BrowseScreen())
+
+    def action_stats(self) -> None:
+        from drill.app.screens.stats import StatsScreen
+
+        if self.backend_ready and not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
+    def action_reload_packs(self) -> None:
+        """Read the pack files again; errors become notices and the session goes on."""
+        self.backend.reload()
+        self.prepared.clear()
+        problems = self.backend.problems()
+        self.show_pack_problems()
+        cards = len(self.backend.cards)
+        self.notify(f"Reloaded {cards} cards" + (f"; {len(problems)} errors" if problems else ""),
+                    timeout=4)
+        for screen in self.screen_stack:
+            screen.post_message(ScheduleChanged())
+        if self.options.prepare_in_background:
+            self._prepare_todays_cards()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        if not self.backend_ready:
+            return
         yield SystemCommand("Calculator", "Work out math with units (F2)", self.action_calculator)
+        yield SystemCommand("Home", "Today's counts and packs", self.action_home)
+        yield SystemCommand("Browse cards", "Search cards, see their history, cram one",
+                            self.action_browse)
+        yield SystemCommand("Stats", "Reviews, forecast, top mistakes", self.action_stats)
+        yield SystemCommand("Reload packs", "Read the pack files again", self.action_reload_packs)
+        # The current screen's keys, so everything in the footer is in the palette too.
+        seen = {"Calc", "Quit"}
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if not binding.show or not active.enabled or binding.description in seen:
+                continue
+            seen.add(binding.description)
+            yield SystemCommand(
+                binding.description,
+                f"key: {self.get_key_display(binding)}",
+                partial(self.run_action, binding.action, active.node),
+            )

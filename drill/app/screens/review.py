@@ -1,0 +1,365 @@
+"""Review: one card at a time, from today's queue (or a cram list, outside the schedule).
+
+Per card: the scenario and a countdown; an input per ask, echoing how the text is read
+and graded on Enter; Space reveals the answer; 1–4 rate (each button shows its interval,
+the grader's suggestion highlighted). Everything it decides comes from the backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from drill.app.messages import CardPrepared
+from drill.app.widgets.ask_field import AskField, Echo
+from drill.app.widgets.countdown import Countdown
+from drill.app.widgets.rating_bar import NAMES, RatingBar
+from drill.app.widgets.reveal import answer_text
+
+if TYPE_CHECKING:
+    from drill.grading import Grade
+    from drill.scheduling.ratings import TypedAnswer
+
+    from drill.app.drill_app import DrillApp
+    from drill.packs.model import Card
+
+
+class ReviewScreen(Screen[None]):
+    CSS_PATH = "review.tcss"
+    AUTO_FOCUS = None
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "reveal", "Reveal"),
+        Binding("1", "rate(1)", "Again", show=False),
+        Binding("2", "rate(2)", "Hard", show=False),
+        Binding("3", "rate(3)", "Good", show=False),
+        Binding("4", "rate(4)", "Easy", show=False),
+        Binding("f", "follow_up", "Follow-up next"),
+        Binding("u", "undo", "Undo"),
+        Binding("b", "bury", "Bury"),
+        Binding("s", "suspend", "Suspend"),
+        Binding("e", "source", "Source"),
+        Binding("escape", "leave", "Back"),
+    ]
+
+    app: DrillApp
+
+    revealed: reactive[bool] = reactive(False)
+    follow_up_next: reactive[bool] = reactive(False)
+
+    def __init__(self, cram: Sequence[Card] | None = None, first: Card | None = None) -> None:
+        super().__init__()
+        self.cram = list(cram) if cram is not None else None
+        self.first = first
+        self.card: Card | None = None
+        self.kind = ""
+        self.answers: list[TypedAnswer] = []
+        self.pending: dict[str, str] = {}  # ask id → answer typed before targets were ready
+
+    # -- layout ------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        limit = self.app.backend.settings.timer_seconds
+        with Horizontal(id="review-top"):
+            yield Static(id="card-heading")
+            yield Countdown(limit, self.app.options.timer_clock, id="countdown")
+        yield VerticalScroll(id="card-body")
+        yield RatingBar(id="rating-bar")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self.show_next(self.first)
+
+    # -- which card --------------------------------------------------------------------
+
+    async def show_next(self, card: Card | None = None) -> None:
+        """Show ``card``, or the next one: the cram list's, else the schedule's."""
+        kind = "cram" if self.cram is not None else ""
+        if card is None and self.cram is not None:
+            card = self.cram.pop(0) if self.cram else None
+        elif card is None:
+            entry = self.app.backend.next_entry()
+            card, kind = (entry.card, entry.kind) if entry else (None, "")
+        elif not kind:
+            kind = self._kind_of(card)
+        if card is None:
+            await self._show_done()
+        else:
+            await self._show_card(card, kind)
+
+    def _kind_of(self, card: Card) -> str:
+        entry = next((e for e in self.app.backend.queue() if e.card.key == card.key), None)
+        return entry.kind if entry else "extra"
+
+    async def _show_card(self, card: Card, kind: str) -> None:
+        self.card, self.kind = card, kind
+        self.answers, self.pending = [], {}
+        self.revealed = False
+        self.follow_up_next = False
+        self.app.want_prepared([card])
+        body = self.query_one("#card-body", VerticalScroll)
+        await body.remove_children()
+        widgets: list[Static | AskField] = [
+            Static(Content.styled(card.title, "bold"), id="card-title"),
+            Static(card.scenario.strip(), id="card-scenario"),
+        ]
+        widgets += [AskField(ask, n) for n, ask in enumerate(card.asks, 1)]
+        if not card.asks:
+            widgets.append(Static("No number to type here: answer out loud, then Space.",
+                                  classes="hint"))
+        widgets.append(Static(id="card-reveal"))
+        await body.mount_all(widgets)
+        body.scroll_home(animate=False)
+        self._show_heading()
+        self._show_rating_options()
+        self.query_one("#countdown", Countdown).restart()
+        self._apply_prepared()
+        fields = list(self.query(AskField))
+        if fields:
+            fields[0].input.focus()
+        else:
+            self.set_focus(None)
+
+    async def _show_done(self) -> None:
+        self.card = None
+        body = self.query_one("#card-body", VerticalScroll)
+        await body.remove_children()
+        counts = self.app.backend.counts()
+        message = "Cram list done." if self.cram is not None else "All done for today."
+        await body.mount(Static(Content.assemble(
+            (message, "bold $text-success"),
+            f"\n\n{counts.done_today} ratings today · streak {counts.streak} days.\n",
+            ("Esc: home · u: undo the last rating", "$text-muted"),
+        ), id="card-done"))
+        self.query_one("#card-heading", Static).update("")
+        self.query_one("#countdown", Countdown).stop()
+        self.query_one(RatingBar).display = False
+
+    def _show_heading(self) -> None:
+        assert self.card is not None
+        card = self.card
+        if self.cram is not None:
+            left = f"cram · {len(self.cram)} more · schedule unchanged"
+        else:
+            counts = self.app.backend.counts()
+            left = f"{counts.due} due · {counts.new} new left"
+        self.query_one("#card-heading", Static).update(Content.assemble(
+            (card.key, "bold $text-accent"),
+            (f" · {card.priority} · {self.kind}", "$text-muted"),
+            (f"   {left}", "$text-muted"),
+        ))
+
+    def _show_rating_options(self) -> None:
+        assert self.card is not None
+        bar = self.query_one(RatingBar)
+        bar.display = True
+        bar.suggested = None
+        if self.cram is not None:
+            bar.show_intervals(None)
+        else:
+            intervals = self.app.backend.preview(self.card.key)
+            bar.show_intervals({int(r): text for r, text in intervals.items()})
+        self._show_follow_up_note()
+
+    def _show_follow_up_note(self) -> None:
+        card = self.card
+        note = ""
+        if card is not None and card.follow_up:
+            note = "✓ follow-up next" if self.follow_up_next else "f: follow-up next"
+        self.query_one(RatingBar).note(note)
+
+    # -- preparing and grading -----------------------------------------------------------
+
+    def on_card_prepared(self, message: CardPrepared) -> None:
+        if self.card is not None and message.key == self.card.key:
+            self._apply_prepared()
+
+    def _apply_prepared(self) -> None:
+        assert self.card is not None
+        prepared = self.app.prepared.get(self.card.key)
+        for field in self.query(AskField):
+            if prepared is None:
+                field.set_ready(False)
+                continue
+            problem = prepared.problems.get(field.ask.id) or prepared.error
+            field.set_ready(field.ask.id in prepared.targets, problem)
+            if field.ask.id in self.pending:
+                self._grade(field, self.pending.pop(field.ask.id))
+            elif field.answer:
+                self._echo(field, field.answer)
+        if self.revealed:
+            self._show_reveal()
+
+    def _grade_now(self, field: AskField, answer: str) -> Grade | None:
+        assert self.card is not None
+        prepared = self.app.prepared.get(self.card.key)
+        target = prepared.targets.get(field.ask.id) if prepared else None
+        return self.app.backend.grade(answer, target) if target else None
+
+    @on(AskField.Typed)
+    def _typed(self, event: AskField.Typed) -> None:
+        self._echo(event.field, event.answer)
+
+    def _echo(self, field: AskField, answer: str) -> None:
+        if not answer.strip():
+            field.show_echo(Echo())
+            return
+        grade = self._grade_now(field, answer)
+        if grade is not None:
+            if grade.parsed is not None:
+                field.show_echo(Echo(grade.parsed.echo, grade.parsed.text))
+            else:
+                field.show_echo(Echo(error=grade.message))
+            return
+        from drill.calculator import calculate  # the parser alone: no sympy
+
+        result = calculate(answer)
+        field.show_echo(Echo(result.echo, result.text, result.error))
+
+    @on(AskField.Submitted)
+    def _submitted(self, event: AskField.Submitted) -> None:
+        if not event.answer.strip():
+            self._focus_after(event.field)
+            return
+        prepared = self.app.prepared.get(self.card.key) if self.card else None
+        if prepared is not None and event.field.ask.id not in prepared.targets:
+            return  # this ask cannot be graded; the field says why
+        self._grade(event.field, event.answer)
+
+    def _grade(self, field: AskField, answer: str) -> None:
+        grade = self._grade_now(field, answer)
+        if grade is None:
+            self.pending[field.ask.id] = answer
+            field.show_waiting()
+            return
+        field.show_grade(grade.verdict.value, grade.message, grade.mistakes)
+        if grade.verdict.value != "invalid":
+            self.answers.append(self.app.backend.typed_answer(grade))
+            assert self.card is not None
+            suggestion = self.app.backend.suggest(self.answers, self.card)
+            self.query_one(RatingBar).suggested = int(suggestion) if suggestion else None
+            self._focus_after(field)
+
+    def _focus_after(self, field: AskField) -> None:
+        """On to the next ask not yet answered; after the last, keys rate and reveal."""
+        fields = list(self.query(AskField))
+        later = fields[fields.index(field) + 1:] + fields[: fields.index(field)]
+        for other in later:
+            if other.verdict is None and not other.waiting:
+                other.input.focus()
+                other.scroll_visible()
+                return
+        self.set_focus(None)
+
+    # -- reveal ------------------------------------------------------------------------------
+
+    def action_reveal(self) -> None:
+        if self.card is not None:
+            self.revealed = True
+
+    def watch_revealed(self, revealed: bool) -> None:
+        if revealed:
+            self._show_reveal()
+        elif self.is_mounted and self.query("#card-reveal"):
+            self.query_one("#card-reveal", Static).display = False
+
+    def _show_reveal(self) -> None:
+        if self.card is None:
+            return
+        panel = self.query_one("#card-reveal", Static)
+        panel.update(answer_text(self.card, self.app.prepared.get(self.card.key)))
+        panel.display = True
+        self.set_focus(None)
+        self.call_after_refresh(panel.scroll_visible, top=True, animate=False)
+
+    # -- rating and the rest -------------------------------------------------------------------
+
+    @on(RatingBar.Chosen)
+    async def _chosen(self, event: RatingBar.Chosen) -> None:
+        await self.action_rate(event.rating)
+
+    async def action_rate(self, rating: int) -> None:
+        card = self.card
+        if card is None:
+            return
+        seconds = self.query_one("#countdown", Countdown).stop()
+        backend = self.app.backend
+        interval = backend.rate(card.key, rating, seconds, self.answers, cram=self.cram is not None)
+        name = NAMES[rating]
+        when = f"again in {backend.describe_interval(interval)}" if interval else "cram"
+        self.notify(f"{card.key}: {name} · {when}", timeout=3)
+        follow = self._follow_up_card() if self.follow_up_next else None
+        await self.show_next(follow)
+
+    def _follow_up_card(self) -> Card | None:
+        if self.card is None or not self.card.follow_up:
+            return None
+        return self.app.backend.card(f"{self.card.pack}/{self.card.follow_up}")
+
+    def action_follow_up(self) -> None:
+        if self.card is None or not self.card.follow_up:
+            self.notify("This card has no follow-up.", severity="warning", timeout=3)
+            return
+        self.follow_up_next = not self.follow_up_next
+
+    def watch_follow_up_next(self) -> None:
+        if self.is_mounted and self.query(RatingBar):
+            self._show_follow_up_note()
+
+    async def action_undo(self) -> None:
+        backend = self.app.backend
+        if not backend.can_undo():
+            self.notify("Nothing to undo.", severity="warning", timeout=3)
+            return
+        from drill.scheduling.service import SchedulingError
+
+        try:
+            key = backend.undo()
+        except SchedulingError as error:
+            self.notify(str(error), severity="error")
+            return
+        card = backend.card(key) if key else None
+        self.notify(f"Undid the last rating of {key}.", timeout=3)
+        if card is not None:
+            if self.cram is not None and self.card is not None:
+                self.cram.insert(0, self.card)
+            await self.show_next(card)
+
+    async def action_bury(self) -> None:
+        if self.card is None or self.cram is not None:
+            return
+        self.app.backend.bury(self.card.key)
+        self.notify(f"Buried {self.card.key} until tomorrow.", timeout=3)
+        await self.show_next()
+
+    async def action_suspend(self) -> None:
+        if self.card is None or self.cram is not None:
+            return
+        self.app.backend.suspend(self.card.key)
+        self.notify(f"Suspended {self.card.key}; unsuspend it in Browse.", timeout=4)
+        await self.show_next()
+
+    def action_source(self) -> None:
+        from drill.app.screens.source import SourceScreen
+
+        if self.card is not None:
+            self.app.push_screen(SourceScreen(self.card, self._pack_path(self.card)))
+
+    def _pack_path(self, card: Card) -> Path | None:
+        pack = next((p for p in self.app.backend.library.packs if p.id == card.pack), None)
+        return pack.path if pack else None
+
+    def action_leave(self) -> None:
+        if isinstance(self.focused, Static) or self.focused is None:
+            self.dismiss(None)
+        else:
+            self.set_focus(None)
