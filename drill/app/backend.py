@@ -83,8 +83,10 @@ class Backend:
 
     def _load_library(self) -> Library:
         from drill.packs.library import load_library
+        from drill.storage.location import data_dir
 
-        return load_library(self.pack_dirs)
+        # The user's own packs: the data folder's "packs" folder, then --packs folders.
+        return load_library([data_dir(self.data_dir) / "packs", *self.pack_dirs])
 
     def reload(self) -> None:
         """Read the pack files again; the session goes on with the new cards."""
@@ -122,10 +124,11 @@ class Backend:
         return [str(d) for d in self.library.diagnostics if d.is_error]
 
     def card(self, key: str) -> Card | None:
-        return self.library.find(key)
+        return self.library.card(key)
 
-    def search(self, text: str) -> list[Card]:
-        return list(self.library.search(text))
+    def pack_path(self, card: Card) -> Path | None:
+        pack = self.library.pack(card.pack)
+        return pack.path if pack is not None else None
 
     # -- the schedule ------------------------------------------------------------------
 
@@ -216,11 +219,12 @@ class Backend:
             solution = solve(card)
         except SolveError as error:
             return Prepared(card.key, error=str(error))
+        values = {name: result.value for name, result in solution.results.items()}
         targets: dict[str, Target] = {}
         problems: dict[str, str] = {}
         for ask in card.asks:
             try:
-                targets[ask.id] = target_for(card, ask, solution.values)
+                targets[ask.id] = target_for(card, ask, values)
             except TargetError as error:
                 problems[ask.id] = str(error)
         return Prepared(card.key, targets, solution, problems)

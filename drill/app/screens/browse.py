@@ -186,8 +186,7 @@ class BrowseScreen(Screen[None]):
 
         card = self.selected
         if card is not None:
-            pack = next((p for p in self.app.backend.library.packs if p.id == card.pack), None)
-            self.app.push_screen(SourceScreen(card, pack.path if pack else None))
+            self.app.push_screen(SourceScreen(card, self.app.backend.pack_path(card)))
 
     def on_screen_resume(self) -> None:
         self._show_detail()

@@ -8,7 +8,6 @@ the grader's suggestion highlighted). Everything it decides comes from the backe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
@@ -352,11 +351,7 @@ class ReviewScreen(Screen[None]):
         from drill.app.screens.source import SourceScreen
 
         if self.card is not None:
-            self.app.push_screen(SourceScreen(self.card, self._pack_path(self.card)))
-
-    def _pack_path(self, card: Card) -> Path | None:
-        pack = next((p for p in self.app.backend.library.packs if p.id == card.pack), None)
-        return pack.path if pack else None
+            self.app.push_screen(SourceScreen(self.card, self.app.backend.pack_path(self.card)))
 
     def action_leave(self) -> None:
         if isinstance(self.focused, Static) or self.focused is None:

@@ -48,13 +48,11 @@ def reference_lines(card: Card, prepared: Prepared | None) -> list[Content]:
 
 
 def working_of(prepared: Prepared, result: str) -> list[str]:
-    """How a solver result is worked out: its formula, then the numbers put in."""
+    """How a solver result is worked out: "weights ÷ bandwidth = 16 GB ÷ 3.35 TB/s = 4.78 ms"."""
     if prepared.solution is None:
         return []
     found = prepared.solution.results.get(result)
-    if found is None:
-        return []
-    return [line for line in (found.formula, found.working) if line]
+    return [found.working] if found is not None and found.working else []
 
 
 def _section(title: str, lines: list[Content]) -> Content:
