@@ -60,10 +60,12 @@ class Backend:
         data_dir: Path | None = None,
         pack_dirs: Sequence[Path] = (),
         clock: Clock | None = None,
+        builtin_packs: bool = True,
     ) -> None:
         self.data_dir = data_dir
         self.pack_dirs = tuple(pack_dirs)
         self.clock = clock
+        self.builtin_packs = builtin_packs
         self._library: Library | None = None
         self._session: ReviewSession | None = None
 
@@ -86,7 +88,8 @@ class Backend:
         from drill.storage.location import data_dir
 
         # The user's own packs: the data folder's "packs" folder, then --packs folders.
-        return load_library([data_dir(self.data_dir) / "packs", *self.pack_dirs])
+        folders = [data_dir(self.data_dir) / "packs", *self.pack_dirs]
+        return load_library(folders, include_builtin=self.builtin_packs)
 
     def reload(self) -> None:
         """Read the pack files again; the session goes on with the new cards."""

@@ -42,6 +42,8 @@ class AppOptions:
     #: Solve cards in a worker thread after the first screen is up. Off, each card is
     #: solved when first shown, before it is drawn (tests: deterministic screens).
     prepare_in_background: bool = True
+    #: Load the packs that come with drill (tests use their own pack alone).
+    builtin_packs: bool = True
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> AppOptions:
@@ -65,7 +67,8 @@ class DrillApp(App[int]):
         super().__init__()
         self.options = options or AppOptions()
         self.backend = backend or Backend(
-            self.options.data_dir, self.options.pack_dirs, self.options.clock
+            self.options.data_dir, self.options.pack_dirs, self.options.clock,
+            self.options.builtin_packs,
         )
         self.scratchpad = Scratchpad()
         self.prepared: dict[str, Prepared] = {}
@@ -91,9 +94,15 @@ class DrillApp(App[int]):
             self.set_timer(0.2, self._prepare_todays_cards)
 
     def show_pack_problems(self) -> None:
-        """A notice per broken pack file; the other packs go on working."""
-        for problem in self.backend.problems():
-            self.notify(problem, title="A pack has an error", severity="error", timeout=20)
+        """One notice naming each broken place (file:line); the other packs go on working."""
+        problems = self.backend.problems()
+        if not problems:
+            return
+        shown = problems[:3]
+        more = len(problems) - len(shown)
+        text = "\n".join(shown) + (f"\n… and {more} more (drill check)" if more else "")
+        title = "A pack has an error" if len(problems) == 1 else f"{len(problems)} pack errors"
+        self.notify(text, title=title, severity="error", timeout=12, markup=False)
 
     def on_unmount(self) -> None:
         self.backend.close()

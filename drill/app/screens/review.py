@@ -44,6 +44,7 @@ class ReviewScreen(Screen[None]):
         Binding("4", "rate(4)", "Easy", show=False),
         Binding("f", "follow_up", "Follow-up next"),
         Binding("u", "undo", "Undo"),
+        Binding("ctrl+z", "undo", "Undo", show=False, priority=True),  # works while typing
         Binding("b", "bury", "Bury"),
         Binding("s", "suspend", "Suspend"),
         Binding("e", "source", "Source"),
@@ -170,9 +171,8 @@ class ReviewScreen(Screen[None]):
         self._show_follow_up_note()
 
     def _show_follow_up_note(self) -> None:
-        card = self.card
         note = ""
-        if card is not None and card.follow_up:
+        if self._follow_up_card() is not None:
             note = "✓ follow-up next" if self.follow_up_next else "f: follow-up next"
         self.query_one(RatingBar).note(note)
 
@@ -305,7 +305,7 @@ class ReviewScreen(Screen[None]):
         return self.app.backend.card(f"{self.card.pack}/{self.card.follow_up}")
 
     def action_follow_up(self) -> None:
-        if self.card is None or not self.card.follow_up:
+        if self._follow_up_card() is None:
             self.notify("This card has no follow-up.", severity="warning", timeout=3)
             return
         self.follow_up_next = not self.follow_up_next

@@ -39,8 +39,10 @@ class AskField(Vertical):
     AskField .ask-row { height: 1; }
     AskField .ask-row Input { width: 1fr; max-width: 50; }
     AskField .ask-unit { width: auto; min-width: 6; padding: 0 1; color: $text-accent; }
-    AskField .ask-echo { color: $text-muted; padding: 0 2; height: auto; }
-    AskField .ask-verdict { padding: 0 2; height: auto; }
+    AskField .ask-row Input { background: $boost; }
+    AskField .ask-row Input:focus { background: $primary 20%; }
+    AskField .ask-echo { color: $text-muted; padding: 0 2; height: auto; display: none; }
+    AskField .ask-verdict { padding: 0 2; height: auto; display: none; }
     AskField .ask-verdict.-correct { color: $text-success; }
     AskField .ask-verdict.-incorrect { color: $text-error; }
     AskField .ask-verdict.-invalid { color: $text-warning; }
@@ -114,6 +116,7 @@ class AskField(Vertical):
 
     def show_echo(self, echo: Echo) -> None:
         echo_line = self.query_one(".ask-echo", Static)
+        echo_line.display = bool(echo.text or echo.error)
         if echo.error:
             echo_line.update(Content.styled(echo.error, "$text-warning"))
         elif echo.text:
@@ -144,6 +147,7 @@ class AskField(Vertical):
 
     def _verdict(self, content: Content, kind: str) -> None:
         line = self.query_one(".ask-verdict", Static)
+        line.display = True
         line.remove_class("-correct", "-incorrect", "-invalid")
         if kind:
             line.add_class(kind)
