@@ -11,8 +11,15 @@ import argparse
 
 def run_app(args: argparse.Namespace) -> int:
     """Open the app with the command line's options; the exit code when it closes."""
-    from drill.app.drill_app import AppOptions, DrillApp
+    from drill.app import prefetch
+    from drill.app.options import AppOptions
 
-    app = DrillApp(AppOptions.from_args(args))
+    options = AppOptions.from_args(args)
+    # Before Textual is imported: a child process reads the packs and today's queue
+    # meanwhile (see drill.app.prefetch).
+    early = prefetch.start(options)
+    from drill.app.drill_app import DrillApp
+
+    app = DrillApp(options, prefetch=early)
     code = app.run()
     return code if isinstance(code, int) else 0

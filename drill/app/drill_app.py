@@ -1,19 +1,16 @@
 """The app object: global keys, the command palette, and the state screens share.
 
-Start-up is ordered for speed: load the packs and open the review data (no sympy), show
-Home, and only then, in a worker thread, solve the cards (sympy) so their answers can be
-graded. A card whose numbers are not ready yet shows "preparing…" in its inputs.
+Start-up is ordered for speed. Home is drawn from a :class:`HomeView` (built by the
+start-up child, or in-process); the review data is opened in a worker thread if the child
+built the view; then, in another worker, the cards are solved (sympy) so their answers
+can be graded. A card whose numbers are not ready yet shows "preparing…" in its inputs.
 """
 
 from __future__ import annotations
 
-import argparse
 import threading
-import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
@@ -21,35 +18,14 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from drill.app.backend import Backend, Prepared, StartupError
-from drill.app.messages import CardPrepared, ScheduleChanged
-from drill.calculator import Scratchpad
+from drill.app.messages import BackendReady, CardPrepared, ScheduleChanged
+from drill.app.options import AppOptions
 
 if TYPE_CHECKING:
+    from drill.app.home_view import HomeView
+    from drill.app.prefetch import Prefetch
+    from drill.calculator import Scratchpad
     from drill.packs.model import Card
-    from drill.scheduling.clock import Clock
-
-
-@dataclass(frozen=True)
-class AppOptions:
-    """Everything the app takes from outside; tests fix the clocks here."""
-
-    data_dir: Path | None = None  # None: $DRILL_HOME or the user data folder
-    pack_dirs: tuple[Path, ...] = ()
-    #: The answer timer's clock, in seconds; a constant freezes the timer (snapshots).
-    timer_clock: Callable[[], float] = time.monotonic
-    #: The scheduling clock (fixed in tests); None means the system clock.
-    clock: Clock | None = None
-    #: Solve cards in a worker thread after the first screen is up. Off, each card is
-    #: solved when first shown, before it is drawn (tests: deterministic screens).
-    prepare_in_background: bool = True
-    #: Load the packs that come with drill (tests use their own pack alone).
-    builtin_packs: bool = True
-
-    @classmethod
-    def from_args(cls, args: argparse.Namespace) -> AppOptions:
-        data = getattr(args, "data", None)
-        packs = getattr(args, "packs", None) or ()
-        return cls(data_dir=Path(data) if data else None, pack_dirs=tuple(map(Path, packs)))
 
 
 class DrillApp(App[int]):
@@ -63,14 +39,22 @@ class DrillApp(App[int]):
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
     ]
 
-    def __init__(self, options: AppOptions | None = None, backend: Backend | None = None) -> None:
+    def __init__(
+        self,
+        options: AppOptions | None = None,
+        backend: Backend | None = None,
+        prefetch: Prefetch | None = None,
+    ) -> None:
         super().__init__()
         self.options = options or AppOptions()
         self.backend = backend or Backend(
             self.options.data_dir, self.options.pack_dirs, self.options.clock,
             self.options.builtin_packs,
         )
-        self.scratchpad = Scratchpad()
+        self.prefetch = prefetch
+        self.ready = False  # the backend is open and usable from this process
+        self._when_ready: list[Callable[[], object]] = []
+        self._scratchpad: Scratchpad | None = None
         self.prepared: dict[str, Prepared] = {}
         self._wanted: list[Card] = []  # cards to prepare, most urgent first
         self._lock = threading.Lock()
@@ -79,19 +63,65 @@ class DrillApp(App[int]):
     # -- start and stop --------------------------------------------------------------
 
     def on_mount(self) -> None:
-        from drill.app.screens.home import HomeScreen
-        from drill.app.screens.problem import ProblemScreen
+        view = self.prefetch.result() if self.prefetch is not None else None
+        if view is not None and view.error:
+            self._show_problem(view.error)
+        elif view is not None:
+            self._show_home(view)
+            self.run_worker(self._open_in_background, thread=True, group="open")
+        else:
+            self._open_here()
+
+    def _open_here(self) -> None:
+        from drill.app.home_view import home_view
 
         try:
             self.backend.open()
         except StartupError as error:
-            self.push_screen(ProblemScreen(str(error)))
+            self._show_problem(str(error))
             return
-        self.push_screen(HomeScreen())
-        self.show_pack_problems()
+        self._show_home(home_view(self.backend))
+        self._backend_opened()
+
+    def _open_in_background(self) -> None:
+        try:
+            self.backend.open()
+        except StartupError as error:
+            self.call_from_thread(self._show_problem, str(error))
+            return
+        self.call_from_thread(self._backend_opened)
+
+    def _show_home(self, view: HomeView) -> None:
+        from drill.app.screens.home import HomeScreen
+
+        self.push_screen(HomeScreen(view))
+
+    def _show_problem(self, message: str) -> None:
+        from drill.app.screens.problem import ProblemScreen
+
+        if self.screen_stack and not isinstance(self.screen, ProblemScreen):
+            self.switch_screen(ProblemScreen(message))
+        else:
+            self.push_screen(ProblemScreen(message))
+
+    def _backend_opened(self) -> None:
+        self.ready = True
+        for screen in self.screen_stack:
+            screen.post_message(BackendReady())
+        waiting, self._when_ready = self._when_ready, []
+        for callback in waiting:
+            callback()
+        # The first screen is up: now the notices, and sympy in the background.
+        self.call_after_refresh(self.show_pack_problems)
         if self.options.prepare_in_background:
-            # Leave the CPU to drawing the first screen, then load sympy.
             self.set_timer(0.2, self._prepare_todays_cards)
+
+    def when_ready(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` once the review data is open (at once if it is)."""
+        if self.ready:
+            callback()
+        else:
+            self._when_ready.append(callback)
 
     def show_pack_problems(self) -> None:
         """One notice naming each broken place (file:line); the other packs go on working."""
@@ -106,6 +136,14 @@ class DrillApp(App[int]):
 
     def on_unmount(self) -> None:
         self.backend.close()
+
+    @property
+    def scratchpad(self) -> Scratchpad:
+        if self._scratchpad is None:
+            from drill.calculator import Scratchpad
+
+            self._scratchpad = Scratchpad()
+        return self._scratchpad
 
     # -- preparing cards (sympy) in the background --------------------------------------
 
@@ -122,7 +160,8 @@ class DrillApp(App[int]):
                 self._store(self._prepare_safely(card))
             return
         with self._lock:
-            rest = [c for c in self._wanted if c.key not in {m.key for m in missing}]
+            keys = {card.key for card in missing}
+            rest = [card for card in self._wanted if card.key not in keys]
             self._wanted = missing + rest if urgent else rest + missing
             if self._preparing:
                 return
@@ -148,7 +187,7 @@ class DrillApp(App[int]):
         """A solver that fails must cost one card its grading, not the app its life."""
         try:
             return self.backend.prepare(card)
-        except Exception as error:
+        except Exception as error:  # shown to the user, never a traceback
             return Prepared(card.key, error=f"{card.key}: cannot work out its numbers: {error}")
 
     def _store(self, prepared: Prepared) -> None:
@@ -164,12 +203,8 @@ class DrillApp(App[int]):
 
         if isinstance(self.screen, CalculatorScreen):
             self.screen.dismiss(None)
-        elif self.backend_ready:
+        else:
             self.push_screen(CalculatorScreen(self.scratchpad))
-
-    @property
-    def backend_ready(self) -> bool:
-        return self.backend._session is not None
 
     def action_home(self) -> None:
         """Back to Home from wherever the user is."""
@@ -181,17 +216,19 @@ class DrillApp(App[int]):
     def action_browse(self) -> None:
         from drill.app.screens.browse import BrowseScreen
 
-        if self.backend_ready and not isinstance(self.screen, BrowseScreen):
+        if self.ready and not isinstance(self.screen, BrowseScreen):
             self.push_screen(BrowseScreen())
 
     def action_stats(self) -> None:
         from drill.app.screens.stats import StatsScreen
 
-        if self.backend_ready and not isinstance(self.screen, StatsScreen):
+        if self.ready and not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())
 
     def action_reload_packs(self) -> None:
         """Read the pack files again; errors become notices and the session goes on."""
+        if not self.ready:
+            return
         self.backend.reload()
         self.prepared.clear()
         problems = self.backend.problems()
@@ -206,14 +243,15 @@ class DrillApp(App[int]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        if not self.backend_ready:
+        if not self.ready:
             return
         yield SystemCommand("Calculator", "Work out math with units (F2)", self.action_calculator)
         yield SystemCommand("Home", "Today's counts and packs", self.action_home)
         yield SystemCommand("Browse cards", "Search cards, see their history, cram one",
                             self.action_browse)
         yield SystemCommand("Stats", "Reviews, forecast, top mistakes", self.action_stats)
-        yield SystemCommand("Reload packs", "Read the pack files again", self.action_reload_packs)
+        yield SystemCommand("Reload packs", "Read the pack files again",
+                            self.action_reload_packs)
         # The current screen's keys, so everything in the footer is in the palette too.
         seen = {"Calc", "Quit"}
         for active in screen.active_bindings.values():

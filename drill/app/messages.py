@@ -15,3 +15,7 @@ class CardPrepared(Message):
 
 class ScheduleChanged(Message):
     """Ratings, undo, bury, suspend or a reload changed what is due: refresh counts."""
+
+
+class BackendReady(Message):
+    """The review data is open in this process: screens may now act on it."""

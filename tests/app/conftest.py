@@ -7,18 +7,19 @@ import dataclasses
 import importlib.util
 import sys
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from drill.app.drill_app import AppOptions, DrillApp
+from drill.app.drill_app import DrillApp
+from drill.app.options import AppOptions
 from drill.scheduling.clock import FixedClock
 
 HERE = Path(__file__).resolve().parent
 PACKS = HERE / "packs"
 #: Monday 30 November 2026, 09:00 UTC: every test's "now".
-NOW = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
 def _load_app_solvers() -> None:

@@ -1,49 +1,79 @@
 """Home: today's counts, the streak, the next card, and each pack's progress.
 
-This is the first screen, so it stays light: no sympy, no parser, only the schedule.
+The first screen, so it is drawn from plain data (:class:`HomeView`) with a handful of
+plain widgets: no sympy, no parser, no buttons to style. Links in the text are clickable.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, Static
 
-from drill.app.messages import ScheduleChanged
+from drill.app.home_view import HomeView, PackLine
+from drill.app.messages import BackendReady, ScheduleChanged
 
 if TYPE_CHECKING:
-    from drill.scheduling.stats import PackProgress
-
     from drill.app.drill_app import DrillApp
 
 BAR_WIDTH = 24
 
 
-def progress_bar(progress: PackProgress, width: int = BAR_WIDTH) -> Content:
-    """A stacked bar: review (green), learning (yellow), new (dim), suspended (red)."""
+def progress_bar(progress: PackLine, width: int = BAR_WIDTH) -> Content:
+    """A stacked bar: review (green), learning (yellow), suspended (red), new (dim)."""
     total = progress.total or 1
-    parts = [
-        (progress.review, "$success"),
-        (progress.learning, "$warning"),
-        (progress.suspended, "$error"),
-    ]
     cells: list[tuple[str, str]] = []
     used = 0
-    for count, colour in parts:
-        n = round(count * width / total)
-        n = min(n, width - used)
+    for count, colour in ((progress.review, "$success"), (progress.learning, "$warning"),
+                          (progress.suspended, "$error")):
+        n = min(round(count * width / total), width - used)
         if count and not n and used < width:
             n = 1  # a small share still shows
         cells.append(("█" * n, colour))
         used += n
     cells.append(("░" * (width - used), "$text-muted"))
     return Content.assemble(*cells)
+
+
+def pack_lines(packs: tuple[PackLine, ...]) -> Content:
+    lines = [
+        Content.assemble(
+            (f"{pack.title[:22]:<23}", "bold"), progress_bar(pack),
+            (f" {pack.total} cards: {pack.new} new · {pack.learning} learning"
+             f" · {pack.review} review", "$text-muted"),
+            (f" · {pack.suspended} suspended" if pack.suspended else "", "$text-error"),
+        )
+        for pack in packs
+    ]
+    return Content("\n").join(lines or [Content.styled("No packs loaded.", "$text-warning")])
+
+
+def next_text(view: HomeView) -> Content:
+    card = view.next_card
+    if card is not None:
+        scenario = card.scenario if len(card.scenario) <= 240 else card.scenario[:239] + "…"
+        return Content.assemble(
+            ("Up next  ", "$text-muted"), (card.key, "$text-accent"),
+            (f" · {card.priority} · {card.kind}\n", "$text-muted"),
+            (card.title, "bold"), "\n", (scenario, "$text-muted"), "\n\n",
+            Content.from_markup("[@click=screen.review]▶ Start review[/]  (Enter)"),
+        )
+    if view.next_due_local is not None:
+        when = view.next_due_local.strftime("%a %H:%M")
+        return Content.assemble(
+            ("Nothing due now. ", "bold"), f"The next card is due {when} (in {view.next_due_in}).",
+            "\n\n", Content.from_markup("[@click=screen.extra]▶ Extra practice[/]  (x)"),
+            (": go over cards without changing their schedule.", "$text-muted"),
+        )
+    return Content.assemble(
+        ("Nothing to study. ", "bold"),
+        ("No card is scheduled: add packs, or unsuspend cards in Browse.", "$text-muted"),
+    )
 
 
 def tile(number: int | str, label: str) -> Content:
@@ -66,6 +96,10 @@ class HomeScreen(Screen[None]):
 
     app: DrillApp
 
+    def __init__(self, view: HomeView) -> None:
+        super().__init__()
+        self.view = view
+
     def compose(self) -> ComposeResult:
         yield Static("drill · today", classes="screen-title")
         with VerticalScroll(id="home-body"):
@@ -75,97 +109,66 @@ class HomeScreen(Screen[None]):
                 yield Static(id="tile-done", classes="tile")
                 yield Static(id="tile-streak", classes="tile")
             yield Static(id="home-next")
-            with Horizontal(id="home-actions"):
-                yield Button("Start review", id="start", variant="primary", compact=True)
-                yield Button("Extra practice", id="extra", compact=True)
             yield Static("Packs", classes="section-title")
             yield Static(id="home-packs")
+            yield Static(id="home-problems")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.refresh_counts()
+        self.show(self.view)
+
+    def show(self, view: HomeView) -> None:
+        self.view = view
+        self.query_one("#tile-due", Static).update(tile(view.due, "due"))
+        self.query_one("#tile-new", Static).update(tile(view.new, "new"))
+        self.query_one("#tile-done", Static).update(tile(view.done_today, "done today"))
+        days = "day" if view.streak == 1 else "days"
+        self.query_one("#tile-streak", Static).update(tile(f"{view.streak} {days}", "streak"))
+        self.query_one("#home-next", Static).update(next_text(view))
+        self.query_one("#home-packs", Static).update(pack_lines(view.packs))
+        problems = self.query_one("#home-problems", Static)
+        problems.display = bool(view.problems)
+        problems.update(Content("\n").join(
+            [Content.styled("Problems in the packs (their other cards still work)", "bold"),
+             *(Content.styled(p, "$text-error") for p in view.problems[:5])]
+        ))
+
+    def refresh_view(self) -> None:
+        """Figures again from the open backend (after a session, a reload …)."""
+        if self.app.ready:
+            from drill.app.home_view import home_view
+
+            self.show(home_view(self.app.backend))
 
     def on_screen_resume(self) -> None:
-        self.refresh_counts()
+        if self.is_mounted and self.app.ready:
+            self.refresh_view()
+
+    def on_backend_ready(self, _: BackendReady) -> None:
+        self.refresh_view()
 
     def on_schedule_changed(self, _: ScheduleChanged) -> None:
-        self.refresh_counts()
+        self.refresh_view()
 
-    def refresh_counts(self) -> None:
-        backend = self.app.backend
-        counts = backend.counts()
-        entry = backend.next_entry()
-        self.query_one("#tile-due", Static).update(tile(counts.due, "due"))
-        self.query_one("#tile-new", Static).update(tile(counts.new, "new"))
-        self.query_one("#tile-done", Static).update(tile(counts.done_today, "done today"))
-        days = "day" if counts.streak == 1 else "days"
-        self.query_one("#tile-streak", Static).update(tile(f"{counts.streak} {days}", "streak"))
-        self.query_one("#home-next", Static).update(self._next_text(entry, counts.next_due))
-        self.query_one("#start", Button).display = entry is not None
-        self.query_one("#extra", Button).display = entry is None
-        self._show_packs()
-
-    def _next_text(self, entry: object, next_due: object) -> Content:
-        from datetime import datetime
-
-        from drill.scheduling.queue import QueueEntry
-
-        if isinstance(entry, QueueEntry):
-            card = entry.card
-            return Content.assemble(
-                ("Up next  ", "$text-muted"),
-                (card.key, "$text-accent"),
-                (f" · {card.priority} · {entry.kind}\n", "$text-muted"),
-                (card.title, "bold"),
-            )
-        if isinstance(next_due, datetime):
-            local = next_due.astimezone(self.app.backend.session.clock.zone)
-            wait = self.app.backend.describe_interval(next_due - self.app.backend.now())
-            when = local.strftime("%a %H:%M")
-            return Content.assemble(
-                ("Nothing due now. ", "bold"),
-                f"The next card is due {when} (in {wait}).\n",
-                ("Extra practice goes over cards without changing their schedule.",
-                 "$text-muted"),
-            )
-        return Content.assemble(
-            ("Nothing to study. ", "bold"),
-            ("No cards are scheduled; add packs, or unsuspend cards in Browse.", "$text-muted"),
-        )
-
-    def _show_packs(self) -> None:
-        backend = self.app.backend
-        titles = {pack.id: pack.title for pack in backend.library.packs}
-        lines: list[Content] = []
-        for progress in backend.stats().packs:
-            title = titles.get(progress.pack, progress.pack)
-            lines.append(Content.assemble(
-                (f"{title[:22]:<23}", "bold"),
-                progress_bar(progress),
-                (f" {progress.total} cards: {progress.new} new · {progress.learning} learning"
-                 f" · {progress.review} review", "$text-muted"),
-                (f" · {progress.suspended} suspended" if progress.suspended else "", "$text-error"),
-            ))
-        if not lines:
-            lines.append(Content.styled("No packs loaded.", "$text-warning"))
-        self.query_one("#home-packs", Static).update(Content("\n").join(lines))
-
-    @on(Button.Pressed, "#start")
     def action_review(self) -> None:
+        self.app.when_ready(self._start_review)
+
+    def _start_review(self) -> None:
         from drill.app.screens.review import ReviewScreen
 
         if self.app.backend.next_entry() is None:
-            self.notify("Nothing is due now. Press x for extra practice.")
+            self.notify("Nothing is due now. Press x for extra practice.", timeout=4)
             return
         self.app.push_screen(ReviewScreen())
 
-    @on(Button.Pressed, "#extra")
     def action_extra(self) -> None:
+        self.app.when_ready(self._start_extra)
+
+    def _start_extra(self) -> None:
         """Cram the priority cards in pack order; nothing is rescheduled."""
         from drill.app.screens.review import ReviewScreen
 
         cards = [card for card in self.app.backend.cards if card.is_priority]
-        if not cards:
-            cards = list(self.app.backend.cards)
+        cards = cards or list(self.app.backend.cards)
         if cards:
             self.app.push_screen(ReviewScreen(cram=cards))
