@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from drill.app.options import AppOptions
     from drill.app.home_view import HomeView
+    from drill.app.options import AppOptions
 
 
 @dataclass

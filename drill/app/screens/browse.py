@@ -14,11 +14,10 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
-    from drill.scheduling.state import CardState
-    from drill.storage.review_log import ReviewEntry
-
     from drill.app.drill_app import DrillApp
     from drill.packs.model import Card
+    from drill.scheduling.state import CardState
+    from drill.storage.review_log import ReviewEntry
 
 RATING_NAMES = {1: "Again", 2: "Hard", 3: "Good", 4: "Easy"}
 VERDICT_MARKS = {"correct": ("✓", "$text-success"), "incorrect": ("✗", "$text-error"),

@@ -26,11 +26,10 @@ from drill.app.widgets.rating_bar import NAMES, RatingBar
 from drill.app.widgets.reveal import answer_text
 
 if TYPE_CHECKING:
-    from drill.grading import Grade
-    from drill.scheduling.ratings import TypedAnswer
-
     from drill.app.drill_app import DrillApp
+    from drill.grading import Grade
     from drill.packs.model import Card
+    from drill.scheduling.ratings import TypedAnswer
 
 
 class ReviewScreen(Screen[None]):

@@ -14,9 +14,8 @@ from textual.widgets import Footer, Static
 from drill.app.widgets.charts import BarChart, Heatmap
 
 if TYPE_CHECKING:
-    from drill.scheduling.stats import MistakeCount, Stats
-
     from drill.app.drill_app import DrillApp
+    from drill.scheduling.stats import MistakeCount, Stats
 
 
 def summary_tiles(stats: Stats) -> list[Content]:
