@@ -105,6 +105,10 @@ class Backend:
             self._session.close()
 
     @property
+    def is_open(self) -> bool:
+        return self._session is not None
+
+    @property
     def library(self) -> Library:
         assert self._library is not None, "Backend.open() first"
         return self._library

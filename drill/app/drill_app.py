@@ -33,6 +33,7 @@ class DrillApp(App[int]):
 
     TITLE = "drill"
     CSS_PATH = "drill_app.tcss"
+    DEFAULT_MODE = "home"
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: these work even while an answer input has focus.
         Binding("f2", "calculator", "Calc", priority=True),
@@ -53,35 +54,44 @@ class DrillApp(App[int]):
         )
         self.prefetch = prefetch
         self.ready = False  # the backend is open and usable from this process
+        self._open_later = False  # the start-up child drew Home: open in a worker
         self._when_ready: list[Callable[[], object]] = []
         self._scratchpad: Scratchpad | None = None
         self.prepared: dict[str, Prepared] = {}
         self._wanted: list[Card] = []  # cards to prepare, most urgent first
         self._lock = threading.Lock()
         self._preparing = False
+        # Home is the base screen of the one mode, built from the first view (a mode's
+        # base screen gets its CSS file loaded; pushing it on a default screen costs more).
+        self.add_mode("home", self._first_screen)
 
     # -- start and stop --------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    def _first_screen(self) -> Screen[None]:
+        from drill.app.screens.home import HomeScreen
+        from drill.app.screens.problem import ProblemScreen
+
+        view = self._first_view()
+        return ProblemScreen(view.error) if view.error else HomeScreen(view)
+
+    def _first_view(self) -> HomeView:
+        from drill.app.home_view import HomeView, home_view
+
         view = self.prefetch.result() if self.prefetch is not None else None
-        if view is not None and view.error:
-            self._show_problem(view.error)
-        elif view is not None:
-            self._show_home(view)
-            self.run_worker(self._open_in_background, thread=True, group="open")
-        else:
-            self._open_here()
-
-    def _open_here(self) -> None:
-        from drill.app.home_view import home_view
-
+        if view is not None:
+            self._open_later = not view.error
+            return view
         try:
             self.backend.open()
         except StartupError as error:
-            self._show_problem(str(error))
-            return
-        self._show_home(home_view(self.backend))
-        self._backend_opened()
+            return HomeView(error=str(error))
+        return home_view(self.backend)
+
+    def on_mount(self) -> None:
+        if self._open_later:
+            self.run_worker(self._open_in_background, thread=True, group="open")
+        elif self.backend.is_open:
+            self._backend_opened()
 
     def _open_in_background(self) -> None:
         try:
@@ -91,17 +101,10 @@ class DrillApp(App[int]):
             return
         self.call_from_thread(self._backend_opened)
 
-    def _show_home(self, view: HomeView) -> None:
-        from drill.app.screens.home import HomeScreen
-
-        self.push_screen(HomeScreen(view))
-
     def _show_problem(self, message: str) -> None:
         from drill.app.screens.problem import ProblemScreen
 
-        if self.screen_stack and not isinstance(self.screen, ProblemScreen):
-            self.switch_screen(ProblemScreen(message))
-        else:
+        if not isinstance(self.screen, ProblemScreen):
             self.push_screen(ProblemScreen(message))
 
     def _backend_opened(self) -> None:

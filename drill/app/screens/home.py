@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -76,8 +76,16 @@ def next_text(view: HomeView) -> Content:
     )
 
 
-def tile(number: int | str, label: str) -> Content:
-    return Content.assemble((f"{number}", "bold"), "\n", (label, "$text-muted"))
+def counts_text(view: HomeView) -> Content:
+    days = "day" if view.streak == 1 else "days"
+    figures = [(view.due, "due"), (view.new, "new"), (view.done_today, "done today"),
+               (f"{view.streak} {days}", "streak")]
+    parts: list[Content | tuple[str, str] | str] = []
+    for number, label in figures:
+        if parts:
+            parts.append(("   ·   ", "$text-muted"))
+        parts += [(f"{number}", "bold $text-accent"), f" {label}"]
+    return Content.assemble(*parts)
 
 
 class HomeScreen(Screen[None]):
@@ -102,12 +110,8 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("drill · today", classes="screen-title")
-        with VerticalScroll(id="home-body"):
-            with Horizontal(id="home-tiles"):
-                yield Static(id="tile-due", classes="tile")
-                yield Static(id="tile-new", classes="tile")
-                yield Static(id="tile-done", classes="tile")
-                yield Static(id="tile-streak", classes="tile")
+        with Vertical(id="home-body"):
+            yield Static(id="home-counts")
             yield Static(id="home-next")
             yield Static("Packs", classes="section-title")
             yield Static(id="home-packs")
@@ -119,11 +123,7 @@ class HomeScreen(Screen[None]):
 
     def show(self, view: HomeView) -> None:
         self.view = view
-        self.query_one("#tile-due", Static).update(tile(view.due, "due"))
-        self.query_one("#tile-new", Static).update(tile(view.new, "new"))
-        self.query_one("#tile-done", Static).update(tile(view.done_today, "done today"))
-        days = "day" if view.streak == 1 else "days"
-        self.query_one("#tile-streak", Static).update(tile(f"{view.streak} {days}", "streak"))
+        self.query_one("#home-counts", Static).update(counts_text(view))
         self.query_one("#home-next", Static).update(next_text(view))
         self.query_one("#home-packs", Static).update(pack_lines(view.packs))
         problems = self.query_one("#home-problems", Static)
