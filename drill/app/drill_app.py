@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
@@ -32,7 +33,9 @@ class DrillApp(App[int]):
     """drill's terminal app: Home, Review, Calculator, Browse, Stats."""
 
     TITLE = "drill"
-    CSS_PATH = "drill_app.tcss"
+    # Home's styles load with the app's: a screen's own CSS file makes Textual parse every
+    # style sheet again when the screen first shows, and Home is the first screen.
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["drill_app.tcss", "screens/home.tcss"]
     DEFAULT_MODE = "home"
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: these work even while an answer input has focus.
@@ -68,11 +71,14 @@ class DrillApp(App[int]):
     # -- start and stop --------------------------------------------------------------
 
     def _first_screen(self) -> Screen[None]:
-        from drill.app.screens.home import HomeScreen
-        from drill.app.screens.problem import ProblemScreen
-
         view = self._first_view()
-        return ProblemScreen(view.error) if view.error else HomeScreen(view)
+        if view.error:
+            from drill.app.screens.problem import ProblemScreen
+
+            return ProblemScreen(view.error)
+        from drill.app.screens.home import HomeScreen
+
+        return HomeScreen(view)
 
     def _first_view(self) -> HomeView:
         from drill.app.home_view import HomeView, home_view
