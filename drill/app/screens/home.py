@@ -116,10 +116,12 @@ class HomeScreen(Screen[None]):
             yield Static("Packs", classes="section-title")
             yield Static(id="home-packs")
             yield Static(id="home-problems")
-        yield Footer()
 
     def on_mount(self) -> None:
         self.show(self.view)
+        # The footer comes just after the first frame: drawing it (and styling its keys)
+        # would otherwise hold the first card back.
+        self.call_after_refresh(self.mount, Footer())
 
     def show(self, view: HomeView) -> None:
         self.view = view
