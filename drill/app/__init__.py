@@ -11,6 +11,18 @@ import argparse
 
 def run_app(args: argparse.Namespace) -> int:
     """Open the app with the command line's options; the exit code when it closes."""
+    import gc
+
+    # Start-up allocates a great many objects and frees few: the cycle collector would
+    # only slow it down. It is back on once the first screen is drawn (DrillApp).
+    gc.disable()
+    try:
+        return _run(args)
+    finally:
+        gc.enable()
+
+
+def _run(args: argparse.Namespace) -> int:
     from drill.app import prefetch
     from drill.app.options import AppOptions
 

@@ -94,6 +94,9 @@ class DrillApp(App[int]):
         return home_view(self.backend)
 
     def on_mount(self) -> None:
+        import gc
+
+        self.call_after_refresh(gc.enable)  # off during start-up (see drill.app.run_app)
         if self._open_later:
             self.run_worker(self._open_in_background, thread=True, group="open")
         elif self.backend.is_open:
