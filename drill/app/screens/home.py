@@ -21,7 +21,7 @@ from drill.app.messages import BackendReady, ScheduleChanged
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
 
-BAR_WIDTH = 24
+BAR_WIDTH = 16
 
 
 def progress_bar(progress: PackLine, width: int = BAR_WIDTH) -> Content:
@@ -43,9 +43,9 @@ def progress_bar(progress: PackLine, width: int = BAR_WIDTH) -> Content:
 def pack_lines(packs: tuple[PackLine, ...]) -> Content:
     lines = [
         Content.assemble(
-            (f"{pack.title[:22]:<23}", "bold"), progress_bar(pack),
-            (f" {pack.total} cards: {pack.new} new · {pack.learning} learning"
-             f" · {pack.review} review", "$text-muted"),
+            (f"{pack.title[:19]:<20}", "bold"), progress_bar(pack), " ",
+            (f"{pack.new} new · {pack.learning} learning · {pack.review} review",
+             "$text-muted"),
             (f" · {pack.suspended} suspended" if pack.suspended else "", "$text-error"),
         )
         for pack in packs
@@ -121,7 +121,11 @@ class HomeScreen(Screen[None]):
         self.show(self.view)
         # The footer comes just after the first frame: drawing it (and styling its keys)
         # would otherwise hold the first card back.
-        self.call_after_refresh(self.mount, Footer())
+        self.call_after_refresh(self._add_footer)
+
+    async def _add_footer(self) -> None:
+        await self.mount(Footer())
+        self.refresh_bindings()  # the footer lists the keys it hears of from now on
 
     def show(self, view: HomeView) -> None:
         self.view = view
