@@ -264,11 +264,13 @@ class DrillApp(App[int]):
         yield SystemCommand("Stats", "Reviews, forecast, top mistakes", self.action_stats)
         yield SystemCommand("Reload packs", "Read the pack files again",
                             self.action_reload_packs)
-        # The current screen's keys, so everything in the footer is in the palette too.
+        # The current screen's keys, so all it can do is in the palette too.
         seen = {"Calc", "Quit"}
         for active in screen.active_bindings.values():
             binding = active.binding
-            if not binding.show or not active.enabled or binding.description in seen:
+            if not binding.description or not active.enabled or binding.description in seen:
+                continue
+            if binding.action.startswith(("app.focus", "screen.copy")):
                 continue
             seen.add(binding.description)
             yield SystemCommand(

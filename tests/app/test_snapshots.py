@@ -7,20 +7,32 @@ is about one.
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from drill.app.drill_app import DrillApp
+from drill.app.screens.review import ReviewScreen
 from drill.scheduling.clock import FixedClock
 from drill.storage.location import DATABASE_FILE
 
 MakeApp = Callable[..., DrillApp]
 SnapCompare = Callable[..., bool]
 SIZE = (80, 24)
+
+
+@pytest.fixture
+def data_dir(request: pytest.FixtureRequest) -> Path:
+    """A data folder at a fixed place, so file names in messages are the same every run."""
+    folder = Path(tempfile.gettempdir()) / "drill-app-snapshots" / request.node.name
+    shutil.rmtree(folder, ignore_errors=True)
+    return folder
 
 
 async def settle(pilot: Pilot[Any]) -> None:
@@ -90,13 +102,17 @@ def test_review_revealed(make_app: MakeApp, snap_compare: SnapCompare) -> None:
 def test_review_done_for_today(make_app: MakeApp, snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await start_review(pilot)
-        for _ in range(4):
-            await pilot.press("escape", "3")
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen)
+        for _ in range(10):  # four cards, each rated Good once: then nothing is due
+            if review.card is None:
+                break
+            await review.action_rate(3)
             await pilot.pause()
+        assert review.card is None
         await settle(pilot)
 
-    app = make_app()
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_source_modal(make_app: MakeApp, snap_compare: SnapCompare) -> None:

@@ -95,10 +95,10 @@ class HomeScreen(Screen[None]):
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "review", "Review"),
-        Binding("x", "extra", "Extra practice"),
+        Binding("x", "extra", "Extra"),
         Binding("b", "app.browse", "Browse"),
         Binding("t", "app.stats", "Stats"),
-        Binding("r", "app.reload_packs", "Reload packs"),
+        Binding("r", "app.reload_packs", "Reload"),
         Binding("q", "app.quit", "Quit"),
     ]
 

@@ -41,11 +41,12 @@ class ReviewScreen(Screen[None]):
         Binding("2", "rate(2)", "Hard", show=False),
         Binding("3", "rate(3)", "Good", show=False),
         Binding("4", "rate(4)", "Easy", show=False),
-        Binding("f", "follow_up", "Follow-up next"),
+        Binding("f", "follow_up", "Follow-up"),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+z", "undo", "Undo", show=False, priority=True),  # works while typing
-        Binding("b", "bury", "Bury"),
-        Binding("s", "suspend", "Suspend"),
+        # Not in the footer for lack of room at 80 columns; in the palette and help.
+        Binding("b", "bury", "Bury", show=False),
+        Binding("s", "suspend", "Suspend", show=False),
         Binding("e", "source", "Source"),
         Binding("escape", "leave", "Back"),
     ]
@@ -172,7 +173,7 @@ class ReviewScreen(Screen[None]):
     def _show_follow_up_note(self) -> None:
         note = ""
         if self._follow_up_card() is not None:
-            note = "✓ follow-up next" if self.follow_up_next else "f: follow-up next"
+            note = "✓ follow-up next" if self.follow_up_next else "f: follow-up"
         self.query_one(RatingBar).note(note)
 
     # -- preparing and grading -----------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -18,19 +18,24 @@ if TYPE_CHECKING:
     from drill.scheduling.stats import MistakeCount, Stats
 
 
-def summary_tiles(stats: Stats) -> list[Content]:
+def summary_line(stats: Stats) -> Content:
+    """The figures of ``drill stats`` in one line."""
     rate = stats.retention.rate
     retention = f"{rate:.0%}" if rate is not None else "–"
     figures = [
         (stats.reviews_today, "today"),
-        (stats.reviews_total, "all time"),
+        (stats.reviews_total, "in all"),
         (f"{stats.streak} d", "streak"),
-        (retention, f"kept, 30 d ({stats.retention.reviews})"),
+        (retention, f"kept (30 d, {stats.retention.reviews} reviews)"),
         (stats.due_today, "due today"),
-        (stats.due_tomorrow, "due tomorrow"),
+        (stats.due_tomorrow, "tomorrow"),
     ]
-    return [Content.assemble((f"{value}", "bold"), "\n", (label, "$text-muted"))
-            for value, label in figures]
+    parts: list[Content | tuple[str, str] | str] = []
+    for value, label in figures:
+        if parts:
+            parts.append(("  ·  ", "$text-muted"))
+        parts += [(f"{value}", "bold $text-accent"), f" {label}"]
+    return Content.assemble(*parts)
 
 
 def mistake_lines(mistakes: tuple[MistakeCount, ...], width: int = 20) -> list[Content]:
@@ -59,9 +64,7 @@ class StatsScreen(Screen[None]):
         stats = backend.stats()
         yield Static("Stats", classes="screen-title")
         with VerticalScroll(id="stats-body"):
-            with Horizontal(id="stats-tiles"):
-                for content in summary_tiles(stats):
-                    yield Static(content, classes="tile")
+            yield Static(summary_line(stats), id="stats-summary")
             yield Static("Reviews per day", classes="section-title")
             yield Heatmap({d.day: d.count for d in stats.history}, stats.today, id="heatmap")
             yield Static("Due in the days ahead", classes="section-title")
