@@ -79,6 +79,15 @@ class ReviewScreen(Screen[None]):
     async def on_mount(self) -> None:
         await self.show_next(self.first)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Card keys are hidden when there is no card, Follow-up when there is none."""
+        if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up"):
+            if self.card is None:
+                return False
+            if action == "follow_up" and self._follow_up_card() is None:
+                return False
+        return True
+
     # -- which card --------------------------------------------------------------------
 
     async def show_next(self, card: Card | None = None) -> None:
@@ -121,7 +130,10 @@ class ReviewScreen(Screen[None]):
         body.scroll_home(animate=False)
         self._show_heading()
         self._show_rating_options()
-        self.query_one("#countdown", Countdown).restart()
+        countdown = self.query_one("#countdown", Countdown)
+        countdown.display = True
+        countdown.restart()
+        self.refresh_bindings()
         self._apply_prepared()
         fields = list(self.query(AskField))
         if fields:
@@ -135,14 +147,17 @@ class ReviewScreen(Screen[None]):
         await body.remove_children()
         counts = self.app.backend.counts()
         message = "Cram list done." if self.cram is not None else "All done for today."
+        days = "day" if counts.streak == 1 else "days"
         await body.mount(Static(Content.assemble(
             (message, "bold $text-success"),
-            f"\n\n{counts.done_today} ratings today · streak {counts.streak} days.\n",
+            f"\n\n{counts.done_today} ratings today · streak {counts.streak} {days}.\n",
             ("Esc: home · u: undo the last rating", "$text-muted"),
         ), id="card-done"))
         self.query_one("#card-heading", Static).update("")
         self.query_one("#countdown", Countdown).stop()
+        self.query_one("#countdown", Countdown).display = False
         self.query_one(RatingBar).display = False
+        self.refresh_bindings()
 
     def _show_heading(self) -> None:
         assert self.card is not None

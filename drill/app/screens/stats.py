@@ -26,7 +26,7 @@ def summary_line(stats: Stats) -> Content:
         (stats.reviews_today, "today"),
         (stats.reviews_total, "in all"),
         (f"{stats.streak} d", "streak"),
-        (retention, f"kept (30 d, {stats.retention.reviews} reviews)"),
+        (retention, "kept (30 d)"),
         (stats.due_today, "due today"),
         (stats.due_tomorrow, "tomorrow"),
     ]
@@ -67,14 +67,14 @@ class StatsScreen(Screen[None]):
             yield Static(summary_line(stats), id="stats-summary")
             yield Static("Reviews per day", classes="section-title")
             yield Heatmap({d.day: d.count for d in stats.history}, stats.today, id="heatmap")
+            yield Static("Most frequent mistakes", classes="section-title")
+            yield Static(Content("\n").join(mistake_lines(stats.mistakes)), id="mistakes")
             yield Static("Due in the days ahead", classes="section-title")
             yield BarChart(
                 [d.count for d in stats.forecast],
                 [d.day.strftime("%a") for d in stats.forecast],
                 id="forecast",
             )
-            yield Static("Most frequent mistakes", classes="section-title")
-            yield Static(Content("\n").join(mistake_lines(stats.mistakes)), id="mistakes")
             yield Static("Packs", classes="section-title")
             yield Static(Content("\n").join(self._pack_lines(stats)), id="stats-packs")
             if stats.leeches:
