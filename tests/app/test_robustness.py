@@ -53,7 +53,7 @@ async def test_a_broken_user_pack_is_named_and_the_others_still_work(
         "    scenario: S\n"
     )
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         toasts = [str(toast.render()) for toast in app.screen.query(Toast)]
         assert any("mine.yaml:6:" in toast for toast in toasts)  # the notice: file and line
