@@ -33,5 +33,5 @@ def _run(args: argparse.Namespace) -> int:
     from drill.app.drill_app import DrillApp
 
     app = DrillApp(options, prefetch=early)
-    code = app.run()
-    return code if isinstance(code, int) else 0
+    result = app.run()
+    return result if isinstance(result, int) else app.return_code or 0

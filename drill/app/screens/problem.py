@@ -38,4 +38,4 @@ class ProblemScreen(Screen[None]):
         yield Footer()
 
     def action_quit(self) -> None:
-        self.app.exit(1)
+        self.app.exit(1, return_code=1)  # drill exits 1: it could not do its job
