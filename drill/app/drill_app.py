@@ -264,17 +264,22 @@ class DrillApp(App[int]):
         yield SystemCommand("Stats", "Reviews, forecast, top mistakes", self.action_stats)
         yield SystemCommand("Reload packs", "Read the pack files again",
                             self.action_reload_packs)
-        # The current screen's keys, so all it can do is in the palette too.
+        yield from self._screen_commands(screen)
+
+    def _screen_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The screen's own keys, so everything it can do is in the palette too."""
+        from textual.actions import parse
+
         seen = {"Calc", "Quit"}
-        for active in screen.active_bindings.values():
-            binding = active.binding
-            if not binding.description or not active.enabled or binding.description in seen:
+        for binding in type(screen).BINDINGS:
+            if not isinstance(binding, Binding) or not binding.description:
                 continue
-            if binding.action.startswith(("app.focus", "screen.copy")):
+            _, name, parameters = parse(binding.action)
+            if binding.description in seen or not screen.check_action(name, parameters):
                 continue
             seen.add(binding.description)
             yield SystemCommand(
                 binding.description,
                 f"key: {self.get_key_display(binding)}",
-                partial(self.run_action, binding.action, active.node),
+                partial(screen.run_action, binding.action),
             )
