@@ -26,14 +26,14 @@ def summary_line(stats: Stats) -> Content:
         (stats.reviews_today, "today"),
         (stats.reviews_total, "in all"),
         (f"{stats.streak} d", "streak"),
-        (retention, "kept (30 d)"),
+        (retention, "kept, 30 d"),
         (stats.due_today, "due today"),
         (stats.due_tomorrow, "tomorrow"),
     ]
     parts: list[Content | tuple[str, str] | str] = []
     for value, label in figures:
         if parts:
-            parts.append(("  ·  ", "$text-muted"))
+            parts.append((" · ", "$text-muted"))
         parts += [(f"{value}", "bold $text-accent"), f" {label}"]
     return Content.assemble(*parts)
 
