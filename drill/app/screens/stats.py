@@ -24,10 +24,10 @@ def summary_line(stats: Stats) -> Content:
     retention = f"{rate:.0%}" if rate is not None else "–"
     figures = [
         (stats.reviews_today, "today"),
-        (stats.reviews_total, "in all"),
+        (stats.reviews_total, "total"),
         (f"{stats.streak} d", "streak"),
         (retention, "kept, 30 d"),
-        (stats.due_today, "due today"),
+        (stats.due_today, "due"),
         (stats.due_tomorrow, "tomorrow"),
     ]
     parts: list[Content | tuple[str, str] | str] = []
