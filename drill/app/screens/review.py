@@ -17,7 +17,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 
 from drill.app.messages import CardPrepared
 from drill.app.widgets.ask_field import AskField, Echo
@@ -125,6 +125,10 @@ class ReviewScreen(Screen[None]):
         if not card.asks:
             widgets.append(Static("No number to type here: answer out loud, then Space.",
                                   classes="hint"))
+        widgets.append(Static(
+            Content.from_markup("[@click=screen.reveal]▶ Show the answer[/]  (Space)"),
+            id="reveal-link",
+        ))
         widgets.append(Static(id="card-reveal"))
         await body.mount_all(widgets)
         body.scroll_home(animate=False)
@@ -264,7 +268,8 @@ class ReviewScreen(Screen[None]):
             self._focus_after(field)
 
     def _focus_after(self, field: AskField) -> None:
-        """On to the next ask not yet answered; after the last, keys rate and reveal."""
+        """On to the next ask not yet answered. After the last, the suggested rating has
+        focus (Enter takes it; Space, 1–4 and the other keys work as well)."""
         fields = list(self.query(AskField))
         later = fields[fields.index(field) + 1:] + fields[: fields.index(field)]
         for other in later:
@@ -272,7 +277,7 @@ class ReviewScreen(Screen[None]):
                 other.input.focus()
                 other.scroll_visible()
                 return
-        self.set_focus(None)
+        self.query_one(RatingBar).focus_suggested()
 
     # -- reveal ------------------------------------------------------------------------------
 
@@ -292,7 +297,9 @@ class ReviewScreen(Screen[None]):
         panel = self.query_one("#card-reveal", Static)
         panel.update(answer_text(self.card, self.app.prepared.get(self.card.key)))
         panel.display = True
-        self.set_focus(None)
+        self.query_one("#reveal-link", Static).display = False
+        if isinstance(self.focused, Input):
+            self.set_focus(None)
         self.call_after_refresh(panel.scroll_visible, top=True, animate=False)
 
     # -- rating and the rest -------------------------------------------------------------------

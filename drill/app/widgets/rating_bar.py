@@ -45,6 +45,13 @@ class RatingBar(Horizontal):
     def note(self, text: str) -> None:
         self.query_one("#rating-note", Static).update(text)
 
+    def focus_suggested(self) -> None:
+        """Focus the suggested rating's button, or nothing when there is no suggestion."""
+        if self.suggested is not None:
+            self.query_one(f"#rate-{self.suggested}", Button).focus()
+        else:
+            self.screen.set_focus(None)
+
     def watch_suggested(self, suggested: int | None) -> None:
         for rating in NAMES:
             self.query_one(f"#rate-{rating}", Button).set_class(rating == suggested, "-suggested")
