@@ -174,3 +174,22 @@ async def test_calculator_opens_mid_card_and_goes_back_to_it(make_app: MakeApp) 
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
         assert field(app, "decode_floor").answer == "4."  # the half-typed answer is kept
+
+
+async def test_after_the_last_ask_enter_takes_the_suggested_rating(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press(*"4.78 ms", "enter", *"1 / 4.78 ms", "enter")
+        await pilot.pause()
+        assert isinstance(app.focused, Button) and app.focused.id == "rate-3"  # Good
+        await pilot.press("enter")
+        await pilot.pause()
+        history = app.backend.history("app-demo/floor")
+        assert [int(entry.rating) for entry in history] == [3]
+        assert {a.ask_id: a.verdict for a in history[0].answers} == {
+            "decode_floor": "correct", "max_tokens_per_s": "correct"
+        }
