@@ -34,7 +34,9 @@ def state_line(state: CardState, now_text: str) -> Content:
     parts: list[tuple[str, str] | str] = [(state.phase.label, "bold")]
     if state.due is not None:
         parts.append(f" · due {now_text}")
-    parts.append(f" · {state.reps} reviews · {state.lapses} lapses")
+    reviews = "review" if state.reps == 1 else "reviews"
+    lapses = "lapse" if state.lapses == 1 else "lapses"
+    parts.append(f" · {state.reps} {reviews} · {state.lapses} {lapses}")
     if state.suspended:
         parts.append((" · suspended", "$text-error"))
     if state.leech:
@@ -92,6 +94,8 @@ class BrowseScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        cards = self.query_one("#browse-cards", OptionList)
+        cards.border_title = "Enter/c cram · s suspend · e source"
         self._filter("")
         self.query_one("#browse-search", Input).focus()
 
@@ -148,13 +152,14 @@ class BrowseScreen(Screen[None]):
         zone = backend.session.clock.zone
         due = state.due.astimezone(zone).strftime("%Y-%m-%d %H:%M") if state.due else ""
         entries = backend.history(card.key)
+        ratings = f"{len(entries)} rating{'' if len(entries) == 1 else 's'}"
         lines = [
             Content.assemble((card.title, "bold")),
             Content.assemble((f"{card.key} · {card.priority} · ", "$text-muted"),
                              state_line(state, due)),
             Content.styled(str(card.where), "$text-muted"),
             Content(""),
-            Content.styled(f"History ({len(entries)} ratings)", "bold $text-primary"),
+            Content.styled(f"History ({ratings})", "bold $text-primary"),
         ]
         lines += history_lines(entries, zone) or [Content.styled("never reviewed", "$text-muted")]
         detail.update(Content("\n").join(lines))

@@ -155,12 +155,13 @@ class ReviewScreen(Screen[None]):
         await body.mount(Static(Content.assemble(
             (message, "bold $text-success"),
             f"\n\n{counts.done_today} ratings today · streak {counts.streak} {days}.\n",
-            ("Esc: home · u: undo the last rating", "$text-muted"),
+            ("Esc: back · u: undo the last rating", "$text-muted"),
         ), id="card-done"))
         self.query_one("#card-heading", Static).update("")
         self.query_one("#countdown", Countdown).stop()
         self.query_one("#countdown", Countdown).display = False
         self.query_one(RatingBar).display = False
+        self.set_focus(None)
         self.refresh_bindings()
 
     def _show_heading(self) -> None:
