@@ -107,6 +107,8 @@ class BarChart(Widget):
     def render(self) -> Content:
         fits = max(1, (self.size.width - 1) // 3)
         values, labels = self.values[:fits], self.labels[:fits]
+        if not any(values):
+            return Content.styled("Nothing is due in these days.", "$text-muted")
         height = max(1, self.size.height - 2)
         rows = [Content.styled(r, "$primary") for r in bar_rows(values, height)]
         counts = "".join(f"{v:<3}" if v < 100 else "99+" for v in values)
