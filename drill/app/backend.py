@@ -13,11 +13,12 @@ screen never pays for sympy.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
     from drill.grading import Grade, Target
@@ -27,10 +28,37 @@ if TYPE_CHECKING:
     from drill.scheduling.queue import QueueEntry
     from drill.scheduling.ratings import Rating, TypedAnswer
     from drill.scheduling.service import HomeCounts, ReviewSession
+    from drill.scheduling.state import CardState
     from drill.scheduling.stats import Stats
     from drill.settings import Settings
     from drill.solving import Solution
     from drill.storage.review_log import ReviewEntry
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class BackendError(Exception):
+    """The review data could not be read or written just now (locked by another program,
+    gone, corrupt): the domain's one-line message, naming the file. Nothing half-done
+    was stored (every change is one transaction)."""
+
+
+def _storage_errors(method: Callable[P, T]) -> Callable[P, T]:
+    """Turn the domain's storage and scheduling errors into :class:`BackendError`."""
+
+    @functools.wraps(method)
+    def call(*args: P.args, **kwargs: P.kwargs) -> T:
+        from drill.scheduling.service import SchedulingError
+        from drill.storage.errors import StorageError
+
+        try:
+            return method(*args, **kwargs)
+        except (StorageError, SchedulingError) as error:
+            raise BackendError(str(error)) from None
+
+    return call
 
 
 class StartupError(Exception):
@@ -139,20 +167,25 @@ class Backend:
 
     # -- the schedule ------------------------------------------------------------------
 
+    @_storage_errors
     def counts(self) -> HomeCounts:
         return self.session.counts()
 
+    @_storage_errors
     def queue(self) -> list[QueueEntry]:
         return list(self.session.queue().entries)
 
+    @_storage_errors
     def next_entry(self) -> QueueEntry | None:
         return self.session.next_card()
 
+    @_storage_errors
     def preview(self, key: str) -> dict[Rating, str]:
         from drill.scheduling.intervals import describe_interval
 
         return {r: describe_interval(t) for r, t in self.session.preview(key).items()}
 
+    @_storage_errors
     def rate(self, key: str, rating: int, seconds: float, answers: Iterable[TypedAnswer],
              cram: bool = False) -> timedelta | None:
         """Log the rating (committed at once); the interval it gave (None for cram)."""
@@ -165,23 +198,38 @@ class Backend:
     def can_undo(self) -> bool:
         return self.session.can_undo
 
+    @_storage_errors
     def undo(self) -> str | None:
         """Undo the last rating; the key of the card it was for."""
         state = self.session.undo()
         return state.key if state is not None else None
 
+    @_storage_errors
     def bury(self, key: str) -> None:
         self.session.bury(key)
 
+    @_storage_errors
     def suspend(self, key: str) -> None:
         self.session.suspend(key)
 
+    @_storage_errors
     def unsuspend(self, key: str) -> None:
         self.session.unsuspend(key)
 
+    @_storage_errors
+    def state(self, key: str) -> CardState:
+        return self.session.state(key)
+
+    @property
+    def zone(self) -> tzinfo:
+        """The user's time zone (where their days start and end)."""
+        return self.session.clock.zone
+
+    @_storage_errors
     def history(self, key: str) -> list[ReviewEntry]:
         return self.session.history(key)
 
+    @_storage_errors
     def stats(self) -> Stats:
         return self.session.stats()
 

@@ -18,7 +18,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from drill.app.backend import Backend, Prepared, StartupError
+from drill.app.backend import Backend, BackendError, Prepared, StartupError
 from drill.app.messages import BackendReady, CardPrepared, ScheduleChanged
 from drill.app.options import AppOptions
 
@@ -206,6 +206,14 @@ class DrillApp(App[int]):
         self.prepared[prepared.key] = prepared
         for screen in self.screen_stack:
             screen.post_message(CardPrepared(prepared.key))
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Review data that fails under a screen (another program locked or removed it)
+        gets the problem screen and its message, not a traceback."""
+        if isinstance(error, BackendError):
+            self._show_problem(str(error))
+            return
+        super()._handle_exception(error)
 
     # -- global actions ----------------------------------------------------------------
 

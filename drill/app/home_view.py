@@ -61,7 +61,7 @@ def home_view(backend: Backend) -> HomeView:
                              " ".join(card.scenario.split()))
     next_due_local, next_due_in = None, ""
     if counts.next_due is not None:
-        next_due_local = counts.next_due.astimezone(backend.session.clock.zone)
+        next_due_local = counts.next_due.astimezone(backend.zone)
         next_due_in = backend.describe_interval(counts.next_due - backend.now())
     titles = {pack.id: pack.title for pack in backend.library.packs}
     packs = tuple(

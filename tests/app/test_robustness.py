@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 from textual.widgets._toast import Toast
 
@@ -111,3 +113,34 @@ async def test_the_palette_offers_the_screens_keys(make_app: MakeApp) -> None:
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Calculator", "Browse cards", "Stats", "Reveal", "Undo", "Bury", "Suspend",
                 "Source"} <= titles
+
+
+async def test_a_locked_database_keeps_the_card_and_says_why(
+    make_app: MakeApp, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from drill.storage import database as storage
+
+    monkeypatch.setattr(storage, "BUSY_TIMEOUT_S", 0.05)  # give up on the lock quickly
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        card = review.card.key
+        other = sqlite3.connect(data_dir / DATABASE_FILE, timeout=0.05)
+        other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+        try:
+            await pilot.press("3")
+            await pilot.pause()
+            assert review.card is not None and review.card.key == card  # still here
+            toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+            assert "not saved" in toasts.lower()
+            assert DATABASE_FILE in toasts
+        finally:
+            other.rollback()
+            other.close()
+        await pilot.press("3")  # the lock is gone: the same rating goes through
+        await pilot.pause()
+        assert review.card is not None and review.card.key != card
+        assert len(app.backend.history(card)) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import tzinfo
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
@@ -12,6 +13,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
+
+from drill.app.backend import BackendError
 
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
@@ -44,13 +47,11 @@ def state_line(state: CardState, now_text: str) -> Content:
     return Content.assemble(*parts)
 
 
-def history_lines(entries: list[ReviewEntry], zone: object) -> list[Content]:
+def history_lines(entries: list[ReviewEntry], zone: tzinfo) -> list[Content]:
     """Newest first: when, the rating, how long, then every typed answer and its mistakes."""
-    from datetime import tzinfo
-
     lines: list[Content] = []
     for entry in reversed(entries):
-        when = entry.time.astimezone(zone if isinstance(zone, tzinfo) else None)
+        when = entry.time.astimezone(zone)
         kind = " (cram)" if entry.kind == "cram" else ""
         lines.append(Content.assemble(
             (when.strftime("%Y-%m-%d %H:%M"), "$text-muted"), "  ",
@@ -148,8 +149,8 @@ class BrowseScreen(Screen[None]):
             detail.update(Content.styled("No card matches.", "$text-muted"))
             return
         backend = self.app.backend
-        state = backend.session.state(card.key)
-        zone = backend.session.clock.zone
+        state = backend.state(card.key)
+        zone = backend.zone
         due = state.due.astimezone(zone).strftime("%Y-%m-%d %H:%M") if state.due else ""
         entries = backend.history(card.key)
         ratings = f"{len(entries)} rating{'' if len(entries) == 1 else 's'}"
@@ -177,12 +178,15 @@ class BrowseScreen(Screen[None]):
         if card is None:
             return
         backend = self.app.backend
-        if backend.session.state(card.key).suspended:
-            backend.unsuspend(card.key)
-            self.notify(f"{card.key} is back in the schedule.", timeout=3)
-        else:
-            backend.suspend(card.key)
-            self.notify(f"Suspended {card.key}.", timeout=3)
+        try:
+            if backend.state(card.key).suspended:
+                backend.unsuspend(card.key)
+                self.notify(f"{card.key} is back in the schedule.", timeout=3)
+            else:
+                backend.suspend(card.key)
+                self.notify(f"Suspended {card.key}.", timeout=3)
+        except BackendError as error:
+            self.notify(str(error), title="Not saved", severity="error", markup=False)
         self._show_detail()
 
     def action_source(self) -> None:

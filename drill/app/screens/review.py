@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from drill.app.backend import BackendError
 from drill.app.messages import CardPrepared
 from drill.app.widgets.ask_field import AskField, Echo
 from drill.app.widgets.countdown import Countdown
@@ -313,9 +314,18 @@ class ReviewScreen(Screen[None]):
         card = self.card
         if card is None:
             return
-        seconds = self.query_one("#countdown", Countdown).stop()
+        countdown = self.query_one("#countdown", Countdown)
+        seconds = countdown.stop()
         backend = self.app.backend
-        interval = backend.rate(card.key, rating, seconds, self.answers, cram=self.cram is not None)
+        try:
+            interval = backend.rate(card.key, rating, seconds, self.answers,
+                                    cram=self.cram is not None)
+        except BackendError as error:
+            # Nothing was stored: the card stays, with its answers, to be rated again.
+            countdown.running = True
+            self.notify(f"{error}. Rate again to retry.", title="Rating not saved",
+                        severity="error", timeout=10, markup=False)
+            return
         name = NAMES[rating]
         when = f"again in {backend.describe_interval(interval)}" if interval else "cram"
         self.notify(f"{card.key}: {name} · {when}", timeout=3)
@@ -342,12 +352,10 @@ class ReviewScreen(Screen[None]):
         if not backend.can_undo():
             self.notify("Nothing to undo.", severity="warning", timeout=3)
             return
-        from drill.scheduling.service import SchedulingError
-
         try:
             key = backend.undo()
-        except SchedulingError as error:
-            self.notify(str(error), severity="error")
+        except BackendError as error:
+            self.notify(str(error), title="Not undone", severity="error", markup=False)
             return
         card = backend.card(key) if key else None
         self.notify(f"Undid the last rating of {key}.", timeout=3)
@@ -359,14 +367,22 @@ class ReviewScreen(Screen[None]):
     async def action_bury(self) -> None:
         if self.card is None or self.cram is not None:
             return
-        self.app.backend.bury(self.card.key)
+        try:
+            self.app.backend.bury(self.card.key)
+        except BackendError as error:
+            self.notify(str(error), title="Not buried", severity="error", markup=False)
+            return
         self.notify(f"Buried {self.card.key} until tomorrow.", timeout=3)
         await self.show_next()
 
     async def action_suspend(self) -> None:
         if self.card is None or self.cram is not None:
             return
-        self.app.backend.suspend(self.card.key)
+        try:
+            self.app.backend.suspend(self.card.key)
+        except BackendError as error:
+            self.notify(str(error), title="Not suspended", severity="error", markup=False)
+            return
         self.notify(f"Suspended {self.card.key}; unsuspend it in Browse.", timeout=4)
         await self.show_next()
 
