@@ -3,6 +3,7 @@ reads the schedule), the first screen before sympy, quitting, and a corrupt data
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -60,10 +61,8 @@ class Terminal:
         while time.monotonic() < deadline:
             ready, _, _ = select.select([self.fd], [], [], 0.1)
             if ready:
-                try:
+                with contextlib.suppress(OSError):
                     self.output += os.read(self.fd, 65536)
-                except OSError:
-                    pass
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
                 os.close(self.fd)

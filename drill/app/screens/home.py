@@ -6,7 +6,7 @@ plain widgets: no sympy, no parser, no buttons to style. Links in the text are c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -24,7 +24,22 @@ if TYPE_CHECKING:
 BAR_WIDTH = 16
 
 
-def progress_bar(progress: PackLine, width: int = BAR_WIDTH) -> Content:
+class Progress(Protocol):
+    """A pack's cards by state: Home's PackLine and the domain's PackProgress both are."""
+
+    @property
+    def new(self) -> int: ...
+    @property
+    def learning(self) -> int: ...
+    @property
+    def review(self) -> int: ...
+    @property
+    def suspended(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+
+
+def progress_bar(progress: Progress, width: int = BAR_WIDTH) -> Content:
     """A stacked bar: review (green), learning (yellow), suspended (red), new (dim)."""
     total = progress.total or 1
     cells: list[tuple[str, str]] = []
