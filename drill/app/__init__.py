@@ -7,6 +7,7 @@ A thin layer over the domain modules: screens show and ask, and every action goe
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -25,8 +26,14 @@ def run_app(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from drill.app import prefetch
     from drill.app.options import AppOptions
+    from drill.cli.packargs import missing_folders
 
     options = AppOptions.from_args(args)
+    missing = missing_folders(list(options.pack_dirs))
+    if missing:
+        for folder in missing:
+            print(f"drill: error: --packs {folder}: no such folder", file=sys.stderr)
+        return 2
     # Before Textual is imported: a child process reads the packs and today's queue
     # meanwhile (see drill.app.prefetch).
     early = prefetch.start(options)

@@ -249,11 +249,9 @@ class Backend:
 
         return TypedAnswer(grade.ask, grade.answer, grade.verdict.value, grade.mistakes)
 
-    @staticmethod
-    def suggest(answers: Iterable[TypedAnswer], card: Card) -> Rating | None:
-        from drill.scheduling.ratings import suggest_rating
-
-        return suggest_rating(answers, [ask.id for ask in card.asks])
+    def suggest(self, answers: Iterable[TypedAnswer], card: Card) -> Rating | None:
+        """The rating the grader's verdicts point to; the user decides."""
+        return self.session.suggest(card.key, answers)
 
     @staticmethod
     def grade(answer: str, target: Target) -> Grade:

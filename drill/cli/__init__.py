@@ -33,13 +33,9 @@ def common_options() -> argparse.ArgumentParser:
 
 def app_options(parser: argparse.ArgumentParser) -> None:
     """Options of ``drill`` itself, the app (no subcommand)."""
-    parser.add_argument(
-        "--packs",
-        metavar="DIR",
-        action="append",
-        default=[],
-        help="also load the packs in this folder in the app (repeatable)",
-    )
+    from drill.cli.packargs import add_pack_option
+
+    add_pack_option(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:
