@@ -278,16 +278,19 @@ class DrillApp(App[int]):
         """The screen's own keys, so everything it can do is in the palette too."""
         from textual.actions import parse
 
-        seen = {"Calc", "Quit"}
+        seen = set()
         for binding in type(screen).BINDINGS:
             if not isinstance(binding, Binding) or not binding.description:
                 continue
+            if binding.action.startswith("app."):
+                continue  # the app's own commands above cover these
             _, name, parameters = parse(binding.action)
             if binding.description in seen or not screen.check_action(name, parameters):
                 continue
             seen.add(binding.description)
+            key = self.get_key_display(binding)
             yield SystemCommand(
                 binding.description,
-                f"key: {self.get_key_display(binding)}",
+                f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
                 partial(screen.run_action, binding.action),
             )

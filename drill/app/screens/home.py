@@ -109,8 +109,9 @@ class HomeScreen(Screen[None]):
     # home.tcss is loaded with the app's styles (see DrillApp.CSS_PATH), for speed.
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "review", "Review"),
-        Binding("x", "extra", "Extra"),
+        Binding("enter", "review", "Review", tooltip="Study today's cards"),
+        Binding("x", "extra", "Extra",
+                tooltip="Extra practice: cards without changing their schedule"),
         Binding("b", "app.browse", "Browse"),
         Binding("t", "app.stats", "Stats"),
         Binding("r", "app.reload_packs", "Reload"),

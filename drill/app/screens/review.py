@@ -37,19 +37,19 @@ class ReviewScreen(Screen[None]):
     CSS_PATH = "review.tcss"
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "reveal", "Reveal"),
-        Binding("1", "rate(1)", "Again", show=False),
-        Binding("2", "rate(2)", "Hard", show=False),
-        Binding("3", "rate(3)", "Good", show=False),
-        Binding("4", "rate(4)", "Easy", show=False),
-        Binding("f", "follow_up", "Follow-up"),
-        Binding("u", "undo", "Undo"),
+        Binding("space", "reveal", "Reveal", tooltip="Show the answer, its numbers and tip"),
+        Binding("1", "rate(1)", "Again", show=False, tooltip="Rate: not recalled"),
+        Binding("2", "rate(2)", "Hard", show=False, tooltip="Rate: recalled with difficulty"),
+        Binding("3", "rate(3)", "Good", show=False, tooltip="Rate: recalled"),
+        Binding("4", "rate(4)", "Easy", show=False, tooltip="Rate: recalled at once"),
+        Binding("f", "follow_up", "Follow-up", tooltip="Take the follow-up card next"),
+        Binding("u", "undo", "Undo", tooltip="Take back the last rating"),
         Binding("ctrl+z", "undo", "Undo", show=False, priority=True),  # works while typing
         # Not in the footer for lack of room at 80 columns; in the palette and help.
-        Binding("b", "bury", "Bury", show=False),
-        Binding("s", "suspend", "Suspend", show=False),
-        Binding("e", "source", "Source"),
-        Binding("escape", "leave", "Back"),
+        Binding("b", "bury", "Bury", show=False, tooltip="Hide this card until tomorrow"),
+        Binding("s", "suspend", "Suspend", show=False, tooltip="Take this card out of study"),
+        Binding("e", "source", "Source", tooltip="Where the card is written (file:line)"),
+        Binding("escape", "leave", "Back", tooltip="Leave the input, or go back"),
     ]
 
     app: DrillApp
@@ -108,7 +108,9 @@ class ReviewScreen(Screen[None]):
 
     def _kind_of(self, card: Card) -> str:
         entry = next((e for e in self.app.backend.queue() if e.card.key == card.key), None)
-        return entry.kind if entry else "extra"
+        if entry is not None:
+            return entry.kind
+        return "follow-up" if card.parent else "extra"
 
     async def _show_card(self, card: Card, kind: str) -> None:
         self.card, self.kind = card, kind

@@ -84,7 +84,8 @@ class AskField(Vertical):
         yield Label(f"{self.number}. {self.ask.question}", classes="ask-question")
         with Horizontal(classes="ask-row"):
             yield Input(placeholder=PREPARING, id=f"input-{self.ask.id}", compact=True)
-            yield Static(self.ask.unit, classes="ask-unit")
+            # "1" is how a pack says "a plain number": nothing to show beside the input.
+            yield Static("" if self.ask.unit == "1" else self.ask.unit, classes="ask-unit")
         yield Static("", classes="ask-echo")
         yield Static("", classes="ask-verdict")
 
