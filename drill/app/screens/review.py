@@ -50,6 +50,8 @@ class ReviewScreen(Screen[None]):
         Binding("s", "suspend", "Suspend", show=False, tooltip="Take this card out of study"),
         Binding("e", "source", "Source", tooltip="Where the card is written (file:line)"),
         Binding("escape", "leave", "Back", tooltip="Leave the input, or go back"),
+        Binding("pageup", "scroll_card(-1)", "Page up", show=False),
+        Binding("pagedown", "scroll_card(1)", "Page down", show=False),
     ]
 
     app: DrillApp
@@ -171,7 +173,8 @@ class ReviewScreen(Screen[None]):
         assert self.card is not None
         card = self.card
         if self.cram is not None:
-            left = f"cram · {len(self.cram)} more · schedule unchanged"
+            left = f"{len(self.cram)} more" if self.cram else "last one"
+            left += " · schedule unchanged"
         else:
             counts = self.app.backend.counts()
             left = f"{counts.due} due · {counts.new} new left"
@@ -393,6 +396,13 @@ class ReviewScreen(Screen[None]):
 
         if self.card is not None:
             self.app.push_screen(SourceScreen(self.card, self.app.backend.pack_path(self.card)))
+
+    def action_scroll_card(self, pages: int) -> None:
+        body = self.query_one("#card-body", VerticalScroll)
+        if pages < 0:
+            body.scroll_page_up()
+        else:
+            body.scroll_page_down()
 
     def action_leave(self) -> None:
         if isinstance(self.focused, Static) or self.focused is None:
