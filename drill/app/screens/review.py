@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -21,14 +21,12 @@ from textual.widgets import Footer, Input, Static
 
 from drill.app.backend import BackendError
 from drill.app.messages import CardPrepared
-from drill.app.widgets.ask_field import AskField, Echo
+from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
 from drill.app.widgets.rating_bar import NAMES, RatingBar
-from drill.app.widgets.reveal import answer_text
 
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
-    from drill.grading import Grade
     from drill.packs.model import Card
     from drill.scheduling.ratings import TypedAnswer
 
@@ -66,7 +64,6 @@ class ReviewScreen(Screen[None]):
         self.card: Card | None = None
         self.kind = ""
         self.answers: list[TypedAnswer] = []
-        self.pending: dict[str, str] = {}  # ask id → answer typed before targets were ready
 
     # -- layout ------------------------------------------------------------------------
 
@@ -75,7 +72,7 @@ class ReviewScreen(Screen[None]):
         with Horizontal(id="review-top"):
             yield Static(id="card-heading")
             yield Countdown(limit, self.app.options.timer_clock, id="countdown")
-        yield VerticalScroll(id="card-body")
+        yield CardView(id="card-body")
         yield RatingBar(id="rating-bar")
         yield Footer()
 
@@ -116,52 +113,30 @@ class ReviewScreen(Screen[None]):
 
     async def _show_card(self, card: Card, kind: str) -> None:
         self.card, self.kind = card, kind
-        self.answers, self.pending = [], {}
+        self.answers = []
         self.revealed = False
         self.follow_up_next = False
         self.app.want_prepared([card])
-        body = self.query_one("#card-body", VerticalScroll)
-        await body.remove_children()
-        widgets: list[Static | AskField] = [
-            Static(Content.styled(card.title, "bold"), id="card-title"),
-            Static(card.scenario.strip(), id="card-scenario"),
-        ]
-        widgets += [AskField(ask, n) for n, ask in enumerate(card.asks, 1)]
-        if not card.asks:
-            widgets.append(Static("No number to type here: answer out loud, then Space.",
-                                  classes="hint"))
-        widgets.append(Static(
-            Content.from_markup("[@click=screen.reveal]▶ Show the answer[/]  (Space)"),
-            id="reveal-link",
-        ))
-        widgets.append(Static(id="card-reveal"))
-        await body.mount_all(widgets)
-        body.scroll_home(animate=False)
+        await self.query_one(CardView).show(card)
         self._show_heading()
         self._show_rating_options()
         countdown = self.query_one("#countdown", Countdown)
         countdown.display = True
         countdown.restart()
         self.refresh_bindings()
-        self._apply_prepared()
-        fields = list(self.query(AskField))
-        if fields:
-            fields[0].input.focus()
-        else:
+        if not self.query_one(CardView).focus_first():
             self.set_focus(None)
 
     async def _show_done(self) -> None:
         self.card = None
-        body = self.query_one("#card-body", VerticalScroll)
-        await body.remove_children()
         counts = self.app.backend.counts()
         message = "Cram list done." if self.cram is not None else "All done for today."
         days = "day" if counts.streak == 1 else "days"
-        await body.mount(Static(Content.assemble(
+        await self.query_one(CardView).show_message(Content.assemble(
             (message, "bold $text-success"),
             f"\n\n{counts.done_today} ratings today · streak {counts.streak} {days}.\n",
             ("Esc: back · u: undo the last rating", "$text-muted"),
-        ), id="card-done"))
+        ))
         self.query_one("#card-heading", Static).update("")
         self.query_one("#countdown", Countdown).stop()
         self.query_one("#countdown", Countdown).display = False
@@ -202,91 +177,25 @@ class ReviewScreen(Screen[None]):
             note = "✓ follow-up next" if self.follow_up_next else "f: follow-up"
         self.query_one(RatingBar).note(note)
 
-    # -- preparing and grading -----------------------------------------------------------
+    # -- answers and the reveal ----------------------------------------------------------
 
     def on_card_prepared(self, message: CardPrepared) -> None:
         if self.card is not None and message.key == self.card.key:
-            self._apply_prepared()
+            self.query_one(CardView).apply_prepared()
 
-    def _apply_prepared(self) -> None:
-        assert self.card is not None
-        prepared = self.app.prepared.get(self.card.key)
-        for field in self.query(AskField):
-            if prepared is None:
-                field.set_ready(False)
-                continue
-            problem = prepared.problems.get(field.ask.id) or prepared.error
-            field.set_ready(field.ask.id in prepared.targets, problem)
-            if field.ask.id in self.pending:
-                self._grade(field, self.pending.pop(field.ask.id))
-            elif field.answer:
-                self._echo(field, field.answer)
-        if self.revealed:
-            self._show_reveal()
-
-    def _grade_now(self, field: AskField, answer: str) -> Grade | None:
-        assert self.card is not None
-        prepared = self.app.prepared.get(self.card.key)
-        target = prepared.targets.get(field.ask.id) if prepared else None
-        return self.app.backend.grade(answer, target) if target else None
-
-    @on(AskField.Typed)
-    def _typed(self, event: AskField.Typed) -> None:
-        self._echo(event.field, event.answer)
-
-    def _echo(self, field: AskField, answer: str) -> None:
-        if not answer.strip():
-            field.show_echo(Echo())
+    @on(CardView.Graded)
+    def _graded(self, event: CardView.Graded) -> None:
+        if self.card is None:
             return
-        grade = self._grade_now(field, answer)
-        if grade is not None:
-            if grade.parsed is not None:
-                field.show_echo(Echo(grade.parsed.echo, grade.parsed.text))
-            else:
-                field.show_echo(Echo(error=grade.message))
-            return
-        from drill.calculator import calculate  # the parser alone: no sympy
+        self.answers.append(self.app.backend.typed_answer(event.grade))
+        suggestion = self.app.backend.suggest(self.answers, self.card)
+        self.query_one(RatingBar).suggested = int(suggestion) if suggestion else None
 
-        result = calculate(answer)
-        field.show_echo(Echo(result.echo, result.text, result.error))
-
-    @on(AskField.Submitted)
-    def _submitted(self, event: AskField.Submitted) -> None:
-        if not event.answer.strip():
-            self._focus_after(event.field)
-            return
-        prepared = self.app.prepared.get(self.card.key) if self.card else None
-        if prepared is not None and event.field.ask.id not in prepared.targets:
-            return  # this ask cannot be graded; the field says why
-        self._grade(event.field, event.answer)
-
-    def _grade(self, field: AskField, answer: str) -> None:
-        grade = self._grade_now(field, answer)
-        if grade is None:
-            self.pending[field.ask.id] = answer
-            field.show_waiting()
-            return
-        field.show_grade(grade.verdict.value, grade.message, grade.mistakes)
-        if grade.verdict.value != "invalid":
-            self.answers.append(self.app.backend.typed_answer(grade))
-            assert self.card is not None
-            suggestion = self.app.backend.suggest(self.answers, self.card)
-            self.query_one(RatingBar).suggested = int(suggestion) if suggestion else None
-            self._focus_after(field)
-
-    def _focus_after(self, field: AskField) -> None:
-        """On to the next ask not yet answered. After the last, the suggested rating has
-        focus (Enter takes it; Space, 1–4 and the other keys work as well)."""
-        fields = list(self.query(AskField))
-        later = fields[fields.index(field) + 1:] + fields[: fields.index(field)]
-        for other in later:
-            if other.verdict is None and not other.waiting:
-                other.input.focus()
-                other.scroll_visible()
-                return
+    @on(CardView.Finished)
+    def _finished(self) -> None:
+        """After the last ask the suggested rating has focus: Enter takes it, and Space,
+        1–4 and the other keys work as well."""
         self.query_one(RatingBar).focus_suggested()
-
-    # -- reveal ------------------------------------------------------------------------------
 
     def action_reveal(self) -> None:
         if self.card is not None:
@@ -294,20 +203,9 @@ class ReviewScreen(Screen[None]):
 
     def watch_revealed(self, revealed: bool) -> None:
         if revealed:
-            self._show_reveal()
-        elif self.is_mounted and self.query("#card-reveal"):
-            self.query_one("#card-reveal", Static).display = False
-
-    def _show_reveal(self) -> None:
-        if self.card is None:
-            return
-        panel = self.query_one("#card-reveal", Static)
-        panel.update(answer_text(self.card, self.app.prepared.get(self.card.key)))
-        panel.display = True
-        self.query_one("#reveal-link", Static).display = False
-        if isinstance(self.focused, Input):
-            self.set_focus(None)
-        self.call_after_refresh(panel.scroll_visible, top=True, animate=False)
+            self.query_one(CardView).reveal()
+            if isinstance(self.focused, Input):
+                self.set_focus(None)
 
     # -- rating and the rest -------------------------------------------------------------------
 
@@ -398,7 +296,7 @@ class ReviewScreen(Screen[None]):
             self.app.push_screen(SourceScreen(self.card, self.app.backend.pack_path(self.card)))
 
     def action_scroll_card(self, pages: int) -> None:
-        body = self.query_one("#card-body", VerticalScroll)
+        body = self.query_one(CardView)
         if pages < 0:
             body.scroll_page_up()
         else:
