@@ -95,7 +95,7 @@ def _dimension_expr(d: dims.Dim) -> Dimension:
 
 
 def _register() -> None:
-    base_of = {dims.dim(**{name: 1}): q for name, q in (
+    base_of = {dims.dim({name: 1}): q for name, q in (
         ("computation", _BASE_UNITS["FLOP"]), ("currency", _BASE_UNITS["$"]),
         ("token", _BASE_UNITS["tokens"]), ("request", _BASE_UNITS["requests"]),
         ("user", _BASE_UNITS["users"]), ("step", _BASE_UNITS["steps"]),

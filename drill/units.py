@@ -34,7 +34,7 @@ class ConversionError(QuantityError):
 def unit_quantity(unit_text: str) -> Quantity:
     """The size of a display unit such as ``ms``, ``tokens/s``, ``$ per million tokens``."""
     text = unit_text.strip()
-    if text in ("", "1"):
+    if text in ("", "1", "×", "x"):
         return Quantity(1.0)
     if text in UNITS:
         # A lone unit, read directly: the parser takes "×" and "x" alone for operators.

@@ -1,0 +1,82 @@
+"""``drill calc`` from the command line: output, exit codes, JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from drill.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_calc_prints_value_dimension_and_echo(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "calc", "16 GB / 3.35 TB/s")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "4.78 ms"
+    assert "a time" in out
+    assert "16 GB ÷ (3.35 TB/s)" in out
+
+
+def test_calc_to_unit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "calc", "16 GB / 3.35 TB/s", "--to", "µs")
+    assert code == 0
+    assert out.splitlines()[0] == "4,780 µs"
+
+
+def test_calc_bytes_over_flops_to_a_time_explains(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "calc", "16 GB / 989 TFLOPS", "--to", "ms")
+    assert code == 1
+    assert out == ""
+    assert "bytes·s/FLOP" in err
+    assert "not a time" in err
+    assert "Traceback" not in err
+
+
+def test_calc_unknown_unit_is_exit_1_with_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "calc", "3 zorks")
+    assert code == 1
+    assert "unknown unit 'zorks'" in err
+    assert "did you mean" in err
+
+
+def test_calc_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "calc", "989 TFLOPS / 3.35 TB/s", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["text"] == "295 FLOP/byte"
+    assert data["value"] == pytest.approx(989 / 3.35)
+    assert data["echo"] == "989 TFLOPS ÷ (3.35 TB/s)"
+    assert data["ok"] is True
+
+
+def test_calc_usage_error_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["calc", "1", "--bogus"])
+    assert caught.value.code == 2
+
+
+def test_calc_reads_lines_from_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("70 GB / 6.7 TB/s\n\n2 zorks\n"))
+    code, out, _ = run(capsys, "calc")
+    assert "10.4 ms" in out
+    assert "unknown unit" in out
+    assert code == 1
+
+
+@pytest.mark.parametrize("command", [[], ["calc"]])
+def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main([*command, "--help"])
+    assert caught.value.code == 0
+    assert "usage: drill" in capsys.readouterr().out
