@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from drill import __version__
 
 #: Subcommand modules, in the order ``drill --help`` lists them.
-COMMANDS: tuple[str, ...] = ("calc",)
+COMMANDS: tuple[str, ...] = ("calc", "grade")
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
