@@ -3,6 +3,7 @@
 Two allowances a person expects, both from the ask's display unit:
 
 * a bare number (``4.8``) is read in the display unit (4.8 ms);
+* a plain-number ask ("at what batch size?") takes a labelled count (``295 users``);
 * counts may be left out (``1 / 4.8 ms`` for a tokens/s ask, ``$4.17`` for a
   "$ per million tokens" ask): the display unit's count factors, with their scale, are
   put back. A count that *is* written must be the right one (``200 requests/s`` is not a
@@ -51,6 +52,10 @@ def interpret(reading: Reading, target: Target, expected: Expected) -> Interpret
     if value.dim != expected.dim and dims.matches_leaving_out_counts(value.dim, expected.dim):
         value = _fill_counts(value, expected)
         assumed.append(f"the count left out is taken from {target.unit}")
+    elif (value.dim != expected.dim and expected.dim == dims.DIMENSIONLESS
+          and dims.counts_only(value.dim) == value.dim and sum(value.dim) == 1):
+        # A plain-number ask ("what batch size?") answered with a label: "295 users".
+        value = Quantity(value.value)
     return Interpretation(value, raw, "; ".join(assumed))
 
 

@@ -133,3 +133,11 @@ def test_display_units_with_a_lone_ratio_sign() -> None:
         target = Target("hand/x", "ratio", unit, Quantity(1.25))
         assert grade("1.25×", target).verdict is Verdict.CORRECT, unit
         assert grade("125%", target).verdict is Verdict.CORRECT, unit
+
+
+def test_a_plain_number_ask_takes_a_labelled_count() -> None:
+    batch = Target("hand/q4", "flip_batch", "1", q("989 TFLOPS / 3.35 TB/s") / q("1 FLOP/B"))
+    for answer in ("295", "295 users", "≈ 300", "989 / 3.35"):
+        assert grade(answer, batch).verdict is Verdict.CORRECT, answer
+    assert grade("295 GB", batch).mistakes == ("wrong-dimension",)
+    assert grade("295 tokens/s", batch).mistakes == ("wrong-dimension",)
