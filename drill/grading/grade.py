@@ -7,7 +7,7 @@ answer goes through :mod:`drill.parsing` only).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from drill import dimensions as dims
@@ -100,6 +100,10 @@ def grade(answer: str, target: Target) -> Grade:
     except QuantityError as error:
         return verdict_invalid(str(error))
 
+    alternative = understood.alternative
+    if alternative is not None and alternative.close_to(target.reference, target.tolerance):
+        understood = replace(understood, value=alternative)
+        parsed = _parsed(reading, understood, target, expected)
     if understood.value.close_to(target.reference, target.tolerance):
         message = messages.correct(parsed.text, expected.text, target.tolerance,
                                    understood.assumed)
@@ -132,7 +136,8 @@ def _card_findings(answer: Interpretation, target: Target) -> list[Finding]:
             continue
         if any(
             candidate.close_to(mistake.value, target.tolerance)
-            for candidate in (answer.value, answer.raw)
+            for candidate in (answer.value, answer.alternative, answer.raw)
+            if candidate is not None
         ):
             found.append(Finding(mistake.id, mistake.message))
     return found
