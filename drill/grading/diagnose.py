@@ -71,8 +71,10 @@ def generic_findings(reading: Reading, answer: Interpretation, target: Target,
             value.dim == inverse or dims.matches_leaving_out_counts(value.dim, inverse)
         ):
             found[RECIPROCAL] = messages.reciprocal(True, given_words, expected.words, target.unit)
+        named = dims.describe(value.dim) != dims.symbol(value.dim)
         found[WRONG_DIMENSION] = messages.wrong_dimension(
-            format_quantity(value), given_words, expected.words, target.unit, advise=not found
+            format_quantity(value), given_words if named else None, expected.words,
+            target.unit, advise=not found,
         )
     else:
         found.update(_ratio_findings(reading, answer, target, expected))

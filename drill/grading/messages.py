@@ -36,10 +36,14 @@ def invalid(reason: str) -> str:
             "or the working, such as 16 GB / 3.35 TB/s.")
 
 
-def wrong_dimension(given_text: str, given_words: str, expected_words: str, unit: str,
-                    advise: bool = True) -> str:
+def wrong_dimension(given_text: str, given_words: str | None, expected_words: str,
+                    unit: str, advise: bool = True) -> str:
+    """``given_words`` is None for a dimension without a name (its units say it all)."""
     asked = expected_words if unit in expected_words else f"{expected_words} ({unit})"
-    text = f"{given_text} is {given_words}, but the question asks for {asked}."
+    if given_words is None:
+        text = f"{given_text} is not {asked}."
+    else:
+        text = f"{given_text} is {given_words}, but the question asks for {asked}."
     if advise:
         text += (" Write the units beside the numbers in your working and check they cancel "
                  f"down to {unit}.")
@@ -52,7 +56,7 @@ BYTES_OVER_FLOPS = (
 )
 
 FLOPS_OVER_BANDWIDTH = (
-    "FLOPs divided by a bandwidth is not a time either. Put the FLOPs over the compute "
+    "FLOPs divided by a bandwidth is not a time. Put the FLOPs over the compute "
     "rate (TFLOPS), and keep the bandwidth for dividing bytes."
 )
 
