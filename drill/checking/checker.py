@@ -1,0 +1,214 @@
+"""``drill check``'s engine: everything that can be wrong with a pack, at its line and column.
+
+On top of the loader's schema diagnostics, each card is solved and checked:
+
+* its solver exists and its givens have the dimensions the solver declares;
+* every ask's ``value`` and every mistake's ``value`` is one of the solver's results;
+* the reference has the dimension of the ask's display unit (counts may be left out);
+* a ``stated`` figure agrees with the reference within the ask's tolerance;
+* every worked equation in the prose holds, in value and in dimension.
+
+Nothing escapes as an exception: an unexpected failure becomes an error naming the file.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from drill import dimensions as dims
+from drill.checking.prose import check_prose
+from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
+from drill.packs.loader import LoadResult, load_pack
+from drill.packs.model import DEFAULT_TOLERANCE, Ask, Card, Location
+from drill.packs.source import SourceText
+from drill.parsing import ParseError, read
+from drill.quantity import Quantity
+from drill.solving import Solution, SolveError, compatible, format_for_unit, solve
+from drill.units import unit_quantity
+
+
+@dataclass(frozen=True, slots=True)
+class PackReport:
+    """The outcome of checking one file."""
+
+    display: str
+    pack_id: str | None
+    diagnostics: tuple[Diagnostic, ...]
+    cards: int
+    asks: int
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.is_error)
+
+    @property
+    def warnings(self) -> int:
+        return len(self.diagnostics) - self.errors
+
+
+def check_files(files: Iterable[tuple[Path, str]]) -> list[PackReport]:
+    """Check each ``(path, display name)``; a pack id used twice is an error too."""
+    reports: list[PackReport] = []
+    seen: dict[str, str] = {}
+    for path, display in files:
+        report = check_file(path, display)
+        pack_id = report.pack_id
+        if pack_id is not None and pack_id in seen:
+            clash = Diagnostic(Location(display, 1, 1), ERROR,
+                               f"pack id '{pack_id}' is also used by {seen[pack_id]}")
+            report = PackReport(report.display, pack_id, (clash, *report.diagnostics),
+                                report.cards, report.asks)
+        elif pack_id is not None:
+            seen[pack_id] = display
+        reports.append(report)
+    return reports
+
+
+def check_file(path: Path, display: str) -> PackReport:
+    try:
+        return check_loaded(load_pack(path, display))
+    except Exception as error:  # never a traceback, whatever the file holds
+        where = Location(display)
+        message = f"internal error while checking this file: {type(error).__name__}: {error}"
+        return PackReport(display, None, (Diagnostic(where, ERROR, message),), 0, 0)
+
+
+def check_loaded(loaded: LoadResult) -> PackReport:
+    diagnostics = list(loaded.diagnostics)
+    pack = loaded.pack
+    asks = 0
+    if pack is not None:
+        source = SourceText(loaded.text)
+        for card in pack.cards:
+            asks += len(card.asks)
+            try:
+                diagnostics += _CardCheck(card, source).run()
+            except Exception as error:
+                diagnostics.append(Diagnostic(
+                    card.where, ERROR,
+                    f"internal error while checking this card: {type(error).__name__}: {error}",
+                    card.key,
+                ))
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return PackReport(loaded.display, pack.id if pack else None, tuple(diagnostics),
+                      loaded.cards_found, asks)
+
+
+class _CardCheck:
+    def __init__(self, card: Card, source: SourceText) -> None:
+        self.card = card
+        self.source = source
+        self.found: list[Diagnostic] = []
+
+    def at(self, field: str, fallback: Location | None = None) -> Location:
+        return self.card.text_locations.get(field, fallback or self.card.where)
+
+    def report(self, where: Location, message: str, ask: Ask | None = None,
+               severity: str = ERROR) -> None:
+        self.found.append(Diagnostic(where, severity, message, self.card.key,
+                                     ask.id if ask else None))
+
+    def run(self) -> list[Diagnostic]:
+        self.check_prose()
+        units = self.check_units()
+        solution = self.solve()
+        if solution is not None:
+            for index, ask in enumerate(self.card.asks):
+                self.check_ask(index, ask, solution, units.get(ask.id))
+        return self.found
+
+    # -- prose ---------------------------------------------------------------------
+    def check_prose(self) -> None:
+        tolerance = max([DEFAULT_TOLERANCE, *(ask.tolerance for ask in self.card.asks)])
+        for path, text in self.card.texts():
+            start = self.at(path)
+            for problem in check_prose(text, tolerance):
+                where = self.source.position_in_source(start, text, problem.offset)
+                self.report(where, f"{path}: {problem.message}", severity=problem.severity)
+
+    # -- asks ----------------------------------------------------------------------
+    def check_units(self) -> dict[str, Quantity]:
+        units: dict[str, Quantity] = {}
+        for index, ask in enumerate(self.card.asks):
+            try:
+                units[ask.id] = unit_quantity(ask.unit)
+            except ParseError as error:
+                self.report(self.at(f"asks[{index}].unit", ask.where),
+                            f"unit '{ask.unit}' cannot be read: "
+                            f"{error.message.removeprefix(f'unit {ask.unit!r}: ')}", ask)
+        return units
+
+    def solve(self) -> Solution | None:
+        if self.card.solver is None:
+            return None
+        try:
+            return solve(self.card)
+        except SolveError as error:
+            if error.given and f"givens.{error.given}" in self.card.text_locations:
+                where = self.at(f"givens.{error.given}")
+            else:
+                where = self.at("givens" if error.given else "solver")
+            self.report(where, error.message)
+            return None
+
+    def check_ask(self, index: int, ask: Ask, solution: Solution,
+                  unit: Quantity | None) -> None:
+        path = f"asks[{index}]"
+        results = solution.results
+        reference = results.get(ask.value)
+        if reference is None:
+            self.report(self.at(f"{path}.value", ask.where),
+                        _unknown_result(ask.value, solution), ask)
+        elif unit is not None and not compatible(reference.value.dim, unit.dim):
+            self.report(self.at(f"{path}.unit", ask.where),
+                        f"the reference '{ask.value}' is {dims.describe(reference.value.dim)} "
+                        f"({reference.shown}), but the unit '{ask.unit}' is "
+                        f"{dims.describe(unit.dim)}", ask)
+        elif ask.stated is not None and unit is not None:
+            self.check_stated(path, ask, reference.value, unit)
+        for j, mistake in enumerate(ask.mistakes):
+            if mistake.value is None:
+                continue
+            wrong = results.get(mistake.value)
+            where = self.at(f"{path}.mistakes[{j}].value", mistake.where)
+            if wrong is None:
+                self.report(where, f"mistake '{mistake.id}': "
+                                   f"{_unknown_result(mistake.value, solution)}", ask)
+            elif reference is not None and wrong.value.close_to(reference.value, ask.tolerance):
+                self.report(where, f"mistake '{mistake.id}' comes out at {wrong.shown}, within "
+                                   f"the tolerance of the reference: the grader cannot tell "
+                                   f"them apart", ask, WARNING)
+
+    def check_stated(self, path: str, ask: Ask, reference: Quantity, unit: Quantity) -> None:
+        assert ask.stated is not None
+        where = self.at(f"{path}.stated", ask.where)
+        try:
+            stated = read(ask.stated).value
+        except ParseError as error:
+            self.report(where, f"stated '{ask.stated}' cannot be read: {error.message}", ask)
+            return
+        if stated.dimensionless and not unit.dimensionless:
+            stated = Quantity(stated.value * unit.value, unit.dim)  # "27" means 27 of the unit
+        if not compatible(stated.dim, reference.dim):
+            self.report(where, f"stated '{ask.stated}' is {dims.describe(stated.dim)}, but the "
+                               f"reference is {dims.describe(reference.dim)}", ask)
+            return
+        if reference.value == 0:
+            off = abs(stated.value)
+        else:
+            off = abs(stated.value - reference.value) / abs(reference.value)
+        if off > ask.tolerance:
+            shown = format_for_unit(reference, ask.unit) or str(reference.value)
+            self.report(where, f"stated '{ask.stated}' is {off:.1%} off the reference "
+                               f"{shown}; the ask allows {ask.tolerance:.1%}", ask)
+
+
+def _unknown_result(name: str, solution: Solution) -> str:
+    names = sorted(solution.results)
+    close = difflib.get_close_matches(name, names, n=2, cutoff=0.6)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    return (f"'{name}' is not a result of solver '{solution.solver}' (it gives "
+            f"{', '.join(names)}){hint}")

@@ -1,0 +1,266 @@
+"""Finding the worked equations in a card's prose.
+
+A worked equation is a chain of sides joined by ``=`` or ``≈``:
+``the floor is 16 GB ÷ 3.35 TB/s ≈ 4.8 ms per token, so ...``. Prose around it is not
+math, so each end of the chain reaches only as far as the math does: numbers, units,
+operators and number words. A side that is words (``decode floor = weight bytes ÷
+bandwidth``) or a formula over names (``2 × parameters × tokens``) is kept in the chain
+but marked as not numeric, and is skipped by the checks.
+
+Pure text processing: nothing here evaluates anything.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from drill.unitdefs import MULTIPLIER_LETTERS, MULTIPLIER_WORDS, UNITS
+
+
+class Kind(Enum):
+    NUMBER = "number"
+    SUPERSCRIPT = "superscript"
+    WORD = "word"
+    OP = "operator"
+    RELATION = "relation"
+    STOP = "stop"  # punctuation that ends a clause: , . ; : ? ! quotes, arrows ...
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: Kind
+    text: str
+    start: int
+    end: int
+    math: bool = False  # part of an expression (numbers, units, operators, number words)
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    text: str
+    start: int  # offset in the prose
+    end: int
+    numeric: bool  # False: words or a formula over names, not checked
+
+
+@dataclass(frozen=True, slots=True)
+class Equation:
+    sides: tuple[Side, ...]
+    relations: tuple[str, ...]  # "=" or "≈" between consecutive sides
+
+    @property
+    def start(self) -> int:
+        return self.sides[0].start
+
+
+_TOKEN = re.compile(
+    r"(?P<stop>[<>!]=|=[=>]|->|=>)"
+    r"|(?P<relation>[=≈])"
+    r"|(?P<number>(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:[eE][+-]?\d+(?!\d))?|\.\d+)"
+    r"|(?P<superscript>[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+)"
+    r"|(?P<word>[^\W\d_][\w]*(?:['’][^\W\d_]+)*)"
+    r"|(?P<op>\*\*|[-+−–*×÷/·^()$%¢])"
+    r"|(?P<other>\S)"
+)
+_BINARY = frozenset({"+", "-", "−", "–", "*", "**", "÷", "/", "·", "^", "("})
+_SIGNS = frozenset({"-", "−", "+"})
+_OPERAND_ENDS = frozenset({")", "%", "¢"})
+_FILLER = frozenset({"each"})  # "300 kernels × 4 µs each = 1.2 ms"
+
+
+def tokenize(text: str) -> list[Token]:
+    tokens: list[Token] = []
+    for match in _TOKEN.finditer(text):
+        group = match.lastgroup
+        value = match.group()
+        start, end = match.span()
+        if group == "relation":
+            tokens.append(Token(Kind.RELATION, value, start, end))
+        elif group == "number":
+            tokens.append(Token(Kind.NUMBER, value, start, end, math=True))
+        elif group == "superscript":
+            tokens.append(Token(Kind.SUPERSCRIPT, value, start, end, math=True))
+        elif group == "word":
+            after_number = bool(tokens) and tokens[-1].kind is Kind.NUMBER
+            tokens.append(Token(Kind.WORD, value, start, end, _is_math_word(value, after_number,
+                                                                            tokens)))
+        elif group == "op":
+            tokens.append(Token(Kind.OP, value, start, end, math=True))
+        else:
+            tokens.append(Token(Kind.STOP, value, start, end))
+    return tokens
+
+
+def _is_math_word(word: str, after_number: bool, before: list[Token]) -> bool:
+    if word in UNITS or word in MULTIPLIER_WORDS or word == "per":
+        return True
+    if word in MULTIPLIER_LETTERS:
+        return after_number
+    if word in _FILLER:
+        return bool(before) and before[-1].math and before[-1].kind is not Kind.OP
+    return False
+
+
+def find_equations(text: str) -> list[Equation]:
+    """Every chain of ``=``/``≈`` in ``text`` with at least one relation."""
+    tokens = tokenize(text)
+    equations: list[Equation] = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i].kind is not Kind.RELATION:
+            i += 1
+            continue
+        relations = [i]
+        # Extend the chain while the text between relations holds no clause break.
+        j = i + 1
+        while True:
+            k = j
+            while k < len(tokens) and tokens[k].kind not in (Kind.RELATION, Kind.STOP):
+                k += 1
+            if k < len(tokens) and tokens[k].kind is Kind.RELATION and k > j and (
+                _one_side(tokens[j:k])
+            ):
+                relations.append(k)
+                j = k + 1
+            else:
+                break
+        sides = [_left_side(text, tokens, relations[0])]
+        for a, b in itertools.pairwise(relations):
+            sides.append(_middle_side(text, tokens[a + 1 : b]))
+        sides.append(_right_side(text, tokens, relations[-1]))
+        equations.append(Equation(tuple(sides), tuple(tokens[r].text for r in relations)))
+        i = relations[-1] + 1
+    return equations
+
+
+def _one_side(between: list[Token]) -> bool:
+    """Whether the text between two relations is one side of a chain.
+
+    All math (``= 16 × 10⁹ ÷ 3.35 × 10¹² ≈``) or all words (``= weight bytes ÷ bandwidth
+    =``) is; numbers mixed with prose (``= 0.1 of the old step and the MLP to 0.5 ÷ 2 =``)
+    is the end of one equation and the start of the next.
+    """
+    has_number = any(t.kind is Kind.NUMBER for t in between)
+    has_prose = any(not t.math for t in between)
+    return not (has_number and has_prose)
+
+
+def _left_side(text: str, tokens: list[Token], relation: int) -> Side:
+    run: list[Token] = []
+    j = relation - 1
+    while j >= 0 and tokens[j].math:
+        tok = tokens[j]
+        if run and run[0].kind is Kind.NUMBER and _ends_operand(tok):
+            break  # "Llama 3 8B": two numbers side by side are not one expression
+        run.insert(0, tok)
+        j -= 1
+    run = _after_unmatched_open(run)
+    numeric = bool(run) and _starts_quantity(run) and _balanced(run) and _has_number(run)
+    return _side(text, run, numeric, tokens[relation].start)
+
+
+def _right_side(text: str, tokens: list[Token], relation: int) -> Side:
+    run: list[Token] = []
+    j = relation + 1
+    while j < len(tokens) and tokens[j].math:
+        tok = tokens[j]
+        if tok.kind is Kind.NUMBER and run and _ends_operand(run[-1]):
+            break
+        run.append(tok)
+        j += 1
+    stopped_by_word = j < len(tokens) and tokens[j].kind is Kind.WORD
+    while run and run[-1].text == "per":
+        run.pop()  # "≈ 4 GB per layer": the quantity is what comes before 'per'
+    run = _before_unmatched_close(run)
+    numeric = (
+        bool(run)
+        and _starts_quantity(run)
+        and _balanced(run)
+        and _has_number(run)
+        and run[-1].text not in _BINARY
+        and not (run[-1].text == "×" and stopped_by_word and _spaced_before(run))
+    )  # "2 × parameters" is a formula, "1.18× overall" a ratio
+    return _side(text, run, numeric, tokens[relation].end)
+
+
+def _middle_side(text: str, run: list[Token]) -> Side:
+    numeric = (
+        bool(run)
+        and all(t.math for t in run)
+        and _starts_quantity(run)
+        and _balanced(run)
+        and _has_number(run)
+    )
+    if not run:
+        return Side("", 0, 0, False)
+    return _side(text, run, numeric, run[0].start)
+
+
+def _side(text: str, run: list[Token], numeric: bool, fallback: int) -> Side:
+    if not run:
+        return Side("", fallback, fallback, False)
+    chars = list(text[run[0].start : run[-1].end])
+    for tok in run:
+        if tok.kind is Kind.WORD and tok.text in _FILLER:
+            for n in range(tok.start, tok.end):
+                chars[n - run[0].start] = " "
+    return Side("".join(chars).strip(), run[0].start, run[-1].end, numeric)
+
+
+def _spaced_before(run: list[Token]) -> bool:
+    return len(run) < 2 or run[-2].end < run[-1].start
+
+
+def _ends_operand(tok: Token) -> bool:
+    if tok.kind in (Kind.NUMBER, Kind.SUPERSCRIPT):
+        return True
+    if tok.kind is Kind.WORD:
+        return tok.text != "per" and tok.text not in _FILLER
+    return tok.text in _OPERAND_ENDS
+
+
+def _starts_quantity(run: list[Token]) -> bool:
+    """A numeric side starts like a number does: ``16``, ``$3``, ``(``, ``-2``, ``million``."""
+    first = run[0]
+    if first.kind is Kind.NUMBER or first.text in MULTIPLIER_WORDS:
+        return True
+    if first.text in ("$", "(") or first.text in _SIGNS:
+        return len(run) > 1 and (run[1].kind is Kind.NUMBER or run[1].text == "(")
+    return False
+
+
+def _has_number(run: list[Token]) -> bool:
+    return any(t.kind is Kind.NUMBER for t in run)
+
+
+def _after_unmatched_open(run: list[Token]) -> list[Token]:
+    """``batch 1 (4.8 ms ≈ 200)``: the left side starts after a '(' the prose opened."""
+    open_at: list[int] = []
+    for n, tok in enumerate(run):
+        if tok.text == "(":
+            open_at.append(n)
+        elif tok.text == ")" and open_at:
+            open_at.pop()
+    return run[open_at[-1] + 1 :] if open_at else run
+
+
+def _before_unmatched_close(run: list[Token]) -> list[Token]:
+    """``(4.8 ms ≈ 200)``: the right side ends before a ')' the prose closes."""
+    depth = 0
+    for n, tok in enumerate(run):
+        depth += (tok.text == "(") - (tok.text == ")")
+        if depth < 0:
+            return run[:n]
+    return run
+
+
+def _balanced(run: list[Token]) -> bool:
+    depth = 0
+    for tok in run:
+        depth += (tok.text == "(") - (tok.text == ")")
+        if depth < 0:
+            return False
+    return depth == 0

@@ -1,0 +1,164 @@
+"""Checking the worked equations in prose: each side read as math, compared in value and kind.
+
+``16 GB ÷ 3.35 TB/s ≈ 4.8 ms`` passes; ``16 GB ÷ 989 TFLOPS ≈ 16 ms`` fails on dimension
+(bytes·s/FLOP is not a time); ``16 GB ÷ 3.35 TB/s ≈ 5.8 ms`` fails on value. ``=`` allows
+1%, ``≈`` the card's tolerance. Counts (tokens, users ...) may be left out of either side.
+
+A side written without units next to one with units (``16 + 4.1 ≈ 20.1 GB``,
+``100 − 30 − 50 = 20%``) is a bare number: it may match the other side in base units or as
+the number written before the other side's unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drill import dimensions as dims
+from drill.checking.equations import Side, find_equations
+from drill.diagnosis import structural_mistakes
+from drill.packs.diagnostics import ERROR, WARNING
+from drill.parsing import ParseError, Reading, read
+from drill.parsing.nodes import Negate, Node, Number, UnitOp, UnitRef
+from drill.quantity import Quantity
+from drill.units import format_number, format_quantity
+
+EXACT_TOLERANCE = 0.01  # '=' in prose still rounds: 1/0.55 = 1.82 is written 1.8 with ≈
+
+
+@dataclass(frozen=True, slots=True)
+class ProseProblem:
+    offset: int  # where in the text the equation (its left side) starts
+    severity: str
+    message: str
+
+
+def check_prose(text: str, tolerance: float) -> list[ProseProblem]:
+    """Every problem with the worked equations in ``text``."""
+    problems: list[ProseProblem] = []
+    for equation in find_equations(text):
+        readings: list[tuple[Side, Reading] | None] = []
+        for side in equation.sides:
+            reading = None
+            if side.numeric:
+                try:
+                    reading = read(side.text)
+                except ParseError as error:
+                    problems.append(ProseProblem(
+                        side.start, WARNING,
+                        f"cannot read '{side.text}' in an equation as math: {error.message}",
+                    ))
+            readings.append((side, reading) if reading is not None else None)
+        previous: tuple[Side, Reading] | None = None
+        relation = "="
+        for index, current in enumerate(readings):
+            if index and equation.relations[index - 1] == "≈":
+                relation = "≈"  # a chain is as loose as its loosest link
+            if current is None:
+                continue
+            if previous is not None:
+                problem = _compare(previous, current, relation, tolerance)
+                if problem is not None:
+                    problems.append(problem)
+            previous, relation = current, "="
+    return problems
+
+
+def _compare(
+    left: tuple[Side, Reading], right: tuple[Side, Reading], relation: str, tolerance: float
+) -> ProseProblem | None:
+    (left_side, a), (right_side, b) = left, right
+    allowed = EXACT_TOLERANCE if relation == "=" else tolerance
+    where = left_side.start
+    shown = f"'{left_side.text} {relation} {right_side.text}'"
+    a_units, b_units = _carries_units(a), _carries_units(b)
+    if a_units and b_units and dims.without_counts(a.value.dim) != dims.without_counts(
+        b.value.dim
+    ):
+        message = (
+            f"{shown}: the left side is {_kind(a.value)}, the right side {_kind(b.value)}"
+        )
+        hints = structural_mistakes(a.tree) + structural_mistakes(b.tree)
+        if hints:
+            message += f"; {hints[0].message}"
+        return ProseProblem(where, ERROR, message)
+    candidates = [(a.value.value, b.value.value)]
+    if a_units != b_units:
+        # A bare number beside a quantity may be that quantity's written number.
+        bare, measured = (a, b) if b_units else (b, a)
+        written = _written_number(measured)
+        if written is not None:
+            pair = (bare.value.value, written)
+            candidates.append(pair if bare is a else pair[::-1])
+    elif not a_units:
+        # Both plain: "10.4 ÷ 14 ≈ 74%" compares 0.743 with 0.74; "20 = 20%" reads the 20.
+        for reading in (a, b):
+            written = _written_number(reading)
+            if written is not None:
+                other = b if reading is a else a
+                pair = (written, other.value.value)
+                candidates.append(pair if reading is a else pair[::-1])
+    if any(_close(x, y, allowed) for x, y in candidates):
+        return None
+    x, y = candidates[0]
+    off = abs(x - y) / abs(y) if y else float("inf")
+    return ProseProblem(
+        where,
+        ERROR,
+        f"{shown}: the left side is {_show(a.value)}, {_percent(off)} off the right side "
+        f"({_show(b.value)}); '{relation}' allows {_percent(allowed)}",
+    )
+
+
+def _carries_units(reading: Reading) -> bool:
+    """True when the side names a unit with a dimension (``%`` and ``×`` do not count)."""
+    return any(
+        isinstance(node, UnitRef) and node.unit.dim != dims.DIMENSIONLESS
+        for node in reading.tree.walk()
+    )
+
+
+def _written_number(reading: Reading) -> float | None:
+    """The number written before the units of a single quantity.
+
+    20 in ``20%``, 20.1 in ``20.1 GB``, 720,000 in ``720,000 tokens per hour``; None when
+    the side holds more than one number.
+    """
+    numbers = [node for node in _outside_units(reading.tree) if isinstance(node, Number)]
+    if len(numbers) != 1:
+        return None
+    sign = -1.0 if isinstance(reading.tree, Negate) else 1.0
+    return sign * numbers[0].value
+
+
+def _outside_units(node: Node) -> list[Node]:
+    """The nodes of a tree, leaving out the insides of units (the 2 of ``m^2``)."""
+    if isinstance(node, UnitOp):
+        return []
+    found = [node]
+    for child in node.children():
+        found += _outside_units(child)
+    return found
+
+
+def _kind(quantity: Quantity) -> str:
+    words, symbol = dims.describe(quantity.dim), dims.symbol(quantity.dim)
+    return words if symbol in words else f"{words} ({symbol})"
+
+
+def _close(x: float, y: float, allowed: float) -> bool:
+    if y == 0:
+        return abs(x) <= allowed
+    return abs(x - y) <= allowed * abs(y)
+
+
+def _show(quantity: Quantity) -> str:
+    try:
+        return format_quantity(quantity)
+    except ValueError:
+        return format_number(quantity.value)
+
+
+def _percent(fraction: float) -> str:
+    if fraction == float("inf"):
+        return "infinitely far"
+    return f"{fraction * 100:.3g}%"

@@ -1,0 +1,75 @@
+"""``drill check``: check packs like a compiler checks code."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from drill.cli.packargs import EXIT_USAGE, add_pack_option, plural
+
+
+def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        parents=[common],
+        help="check packs: schema, solver numbers and the math in the prose",
+        description="Check pack files: the schema, every number against its solver, and "
+        "every worked equation in the text. With no PATH, check the built-in packs (and "
+        "any --packs folders). Prints FILE:LINE:COL: error: ... lines and a summary; "
+        "exits 0 when clean, 1 on errors, 2 on usage errors.",
+        epilog="example: drill check packs/speed-physics.yaml",
+    )
+    parser.add_argument("paths", nargs="*", metavar="PATH", type=Path,
+                        help="a pack file or a folder of them")
+    add_pack_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from drill.packs.locate import builtin_packs_dir, pack_files
+
+    files: list[tuple[Path, str]] = []
+    if args.paths:
+        targets = [(path, True) for path in args.paths]
+    else:
+        targets = [(builtin_packs_dir(), False)]
+    targets += [(folder, True) for folder in args.packs]
+    for path, named in targets:
+        if path.is_dir():
+            found = pack_files(path)
+            if named and not found:
+                print(f"drill check: error: {path}: no pack files (*.yaml) in this folder",
+                      file=sys.stderr)
+                return EXIT_USAGE
+            files += [(f, _display(f, named)) for f in found]
+        elif path.exists():
+            files.append((path, _display(path, named)))
+        else:
+            print(f"drill check: error: {path}: no such file or folder", file=sys.stderr)
+            return EXIT_USAGE
+
+    from drill.checking import check_files
+
+    reports = check_files(files)
+    for report in reports:
+        for diagnostic in report.diagnostics:
+            print(diagnostic)
+    errors = sum(r.errors for r in reports)
+    warnings = sum(r.warnings for r in reports)
+    cards = sum(r.cards for r in reports)
+    asks = sum(r.asks for r in reports)
+    print(f"{plural(len(reports), 'pack')}, {plural(cards, 'card')}, {plural(asks, 'ask')}: "
+          f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
+    return 1 if errors else 0
+
+
+def _display(path: Path, named: bool) -> str:
+    """As typed for paths on the command line; relative to here for the built-in packs."""
+    if named:
+        return str(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)

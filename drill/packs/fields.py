@@ -1,0 +1,217 @@
+"""Reading typed fields out of YAML nodes, collecting a diagnostic for every problem.
+
+The loader builds the model from nodes rather than from ``safe_load``'s dicts so that every
+value keeps its place in the file, and so that problems ``safe_load`` hides are seen:
+duplicate keys, ``Yes``/``No`` read as booleans, tags. Nothing here raises on bad input.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import yaml
+from yaml.constructor import SafeConstructor
+
+from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
+from drill.packs.model import Location
+
+_TAG = "tag:yaml.org,2002:"
+NULL, INT, FLOAT, BOOL, STR = (f"{_TAG}{name}" for name in ("null", "int", "float", "bool", "str"))
+_SCALAR_TAGS = frozenset({NULL, INT, FLOAT, BOOL, STR, f"{_TAG}timestamp"})
+_MAP, _SEQ = f"{_TAG}map", f"{_TAG}seq"
+
+#: id patterns, with an example for messages.
+DASHED_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # packs, cards, mistakes, solvers
+UNDERSCORED_ID = re.compile(r"[a-z][a-z0-9_]*")  # asks
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # givens and solver results
+MAX_ID = 80
+
+_CONSTRUCTOR = SafeConstructor()
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Whom a message is about: a card and perhaps one of its asks."""
+
+    card_key: str | None = None
+    ask_id: str | None = None
+
+
+NO_SCOPE = Scope()
+
+Entries = dict[str, tuple[yaml.ScalarNode, yaml.Node]]
+
+
+def kind_of(node: yaml.Node) -> str:
+    """What a node is, in words, for 'must be X, not Y' messages."""
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    if node.tag == NULL:
+        return "empty"
+    if node.tag in (INT, FLOAT):
+        return f"the number {node.value}"
+    if node.tag == BOOL:
+        return f"the yes/no value {node.value}"
+    return "text"
+
+
+class Fields:
+    """Typed access to nodes; every problem becomes a diagnostic in ``diagnostics``."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.diagnostics: list[Diagnostic] = []
+
+    # -- reporting ---------------------------------------------------------------
+    def at(self, node: yaml.Node) -> Location:
+        mark = node.start_mark
+        return Location(self.file, mark.line + 1, mark.column + 1)
+
+    def error(self, node: yaml.Node | Location, message: str, scope: Scope = NO_SCOPE) -> None:
+        self._add(node, ERROR, message, scope)
+
+    def warning(self, node: yaml.Node | Location, message: str, scope: Scope = NO_SCOPE) -> None:
+        self._add(node, WARNING, message, scope)
+
+    def _add(self, node: yaml.Node | Location, severity: str, message: str, scope: Scope) -> None:
+        where = node if isinstance(node, Location) else self.at(node)
+        self.diagnostics.append(Diagnostic(where, severity, message, scope.card_key,
+                                           scope.ask_id))
+
+    def error_count(self) -> int:
+        return sum(1 for d in self.diagnostics if d.is_error)
+
+    # -- structure ---------------------------------------------------------------
+    def tag_ok(self, node: yaml.Node, scope: Scope) -> bool:
+        """Plain YAML only: a tag such as ``!!python/object`` is refused wherever it is."""
+        allowed = (_SCALAR_TAGS if isinstance(node, yaml.ScalarNode)
+                   else {_MAP} if isinstance(node, yaml.MappingNode) else {_SEQ})
+        if node.tag in allowed:
+            return True
+        tag = node.tag.replace(_TAG, "!!")
+        self.error(node, f"YAML tags ({tag}) are not allowed in a pack", scope)
+        return False
+
+    def mapping(
+        self,
+        node: yaml.Node,
+        what: str,
+        allowed: Sequence[str] | None,
+        required: Sequence[str],
+        scope: Scope = NO_SCOPE,
+    ) -> Entries | None:
+        """The entries of a mapping node, checking keys; None if it is not a mapping.
+
+        ``allowed`` None accepts any key (the names of givens are checked later).
+        """
+        if not self.tag_ok(node, scope):
+            return None
+        if not isinstance(node, yaml.MappingNode):
+            self.error(node, f"{what} must be a mapping of keys to values, not {kind_of(node)}",
+                       scope)
+            return None
+        entries: Entries = {}
+        misspelled: set[str] = set()  # keys an unknown key is probably a typo of
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == NULL:
+                self.error(key_node, f"a key in {what} must be a name, not {kind_of(key_node)}",
+                           scope)
+                continue
+            key = key_node.value
+            if key in entries:
+                first = self.at(entries[key][0])
+                self.error(key_node, f"'{key}' appears twice in {what} (first at line "
+                                     f"{first.line})", scope)
+                continue
+            if allowed is not None and key not in allowed:
+                self.error(key_node, f"unknown key '{key}' in {what}{suggest(key, allowed)}",
+                           scope)
+                misspelled.update(close_matches(key, allowed))
+                continue
+            entries[key] = (key_node, value_node)
+        # A typo of a required key is one error, not also "missing".
+        missing = [k for k in required if k not in entries and k not in misspelled]
+        if missing:
+            names = ", ".join(f"'{k}'" for k in missing)
+            self.error(node, f"{what} is missing {names}", scope)
+        return entries
+
+    def sequence(self, node: yaml.Node, name: str, scope: Scope) -> list[yaml.Node] | None:
+        if not self.tag_ok(node, scope):
+            return None
+        if not isinstance(node, yaml.SequenceNode):
+            self.error(node, f"'{name}' must be a list, not {kind_of(node)}", scope)
+            return None
+        return list(node.value)
+
+    # -- scalars -----------------------------------------------------------------
+    def text(
+        self, node: yaml.Node, name: str, scope: Scope, *, required: bool = True
+    ) -> str | None:
+        """A text field. Plain ``No`` or ``3`` stay text: prose is never a boolean."""
+        if not self.tag_ok(node, scope):
+            return None
+        if not isinstance(node, yaml.ScalarNode):
+            self.error(node, f"'{name}' must be text, not {kind_of(node)}", scope)
+            return None
+        value = "" if node.tag == NULL else str(node.value)
+        if not value.strip():
+            if required:
+                self.error(node, f"'{name}' is empty", scope)
+                return None
+            return ""
+        return value
+
+    def identifier(
+        self, node: yaml.Node, name: str, pattern: re.Pattern[str], rule: str, scope: Scope
+    ) -> str | None:
+        value = self.text(node, name, scope)
+        if value is None:
+            return None
+        if len(value) > MAX_ID or not pattern.fullmatch(value):
+            shown = value if len(value) <= MAX_ID else value[:MAX_ID] + "…"
+            self.error(node, f"{name} '{shown}' is not valid: use {rule}", scope)
+            return None
+        return value
+
+    def integer(self, node: yaml.Node, name: str, scope: Scope) -> int | None:
+        if not self.tag_ok(node, scope):
+            return None
+        if isinstance(node, yaml.ScalarNode) and node.tag == INT:
+            try:
+                value = _CONSTRUCTOR.construct_yaml_int(node)
+            except (ValueError, yaml.YAMLError):
+                value = None
+            if isinstance(value, int):
+                return value
+        self.error(node, f"'{name}' must be a whole number, not {kind_of(node)}", scope)
+        return None
+
+    def number(self, node: yaml.ScalarNode) -> float | None:
+        """The node's value as a float when YAML reads it as a number, else None."""
+        if node.tag not in (INT, FLOAT):
+            return None
+        try:
+            if node.tag == INT:
+                return float(_CONSTRUCTOR.construct_yaml_int(node))
+            value = _CONSTRUCTOR.construct_yaml_float(node)
+        except (ValueError, OverflowError, yaml.YAMLError):
+            return None
+        return float(value)
+
+
+def close_matches(word: str, options: Sequence[str]) -> list[str]:
+    return difflib.get_close_matches(word, list(options), n=2, cutoff=0.6)
+
+
+def suggest(word: str, options: Sequence[str]) -> str:
+    """`` (did you mean 'title'?)`` when a close match exists, else ``""``."""
+    close = close_matches(word, options)
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)"

@@ -1,0 +1,42 @@
+"""Where the built-in packs are, installed or in a checkout.
+
+Installed (``pip install .``), ``packs/`` is the package folder ``drill/builtin_packs``
+(``setup.py`` maps it). In a checkout or an editable install it is ``packs/`` beside the
+``drill`` package. Finding it needs no import of the folder: it holds only YAML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import drill
+
+PACK_SUFFIXES = (".yaml", ".yml")
+
+
+def builtin_packs_dir() -> Path:
+    """The folder of the built-in packs (it exists in a healthy install or checkout)."""
+    package = Path(drill.__file__).resolve().parent
+    installed = package / "builtin_packs"
+    checkout = package.parent / "packs"
+    if not installed.is_dir() and checkout.is_dir():
+        return checkout
+    return installed
+
+
+def pack_files(folder: Path) -> list[Path]:
+    """The pack files directly in ``folder``, sorted by name (hidden files left out)."""
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return []
+    return sorted(
+        (p for p in entries
+         if p.suffix in PACK_SUFFIXES and not p.name.startswith(".") and p.is_file()),
+        key=lambda p: p.name,
+    )
+
+
+def files_in(folders: Iterable[Path]) -> list[Path]:
+    return [path for folder in folders for path in pack_files(folder)]

@@ -1,0 +1,158 @@
+"""Reading a pack file's YAML into nodes, safely, with positions.
+
+Nodes (``yaml.compose`` with the safe loader) keep each value's line and column, which the
+loader turns into locations for every later message. A pack is untrusted input, so this
+layer also refuses what could make reading hang or blow up: files over
+:data:`MAX_BYTES`, nesting deeper than :data:`MAX_DEPTH`, and aliases (``*name``), which is
+how the "billion laughs" file grows a few lines into billions of values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+MAX_BYTES = 1_000_000  # a pack is tens of kilobytes; pure-Python YAML reads ~1 MB/s
+MAX_DEPTH = 40  # a pack nests five levels deep; this keeps recursion far from its limit
+
+
+class PackReadError(Exception):
+    """The file cannot be read as YAML; ``line`` and ``column`` are 1-based (0: unknown)."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def read_text(path: Path) -> str:
+    """The file's text, refusing huge or non-UTF-8 files with a :class:`PackReadError`."""
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise PackReadError(f"cannot read the file: {error.strerror or error}") from None
+    if len(data) > MAX_BYTES:
+        raise PackReadError(
+            f"the file is larger than {MAX_BYTES:,} bytes; a pack is a few tens of kilobytes"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line, column = _line_column(data[: error.start].decode("utf-8", "replace"), None)
+        raise PackReadError(
+            f"the file is not UTF-8 text (byte 0x{data[error.start]:02x})", line, column
+        ) from None
+
+
+def compose(text: str) -> yaml.Node | None:
+    """The YAML document's root node (None for an empty document); or PackReadError."""
+    if len(text) > MAX_BYTES:
+        raise PackReadError(f"the text is longer than {MAX_BYTES:,} characters")
+    try:
+        return _compose_events(yaml.parse(text, Loader=_EVENT_LOADER))
+    except PackReadError:
+        raise
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        parts = [p for p in (error.context, error.problem) if p]
+        message = "; ".join(parts) or "the YAML cannot be read"
+        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        if "nesting depth" in message:  # libyaml's own limit, met before ours
+            message = f"the YAML nests more than {MAX_DEPTH} levels deep"
+            raise PackReadError(message, line, column) from None
+        raise PackReadError(f"YAML syntax: {message}", line, column) from None
+    except yaml.reader.ReaderError as error:
+        line, column = _line_column(text, error.position)
+        code = error.character if isinstance(error.character, int) else ord(error.character)
+        raise PackReadError(
+            f"the file holds a character YAML does not allow (U+{code:04X})", line, column
+        ) from None
+    except yaml.YAMLError as error:
+        raise PackReadError(f"YAML: {error}") from None
+
+
+# libyaml's parser when PyYAML has it (about 25 times faster), else the pure-Python one.
+# Either way only its events are used: the nodes are composed below.
+_EVENT_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVER = yaml.resolver.Resolver()
+
+
+def _compose_events(events: Iterator[yaml.Event]) -> yaml.Node | None:
+    """Nodes from parser events, like PyYAML's composer, but iterative and strict.
+
+    Refuses aliases (``*name``) and nesting deeper than MAX_DEPTH; and, as the safe
+    composer does, a second document.
+    """
+    root: yaml.Node | None = None
+    documents = 0
+    stack: list[tuple[yaml.SequenceNode | yaml.MappingNode, list[yaml.Node]]] = []
+
+    def attach(node: yaml.Node) -> None:
+        nonlocal root
+        if stack:
+            stack[-1][1].append(node)
+        else:
+            root = node
+
+    for event in events:
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                raise _error("YAML syntax: a pack is one document, but '---' starts another",
+                             event)
+        elif isinstance(event, yaml.AliasEvent):
+            raise _error("YAML aliases (*name) are not allowed in a pack: write the value out",
+                         event)
+        elif isinstance(event, yaml.ScalarEvent):
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = _resolve(yaml.ScalarNode, event.value, event.implicit)
+            attach(yaml.ScalarNode(tag, event.value, _mark(event.start_mark),
+                                   _mark(event.end_mark), style=event.style))
+        elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            if len(stack) >= MAX_DEPTH:
+                raise _error(f"the YAML nests more than {MAX_DEPTH} levels deep", event)
+            kind: type[yaml.SequenceNode | yaml.MappingNode] = (
+                yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent)
+                else yaml.MappingNode)
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = _resolve(kind, None, event.implicit)
+            node = kind(tag, [], _mark(event.start_mark), None, flow_style=event.flow_style)
+            attach(node)
+            stack.append((node, []))
+        elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+            node, children = stack.pop()
+            node.end_mark = _mark(event.end_mark)
+            if isinstance(node, yaml.MappingNode):
+                node.value = list(zip(children[::2], children[1::2], strict=True))
+            else:
+                node.value = children
+    return root
+
+
+def _error(message: str, event: yaml.Event) -> PackReadError:
+    mark = _mark(event.start_mark)
+    return PackReadError(message, mark.line + 1, mark.column + 1)
+
+
+def _mark(mark: object) -> Any:
+    """libyaml's and PyYAML's marks have the same fields (line, column, index)."""
+    return mark
+
+
+def _resolve(kind: type[yaml.Node], value: str | None, implicit: object) -> str:
+    tag: str = _RESOLVER.resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+    return tag
+
+
+def _line_column(text: str, index: int | None) -> tuple[int, int]:
+    before = text if index is None else text[:index]
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    return line, column

@@ -1,0 +1,266 @@
+"""Solving a card: its givens through its registered solver, every result with its working.
+
+``solve(card)`` reads each given with drill's safe parser, checks it has the dimension the
+solver declares, evaluates every formula of the solver with fast quantities, and writes
+the working a person would show::
+
+    weights ÷ bandwidth = 16 GB ÷ 3.35 TB/s = 4.78 ms
+
+Every failure (unknown solver, a missing, extra, unreadable or wrongly dimensioned given,
+a solver that raises) is a :class:`SolveError` naming the card and the given or result.
+sympy and the solvers load on the first call, never at import.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from drill import dimensions as dims
+from drill.packs.model import Card
+from drill.parsing import ParseError, read
+from drill.quantity import Quantity, QuantityError
+from drill.units import attach_unit, format_number, format_quantity, unit_quantity
+
+if TYPE_CHECKING:
+    from solvers.registry import Solver
+
+
+class SolveError(Exception):
+    """A card that cannot be solved; ``given``/``result`` name the culprit when known."""
+
+    def __init__(
+        self, card_key: str, message: str, *, given: str | None = None, result: str | None = None
+    ) -> None:
+        super().__init__(f"{card_key}: {message}")
+        self.card_key = card_key
+        self.message = message
+        self.given = given
+        self.result = result
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    name: str
+    value: Quantity
+    unit: str | None  # the display unit of the ask that uses it, if any
+    shown: str  # the value in that unit, or in a readable one: "4.78 ms"
+    formula: str  # in the givens' names: "weights ÷ bandwidth"
+    working: str  # "weights ÷ bandwidth = 16 GB ÷ 3.35 TB/s = 4.78 ms"
+    expression: Any  # the sympy expression over the givens' symbols
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    card_key: str
+    solver: str
+    givens: dict[str, str]  # the texts solved with, overrides applied
+    given_values: dict[str, Quantity]
+    results: dict[str, Result]
+
+    def result(self, name: str) -> Result:
+        return self.results[name]
+
+
+def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
+    """Every result of ``card``'s solver for its givens (``overrides`` replace some)."""
+    solver = _solver_for(card)
+    texts = _given_texts(card, solver, overrides or {})
+    values = {name: _given_value(card, solver, name, text) for name, text in texts.items()}
+    shown_givens = {name: _given_in_working(text, values[name], solver.givens[name])
+                    for name, text in texts.items()}
+    formulas = _formulas(card, solver)
+    symbols = solver.symbols
+    by_symbol = {symbols[name]: value for name, value in values.items()}
+    units = display_units(card)
+    results: dict[str, Result] = {}
+    for name, expression in formulas.items():
+        value = _evaluate(card, name, expression, by_symbol)
+        unit = units.get(name)
+        shown = format_for_unit(value, unit)
+        if unit is not None and shown is None:
+            unit = None
+        shown = shown or _readable(value)
+        formula = _formula_text(solver.name, name, expression)
+        substituted = _substituted(expression, symbols, shown_givens)
+        results[name] = Result(
+            name=name,
+            value=value,
+            unit=unit,
+            shown=shown,
+            formula=formula,
+            working=_join_working(formula, substituted, shown),
+            expression=expression,
+        )
+    return Solution(card.key, solver.name, texts, values, results)
+
+
+def display_units(card: Card) -> dict[str, str]:
+    """The unit each result is shown in: its ask's unit (mistakes use their ask's)."""
+    units: dict[str, str] = {}
+    for ask in card.asks:
+        units.setdefault(ask.value, ask.unit)
+    for ask in card.asks:
+        for mistake in ask.mistakes:
+            if mistake.value is not None:
+                units.setdefault(mistake.value, ask.unit)
+    return units
+
+
+def compatible(quantity_dim: dims.Dim, unit_dim: dims.Dim) -> bool:
+    """Same dimension, or the same once counts (tokens, users ...) one side omits are added."""
+    return dims.matches_leaving_out_counts(quantity_dim, unit_dim) or (
+        dims.matches_leaving_out_counts(unit_dim, quantity_dim)
+    )
+
+
+def format_for_unit(value: Quantity, unit: str | None) -> str | None:
+    """``value`` in ``unit`` ("4.78 ms"), counts aside; None when the dimensions differ."""
+    if unit is None:
+        return None
+    try:
+        size = unit_quantity(unit)
+    except ParseError:
+        return None
+    if not compatible(value.dim, size.dim):
+        return None
+    return attach_unit(format_number(value.value / size.value), unit)
+
+
+def _readable(value: Quantity) -> str:
+    try:
+        return format_quantity(value)
+    except (QuantityError, ParseError):
+        return f"{format_number(value.value)} {dims.symbol(value.dim)}"
+
+
+# -- steps ---------------------------------------------------------------------------
+def _solver_for(card: Card) -> Solver:
+    if not card.solver:
+        raise SolveError(card.key, "the card names no solver")
+    try:
+        import solvers  # noqa: F401  (importing the package registers the built-in solvers)
+        from solvers.registry import REGISTRY
+    except Exception as error:  # the built-in solvers themselves are broken
+        raise SolveError(card.key, f"the solvers failed to load: {error}") from error
+    solver = REGISTRY.get(card.solver)
+    if solver is None:
+        close = difflib.get_close_matches(card.solver, list(REGISTRY), n=3, cutoff=0.6)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise SolveError(card.key, f"unknown solver '{card.solver}'{hint}")
+    return solver
+
+
+def _given_texts(card: Card, solver: Solver, overrides: Mapping[str, str]) -> dict[str, str]:
+    needed = list(solver.givens)
+    for name in overrides:
+        if name not in needed:
+            raise SolveError(
+                card.key, f"no given named '{name}' (solver '{solver.name}' takes "
+                          f"{', '.join(needed)})", given=name)
+    texts = {**card.givens, **overrides}
+    missing = [name for name in needed if name not in texts]
+    if missing:
+        raise SolveError(
+            card.key,
+            f"missing given{'s' if len(missing) > 1 else ''} {', '.join(missing)}: solver "
+            f"'{solver.name}' needs {', '.join(f'{n} ({solver.givens[n]})' for n in needed)}",
+            given=missing[0],
+        )
+    extra = [name for name in texts if name not in needed]
+    if extra:
+        raise SolveError(
+            card.key,
+            f"given '{extra[0]}' is not used by solver '{solver.name}' (it takes "
+            f"{', '.join(needed)})",
+            given=extra[0],
+        )
+    return {name: texts[name] for name in needed}
+
+
+@lru_cache(maxsize=1024)
+def _read_quantity(text: str) -> Quantity:
+    return read(text).value
+
+
+def _given_value(card: Card, solver: Solver, name: str, text: str) -> Quantity:
+    try:
+        value = _read_quantity(text)
+    except ParseError as error:
+        raise SolveError(card.key, f"given '{name}' ('{text}') cannot be read: "
+                                   f"{error.message}", given=name) from None
+    declared = solver.givens[name]
+    try:
+        expected = unit_quantity(declared).dim
+    except ParseError as error:
+        raise SolveError(card.key, f"solver '{solver.name}' declares given '{name}' in "
+                                   f"'{declared}', which drill cannot read: {error.message}",
+                         given=name) from None
+    if value.dim == expected:
+        return value
+    if dims.matches_leaving_out_counts(value.dim, expected):
+        # "batch: 32" for a count of users: the count is meant, and counts weigh 1.
+        return Quantity(value.value, expected)
+    raise SolveError(
+        card.key,
+        f"given '{name}' is {dims.describe(value.dim)} ('{text}'), but solver "
+        f"'{solver.name}' needs {dims.describe(expected)} (like {declared})",
+        given=name,
+    )
+
+
+def _given_in_working(text: str, value: Quantity, declared: str) -> str:
+    """The given as written, or with the count it left out: "32" → "32 users"."""
+    if _read_quantity(text).dim == value.dim:
+        return text
+    number = value.value / unit_quantity(declared).value
+    return attach_unit(f"{number:,.12g}" if abs(number) < 1e15 else f"{number:.12g}", declared)
+
+
+def _formulas(card: Card, solver: Solver) -> dict[str, Any]:
+    from solvers.registry import SolverError
+
+    try:
+        return solver.formulas()
+    except SolverError as error:
+        raise SolveError(card.key, str(error)) from None
+
+
+def _evaluate(card: Card, name: str, expression: Any, values: Mapping[Any, Quantity]) -> Quantity:
+    from drill.symbolic import to_quantity
+
+    try:
+        return to_quantity(expression, values)
+    except (QuantityError, ValueError, TypeError, ArithmeticError) as error:
+        raise SolveError(card.key, f"result '{name}' cannot be worked out: {error}",
+                         result=name) from None
+
+
+_FORMULA_TEXT: dict[tuple[str, str, int], str] = {}
+
+
+def _formula_text(solver_name: str, result: str, expression: Any) -> str:
+    """The formula in the givens' names; pure, so kept per solver and result."""
+    key = (solver_name, result, id(expression))
+    if key not in _FORMULA_TEXT:
+        from drill.working import formula_text
+
+        _FORMULA_TEXT[key] = formula_text(expression)
+    return _FORMULA_TEXT[key]
+
+
+def _substituted(expression: Any, symbols: Mapping[str, Any], texts: Mapping[str, str]) -> str:
+    from drill.working import formula_text
+
+    return formula_text(expression, {symbols[name]: text for name, text in texts.items()})
+
+
+def _join_working(formula: str, substituted: str, shown: str) -> str:
+    steps: list[str] = []
+    for step in (formula, substituted, shown):
+        if not steps or steps[-1] != step:
+            steps.append(step)
+    return " = ".join(steps)

@@ -1,0 +1,76 @@
+"""Checking worked equations: values within 1% or the card's tolerance, and dimensions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from drill.checking.prose import check_prose
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The floor is 16 GB ÷ 3.35 TB/s ≈ 4.8 ms per token.",
+        "The ceiling is 1 ÷ 4.8 ms ≈ 200 tokens/s.",  # counts may be left out
+        "KV: 32 × 1,000 tokens × 128 KB ≈ 4.1 GB.",
+        "The step reads 16 + 4.1 ≈ 20.1 GB.",  # a bare number beside a quantity
+        "The untouched part is 100 − 30 − 50 = 20%.",
+        "One user: 200 × 3,600 = 720,000 tokens per hour.",
+        "MBU is 10.4 ÷ 14 ≈ 74%.",
+        "It costs $3 ÷ 15.5 ≈ $0.19.",
+        "The pass costs 8 × 10¹² FLOP ÷ 989 TFLOPS ≈ 8 ms.",
+        "ridge = peak FLOPS ÷ bandwidth ≈ 989 ÷ 3.35 ≈ 295.",
+        "forward FLOPs ≈ 2 × parameters × tokens",  # a formula in words: skipped
+    ],
+)
+def test_correct_equations_pass(text: str) -> None:
+    assert check_prose(text, 0.05) == []
+
+
+def test_a_number_off_by_twenty_percent_is_an_error() -> None:
+    (problem,) = check_prose("It takes 16 GB ÷ 3.35 TB/s ≈ 5.7 ms.", 0.05)
+    assert problem.severity == "error"
+    assert problem.offset == len("It takes ")
+    assert "5.7 ms" in problem.message and "'≈' allows 5%" in problem.message
+
+
+def test_equals_allows_one_percent_and_approx_the_tolerance() -> None:
+    assert check_prose("1 ÷ 0.55 = 1.8", 0.05) != []  # 1.818: 1% off
+    assert check_prose("1 ÷ 0.55 ≈ 1.8", 0.05) == []
+    assert check_prose("1 ÷ 0.55 ≈ 1.7", 0.05) != []  # 7% off
+    assert check_prose("1 ÷ 0.55 ≈ 1.7", 0.10) == []  # a looser card tolerance
+
+
+def test_bytes_over_flops_is_a_dimension_error() -> None:
+    (problem,) = check_prose("16 GB ÷ 989 TFLOPS ≈ 16 ms", 0.05)
+    assert problem.severity == "error"
+    assert "bytes·s/FLOP" in problem.message and "a time" in problem.message
+    assert "bytes ÷ FLOP/s is not a time" in problem.message
+
+
+def test_a_chain_checks_every_link() -> None:
+    problems = check_prose("x = 16 GB ÷ 3.35 TB/s = 4.78 ms ≈ 9 ms", 0.05)
+    assert len(problems) == 1
+    assert "'4.78 ms ≈ 9 ms'" in problems[0].message
+
+
+def test_unreadable_math_is_a_warning() -> None:
+    (problem,) = check_prose("so 16 GB ÷ ÷ 3 ≈ 5 GB", 0.05)
+    assert problem.severity == "warning"
+
+
+MATHY = st.sampled_from([
+    *"0123456789.,+-−*/^()×÷·⁰¹⁹⁻ =≈$%~'", "GB", "TB/s", "ms", "FLOP", "TFLOPS", "per",
+    "million", "tokens", "x", "each", "the", "is", "(", ")", ", ", ". ", "\n",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(MATHY, max_size=60).map(" ".join) | st.text(max_size=200))
+def test_any_prose_checks_without_raising(text: str) -> None:
+    for problem in check_prose(text, 0.05):
+        assert problem.severity in ("error", "warning")
+        assert 0 <= problem.offset <= len(text)
+        assert problem.message

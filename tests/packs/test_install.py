@@ -1,0 +1,49 @@
+"""A plain (non-editable) install carries the built-in packs and the solvers along."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_non_editable_install_finds_builtin_packs_and_solvers(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    source.mkdir()
+    for name in ("drill", "solvers", "packs"):
+        shutil.copytree(ROOT / name, source / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    expected = sorted(p.name for p in (ROOT / "packs").glob("*.yaml"))
+    if not expected:  # before the built-in packs exist, carry a test pack instead
+        shutil.copy(ROOT / "tests" / "packs" / "samples" / "demo.yaml", source / "packs")
+        expected = ["demo.yaml"]
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--no-deps", "--target", str(target), str(source)],
+        check=True, capture_output=True, text=True,
+    )
+    program = (
+        "import json, drill, solvers\n"
+        "from drill.packs.locate import builtin_packs_dir, pack_files\n"
+        "folder = builtin_packs_dir()\n"
+        "print(json.dumps({'drill': drill.__file__, 'solvers': solvers.__file__,\n"
+        "                  'folder': str(folder), 'is_dir': folder.is_dir(),\n"
+        "                  'packs': [p.name for p in pack_files(folder)]}))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    run = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, check=True)
+    found = json.loads(run.stdout.splitlines()[-1])
+    assert Path(found["drill"]).is_relative_to(target)
+    assert Path(found["solvers"]).is_relative_to(target)
+    assert Path(found["folder"]) == target / "drill" / "builtin_packs"
+    assert found["is_dir"]
+    assert found["packs"] == expected
