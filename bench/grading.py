@@ -41,7 +41,7 @@ def builtin_targets() -> list[Target]:
     from drill.solving import solve
 
     targets = []
-    for card in load_library().cards():
+    for card in load_library().cards:
         if not card.asks:
             continue
         solution = solve(card)

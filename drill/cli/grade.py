@@ -57,7 +57,7 @@ def open_book() -> TargetBook:
     from drill.packs.library import load_library
     from drill.solving import solve
 
-    return TargetBook.of(load_library().cards(), solve)
+    return TargetBook.of(load_library().cards, solve)
 
 
 def _run_one(card: str, ask: str, answer: str, as_json: bool) -> int:

@@ -14,6 +14,7 @@ from drill.grading.adapter import TargetBook
 from drill.packs.model import Ask, Card, Mistake
 from drill.parsing import read
 from drill.quantity import Quantity
+from drill.solving import SolveError
 
 CARD = Card(
     pack="hand",
@@ -32,7 +33,14 @@ CARD = Card(
 )
 
 
+BROKEN = Card(pack="hand", id="broken", title="A card whose solver fails",
+              priority="solid", scenario="-", solver="by-hand",
+              asks=(Ask("x", "?", "ms", "x"),))
+
+
 def solve(card: Card) -> dict[str, Quantity]:
+    if card.id == "broken":
+        raise SolveError(card.key, "missing given weights")
     g = {name: read(text).value for name, text in card.givens.items()}
     floor = g["weights"] / g["bandwidth"]
     return {
@@ -44,7 +52,8 @@ def solve(card: Card) -> dict[str, Quantity]:
 
 @pytest.fixture(autouse=True)
 def hand_book(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("drill.cli.grade.open_book", lambda: TargetBook.of([CARD], solve))
+    monkeypatch.setattr("drill.cli.grade.open_book",
+                        lambda: TargetBook.of([CARD, BROKEN], solve))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -175,3 +184,23 @@ def test_batch_and_positional_together_is_a_usage_error(
     code, _, err = run(capsys, "grade", "hand/q1", "--batch", "-")
     assert code == 2
     assert "not both" in err
+
+
+def test_a_card_id_alone_finds_its_card(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "grade", "q1", "decode_floor", "4.8 ms", "--json")
+    assert code == 0
+    assert json.loads(out)["card"] == "hand/q1"
+
+
+def test_a_card_that_cannot_be_solved_is_a_failure_not_a_crash(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "grade", "hand/broken", "x", "4.8 ms")
+    assert code == 1
+    assert "missing given weights" in err
+    path = tmp_path / "answers.jsonl"
+    line = '{"card": "hand/broken", "ask": "x", "answer": "4.8 ms"}'
+    path.write_text(f"{line}\n{line}\n{BATCH[0]}\n", encoding="utf-8")
+    code, out, _ = run(capsys, "grade", "--batch", str(path), "--json")
+    verdicts = [json.loads(row)["verdict"] for row in out.splitlines()]
+    assert verdicts == ["invalid", "invalid", "correct"]
