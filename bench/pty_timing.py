@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -61,9 +62,7 @@ def time_until_text(
             if marker in visible_text(output).replace("\n", " "):
                 return time.perf_counter() - started
     finally:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         os.waitpid(pid, 0)
         os.close(fd)
