@@ -8,6 +8,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
+from drill.cli.packargs import add_pack_option, load_library_or_complain
+
 if TYPE_CHECKING:
     from drill.grading import Grade
     from drill.grading.adapter import TargetBook
@@ -37,6 +39,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "and print one result per line, in order; - reads standard input",
     )
     parser.add_argument("--json", action="store_true", help="print results as JSON")
+    add_pack_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -45,34 +48,38 @@ def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
         if any(p is not None for p in positional):
             return _usage("give either CARD ASK ANSWER or --batch FILE, not both")
-        return _run_batch(args.batch, args.json)
+        return _run_batch(args)
     if any(p is None for p in positional):
         return _usage("give CARD ASK ANSWER (or --batch FILE)")
-    return _run_one(args.card, args.ask, args.answer, args.json)
+    return _run_one(args)
 
 
-def open_book() -> TargetBook:
-    """Targets for every built-in card (solving needs sympy: imported here only)."""
+def open_book(args: argparse.Namespace) -> TargetBook | None:
+    """Targets for every card of the library (the solvers load sympy on first use);
+    None when ``--packs`` names a folder that does not exist."""
     from drill.grading.adapter import TargetBook
-    from drill.packs.library import load_library
     from drill.solving import solve
 
-    return TargetBook.of(load_library().cards, solve)
+    library = load_library_or_complain(args, "grade")
+    return None if library is None else TargetBook.of(library.cards, solve)
 
 
-def _run_one(card: str, ask: str, answer: str, as_json: bool) -> int:
+def _run_one(args: argparse.Namespace) -> int:
     from drill.grading import TargetError, grade
     from drill.grading.adapter import UnknownTarget
 
+    book = open_book(args)
+    if book is None:
+        return EXIT_USAGE
     try:
-        target = open_book().target(card, ask)
+        target = book.target(args.card, args.ask)
     except UnknownTarget as error:
         return _usage(error.message)
     except TargetError as error:
         print(f"drill grade: error: {error}", file=sys.stderr)
         return EXIT_FAILED
-    result = grade(answer, target)
-    if as_json:
+    result = grade(args.answer, target)
+    if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
         print("\n".join(readable_lines(result)))
@@ -94,7 +101,11 @@ def readable_lines(result: Grade) -> list[str]:
     return lines
 
 
-def _run_batch(path: str, as_json: bool) -> int:
+def _run_batch(args: argparse.Namespace) -> int:
+    path, as_json = args.batch, args.json
+    book = open_book(args)
+    if book is None:
+        return EXIT_USAGE
     try:
         stream: IO[str] = (
             sys.stdin if path == "-" else open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
@@ -103,7 +114,6 @@ def _run_batch(path: str, as_json: bool) -> int:
         return _usage(f"cannot read {path}: {error.strerror or error}")
     all_correct = True
     try:
-        book = open_book()
         for number, outcome in enumerate(grade_lines(stream, book), start=1):
             all_correct &= outcome.get("verdict") == "correct"
             if as_json:

@@ -53,7 +53,7 @@ def solve(card: Card) -> dict[str, Quantity]:
 @pytest.fixture(autouse=True)
 def hand_book(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("drill.cli.grade.open_book",
-                        lambda: TargetBook.of([CARD, BROKEN], solve))
+                        lambda args: TargetBook.of([CARD, BROKEN], solve))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
