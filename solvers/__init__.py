@@ -1,8 +1,10 @@
 """drill's built-in solvers: every reference number of the built-in packs, from sympy.
 
-Importing this package registers every built-in solver (see ``registry.solver``).
+Importing this package registers every built-in solver (see ``registry.solver``): the
+modules below register theirs as they load.
 """
 
+from solvers import serving_math, speed_physics
 from solvers.registry import REGISTRY, Solver, SolverError, solver
 
-__all__ = ["REGISTRY", "Solver", "SolverError", "solver"]
+__all__ = ["REGISTRY", "Solver", "SolverError", "serving_math", "solver", "speed_physics"]

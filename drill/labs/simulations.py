@@ -1,0 +1,375 @@
+"""Seeded simulations that check the serving-math formulas against random experiments.
+
+Each function takes a seed and a size and returns a frozen result, so the same call always
+gives the same numbers. Plain Python (``random.Random``), no numpy: a 100,000-request
+queue runs in a fraction of a second. Long runs accept ``progress(done, total)``, called
+about a hundred times, for a screen to show.
+
+* :func:`simulate_single_server` — one FIFO server, Poisson arrivals, exponential service.
+* :func:`check_littles_law` — the time-averaged number in system against λ × W.
+* :func:`mm1_sweep` — mean and P99 time in system across utilizations, with 1/(μ − λ).
+* :func:`simulate_fan_out` — how often the slowest of k parallel calls passes one call's P99.
+* :func:`bootstrap_percentile` — a bootstrap confidence interval for a P99 from n samples.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+#: ``progress(done, total)``: how much of a run is finished.
+Progress = Callable[[int, int], None]
+
+#: Batches for the batch-means standard error of a queue's mean time in system. Successive
+#: requests in a queue are correlated, so the plain i.i.d. formula would understate it.
+MEAN_BATCHES = 20
+
+
+def _ticker(total: int, progress: Progress | None) -> Callable[[int], None]:
+    """Calls ``progress`` about a hundred times over ``total`` steps, and at the end."""
+    if progress is None:
+        return lambda done: None
+    every = max(1, total // 100)
+
+    def tick(done: int) -> None:
+        if done % every == 0 or done == total:
+            progress(done, total)
+
+    return tick
+
+
+def _check_positive(**values: float) -> None:
+    for name, value in values.items():
+        if not value > 0:
+            raise ValueError(f"{name} must be positive, not {value}")
+
+
+def percentile(values: Sequence[float], quantile: float) -> float:
+    """The ``quantile`` of ``values`` by rank: the value at index ⌊q·n⌋ of the sorted list."""
+    if not values:
+        raise ValueError("percentile of no values")
+    if not 0 <= quantile < 1:
+        raise ValueError(f"quantile must be in [0, 1), not {quantile}")
+    ordered = sorted(values)
+    return ordered[min(int(quantile * len(ordered)), len(ordered) - 1)]
+
+
+# --- One FIFO server --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """One request's passage through the server, in seconds from the start."""
+
+    arrival: float
+    departure: float
+
+    @property
+    def time_in_system(self) -> float:
+        return self.departure - self.arrival
+
+
+@dataclass(frozen=True, slots=True)
+class QueueRun:
+    """A simulated single-server queue: every request's arrival and departure."""
+
+    arrival_rate: float  # requests per second
+    service_rate: float  # requests per second the server completes when busy
+    seed: int
+    visits: tuple[Visit, ...]
+
+    @property
+    def utilization(self) -> float:
+        return self.arrival_rate / self.service_rate
+
+    @property
+    def horizon(self) -> float:
+        """The last arrival: the window over which the run is averaged."""
+        return self.visits[-1].arrival
+
+    def times_in_system(self) -> list[float]:
+        return [visit.time_in_system for visit in self.visits]
+
+    @property
+    def mean_time_in_system(self) -> float:
+        return statistics.fmean(self.times_in_system())
+
+    def mean_standard_error(self, batches: int = MEAN_BATCHES) -> float:
+        """Standard error of the mean time in system, by batch means."""
+        times = self.times_in_system()
+        size = len(times) // batches
+        if size < 2:
+            raise ValueError(f"{len(times)} visits are too few for {batches} batches")
+        means = [statistics.fmean(times[i * size:(i + 1) * size]) for i in range(batches)]
+        return statistics.stdev(means) / math.sqrt(batches)
+
+
+def simulate_single_server(arrival_rate: float, service_rate: float, size: int, seed: int,
+                           progress: Progress | None = None) -> QueueRun:
+    """``size`` requests through one first-come-first-served server.
+
+    Gaps between arrivals and service times are exponential (an M/M/1 queue). A request
+    starts when it arrives or when the server frees up, whichever is later.
+    """
+    _check_positive(arrival_rate=arrival_rate, service_rate=service_rate, size=size)
+    rng = random.Random(seed)
+    visits = _single_server(rng, arrival_rate, service_rate, size, _ticker(size, progress))
+    return QueueRun(arrival_rate, service_rate, seed, visits)
+
+
+def _single_server(rng: random.Random, arrival_rate: float, service_rate: float, size: int,
+                   tick: Callable[[int], None]) -> tuple[Visit, ...]:
+    clock = free_at = 0.0
+    visits: list[Visit] = []
+    for done in range(1, size + 1):
+        clock += rng.expovariate(arrival_rate)
+        free_at = max(clock, free_at) + rng.expovariate(service_rate)
+        visits.append(Visit(clock, free_at))
+        tick(done)
+    return tuple(visits)
+
+
+def time_averaged_in_system(visits: Sequence[Visit], horizon: float) -> float:
+    """The number of requests in the system, averaged over time from 0 to ``horizon``."""
+    _check_positive(horizon=horizon)
+    events = sorted([(v.arrival, 1) for v in visits] + [(v.departure, -1) for v in visits])
+    in_system, last, area = 0, 0.0, 0.0
+    for time, change in events:
+        if time > horizon:
+            break
+        area += in_system * (time - last)
+        in_system += change
+        last = time
+    area += in_system * (horizon - last)
+    return area / horizon
+
+
+# --- Little's law -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LittleCheck:
+    """Little's law on one run: L measured over time against λ × W."""
+
+    arrival_rate: float  # the rate the arrivals were drawn with
+    observed_arrival_rate: float  # arrivals ÷ horizon in this run
+    mean_time_in_system: float  # W, seconds
+    time_averaged_number: float  # L, measured
+    horizon: float
+
+    @property
+    def littles_product(self) -> float:
+        """λ × W with the run's own arrival rate: what Little's law says L is."""
+        return self.observed_arrival_rate * self.mean_time_in_system
+
+    @property
+    def nominal_product(self) -> float:
+        """λ × W with the nominal arrival rate, as the chapter prints it."""
+        return self.arrival_rate * self.mean_time_in_system
+
+
+def check_littles_law(arrival_rate: float, service_rate: float, size: int, seed: int,
+                      progress: Progress | None = None) -> LittleCheck:
+    run = simulate_single_server(arrival_rate, service_rate, size, seed, progress)
+    horizon = run.horizon
+    return LittleCheck(
+        arrival_rate=arrival_rate,
+        observed_arrival_rate=len(run.visits) / horizon,
+        mean_time_in_system=run.mean_time_in_system,
+        time_averaged_number=time_averaged_in_system(run.visits, horizon),
+        horizon=horizon,
+    )
+
+
+# --- M/M/1 across utilizations ----------------------------------------------------------
+
+
+def mm1_mean_time(arrival_rate: float, service_rate: float) -> float:
+    """M/M/1 mean time in system, 1 ÷ (μ − λ); infinite at or above full load."""
+    if arrival_rate >= service_rate:
+        return math.inf
+    return 1 / (service_rate - arrival_rate)
+
+
+@dataclass(frozen=True, slots=True)
+class UtilizationPoint:
+    """One utilization of an M/M/1 sweep: simulated mean and P99 against the formula."""
+
+    arrival_rate: float
+    service_rate: float
+    simulated_mean: float  # seconds
+    standard_error: float  # of simulated_mean, by batch means
+    formula_mean: float  # 1 ÷ (μ − λ)
+    p99: float  # seconds
+
+    @property
+    def utilization(self) -> float:
+        return self.arrival_rate / self.service_rate
+
+
+def _shifted(tick: Callable[[int], None], offset: int) -> Callable[[int], None]:
+    return lambda done: tick(offset + done)
+
+
+def mm1_sweep(service_rate: float, arrival_rates: Sequence[float], size: int, seed: int,
+              progress: Progress | None = None) -> tuple[UtilizationPoint, ...]:
+    """One queue of ``size`` requests per arrival rate, all drawn from one seeded stream."""
+    for arrival_rate in arrival_rates:
+        _check_positive(arrival_rate=arrival_rate, service_rate=service_rate, size=size)
+    rng = random.Random(seed)
+    tick = _ticker(size * len(arrival_rates), progress)
+    points: list[UtilizationPoint] = []
+    for index, arrival_rate in enumerate(arrival_rates):
+        visits = _single_server(rng, arrival_rate, service_rate, size,
+                                _shifted(tick, index * size))
+        run = QueueRun(arrival_rate, service_rate, seed, visits)
+        times = run.times_in_system()
+        points.append(UtilizationPoint(
+            arrival_rate=arrival_rate,
+            service_rate=service_rate,
+            simulated_mean=statistics.fmean(times),
+            standard_error=run.mean_standard_error(),
+            formula_mean=mm1_mean_time(arrival_rate, service_rate),
+            p99=percentile(times, 0.99),
+        ))
+    return tuple(points)
+
+
+# --- Fan-out tails ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LatencyModel:
+    """Lognormal call latency in milliseconds: a median and the log-space spread."""
+
+    median_ms: float = 100.0
+    sigma: float = 0.5
+
+    def draw(self, rng: random.Random) -> float:
+        return rng.lognormvariate(math.log(self.median_ms), self.sigma)
+
+    def quantile(self, q: float) -> float:
+        """The exact latency quantile, from the normal distribution of its logarithm."""
+        return self.median_ms * math.exp(self.sigma * statistics.NormalDist().inv_cdf(q))
+
+
+@dataclass(frozen=True, slots=True)
+class FanOutResult:
+    """Requests that wait for the slowest of ``calls`` parallel calls."""
+
+    calls: int
+    trials: int
+    quantile: float  # the single-call quantile used as the threshold (0.99)
+    single_threshold_ms: float  # one call's exact P99
+    single_median_ms: float
+    request_median_ms: float  # simulated median of the slowest call
+    slow_share: float  # simulated share of requests slower than one call's P99
+
+    @property
+    def formula_share(self) -> float:
+        """1 − q^k: the chance that at least one of k calls passes its own quantile."""
+        return 1 - self.quantile**self.calls
+
+    @property
+    def standard_error(self) -> float:
+        """Binomial standard error of ``slow_share`` around the formula."""
+        p = self.formula_share
+        return math.sqrt(p * (1 - p) / self.trials)
+
+
+def simulate_fan_out(calls: int, trials: int, seed: int, quantile: float = 0.99,
+                     latency: LatencyModel | None = None,
+                     progress: Progress | None = None) -> FanOutResult:
+    """``trials`` requests, each as slow as the slowest of ``calls`` lognormal calls.
+
+    The threshold is the exact single-call quantile, so the only noise in ``slow_share``
+    is the sampling of requests.
+    """
+    _check_positive(calls=calls, trials=trials)
+    model = latency or LatencyModel()
+    rng = random.Random(seed)
+    threshold = model.quantile(quantile)
+    tick = _ticker(trials, progress)
+    slowest: list[float] = []
+    for done in range(1, trials + 1):
+        slowest.append(max(model.draw(rng) for _ in range(calls)))
+        tick(done)
+    return FanOutResult(
+        calls=calls,
+        trials=trials,
+        quantile=quantile,
+        single_threshold_ms=threshold,
+        single_median_ms=model.median_ms,
+        request_median_ms=statistics.median(slowest),
+        slow_share=sum(x > threshold for x in slowest) / trials,
+    )
+
+
+# --- How far to trust a measured P99 ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PercentileInterval:
+    """A percentile measured from ``sample_size`` samples, with its bootstrap interval."""
+
+    sample_size: int
+    resamples: int
+    quantile: float
+    confidence: float
+    estimate: float  # the percentile of the one sample, ms
+    low: float  # bootstrap interval, ms
+    high: float
+    true_value: float  # the latency model's exact percentile, ms
+
+    @property
+    def width(self) -> float:
+        return self.high - self.low
+
+    @property
+    def tail_samples(self) -> float:
+        """Samples above the quantile: the few that decide the estimate."""
+        return self.sample_size * (1 - self.quantile)
+
+
+def bootstrap_interval(sample: Sequence[float], quantile: float, resamples: int,
+                       confidence: float, rng: random.Random,
+                       progress: Progress | None = None) -> tuple[float, float]:
+    """Percentile bootstrap: resample with replacement, take each resample's quantile."""
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, not {confidence}")
+    _check_positive(resamples=resamples)
+    tick = _ticker(resamples, progress)
+    estimates: list[float] = []
+    for done in range(1, resamples + 1):
+        estimates.append(percentile(rng.choices(sample, k=len(sample)), quantile))
+        tick(done)
+    estimates.sort()
+    tail = (1 - confidence) / 2
+    low = estimates[int(tail * resamples)]
+    high = estimates[max(0, math.ceil((1 - tail) * resamples) - 1)]
+    return low, high
+
+
+def bootstrap_percentile(sample_size: int, seed: int, resamples: int = 500,
+                         quantile: float = 0.99, confidence: float = 0.95,
+                         latency: LatencyModel | None = None,
+                         progress: Progress | None = None) -> PercentileInterval:
+    """Measure a percentile from ``sample_size`` lognormal latencies, with its interval."""
+    _check_positive(sample_size=sample_size)
+    model = latency or LatencyModel()
+    rng = random.Random(seed)
+    sample = [model.draw(rng) for _ in range(sample_size)]
+    low, high = bootstrap_interval(sample, quantile, resamples, confidence, rng, progress)
+    return PercentileInterval(
+        sample_size=sample_size,
+        resamples=resamples,
+        quantile=quantile,
+        confidence=confidence,
+        estimate=percentile(sample, quantile),
+        low=low,
+        high=high,
+        true_value=model.quantile(quantile),
+    )

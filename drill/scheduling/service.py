@@ -1,0 +1,374 @@
+"""The review service the app and the CLI call: queue, preview, rate, undo, bury, suspend,
+cram, counts and stats, over the packs' cards and the review database.
+
+Every change is one write transaction, committed before the method returns. The state of
+a card is always read inside that transaction, so two drill processes rating cards on one
+database never overwrite each other's reviews.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from drill.packs.model import Card
+from drill.scheduling.clock import Clock, SystemClock, local_zone, utc_now_ms
+from drill.scheduling.days import StudyDays
+from drill.scheduling.memory import MemoryModel
+from drill.scheduling.queue import (
+    Deck,
+    Limits,
+    Queue,
+    QueueEntry,
+    ScheduleRow,
+    StudiedToday,
+    build_queue,
+)
+from drill.scheduling.ratings import Rating, TypedAnswer, suggest_rating
+from drill.scheduling.state import CardState, Phase
+from drill.scheduling.stats import Stats, activity, compute_stats
+from drill.settings import Settings, load_settings
+from drill.storage import card_table, review_log, stats_queries
+from drill.storage.database import Database, open_database
+from drill.storage.location import data_dir, database_path
+from drill.storage.review_log import ReviewEntry
+from drill.storage.timestamps import to_ms
+
+
+class SchedulingError(Exception):
+    """A request the service cannot carry out; the message is one line."""
+
+
+class UnknownCard(SchedulingError, KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown card"
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """What a rating did."""
+
+    key: str
+    review_id: int
+    before: CardState
+    after: CardState
+
+    @property
+    def interval(self) -> timedelta:
+        assert self.after.due is not None and self.after.last_review is not None
+        return self.after.due - self.after.last_review
+
+    @property
+    def became_leech(self) -> bool:
+        return self.after.leech and self.after.suspended and not self.before.suspended
+
+
+@dataclass(frozen=True, slots=True)
+class HomeCounts:
+    """Today's figures for the home screen."""
+
+    new: int  # new cards left today
+    learning: int  # learning cards in today's queue
+    review: int  # review cards left today
+    done_today: int  # ratings given today (scheduled and cram)
+    streak: int
+    next_due: datetime | None  # when a card next becomes available, if none is now
+
+    @property
+    def due(self) -> int:
+        return self.learning + self.review
+
+
+@dataclass(frozen=True, slots=True)
+class _UndoStep:
+    review_id: int
+    card_id: int
+    key: str
+
+
+class ReviewSession:
+    """Scheduling over a set of cards and a review database."""
+
+    def __init__(
+        self,
+        cards: Sequence[Card],
+        database: Database,
+        settings: Settings | None = None,
+        clock: Clock | None = None,
+        *,
+        fuzz: bool = True,
+    ) -> None:
+        self.settings = settings or Settings()
+        self.clock: Clock = clock or SystemClock(self.settings.zone() or local_zone())
+        self.database = database
+        self.deck = Deck.of(cards)
+        self.model = MemoryModel(
+            self.settings.desired_retention, fuzz=fuzz, leech_lapses=self.settings.leech_lapses
+        )
+        self.limits = Limits(self.settings.new_cards_per_day, self.settings.reviews_per_day)
+        self._undo: list[_UndoStep] = []
+
+    @classmethod
+    def open(
+        cls,
+        cards: Sequence[Card],
+        data: str | Path | None = None,
+        clock: Clock | None = None,
+    ) -> ReviewSession:
+        """Open the data folder (``--data``, ``$DRILL_HOME`` or the user's data folder).
+
+        Raises ``SettingsError`` or ``StorageError`` with a one-line message.
+        """
+        folder = data_dir(data)
+        settings = load_settings(folder)
+        return cls(cards, open_database(database_path(folder)), settings, clock)
+
+    def close(self) -> None:
+        self.database.close()
+
+    def __enter__(self) -> ReviewSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading ---------------------------------------------------------------------
+
+    @property
+    def days(self) -> StudyDays:
+        return StudyDays(self.clock.zone, self.settings.day_start_hour)
+
+    def now(self) -> datetime:
+        return utc_now_ms(self.clock)
+
+    def card(self, key: str) -> Card:
+        index = self.deck.position.get(key)
+        if index is None:
+            raise UnknownCard(f"no card {key!r} in the loaded packs")
+        return self.deck.cards[index]
+
+    def state(self, key: str) -> CardState:
+        """The card's scheduling state (a new card's, if it was never studied)."""
+        card_id = self._id(key)
+        stored = self.database.read(lambda conn: card_table.load(conn, card_id))
+        return stored or CardState.new(card_id, key)
+
+    def queue(self) -> Queue:
+        """Today's queue, in the order to study it."""
+        now = self.now()
+        days = self.days
+        today = days.day_of(now)
+        span = (to_ms(days.start_of(today)), to_ms(days.end_of(today)))
+
+        def snapshot(conn: sqlite3.Connection) -> tuple[dict[int, ScheduleRow], StudiedToday]:
+            rows = {
+                cid: ScheduleRow(phase, due, reps, bool(suspended), buried)
+                for cid, phase, due, reps, suspended, buried in conn.execute(
+                    "SELECT id, phase, due, reps, suspended, buried_until FROM cards"
+                )
+            }
+            by_phase = stats_queries.rated_today(conn, *span)
+            studied = StudiedToday(
+                new=by_phase.get(Phase.NEW, 0), reviews=by_phase.get(Phase.REVIEW, 0)
+            )
+            return rows, studied
+
+        rows, studied = self.database.read(snapshot)
+        return build_queue(self.deck, rows, studied, now, days, self.limits)
+
+    def next_card(self) -> QueueEntry | None:
+        return self.queue().first
+
+    def counts(self) -> HomeCounts:
+        queue = self.queue()
+        now, days = self.now(), self.days
+        done_today, streak = self.database.read(lambda conn: activity(conn, now, days))
+        return HomeCounts(
+            new=queue.count("new"),
+            learning=queue.count("learning"),
+            review=queue.count("review"),
+            done_today=done_today,
+            streak=streak,
+            next_due=None if queue.entries else queue.next_due,
+        )
+
+    def preview(self, key: str) -> dict[Rating, timedelta]:
+        """The interval each rating would give the card now (for the rating buttons)."""
+        return self.model.preview(self.state(key), self.now())
+
+    def suggest(self, key: str, answers: Iterable[TypedAnswer]) -> Rating | None:
+        """The rating the grader's verdicts point to (see ``ratings.suggest_rating``)."""
+        return suggest_rating(answers, [ask.id for ask in self.card(key).asks])
+
+    def history(self, key: str) -> list[ReviewEntry]:
+        """Every logged rating of the card, oldest first, with its typed answers."""
+        card_id = self._id(key)
+        return self.database.read(lambda conn: review_log.history(conn, card_id))
+
+    def stats(self) -> Stats:
+        now, days = self.now(), self.days
+        return self.database.read(lambda conn: compute_stats(conn, self.deck, now, days))
+
+    # -- changing --------------------------------------------------------------------
+
+    def rate(
+        self,
+        key: str,
+        rating: Rating | int,
+        duration_ms: int,
+        answers: Iterable[TypedAnswer] = (),
+        variant: str | None = None,
+    ) -> Rated:
+        """Rate a scheduled review of the card; committed before this returns."""
+        rating = _rating(rating)
+        card_id = self._id(key)
+        answers = tuple(answers)
+        _check_duration(duration_ms)
+        now = self.now()
+
+        def work(conn: sqlite3.Connection) -> Rated:
+            before = card_table.load(conn, card_id) or CardState.new(card_id, key)
+            outcome = self.model.review(before, rating, now, duration_ms)
+            after = outcome.after
+            card_table.save(conn, after)
+            entry = ReviewEntry(
+                time=now,
+                card_id=card_id,
+                kind="review",
+                rating=rating,
+                phase_before=before.phase,
+                phase_after=after.phase,
+                interval_before_s=before.interval_seconds,
+                interval_after_s=after.interval_seconds,
+                duration_ms=duration_ms,
+                stability_after=after.stability,
+                difficulty_after=after.difficulty,
+                variant=variant,
+                answers=answers,
+            )
+            review_id = review_log.append(conn, entry, prior=before)
+            return Rated(key, review_id, before, after)
+
+        rated = self.database.write(work)
+        self._undo.append(_UndoStep(rated.review_id, card_id, key))
+        return rated
+
+    def cram(
+        self,
+        key: str,
+        rating: Rating | int,
+        duration_ms: int,
+        answers: Iterable[TypedAnswer] = (),
+        variant: str | None = None,
+    ) -> int:
+        """Log practice outside the schedule: kept in the history, schedule unchanged.
+
+        Returns the log row's id.
+        """
+        rating = _rating(rating)
+        card_id = self._id(key)
+        answers = tuple(answers)
+        _check_duration(duration_ms)
+        now = self.now()
+
+        def work(conn: sqlite3.Connection) -> int:
+            state = card_table.load(conn, card_id)
+            if state is None:  # keep the key, so the history can be named later
+                state = CardState.new(card_id, key)
+                card_table.save(conn, state)
+            entry = ReviewEntry(
+                time=now,
+                card_id=card_id,
+                kind="cram",
+                rating=rating,
+                phase_before=state.phase,
+                phase_after=state.phase,
+                interval_before_s=state.interval_seconds,
+                interval_after_s=state.interval_seconds,
+                duration_ms=duration_ms,
+                stability_after=state.stability,
+                difficulty_after=state.difficulty,
+                variant=variant,
+                answers=answers,
+            )
+            return review_log.append(conn, entry, prior=None)
+
+        review_id = self.database.write(work)
+        self._undo.append(_UndoStep(review_id, card_id, key))
+        return review_id
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> CardState | None:
+        """Undo this session's last rating (or cram): restore the card, drop the log row.
+
+        Returns the card's state after the undo, or None when there is nothing to undo.
+        Raises SchedulingError if the card was rated since by another drill process.
+        """
+        if not self._undo:
+            return None
+        step = self._undo.pop()
+
+        def work(conn: sqlite3.Connection) -> CardState:
+            if review_log.latest_id(conn, step.card_id) != step.review_id:
+                raise SchedulingError(
+                    f"cannot undo: {step.key} was rated again since (in another drill?)"
+                )
+            found, prior = review_log.prior_state(conn, step.review_id)
+            if not found:  # pragma: no cover - latest_id just found it
+                raise SchedulingError(f"cannot undo: the review of {step.key} is gone")
+            if prior is not None:
+                card_table.save(conn, prior)
+            review_log.delete(conn, step.review_id)
+            current = card_table.load(conn, step.card_id)
+            return current or CardState.new(step.card_id, step.key)
+
+        return self.database.write(work)
+
+    def bury(self, key: str) -> CardState:
+        """Hide the card until the next study day starts."""
+        until = self.days.end_of(self.days.day_of(self.now()))
+        return self._change(key, buried_until=until)
+
+    def suspend(self, key: str) -> CardState:
+        return self._change(key, suspended=True)
+
+    def unsuspend(self, key: str) -> CardState:
+        """Back into the schedule. A leech keeps its tag (as in Anki)."""
+        return self._change(key, suspended=False)
+
+    def _change(self, key: str, **changes: object) -> CardState:
+        card_id = self._id(key)
+
+        def work(conn: sqlite3.Connection) -> CardState:
+            state = card_table.load(conn, card_id) or CardState.new(card_id, key)
+            changed = state.with_changes(**changes)
+            card_table.save(conn, changed)
+            return changed
+
+        return self.database.write(work)
+
+    def _id(self, key: str) -> int:
+        index = self.deck.position.get(key)
+        if index is None:
+            raise UnknownCard(f"no card {key!r} in the loaded packs")
+        return self.deck.ids[index]
+
+
+def _check_duration(duration_ms: int) -> None:
+    if isinstance(duration_ms, bool) or not isinstance(duration_ms, int) or duration_ms < 0:
+        raise SchedulingError(f"duration_ms must be a whole number ≥ 0, got {duration_ms!r}")
+
+
+def _rating(value: Rating | int) -> Rating:
+    try:
+        return Rating(value)
+    except ValueError:
+        raise SchedulingError(
+            f"rating must be 1-4 (Again, Hard, Good, Easy), got {value!r}"
+        ) from None

@@ -1,0 +1,163 @@
+"""The user's settings: ``settings.toml`` in the data folder.
+
+Read with ``tomllib`` (data, never code). A missing file is written with the defaults and
+a comment per key, so the user can see what there is to change. Any bad value stops with
+one line naming the file and the key; unknown keys are errors too, so a typo never passes
+silently.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+SETTINGS_FILE = "settings.toml"
+
+
+class SettingsError(Exception):
+    """A settings file that cannot be used; the message is one line naming file and key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    desired_retention: float = 0.9
+    new_cards_per_day: int = 10
+    reviews_per_day: int = 200
+    day_start_hour: int = 4
+    timer_seconds: int = 60
+    variants: bool = True
+    leech_lapses: int = 8
+    timezone: str = ""  # IANA name; "" means the system's zone
+
+    def zone(self) -> ZoneInfo | None:
+        """The configured zone, or None to use the system's."""
+        return ZoneInfo(self.timezone) if self.timezone else None
+
+
+DEFAULT_TEXT = """\
+# drill settings. Delete this file to get the defaults back.
+
+# The share of reviews you want to get right (FSRS aims for it): 0.70 to 0.99.
+# Higher means more reviews per day.
+desired_retention = 0.9
+
+# At most this many new cards a day.
+new_cards_per_day = 10
+
+# At most this many cards a day in all (reviews and new cards).
+reviews_per_day = 200
+
+# The local hour (0-23) a new study day starts; a review at 1 am counts for the day before.
+day_start_hour = 4
+
+# Seconds on the answer timer (an interview answer takes about a minute).
+timer_seconds = 60
+
+# Show cards with their numbers varied, when a card supports it.
+variants = true
+
+# A card forgotten this many times is a leech: it is tagged and suspended.
+leech_lapses = 8
+
+# Your time zone as an IANA name ("Europe/Berlin"); empty uses the system's.
+timezone = ""
+"""
+
+
+def settings_path(data_dir: Path) -> Path:
+    return data_dir / SETTINGS_FILE
+
+
+def load_settings(data_dir: Path, *, write_default: bool = True) -> Settings:
+    """The settings in ``data_dir``; writes the commented defaults when there is no file."""
+    path = settings_path(data_dir)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        if write_default:
+            _write_default(path)
+        return Settings()
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        table = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SettingsError(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{path}: {exc}") from None
+    return parse_settings(table, path)
+
+
+def parse_settings(table: dict[str, Any], path: Path | str) -> Settings:
+    known = {f.name for f in fields(Settings)}
+    for key in table:
+        if key not in known:
+            raise SettingsError(
+                f"{path}: unknown key {key!r}; known keys: {', '.join(sorted(known))}"
+            )
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        values[key] = _check(key, value, path)
+    return Settings(**values)
+
+
+def _check(key: str, value: Any, path: Path | str) -> Any:
+    def fail(wanted: str) -> SettingsError:
+        return SettingsError(f"{path}: {key} must be {wanted}, got {value!r}")
+
+    match key:
+        case "desired_retention":
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise fail("a number from 0.70 to 0.99")
+            if not 0.7 <= value <= 0.99:
+                raise fail("a number from 0.70 to 0.99")
+            return float(value)
+        case "new_cards_per_day" | "reviews_per_day":
+            return _whole(value, 0, 10_000, fail)
+        case "day_start_hour":
+            return _whole(value, 0, 23, fail)
+        case "timer_seconds":
+            return _whole(value, 5, 3600, fail)
+        case "leech_lapses":
+            return _whole(value, 1, 1000, fail)
+        case "variants":
+            if not isinstance(value, bool):
+                raise fail("true or false")
+            return value
+        case "timezone":
+            if not isinstance(value, str):
+                raise fail('a time zone name such as "Europe/Berlin", or ""')
+            if value:
+                try:
+                    ZoneInfo(value)
+                except (ZoneInfoNotFoundError, ValueError):
+                    raise fail('a time zone name such as "Europe/Berlin", or ""') from None
+            return value
+    raise AssertionError(key)  # pragma: no cover - parse_settings checked the key
+
+
+def _whole(value: Any, low: int, high: int, fail: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise fail(f"a whole number from {low} to {high}")
+    return value
+
+
+def _write_default(path: Path) -> None:
+    """Write the commented defaults, whole or not at all, never over an existing file."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with temporary.open("w", encoding="utf-8") as out:
+            out.write(DEFAULT_TEXT)
+            out.flush()
+            os.fsync(out.fileno())
+        os.link(temporary, path)  # fails if the file exists: another drill was first
+    except OSError:
+        # A read-only folder or a race with another drill: the defaults still apply.
+        pass
+    finally:
+        temporary.unlink(missing_ok=True)

@@ -1,0 +1,260 @@
+"""Opening the review database safely, and running transactions on it.
+
+- A new database is built in a temporary file and linked into place whole, so a crash
+  never leaves a half-made file that would later look corrupt.
+- An existing file is checked (SQLite header, size against the header's page count, a
+  drill schema) before anything is written to it; a file that fails is left byte for
+  byte as it was, and the error names it.
+- WAL mode, ``synchronous=FULL`` and one ``BEGIN IMMEDIATE`` transaction per write: a
+  rating is on disk when ``write`` returns, and ``kill -9`` cannot undo it.
+- Two drill processes share the file: SQLite waits up to ``BUSY_TIMEOUT_S`` for a lock,
+  and a transaction that still meets one is retried whole a few times.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from drill.storage.errors import (
+    DatabaseCorrupt,
+    DatabaseLocked,
+    NewerSchema,
+    StorageError,
+)
+from drill.storage.schema import SCHEMA_VERSION, migrate, read_version
+
+T = TypeVar("T")
+
+BUSY_TIMEOUT_S = 5.0
+LOCK_RETRIES = 2
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class Database:
+    """An open review database. Use :func:`open_database` to get one."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self._conn = conn
+        self._lock = threading.RLock()  # one transaction at a time per connection
+
+    def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` in a read transaction (a consistent snapshot)."""
+        return self._transaction(work, "BEGIN")
+
+    def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` in a write transaction, committed (durably) before returning.
+
+        ``work`` may run more than once if the database is busy, so it must do nothing
+        but database work.
+        """
+        return self._transaction(work, "BEGIN IMMEDIATE")
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _transaction(self, work: Callable[[sqlite3.Connection], T], begin: str) -> T:
+        with self._lock:
+            for attempt in range(LOCK_RETRIES + 1):
+                try:
+                    self._conn.execute(begin)
+                    try:
+                        result = work(self._conn)
+                        self._conn.execute("COMMIT")
+                    except BaseException:
+                        if self._conn.in_transaction:
+                            self._conn.execute("ROLLBACK")
+                        raise
+                    return result
+                except sqlite3.OperationalError as exc:
+                    if _is_busy(exc) and attempt < LOCK_RETRIES:
+                        time.sleep(0.05 * (attempt + 1))
+                        continue
+                    raise translate(self.path, exc) from None
+                except sqlite3.Error as exc:
+                    raise translate(self.path, exc) from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def open_database(path: Path) -> Database:
+    """Open (creating if absent) the review database at ``path``, migrated to the schema."""
+    path = Path(path).absolute()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(path, f"cannot create its folder: {exc.strerror or exc}") from None
+    if not path.exists():
+        _create(path)
+    check_file(path)
+    try:
+        conn = sqlite3.connect(
+            str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.Error as exc:
+        raise translate(path, exc) from None
+    database = Database(path, conn)
+    try:
+        _prepare(database)
+    except BaseException:
+        conn.close()
+        raise
+    return database
+
+
+def check_file(path: Path) -> None:
+    """Refuse a file that is not a whole SQLite database, without writing to it."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            header = handle.read(100)
+    except OSError as exc:
+        raise StorageError(path, f"cannot read: {exc.strerror or exc}") from None
+    if size == 0:
+        raise DatabaseCorrupt(path, "is empty (0 bytes), not a drill database")
+    if not header.startswith(SQLITE_MAGIC):
+        raise DatabaseCorrupt(path, "is not a SQLite database")
+    if len(header) < 100:
+        raise DatabaseCorrupt(path, "is truncated (shorter than a SQLite header)")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    # The header's page count is valid when its version-valid-for number equals the
+    # change counter. A non-empty WAL may hold pages the main file has not got yet.
+    count_is_valid = header[92:96] == header[24:28]
+    if pages and count_is_valid and _wal_size(path) == 0 and size < pages * page_size:
+        raise DatabaseCorrupt(
+            path, f"is truncated ({size} bytes; its header says {pages * page_size})"
+        )
+
+
+def translate(path: Path, exc: sqlite3.Error) -> StorageError:
+    """A one-line StorageError naming the file, for any sqlite3 error."""
+    text = str(exc)
+    lowered = text.lower()
+    if isinstance(exc, sqlite3.OperationalError) and _is_busy(exc):
+        return DatabaseLocked(
+            path, f"is locked by another program (waited {BUSY_TIMEOUT_S:.0f} s); try again"
+        )
+    if "malformed" in lowered or "not a database" in lowered or "encrypted" in lowered:
+        return DatabaseCorrupt(path, f"is corrupt ({text})")
+    if "readonly" in lowered or "read-only" in lowered:
+        return StorageError(path, "cannot be written (read-only file or folder)")
+    return StorageError(path, text)
+
+
+def _prepare(database: Database) -> None:
+    """Check the schema, switch to WAL, and migrate, in that order."""
+    version = database.read(read_version)
+    if version is None:
+        raise DatabaseCorrupt(database.path, "is a SQLite database but not drill's")
+    if version > SCHEMA_VERSION:
+        raise NewerSchema(
+            database.path,
+            f"was written by a newer drill (schema {version}; this drill knows up to "
+            f"{SCHEMA_VERSION}); update drill",
+        )
+    conn = database._conn
+    try:
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = FULL")
+        _retry_busy(lambda: conn.execute("PRAGMA journal_mode = WAL").fetchone())
+    except sqlite3.Error as exc:
+        raise translate(database.path, exc) from None
+    if version < SCHEMA_VERSION:
+        if version > 0:
+            _backup(database, version)
+        database.write(migrate)
+
+
+def _backup(database: Database, version: int) -> None:
+    """Copy the database before migrating it (``drill.sqlite3.v1.bak``), once per version."""
+    target = database.path.with_name(f"{database.path.name}.v{version}.bak")
+    if target.exists():
+        return
+    partial = target.with_name(target.name + ".partial")
+    try:
+        destination = sqlite3.connect(str(partial))
+        try:
+            database._conn.backup(destination)
+        finally:
+            destination.close()
+        os.replace(partial, target)
+    except (sqlite3.Error, OSError) as exc:
+        partial.unlink(missing_ok=True)
+        raise StorageError(database.path, f"cannot back it up before migrating: {exc}") from None
+
+
+def _create(path: Path) -> None:
+    """Build an empty database next to ``path`` and link it into place if still absent."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.new")
+    try:
+        temporary.unlink(missing_ok=True)
+        conn = sqlite3.connect(str(temporary), isolation_level=None)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            migrate(conn)
+            conn.execute("COMMIT")
+            conn.execute("PRAGMA journal_mode = WAL")
+        finally:
+            conn.close()
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another drill created it meanwhile: use theirs
+        except OSError:
+            if not path.exists():  # a file system without hard links
+                os.replace(temporary, path)
+        _sync_folder(path.parent)
+    except (sqlite3.Error, OSError) as exc:
+        message = getattr(exc, "strerror", None) or str(exc)
+        raise StorageError(path, f"cannot create the database: {message}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+
+
+def _sync_folder(folder: Path) -> None:
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _wal_size(path: Path) -> int:
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size
+    except OSError:
+        return 0
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+def _retry_busy(action: Callable[[], object]) -> None:
+    for attempt in range(LOCK_RETRIES + 1):
+        try:
+            action()
+            return
+        except sqlite3.OperationalError as exc:
+            if not _is_busy(exc) or attempt == LOCK_RETRIES:
+                raise
+            time.sleep(0.05 * (attempt + 1))

@@ -1,0 +1,31 @@
+"""Storage failures, each with a one-line message that names the database file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StorageError(Exception):
+    """The review database cannot be used. ``str(error)`` is a complete, one-line message."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")
+
+
+class DatabaseCorrupt(StorageError):
+    """The file is not a readable drill database. It is left exactly as it is."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(
+            path, f"{problem}; the file was left untouched (move it away to start afresh)"
+        )
+
+
+class DatabaseLocked(StorageError):
+    """Another program held the database for too long."""
+
+
+class NewerSchema(StorageError):
+    """The database was written by a newer drill."""

@@ -1,0 +1,147 @@
+"""Solvers of the serving-math pack: roofline, Amdahl, Little, queueing, tails, samples.
+
+``gemm-roofline`` is the general roofline of one matrix product; the labs reuse it.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from drill.symbolic import u
+from solvers.laws import (
+    amdahl_ceiling,
+    amdahl_speedup,
+    gemm_bytes,
+    gemm_flops,
+    gemm_intensity,
+    littles_law,
+    mm1_time_factor,
+    ridge_point,
+    roofline_time,
+)
+from solvers.registry import solver
+
+Results = dict[str, sympy.Expr]
+
+
+@solver("gemm-roofline", m="1", k="1", n="1", element_bytes="B", peak_flops="TFLOPS",
+        bandwidth="TB/s")
+def gemm_roofline(m: sympy.Expr, k: sympy.Expr, n: sympy.Expr, element_bytes: sympy.Expr,
+                  peak_flops: sympy.Expr, bandwidth: sympy.Expr) -> Results:
+    """An [m, k] × [k, n] GEMM on the roofline: intensity, attainable FLOP/s and time."""
+    flops = gemm_flops(m, k, n)
+    moved = gemm_bytes(m, k, n, element_bytes)
+    intensity = gemm_intensity(m, k, n, element_bytes)
+    attainable = sympy.Min(peak_flops, intensity * bandwidth)
+    return {
+        "gemm_flops": flops,
+        "gemm_bytes": moved,
+        "intensity": intensity,
+        "ridge_point": ridge_point(peak_flops, bandwidth),
+        "attainable_flops": attainable,
+        "compute_share": attainable / peak_flops,
+        "compute_time": flops / peak_flops,
+        "memory_time": moved / bandwidth,
+        "gemm_time": roofline_time(flops, moved, peak_flops, bandwidth),
+    }
+
+
+@solver("decode-gemm-intensity", small_batch="1", large_batch="1", k="1", n="1",
+        element_bytes="B", peak_flops="TFLOPS", bandwidth="TB/s")
+def decode_gemm_intensity(small_batch: sympy.Expr, large_batch: sympy.Expr, k: sympy.Expr,
+                          n: sympy.Expr, element_bytes: sympy.Expr, peak_flops: sympy.Expr,
+                          bandwidth: sympy.Expr) -> Results:
+    """A decode GEMM at two batch sizes: during decode, m is the batch."""
+    small = gemm_roofline(small_batch, k, n, element_bytes, peak_flops, bandwidth)
+    large = gemm_roofline(large_batch, k, n, element_bytes, peak_flops, bandwidth)
+    return {
+        "ridge_point": small["ridge_point"],
+        "small_batch_intensity": small["intensity"],
+        "small_batch_attainable": small["attainable_flops"],
+        "small_batch_compute_share": small["compute_share"],
+        "large_batch_intensity": large["intensity"],
+        "large_batch_attainable": large["attainable_flops"],
+        "large_batch_compute_share": large["compute_share"],
+    }
+
+
+@solver("gemm-ridge-batch", k="1", n="1", element_bytes="B", peak_flops="TFLOPS",
+        bandwidth="TB/s")
+def gemm_ridge_batch(k: sympy.Expr, n: sympy.Expr, element_bytes: sympy.Expr,
+                     peak_flops: sympy.Expr, bandwidth: sympy.Expr) -> Results:
+    """The m at which an [m, k] × [k, n] GEMM's intensity reaches the ridge point."""
+    m = sympy.Symbol("m", positive=True)
+    ridge_value = ridge_point(peak_flops, bandwidth)
+    (batch,) = sympy.solve(sympy.Eq(gemm_intensity(m, k, n, element_bytes), ridge_value), m)
+    return {
+        "ridge_point": ridge_value,
+        "batch_at_ridge": batch,
+        # Slip: taking the intensity to be exactly m, so the batch equals the ridge.
+        "ridge_as_batch": ridge_value * u.byte / u.FLOP,
+    }
+
+
+@solver("amdahl", share="%", factor="×")
+def amdahl(share: sympy.Expr, factor: sympy.Expr) -> Results:
+    """Speed up a share of the time by a factor: what the whole gains, and at most."""
+    return {
+        "overall_speedup": amdahl_speedup(share, factor),
+        "speedup_ceiling": amdahl_ceiling(share),
+        "local_speedup": factor,
+    }
+
+
+@solver("littles-law", arrival_rate="requests/s", latency="s")
+def littles(arrival_rate: sympy.Expr, latency: sympy.Expr) -> Results:
+    """Requests in the system on average: arrival rate × time in the system."""
+    return {"in_flight": littles_law(arrival_rate, latency)}
+
+
+@solver("mm1-utilization", low_utilization="%", high_utilization="%")
+def mm1_utilization(low_utilization: sympy.Expr, high_utilization: sympy.Expr) -> Results:
+    """M/M/1: how the mean time in system grows between two utilizations."""
+    low = mm1_time_factor(low_utilization)
+    high = mm1_time_factor(high_utilization)
+    return {
+        "low_time_factor": low,
+        "high_time_factor": high,
+        "latency_growth": high / low,
+        # Slip: latency taken to scale with utilization itself.
+        "linear_growth": high_utilization / low_utilization,
+    }
+
+
+@solver("fan-out-tail", calls="1", quantile="%")
+def fan_out_tail(calls: sympy.Expr, quantile: sympy.Expr) -> Results:
+    """A request waits for the slowest of ``calls`` parallel calls."""
+    within = quantile**calls
+    return {
+        "all_within_p99": within,
+        "slow_share": 1 - within,
+        # The single-call quantile that the page's own quantile corresponds to.
+        "call_quantile_for_page": quantile ** (1 / calls),
+        # Slip: the page's P99 taken to be the call's.
+        "p99_unchanged": quantile,
+    }
+
+
+@solver("p99-samples", samples="requests", quantile="%")
+def p99_samples(samples: sympy.Expr, quantile: sympy.Expr) -> Results:
+    """How many samples lie above the quantile, and so decide it."""
+    return {"tail_samples": samples * (1 - quantile)}
+
+
+@solver("kv-capacity", arrival_rate="requests/s", latency="s", context="tokens/request",
+        kv_per_token="KiB/token")
+def kv_capacity(arrival_rate: sympy.Expr, latency: sympy.Expr, context: sympy.Expr,
+                kv_per_token: sympy.Expr) -> Results:
+    """Little's law gives the requests in flight; each holds its context's KV cache."""
+    in_flight = littles_law(arrival_rate, latency)
+    per_request = context * kv_per_token
+    return {
+        "in_flight": in_flight,
+        "kv_per_request": per_request,
+        "kv_total": in_flight * per_request,
+        # Slip: one request's KV, not the in-flight total.
+        "one_request_kv": per_request * u.request,
+    }

@@ -1,0 +1,53 @@
+"""Fixtures for the built-in content: the packs as YAML data, and solvers evaluated."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from drill.parsing import read
+from drill.quantity import Quantity
+
+PACKS = Path(__file__).resolve().parents[2] / "packs"
+BUILTIN = ("speed-physics", "serving-math")
+
+Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
+
+
+def load_yaml(pack: str) -> dict[str, Any]:
+    with (PACKS / f"{pack}.yaml").open(encoding="utf-8") as file:
+        data: dict[str, Any] = yaml.safe_load(file)
+    return data
+
+
+@pytest.fixture(scope="session")
+def packs() -> dict[str, dict[str, Any]]:
+    """Each built-in pack's YAML, read with the safe loader: pack id → data."""
+    return {pack: load_yaml(pack) for pack in BUILTIN}
+
+
+@pytest.fixture(scope="session")
+def cards(packs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Every built-in card by key, ``speed-physics/q1`` → the card's YAML mapping."""
+    return {f"{pack}/{card['id']}": card for pack, data in packs.items()
+            for card in data["cards"]}
+
+
+def evaluate_solver(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]:
+    """Every result of solver ``name`` for givens typed as text (``"16 GB"``)."""
+    import solvers
+    from drill.symbolic import to_quantity
+
+    solver = solvers.REGISTRY[name]
+    symbols = solver.symbols
+    values = {symbols[given]: read(text).value for given, text in givens.items()}
+    return {result: to_quantity(expr, values) for result, expr in solver.formulas().items()}
+
+
+@pytest.fixture(scope="session")
+def evaluate() -> Evaluate:
+    return evaluate_solver

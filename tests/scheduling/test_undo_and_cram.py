@@ -1,0 +1,147 @@
+"""Undo of the last rating, cram outside the schedule, and the card's history."""
+
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+
+from drill.packs.model import Card
+from drill.scheduling.clock import FixedClock
+from drill.scheduling.ratings import Rating, TypedAnswer
+from drill.scheduling.service import ReviewSession, SchedulingError
+from drill.scheduling.state import Phase
+
+Factory = Callable[..., ReviewSession]
+CardFactory = Callable[..., Card]
+
+WRONG = TypedAnswer("decode_floor", "16 GB / 989 TFLOPS", "incorrect", ("bytes-over-flops",))
+RIGHT = TypedAnswer("decode_floor", "4.8 ms", "correct")
+
+
+def revlog_count(session: ReviewSession) -> int:
+    return session.database.read(lambda c: c.execute("SELECT COUNT(*) FROM revlog").fetchone()[0])
+
+
+def test_undo_restores_the_state_and_removes_the_log_row_and_answers(
+    make_session: Factory, make_card: CardFactory, clock: FixedClock
+) -> None:
+    session = make_session([make_card("a", "c", 0)])
+    session.rate("a/c", Rating.GOOD, 1000)
+    clock.advance(timedelta(minutes=10))
+    before = session.state("a/c")
+    session.rate("a/c", Rating.AGAIN, 2000, [WRONG, RIGHT], variant="seed-7")
+    assert revlog_count(session) == 2
+    restored = session.undo()
+    assert restored == before
+    assert session.state("a/c") == before
+    assert revlog_count(session) == 1
+    answers = session.database.read(
+        lambda c: c.execute("SELECT COUNT(*) FROM answers").fetchone()[0]
+        + c.execute("SELECT COUNT(*) FROM answer_mistakes").fetchone()[0]
+    )
+    assert answers == 0
+
+
+def test_undo_goes_back_step_by_step_to_a_new_card(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    session = make_session([make_card("a", "c", 0)], new_cards_per_day=1)
+    session.rate("a/c", Rating.GOOD, 1000)
+    session.rate("a/c", Rating.GOOD, 1000)
+    assert session.state("a/c").phase is Phase.REVIEW
+    session.undo()
+    assert session.state("a/c").phase is Phase.LEARNING
+    session.undo()
+    assert session.state("a/c").phase is Phase.NEW
+    # The new card counts as not started today again.
+    assert [e.kind for e in session.queue().entries] == ["new"]
+    assert session.undo() is None
+    assert not session.can_undo
+
+
+def test_undo_of_the_leech_rating_unsuspends_the_card(
+    make_session: Factory, make_card: CardFactory, clock: FixedClock
+) -> None:
+    session = make_session([make_card("a", "c", 0)], leech_lapses=1)
+    session.rate("a/c", Rating.EASY, 1000)
+    clock.advance(timedelta(days=8))
+    assert session.rate("a/c", Rating.AGAIN, 1000).became_leech
+    session.undo()
+    state = session.state("a/c")
+    assert not state.suspended and not state.leech and state.lapses == 0
+
+
+def test_undo_refuses_when_another_process_rated_the_card_since(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    cards = [make_card("a", "c", 0)]
+    mine, theirs = make_session(cards), make_session(cards)
+    mine.rate("a/c", Rating.GOOD, 1000)
+    theirs.rate("a/c", Rating.GOOD, 1000)
+    with pytest.raises(SchedulingError, match="rated again"):
+        mine.undo()
+    assert revlog_count(mine) == 2
+
+
+def test_cram_is_logged_but_leaves_the_schedule_alone(
+    make_session: Factory, make_card: CardFactory, clock: FixedClock
+) -> None:
+    session = make_session([make_card("a", "c", 0), make_card("a", "fresh", 1)])
+    session.rate("a/c", Rating.EASY, 1000)
+    before = session.state("a/c")
+    clock.advance(timedelta(days=1))
+    session.cram("a/c", Rating.AGAIN, 3000, [WRONG])
+    session.cram("a/fresh", Rating.GOOD, 3000)
+    assert session.state("a/c") == before
+    assert session.state("a/fresh").phase is Phase.NEW
+    history = session.history("a/c")
+    assert [(h.kind, h.rating) for h in history] == [
+        ("review", Rating.EASY), ("cram", Rating.AGAIN)
+    ]
+    assert history[1].answers == (WRONG,)
+    # A crammed card that was never studied is still new in the queue.
+    assert [e.card.key for e in session.queue().entries] == ["a/fresh"]
+
+
+def test_history_keeps_answers_verdicts_mistakes_variant_and_duration(
+    make_session: Factory, make_card: CardFactory, clock: FixedClock
+) -> None:
+    session = make_session([make_card("a", "c", 0)])
+    rated = session.rate("a/c", Rating.AGAIN, 61_500, [WRONG, RIGHT], variant="v3")
+    (entry,) = session.history("a/c")
+    assert entry.id == rated.review_id
+    assert entry.answers == (WRONG, RIGHT)
+    assert entry.variant == "v3"
+    assert entry.duration_ms == 61_500
+    assert entry.time == clock.now()
+    assert (entry.phase_before, entry.phase_after) == (Phase.NEW, Phase.LEARNING)
+    assert (entry.interval_before_s, entry.interval_after_s) == (0, 60)
+
+
+def test_negative_durations_are_refused(make_session: Factory, make_card: CardFactory) -> None:
+    session = make_session([make_card("a", "c", 0)])
+    with pytest.raises(SchedulingError):
+        session.rate("a/c", Rating.GOOD, -1)
+    assert revlog_count(session) == 0
+
+
+def test_ratings_outside_one_to_four_are_refused(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    session = make_session([make_card("a", "c", 0)])
+    for bad in (0, 5):
+        with pytest.raises(SchedulingError, match="1-4"):
+            session.rate("a/c", bad, 1000)
+    assert revlog_count(session) == 0
+
+
+def test_suggestion_uses_the_cards_asks(make_session: Factory) -> None:
+    from drill.packs.model import Ask
+
+    card = Card(pack="a", id="c", title="t", priority="solid", scenario="s",
+                asks=(Ask("decode_floor", "q?", "ms", "decode_floor"),
+                      Ask("rate", "q?", "tokens/s", "rate")))
+    session = make_session([card])
+    assert session.suggest("a/c", [RIGHT]) is None  # one ask left unanswered
+    assert session.suggest("a/c", [RIGHT, TypedAnswer("rate", "200/s", "correct")]) is Rating.GOOD
+    assert session.suggest("a/c", [WRONG]) is Rating.AGAIN
