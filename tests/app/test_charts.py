@@ -41,3 +41,33 @@ def test_timer_counts_down_then_up_past_the_limit() -> None:
     assert timer_text(60, 13.7) == "⏱ 0:47"
     assert timer_text(60, 60) == "⏱ 0:00"
     assert timer_text(60, 72.2) == "⏱ +0:12"
+
+
+async def test_the_countdown_runs_past_zero_in_another_colour() -> None:
+    from textual.app import App, ComposeResult
+
+    from drill.app.widgets.countdown import Countdown
+
+    now = [100.0]
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Countdown(60, lambda: now[0])
+
+    app = Host()
+    async with app.run_test() as pilot:
+        countdown = app.query_one(Countdown)
+        now[0] += 47.5
+        countdown.tick()
+        await pilot.pause()
+        assert str(countdown.render()) == "⏱ 0:13"
+        assert not countdown.has_class("-overtime")
+        now[0] += 25
+        countdown.tick()
+        await pilot.pause()
+        assert str(countdown.render()) == "⏱ +0:12"
+        assert countdown.has_class("-overtime")
+        assert countdown.stop() == 72.5  # the seconds spent, for the review log
+        now[0] += 30
+        countdown.tick()
+        assert str(countdown.render()) == "⏱ +0:12"  # stopped

@@ -144,3 +144,25 @@ async def test_a_locked_database_keeps_the_card_and_says_why(
         await pilot.pause()
         assert review.card is not None and review.card.key != card
         assert len(app.backend.history(card)) == 1
+
+
+async def test_reload_picks_up_a_new_pack_and_names_a_broken_one(
+    make_app: MakeApp, data_dir: Path, pack_dir: Path
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        before = len(app.backend.cards)
+        packs = data_dir / "packs"
+        packs.mkdir()
+        text = (pack_dir / "app-demo.yaml").read_text().replace("pack: app-demo", "pack: copy")
+        (packs / "copy.yaml").write_text(text)
+        (packs / "broken.yaml").write_text("pack: broken\ntitle: [\n")
+        await pilot.press("r")
+        await pilot.pause()
+        assert len(app.backend.cards) == 2 * before
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+        assert "broken.yaml:" in toasts
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)  # the session goes on

@@ -177,3 +177,16 @@ def test_corrupt_database(make_app: MakeApp, data_dir: Path, snap_compare: SnapC
     data_dir.mkdir(parents=True)
     (data_dir / DATABASE_FILE).write_bytes(b"this is not a database\n" * 40)
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=settle)
+
+
+def test_home_with_nothing_due(make_app: MakeApp, snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        app = pilot.app
+        assert isinstance(app, DrillApp)
+        while (entry := app.backend.next_entry()) is not None:
+            app.backend.rate(entry.card.key, 4, 20.0, [])
+        app.screen.refresh_view()  # type: ignore[attr-defined]
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)

@@ -114,7 +114,16 @@ class CardView(VerticalScroll):
         assert self.card is not None
         prepared = self.app.prepared.get(self.card.key)
         target = prepared.targets.get(field.ask.id) if prepared else None
-        return self.app.backend.grade(answer, target) if target else None
+        if target is None:
+            return None
+        try:
+            return self.app.backend.grade(answer, target)
+        except Exception as error:  # a grader bug costs this answer, not the session
+            from drill.grading import Grade, Shown, Verdict
+
+            shown = Shown(target.reference.value, target.unit, "")
+            return Grade(target.card, target.ask, answer, Verdict.INVALID,
+                         f"cannot grade this: {error}", shown)
 
     @on(AskField.Typed)
     def _typed(self, event: AskField.Typed) -> None:
