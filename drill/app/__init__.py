@@ -19,6 +19,8 @@ def run_app(args: argparse.Namespace) -> int:
     gc.disable()
     try:
         return _run(args)
+    except KeyboardInterrupt:  # Ctrl+C before Textual took the keyboard
+        return 130
     finally:
         gc.enable()
 

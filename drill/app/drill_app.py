@@ -106,9 +106,16 @@ class DrillApp(App[int]):
         try:
             self.backend.open()
         except StartupError as error:
-            self.call_from_thread(self._show_problem, str(error))
+            self._call_if_running(self._show_problem, str(error))
             return
-        self.call_from_thread(self._backend_opened)
+        self._call_if_running(self._backend_opened)
+
+    def _call_if_running(self, callback: Callable[..., object], *args: object) -> None:
+        """From a worker thread: run ``callback`` in the app, unless it has closed."""
+        try:
+            self.call_from_thread(callback, *args)
+        except RuntimeError:
+            pass
 
     def _show_problem(self, message: str) -> None:
         from drill.app.screens.problem import ProblemScreen
