@@ -8,6 +8,7 @@ can be graded. A card whose numbers are not ready yet shows "preparing…" in it
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
@@ -112,10 +113,8 @@ class DrillApp(App[int]):
 
     def _call_if_running(self, callback: Callable[..., object], *args: object) -> None:
         """From a worker thread: run ``callback`` in the app, unless it has closed."""
-        try:
+        with contextlib.suppress(RuntimeError):
             self.call_from_thread(callback, *args)
-        except RuntimeError:
-            pass
 
     def _show_problem(self, message: str) -> None:
         from drill.app.screens.problem import ProblemScreen
@@ -196,11 +195,7 @@ class DrillApp(App[int]):
                 card = self._wanted.pop(0)
             if card.key in self.prepared:
                 continue
-            prepared = self._prepare_safely(card)
-            try:
-                self.call_from_thread(self._store, prepared)
-            except RuntimeError:  # the app is closing
-                return
+            self._call_if_running(self._store, self._prepare_safely(card))
 
     def _prepare_safely(self, card: Card) -> Prepared:
         """A solver that fails must cost one card its grading, not the app its life."""
