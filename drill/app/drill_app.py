@@ -8,7 +8,6 @@ can be graded. A card whose numbers are not ready yet shows "preparing…" in it
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
@@ -111,10 +110,13 @@ class DrillApp(App[int]):
             return
         self._call_if_running(self._backend_opened)
 
-    def _call_if_running(self, callback: Callable[..., object], *args: object) -> None:
-        """From a worker thread: run ``callback`` in the app, unless it has closed."""
-        with contextlib.suppress(RuntimeError):
+    def _call_if_running(self, callback: Callable[..., object], *args: object) -> bool:
+        """From a worker thread: run ``callback`` in the app; False if it has closed."""
+        try:
             self.call_from_thread(callback, *args)
+        except RuntimeError:
+            return False
+        return True
 
     def _show_problem(self, message: str) -> None:
         from drill.app.screens.problem import ProblemScreen
@@ -195,7 +197,8 @@ class DrillApp(App[int]):
                 card = self._wanted.pop(0)
             if card.key in self.prepared:
                 continue
-            self._call_if_running(self._store, self._prepare_safely(card))
+            if not self._call_if_running(self._store, self._prepare_safely(card)):
+                return  # the app has closed
 
     def _prepare_safely(self, card: Card) -> Prepared:
         """A solver that fails must cost one card its grading, not the app its life."""
