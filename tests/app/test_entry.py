@@ -46,3 +46,29 @@ def test_a_missing_packs_folder_is_a_usage_error(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert "no such folder" in done.stderr
+
+
+async def test_a_start_up_child_that_fails_leaves_the_app_to_load_by_itself(
+    data_dir: Path, pack_dir: Path
+) -> None:
+    import os
+
+    from drill.app.drill_app import DrillApp
+    from drill.app.options import AppOptions
+    from drill.app.prefetch import Prefetch
+    from drill.app.screens.home import HomeScreen
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # a child that dies without a word
+        os._exit(1)
+    os.close(write_end)
+    options = AppOptions(data_dir=data_dir, pack_dirs=(pack_dir,), builtin_packs=False,
+                         prepare_in_background=False)
+    app = DrillApp(options, prefetch=Prefetch(pid, read_end))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.ready
+        assert app.screen.view.next_card is not None
+        assert app.screen.view.next_card.key == "app-demo/floor"
