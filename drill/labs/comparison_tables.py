@@ -1,7 +1,7 @@
 """The comparisons as text tables and JSON records, for ``drill simulate`` and the screen.
 
-Plain text in fixed-width columns (at most 88 characters wide), so a terminal and a
-Textual ``Static`` show them alike.
+Plain text in fixed-width columns that fit 80 columns, so a terminal and a Textual
+``Static`` show them alike.
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ from drill.labs.comparisons import (
 from drill.quantity import Quantity
 from drill.units import convert, format_in, format_number, format_quantity, readable_unit
 
+#: Notes wrap to fit an 80-column terminal with a margin.
+NOTE_WIDTH = 76
+
 
 def _seconds(value: float) -> str:
     return format_quantity(Quantity(value, dim(time=1)))
@@ -35,8 +38,8 @@ def _with_error(value: float, error: float) -> str:
            f"{format_number(convert(Quantity(error, dim(time=1)), unit), 2)}"
 
 
-def _note(text: str) -> list[str]:
-    return ["", *textwrap.wrap(text, 88)]
+def _note(text: str, shown: bool = True) -> list[str]:
+    return ["", *textwrap.wrap(text, NOTE_WIDTH)] if shown else []
 
 
 def _percent(share: float, digits: int = 3) -> str:
@@ -53,12 +56,13 @@ def _quantile_name(quantile: float) -> str:
 
 
 # -- little ----------------------------------------------------------------------------
-def little_text(runs: Sequence[LittleComparison]) -> list[str]:
+def little_text(runs: Sequence[LittleComparison], notes: bool = True) -> list[str]:
     arrival, service = LITTLE_RATES
     seed = runs[0].seed if runs else 0
     out = [
-        f"Little's law, L = λ × W, on one FIFO server (λ = {format_number(arrival)} "
-        f"requests/s, μ = {format_number(service)} requests/s, seed {seed})",
+        "Little's law, L = λ × W, on one FIFO server",
+        f"(λ = {format_number(arrival)} requests/s, μ = {format_number(service)} "
+        f"requests/s, seed {seed})",
         "",
         f"{'requests':>10}  {'W, mean time':>12}  {'L simulated':>11}  {'λ × W':>8}  "
         f"{'difference':>10}",
@@ -70,7 +74,7 @@ def little_text(runs: Sequence[LittleComparison]) -> list[str]:
             f"{run.relative_difference * 100:>+9.2f}%"
         )
     out += _note("L is the number of requests in the system averaged over time; W is each "
-                "request's time from arrival to departure.")
+                "request's time from arrival to departure.", notes)
     return out
 
 
@@ -87,7 +91,8 @@ def little_json(runs: Sequence[LittleComparison]) -> list[dict[str, Any]]:
 
 
 # -- queue -----------------------------------------------------------------------------
-def queue_text(rows: Sequence[QueueComparison], size: int, seed: int) -> list[str]:
+def queue_text(rows: Sequence[QueueComparison], size: int, seed: int,
+               notes: bool = True) -> list[str]:
     out = [
         f"M/M/1 time in system (μ = {format_number(QUEUE_SERVICE_RATE)} requests/s, "
         f"{size:,} requests per row, seed {seed})",
@@ -105,7 +110,7 @@ def queue_text(rows: Sequence[QueueComparison], size: int, seed: int) -> list[st
         )
     out += _note("Formulas: mean 1 ÷ (μ − λ); P99 ln(100) ÷ (μ − λ). ± is one standard error "
                 "(batch means); z is the gap in standard errors. Near full load the queue "
-                "forgets its start slowly, so runs scatter more there.")
+                "forgets its start slowly, so runs scatter more there.", notes)
     return out
 
 
@@ -122,13 +127,14 @@ def queue_json(rows: Sequence[QueueComparison], size: int) -> dict[str, Any]:
 
 
 # -- fan-out ---------------------------------------------------------------------------
-def fan_out_text(rows: Sequence[FanOutComparison], trials: int, seed: int) -> list[str]:
+def fan_out_text(rows: Sequence[FanOutComparison], trials: int, seed: int,
+                 notes: bool = True) -> list[str]:
     median = rows[0].result.single_median_ms if rows else 0.0
     threshold = rows[0].result.single_threshold_ms if rows else 0.0
     q = _quantile_name(FAN_OUT_QUANTILE)
     out = [
-        f"Fan-out: requests slower than one call's {q} ({format_number(threshold)} ms), when "
-        f"each waits for k calls",
+        f"Fan-out: how often the slowest of k calls passes one call's {q} "
+        f"({format_number(threshold)} ms)",
         f"(lognormal calls, median {format_number(median)} ms; {trials:,} requests per row, "
         f"seed {seed})",
         "",
@@ -143,7 +149,7 @@ def fan_out_text(rows: Sequence[FanOutComparison], trials: int, seed: int) -> li
             f"{_quantile_name(row.page_quantile):>16}"
         )
     out += _note("z is the gap in binomial standard errors. A request waits for its slowest "
-                 "call, so the page's P99 is a rarer quantile of one call.")
+                 "call, so the page's P99 is a rarer quantile of one call.", notes)
     return out
 
 
@@ -160,7 +166,8 @@ def fan_out_json(rows: Sequence[FanOutComparison], trials: int) -> dict[str, Any
 
 
 # -- p99 -------------------------------------------------------------------------------
-def p99_text(rows: Sequence[PercentileComparison], seed: int) -> list[str]:
+def p99_text(rows: Sequence[PercentileComparison], seed: int,
+             notes: bool = True) -> list[str]:
     first = rows[0].interval if rows else None
     true_value = format_number(first.true_value) if first else "?"
     confidence = _percent(first.confidence) if first else "?"
@@ -181,7 +188,7 @@ def p99_text(rows: Sequence[PercentileComparison], seed: int) -> list[str]:
             f"{format_number(row.tail_samples):>9}  "
             f"{'yes' if row.covers_true_value else 'no':>14}"
         )
-    out += _note("\"above P99\" is n × 1%: the few samples that decide the estimate.")
+    out += _note("\"above P99\" is n × 1%: the few samples that decide the estimate.", notes)
     return out
 
 

@@ -129,14 +129,37 @@ def compare_queue(size: int, seed: int, progress: Progress | None = None,
     points = mm1_sweep(service_rate, arrival_rates, size, seed, progress)
     out: list[QueueComparison] = []
     for point in points:
-        formulas = solved_values("mm1-time-in-system", {
-            "arrival_rate": number(point.arrival_rate, "requests/s"),
-            "service_rate": number(service_rate, "requests/s"),
-            "quantile": number(QUEUE_QUANTILE),
-        })
-        out.append(QueueComparison(point, formulas["mean_time_in_system"].value,
-                                   formulas["quantile_time_in_system"].value))
+        formula = _queue_formula(point.arrival_rate, service_rate)
+        out.append(QueueComparison(point, formula.mean, formula.p99))
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class QueueFormula:
+    """M/M/1 at one utilization, from ``mm1-time-in-system``: a point of the chart's curves."""
+
+    utilization: float
+    mean: float  # seconds
+    p99: float  # seconds
+
+
+def queue_formula_curve(utilizations: Sequence[float],
+                        service_rate: float = QUEUE_SERVICE_RATE) -> tuple[QueueFormula, ...]:
+    """The formulas' mean and P99 time in system at each utilization (each below 1)."""
+    for utilization in utilizations:
+        if not 0 < utilization < 1:
+            raise ValueError(f"a utilization must be between 0 and 1, not {utilization}")
+    return tuple(_queue_formula(u * service_rate, service_rate) for u in utilizations)
+
+
+def _queue_formula(arrival_rate: float, service_rate: float) -> QueueFormula:
+    formulas = solved_values("mm1-time-in-system", {
+        "arrival_rate": number(arrival_rate, "requests/s"),
+        "service_rate": number(service_rate, "requests/s"),
+        "quantile": number(QUEUE_QUANTILE),
+    })
+    return QueueFormula(formulas["utilization"].value, formulas["mean_time_in_system"].value,
+                        formulas["quantile_time_in_system"].value)
 
 
 def compare_fan_out(calls: Sequence[int], trials: int, seed: int,
@@ -152,6 +175,12 @@ def compare_fan_out(calls: Sequence[int], trials: int, seed: int,
         out.append(FanOutComparison(result, formulas["slow_share"].value,
                                     formulas["call_quantile_for_page"].value))
     return tuple(out)
+
+
+def fan_out_formula(calls: int, quantile: float = FAN_OUT_QUANTILE) -> float:
+    """1 − q^k from ``fan-out-tail``: the share of requests slower than one call's P99."""
+    formulas = solved_values("fan-out-tail", {"calls": str(calls), "quantile": number(quantile)})
+    return formulas["slow_share"].value
 
 
 def compare_p99(sizes: Sequence[int], seed: int, progress: Progress | None = None,
