@@ -136,3 +136,29 @@ async def test_switching_checks_stops_the_running_one(make_app: MakeApp) -> None
         assert screen.check == "fan-out"
         table = str(screen.query_one("#sim-table").render())
         assert "1 − 0.99^k" in table
+
+
+async def test_a_long_run_shows_its_progress_and_a_finished_one_does_not(
+        make_app: MakeApp, monkeypatch: Any) -> None:
+    from textual.widgets import ProgressBar
+
+    from drill.app.screens import simulations
+
+    monkeypatch.setattr(simulations, "PROGRESS_AFTER_S", 0.01)  # "long" almost at once
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = SimulationScreen("queue", sizes={**SMALL, "queue": 1_000_000})
+        app.push_screen(screen)
+        await pilot.pause()
+        bar = screen.query_one("#sim-progress", ProgressBar)
+        for _ in range(200):  # until the worker has reported some progress
+            await pilot.pause(0.02)
+            if bar.display and (bar.progress or 0) > 0:
+                break
+        assert bar.display
+        assert 0 < (bar.progress or 0) < (bar.total or 0)
+        await pilot.press("1")  # another check: the long run is dropped
+        await settle(pilot)
+        assert not bar.display
+        assert "λ × W" in str(screen.query_one("#sim-table").render())
