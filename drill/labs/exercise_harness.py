@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import itertools
 import json
 import os
+import reprlib
 import sys
 from typing import Any, NoReturn, TextIO
 
@@ -48,16 +50,22 @@ def encode(value: Any, depth: int = 0) -> Any:
     if depth >= MAX_DEPTH:
         return {"unsupported": "nesting too deep"}
     if isinstance(value, list | tuple):
-        return [encode(item, depth + 1) for item in list(value)[:MAX_ITEMS]]
+        return [encode(item, depth + 1) for item in itertools.islice(value, MAX_ITEMS)]
     if isinstance(value, dict) and all(isinstance(key, str) for key in value):
         return {str(k)[:MAX_TEXT]: encode(v, depth + 1)
-                for k, v in list(value.items())[:MAX_ITEMS]}
+                for k, v in itertools.islice(value.items(), MAX_ITEMS)}
     return {"unsupported": type(value).__name__[:MAX_TEXT]}
+
+
+#: Short reprs of big values: a million-item list is shown by its first items.
+SHORT = reprlib.Repr()  # keyword arguments need Python 3.12
+SHORT.maxlevel, SHORT.maxlist, SHORT.maxtuple, SHORT.maxdict = 4, 20, 20, 20
+SHORT.maxstring, SHORT.maxother, SHORT.maxlong = MAX_TEXT, MAX_TEXT, 100
 
 
 def describe(value: Any) -> str:
     try:
-        text = repr(value)
+        text = SHORT.repr(value)
     except BaseException as error:  # a __repr__ of the user's that fails
         text = f"<{type(value).__name__} whose repr raised {type(error).__name__}>"
     return text[:MAX_TEXT]

@@ -326,3 +326,13 @@ def test_starter_files_are_python_that_fails_every_case(tmp_path: Path) -> None:
         report = check_file(exercise, path)
         assert report.load_error is None
         assert {c.outcome.exception for c in report.cases} == {"NotImplementedError"}
+
+
+def test_a_huge_return_value_is_shown_short(tmp_path: Path) -> None:
+    path = write(tmp_path, """
+        def overall_speedup(parts):
+            return list(range(10**6))
+    """)
+    got = check_file(AMDAHL, path).cases[0].outcome
+    assert isinstance(got.value, list) and len(got.value) == 100
+    assert got.text.startswith("[0, 1, 2") and len(got.text) < 200
