@@ -4,7 +4,10 @@ Importing this package registers every built-in solver (see ``registry.solver``)
 modules below register theirs as they load.
 """
 
-from solvers import serving_math, speed_physics
+from solvers import architecture, serving_math, speed_physics
 from solvers.registry import REGISTRY, Solver, SolverError, solver
 
-__all__ = ["REGISTRY", "Solver", "SolverError", "serving_math", "solver", "speed_physics"]
+__all__ = [
+    "REGISTRY", "Solver", "SolverError", "architecture", "serving_math", "solver",
+    "speed_physics",
+]

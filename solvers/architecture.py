@@ -1,0 +1,35 @@
+"""Solvers over a model's architecture: how big its KV cache is per token.
+
+``drill.catalog`` computes the same law without sympy for the labs; a test holds the two
+together for every model in the catalog.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from drill.symbolic import u
+from solvers.laws import kv_bytes_per_token
+from solvers.registry import solver
+
+Results = dict[str, sympy.Expr]
+
+
+@solver("kv-per-token", layers="1", kv_heads="1", attention_heads="1", head_dim="1",
+        element_bytes="B", context="tokens")
+def kv_per_token(layers: sympy.Expr, kv_heads: sympy.Expr, attention_heads: sympy.Expr,
+                 head_dim: sympy.Expr, element_bytes: sympy.Expr,
+                 context: sympy.Expr) -> Results:
+    """Every layer keeps a key and a value per KV head for each token it has seen."""
+    per_token = kv_bytes_per_token(layers, kv_heads, head_dim, element_bytes)
+    return {
+        "kv_per_token": per_token,
+        "kv_per_sequence": per_token * context,
+        # Slips: a query head counted as a KV head (no GQA), and the values forgotten.
+        "kv_per_token_all_heads": kv_bytes_per_token(layers, attention_heads, head_dim,
+                                                     element_bytes),
+        "keys_only_per_token": per_token / 2,
+        "gqa_saving": attention_heads / kv_heads,
+        "bytes_per_layer_per_token": per_token / layers,
+        "context_for_a_gigabyte": u.GB / per_token,
+    }
