@@ -98,7 +98,11 @@ class DrillApp(App[int]):
 
         self.call_after_refresh(gc.enable)  # off during start-up (see drill.app.run_app)
         if self._open_later:
-            self.run_worker(self._open_in_background, thread=True, group="open")
+            # After the first frame: the worker's imports would hold the GIL while Home
+            # is being drawn, and the first card would come later.
+            self.call_after_refresh(
+                self.run_worker, self._open_in_background, thread=True, group="open"
+            )
         elif self.backend.is_open:
             self._backend_opened()
 
