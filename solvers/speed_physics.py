@@ -23,15 +23,24 @@ from solvers.registry import solver
 
 Results = dict[str, sympy.Expr]
 
+#: The share of peak memory bandwidth production decode kernels usually reach.
+TYPICAL_MBU_LOW = sympy.Rational(70, 100)
+TYPICAL_MBU_HIGH = sympy.Rational(85, 100)
+
 
 @solver("decode-floor", weights="GB", bandwidth="TB/s", peak_flops="TFLOPS", params="1")
 def decode_floor(weights: sympy.Expr, bandwidth: sympy.Expr, peak_flops: sympy.Expr,
                  params: sympy.Expr) -> Results:
     """Batch-1 decode: every step reads all the weights once, so bandwidth sets the pace."""
     floor = weights / bandwidth
+    ceiling = u.token / floor
     return {
         "decode_floor": floor,
-        "max_tokens_per_s": u.token / floor,
+        "max_tokens_per_s": ceiling,
+        # Real kernels reach roughly 70% to 85% of the memory bandwidth.
+        "typical_low_tokens_per_s": TYPICAL_MBU_LOW * ceiling,
+        "typical_high_tokens_per_s": TYPICAL_MBU_HIGH * ceiling,
+        "flop_per_token": forward_flops(params, u.token) / u.token,
         # Slips: the weights over the compute peak, and the compute peak as the ceiling.
         "weights_over_peak_flops": bytes_as_flops(weights) / peak_flops,
         "compute_ceiling": peak_flops / forward_flops(params, u.token) * u.token,
