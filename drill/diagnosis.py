@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drill.dimensions import dim
-from drill.parsing.nodes import BinOp, Node, UnitOp
+from drill import dimensions as dims
+from drill.dimensions import Dim, dim
+from drill.parsing.nodes import BinOp, Measure, Negate, Node, UnitOp
 
 INFORMATION = dim(information=1)
 COMPUTATION = dim(computation=1)
@@ -36,16 +37,12 @@ FLOPS_OVER_BANDWIDTH = (
 def structural_mistakes(tree: Node) -> list[StructuralMistake]:
     """Every bytes÷FLOPS or FLOPs÷bandwidth division in ``tree``, outermost first."""
     found: list[StructuralMistake] = []
+    memo: dict[int, Dim | None] = {}
     for node in tree.walk():
-        if not (isinstance(node, BinOp) and node.op == "/") and not (
-            isinstance(node, UnitOp) and node.op == "/"
-        ):
+        if not isinstance(node, BinOp | UnitOp) or node.op != "/":
             continue
-        try:
-            top = node.left.evaluate().dim
-            bottom = node.right.evaluate().dim
-        except ValueError:
-            continue
+        top = _dimension(node.left, memo)
+        bottom = _dimension(node.right, memo)
         if top == INFORMATION and bottom == COMPUTE_RATE:
             found.append(StructuralMistake("bytes-over-flops", BYTES_OVER_FLOPS, node.echo()))
         elif top == COMPUTATION and bottom == BANDWIDTH:
@@ -53,3 +50,36 @@ def structural_mistakes(tree: Node) -> list[StructuralMistake]:
                 StructuralMistake("flops-over-bandwidth", FLOPS_OVER_BANDWIDTH, node.echo())
             )
     return found
+
+
+def _dimension(node: Node, memo: dict[int, Dim | None]) -> Dim | None:
+    """The dimension of a subtree, or None when it has none (a time plus bytes).
+
+    Worked out once per node: evaluating every division's sides afresh would cost time
+    in the square of the expression's length, and typed answers can be long.
+    """
+    key = id(node)
+    if key in memo:
+        return memo[key]
+    result: Dim | None = None
+    if isinstance(node, BinOp | UnitOp) and node.op in ("*", "·", "/"):
+        left, right = _dimension(node.left, memo), _dimension(node.right, memo)
+        if left is not None and right is not None:
+            result = dims.divide(left, right) if node.op == "/" else dims.multiply(left, right)
+    elif isinstance(node, BinOp):  # + and -: both sides must agree
+        left, right = _dimension(node.left, memo), _dimension(node.right, memo)
+        result = left if left == right else None
+    elif isinstance(node, Negate):
+        result = _dimension(node.operand, memo)
+    elif isinstance(node, Measure):
+        amount, unit = _dimension(node.amount, memo), _dimension(node.unit, memo)
+        if amount is not None and unit is not None:
+            result = dims.multiply(amount, unit)
+    else:
+        # Leaves and powers: small, since the parser bounds how deeply powers nest.
+        try:
+            result = node.evaluate().dim
+        except ValueError:
+            result = None
+    memo[key] = result
+    return result

@@ -14,7 +14,7 @@ from drill import dimensions as dims
 from drill.dimensions import Dim, dim
 from drill.parsing import ParseError, read
 from drill.quantity import Quantity, QuantityError
-from drill.unitdefs import PREFIX_UNITS
+from drill.unitdefs import PREFIX_UNITS, UNITS
 
 
 class ConversionError(QuantityError):
@@ -36,6 +36,10 @@ def unit_quantity(unit_text: str) -> Quantity:
     text = unit_text.strip()
     if text in ("", "1", "×", "x"):
         return Quantity(1.0)
+    if text in UNITS:
+        # A lone unit, read directly: the parser takes "×" and "x" alone for operators.
+        unit = UNITS[text]
+        return Quantity(unit.scale, unit.dim)
     try:
         return read(text).value
     except ParseError as error:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from drill import __version__
 
 #: Subcommand modules, in the order ``drill --help`` lists them.
-COMMANDS: tuple[str, ...] = ("calc", "check", "listing", "show", "solve", "stats")
+COMMANDS: tuple[str, ...] = ("calc", "check", "listing", "show", "solve", "grade", "stats")
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -60,4 +61,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Output piped into `head` and closed: not an error of ours.
         sys.stderr.close()
         return EXIT_OK
+    except Exception as error:
+        # Whatever a pack or an answer holds, the user gets one line, not a traceback;
+        # DRILL_DEBUG=1 shows the traceback for us.
+        if os.environ.get("DRILL_DEBUG"):
+            raise
+        print(f"drill {args.command}: error: {error or type(error).__name__} "
+              "(an unexpected failure; DRILL_DEBUG=1 shows where)", file=sys.stderr)
+        return EXIT_FAILED
     return code

@@ -226,6 +226,10 @@ class _Parser:
     def unit_power(self) -> Node:
         tok = self.advance()
         unit: Node = UnitRef(UNITS[tok.text])
+        if tok.kind is Kind.SYMBOL:
+            # "99%^10" is (99%)¹⁰, as a person means it: a power after $, % or ¢ belongs
+            # to the whole quantity, never to the symbol alone.
+            return unit
         if self.tok.kind is Kind.SUPERSCRIPT:
             sup = self.advance()
             unit = UnitOp("^", unit, Number(sup.value, _format_int(int(sup.value))))

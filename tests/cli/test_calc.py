@@ -80,3 +80,18 @@ def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixtur
         main([*command, "--help"])
     assert caught.value.code == 0
     assert "usage: drill" in capsys.readouterr().out
+
+
+def test_an_unexpected_failure_is_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def explode(expression: str, to: str | None = None) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("drill.calculator.calculate", explode)
+    monkeypatch.delenv("DRILL_DEBUG", raising=False)
+    code, _, err = run(capsys, "calc", "1 + 1")
+    assert code == 1
+    assert "boom" in err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1

@@ -1,0 +1,21 @@
+"""Grading typed answers: correct, incorrect (naming the classic mistake) or invalid.
+
+Plain Python on purpose: the app grades on every Enter, so neither sympy nor Textual is
+imported here. Reference values arrive already computed, in a :class:`Target`.
+"""
+
+from drill.grading.diagnose import GENERIC_IDS
+from drill.grading.grade import Grade, Parsed, Shown, Verdict, grade
+from drill.grading.target import Target, TargetError, TargetMistake
+
+__all__ = [
+    "GENERIC_IDS",
+    "Grade",
+    "Parsed",
+    "Shown",
+    "Target",
+    "TargetError",
+    "TargetMistake",
+    "Verdict",
+    "grade",
+]

@@ -1,0 +1,163 @@
+"""Grading one typed answer against one ask: the verdict, the mistakes, the words.
+
+``grade(answer, target)`` never raises on the answer: text that cannot be read is an
+``invalid`` grade with the reader's reason, and nothing typed is ever run as code (the
+answer goes through :mod:`drill.parsing` only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from drill import dimensions as dims
+from drill.grading import messages
+from drill.grading.diagnose import Finding, generic_findings
+from drill.grading.interpret import Interpretation, interpret
+from drill.grading.target import Expected, Target, expected_side
+from drill.parsing import ParseError, Reading, read
+from drill.quantity import Quantity, QuantityError
+from drill.units import convert, format_in, format_quantity, readable_unit
+
+#: Longest answer echoed back in a grade; the reader refuses long text anyway.
+MAX_ECHOED_ANSWER = 200
+
+
+class Verdict(StrEnum):
+    CORRECT = "correct"
+    INCORRECT = "incorrect"
+    INVALID = "invalid"
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A value as shown to the user: in a unit, and written out."""
+
+    value: float
+    unit: str
+    text: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"value": self.value, "unit": self.unit, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """How the answer was read: its value (in the ask's unit when it fits) and the echo."""
+
+    value: float
+    unit: str
+    text: str
+    echo: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"value": self.value, "unit": self.unit, "text": self.text, "echo": self.echo}
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    card: str
+    ask: str
+    answer: str
+    verdict: Verdict
+    message: str
+    expected: Shown
+    mistakes: tuple[str, ...] = ()
+    parsed: Parsed | None = None
+
+    @property
+    def correct(self) -> bool:
+        return self.verdict is Verdict.CORRECT
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "card": self.card,
+            "ask": self.ask,
+            "answer": self.answer,
+            "verdict": self.verdict.value,
+            "mistakes": list(self.mistakes),
+            "message": self.message,
+            "expected": self.expected.to_dict(),
+            "parsed": self.parsed.to_dict() if self.parsed else None,
+        }
+
+
+def grade(answer: str, target: Target) -> Grade:
+    """Grade ``answer`` for ``target``; never raises on the answer's content."""
+    expected = expected_side(target)
+    shown_expected = Shown(expected.value, target.unit, expected.text)
+
+    def verdict_invalid(reason: str) -> Grade:
+        return Grade(target.card, target.ask, _echoed(answer), Verdict.INVALID,
+                     messages.invalid(reason), shown_expected)
+
+    try:
+        reading = read(answer)
+        understood = interpret(reading, target, expected)
+        parsed = _parsed(reading, understood, target, expected)
+    except ParseError as error:
+        return verdict_invalid(error.message)
+    except QuantityError as error:
+        return verdict_invalid(str(error))
+
+    alternative = understood.alternative
+    if alternative is not None and alternative.close_to(target.reference, target.tolerance):
+        understood = replace(understood, value=alternative)
+        parsed = _parsed(reading, understood, target, expected)
+    if understood.value.close_to(target.reference, target.tolerance):
+        message = messages.correct(parsed.text, expected.text, target.tolerance,
+                                   understood.assumed)
+        return Grade(target.card, target.ask, _echoed(answer), Verdict.CORRECT, message,
+                     shown_expected, (), parsed)
+
+    findings = _card_findings(understood, target)
+    known = {f.id for f in findings}
+    card_messages = {m.id: m.message for m in target.mistakes}
+    for finding in generic_findings(reading, understood, target, expected):
+        if finding.id not in known:
+            known.add(finding.id)
+            # A card that names a generic slip brings its own words for it.
+            message = card_messages.get(finding.id, finding.message)
+            findings.append(Finding(finding.id, message))
+    if findings:
+        message = " ".join(f.message for f in findings)
+    else:
+        ratio = understood.value.value / target.reference.value if target.reference.value else 0
+        message = messages.off_by(parsed.text, expected.text, ratio)
+    return Grade(target.card, target.ask, _echoed(answer), Verdict.INCORRECT, message,
+                 shown_expected, tuple(f.id for f in findings), parsed)
+
+
+def _card_findings(answer: Interpretation, target: Target) -> list[Finding]:
+    """The card's own mistakes whose value the answer lands on, in the card's order."""
+    found: list[Finding] = []
+    for mistake in target.mistakes:
+        if mistake.value is None:
+            continue
+        if any(
+            candidate.close_to(mistake.value, target.tolerance)
+            for candidate in (answer.value, answer.alternative, answer.raw)
+            if candidate is not None
+        ):
+            found.append(Finding(mistake.id, mistake.message))
+    return found
+
+
+def _parsed(reading: Reading, answer: Interpretation, target: Target,
+            expected: Expected) -> Parsed:
+    value: Quantity = answer.value
+    if value.dim == expected.dim:
+        unit = target.unit
+        number = convert(value, unit)
+        text = format_in(value, unit)
+    else:
+        unit = readable_unit(value) or dims.symbol(value.dim)
+        text = format_quantity(value)
+        number = convert(value, unit) if unit != dims.symbol(value.dim) else value.value
+    return Parsed(number, unit, text, reading.echo)
+
+
+def _echoed(answer: str) -> str:
+    if len(answer) <= MAX_ECHOED_ANSWER:
+        return answer
+    return answer[:MAX_ECHOED_ANSWER] + "…"

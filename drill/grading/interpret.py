@@ -1,0 +1,88 @@
+"""How a typed answer is understood against an ask, before it is compared.
+
+Allowances a person expects, all from the ask's display unit:
+
+* a bare number (``4.8``) is read in the display unit (4.8 ms);
+* counts may be left out (``1 / 4.8 ms`` for a tokens/s ask, ``$4.17`` for a
+  "$ per million tokens" ask): the display unit's count factors, with their scale, are
+  put back; or without the scale, when the answer wrote it (``$4.17 per million``).
+  A count that *is* written must be the right one (``200 requests/s`` is not a token
+  rate);
+* a plain-number ask ("at what batch size?") takes a labelled count (``295 users``).
+
+Anything else is graded as typed, so a wrong dimension stays wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drill import dimensions as dims
+from drill.grading.target import Expected, Target
+from drill.parsing import Reading
+from drill.parsing.nodes import Negate, Node, Number
+from drill.quantity import Quantity
+
+
+@dataclass(frozen=True, slots=True)
+class Interpretation:
+    value: Quantity  # the answer as graded
+    raw: Quantity  # the answer as typed
+    assumed: str = ""  # what was filled in, for the message: "read in ms"
+    #: Another fair reading, tried when the first is not right: counts filled in without
+    #: the unit's scale ("$4.17 per million" already carries the million).
+    alternative: Quantity | None = None
+
+
+def is_bare_number(tree: Node) -> bool:
+    """``4.8``, ``-3``, ``3.35 × 10¹²``, ``200k``: a number with nothing else."""
+    if isinstance(tree, Negate):
+        tree = tree.operand
+    return isinstance(tree, Number)
+
+
+def interpret(reading: Reading, target: Target, expected: Expected) -> Interpretation:
+    """The answer as a quantity to compare with the reference (may raise QuantityError)."""
+    raw = reading.value
+    value = raw
+    assumed: list[str] = []
+    bare = is_bare_number(reading.tree)
+    if bare or (raw.dimensionless and expected.dim != dims.DIMENSIONLESS):
+        # A plain number, or math on plain numbers, counts in the display unit. (Math on
+        # plain numbers for a plain-number ask stays a ratio: 10.4 / 14 is 74%.)
+        value = raw * expected.unit_size
+        if expected.unit_size != Quantity(1.0):
+            assumed.append(f"a plain number is read in {target.unit}")
+    alternative = None
+    if value.dim != expected.dim and dims.matches_leaving_out_counts(value.dim, expected.dim):
+        unscaled = _fill_counts(value, expected, scaled=False)
+        value = _fill_counts(value, expected, scaled=True)
+        alternative = unscaled if unscaled != value else None
+        assumed.append(f"the count left out is taken from {target.unit}")
+    elif (value.dim != expected.dim and expected.dim == dims.DIMENSIONLESS
+          and dims.counts_only(value.dim) == value.dim and sum(value.dim) == 1):
+        # A plain-number ask ("what batch size?") answered with a label: "295 users".
+        value = Quantity(value.value)
+    return Interpretation(value, raw, "; ".join(assumed), alternative)
+
+
+def _fill_counts(value: Quantity, expected: Expected, scaled: bool) -> Quantity:
+    """Multiply in the display unit's count factors the answer left out, then any rest.
+
+    ``scaled``: with the factor's own scale (``$4.17`` for "$ per million tokens" is per
+    million), or one of each (``$4.17 per million`` has written the million already).
+    """
+    for factor in expected.count_factors:
+        missing = all(
+            value.dim[i] == 0 and expected.dim[i] != 0
+            for i, power in enumerate(factor.dim)
+            if power
+        )
+        if missing:
+            value = value * (factor if scaled else Quantity(1.0, factor.dim))
+    if value.dim != expected.dim:
+        # Counts the unit has in a form we could not split out: one of each, unscaled.
+        rest = dims.divide(expected.dim, value.dim)
+        if dims.counts_only(rest) == rest:
+            value = value * Quantity(1.0, rest)
+    return value
