@@ -22,7 +22,14 @@ from typing import TYPE_CHECKING
 
 from drill.catalog import Catalog, UnknownEntry, load_catalog
 from drill.packs.model import Ask, Card, Variant
-from drill.packs.templates import Rendered, Slot, TemplateError, parse_template, render
+from drill.packs.templates import (
+    Rendered,
+    Slot,
+    TemplateError,
+    parse_template,
+    render,
+    scenario_values,
+)
 from drill.quantity import Quantity
 from drill.samples import SampleError, format_like, parse_sample, read_quantity, restate
 
@@ -98,22 +105,18 @@ def variant_givens(card: Card, variant: Variant | None,
 
 def scenario_names(card: Card, variant: Variant | None,
                    catalog: Catalog | None = None) -> dict[str, str]:
-    """What ``{gpu}`` and ``{model}`` show: the variant's catalog names, or the base's."""
-    names: dict[str, str] = {}
-    if card.gpu is not None:
-        names["gpu"] = card.gpu
-    if card.model is not None:
-        names["model"] = card.model
+    """What ``{gpu}``, ``{a_gpu}``, ``{model}``... show: the variant's, or the base's."""
+    gpu, model = card.gpu, card.model
     if variant is not None and (variant.gpu or variant.model):
         facts = catalog or load_catalog()
         try:
             if variant.gpu:
-                names["gpu"] = facts.gpu(variant.gpu).name
+                gpu = facts.gpu(variant.gpu).name
             if variant.model:
-                names["model"] = facts.model(variant.model).name
+                model = facts.model(variant.model).name
         except UnknownEntry as error:
             raise VariantError(card.key, variant.id, error.message) from None
-    return names
+    return scenario_values(gpu, model)
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,7 @@ def tensor_parallel_floor(weights: sympy.Expr, bandwidth: sympy.Expr, gpus: symp
     floor = weights / (gpus * bandwidth)
     single_gpu_floor = weights / bandwidth
     return {
+        "per_gpu_weights": weights / gpus,
         "aggregate_bandwidth": gpus * bandwidth,
         "tp_floor": floor,
         "mbu": floor / measured_step,
@@ -128,6 +129,8 @@ def decode_step(weights: sympy.Expr, bandwidth: sympy.Expr, batch: sympy.Expr,
         "kv_bytes": kv_bytes,
         "step_bytes": weights + kv_bytes,
         "step_time": step_time,
+        "solo_step_time": weights / bandwidth,
+        "step_slowdown": step_time / (weights / bandwidth),
         "per_user_tokens_per_s": u.token / step_time,
         "total_tokens_per_s": total_rate,
         "solo_tokens_per_s": solo_rate,

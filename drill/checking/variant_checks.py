@@ -17,7 +17,15 @@ from drill.checking.prose import check_prose
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.model import DEFAULT_TOLERANCE, Card, Location
 from drill.packs.source import SourceText
-from drill.packs.templates import Rendered, Slot, parse_template, render, slots
+from drill.packs.templates import (
+    SCENARIO_NAMES,
+    Rendered,
+    Slot,
+    parse_template,
+    render,
+    scenario_values,
+    slots,
+)
 from drill.quantity import Quantity
 from drill.samples import SampleError, compatible, format_like, parse_sample, read_quantity
 from drill.solving import Solution, SolveError
@@ -31,10 +39,10 @@ def card_tolerance(card: Card) -> float:
 
 def base_renderings(card: Card) -> dict[str, Rendered]:
     """The base text of each templated field, with its map back to the template."""
-    names = {"gpu": card.gpu or "", "model": card.model or ""}
+    names = scenario_values(card.gpu, card.model)
 
     def fill(slot: Slot) -> str:
-        if names.get(slot.name):
+        if slot.name in names:
             return names[slot.name]
         if slot.sample is not None:
             return parse_sample(slot.sample).shown
@@ -72,7 +80,7 @@ class VariantChecks:
         values = _values(self.card, solution)
         for path, template in self.card.templates.items():
             for slot in slots(parse_template(template)):
-                if slot.sample is None or slot.name in ("gpu", "model"):
+                if slot.sample is None or slot.name in SCENARIO_NAMES:
                     continue
                 where = self.source.position_in_source(
                     self.card.text_locations.get(path, self.card.where), template, slot.start)
@@ -151,11 +159,12 @@ class VariantChecks:
                 for start, end in runs:
                     for match in _occurrences(old, text[start:end]):
                         offset = start + match
+                        placeholder = (f"{{{name}}}" if name in card.givens
+                                       else f"{{{name}:{old}}}")
                         self.report(
                             self.where_in(path, rendered.get(path), offset),
                             f"{path}: the text says '{old}' in plain words, but {name} changes "
-                            f"in this variant: write it as a placeholder ({{{name}}} or "
-                            f"{{{name}:{old}}})", variant=variant)
+                            f"in this variant: write {placeholder} instead", variant=variant)
 
 
 def _values(card: Card, solution: Solution | None) -> dict[str, Quantity]:

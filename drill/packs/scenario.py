@@ -29,6 +29,7 @@ from drill.packs.templates import (
     TemplateError,
     parse_template,
     render,
+    scenario_values,
     slots,
 )
 from drill.samples import SampleError, parse_sample
@@ -215,7 +216,7 @@ def _check_variant(card: Card, variant: Variant, catalog: Catalog | None, fields
 
 
 def _render_base(card: Card, fields: Fields, source: SourceText, scope: Scope) -> Card:
-    names = {"gpu": card.gpu, "model": card.model}
+    names = scenario_values(card.gpu, card.model)
     templates: dict[str, str] = {}
     rendered: dict[str, str] = {}
     for path, text in card.texts():
@@ -236,9 +237,10 @@ def _render_base(card: Card, fields: Fields, source: SourceText, scope: Scope) -
         ok = True
         for slot in slots(pieces):
             if slot.name in SCENARIO_NAMES:
-                if names[slot.name] is None:
-                    report(slot.start, f"{{{slot.name}}} needs the card's '{slot.name}': "
-                                       f"the catalog {slot.name} of its scenario")
+                key = "gpu" if "gpu" in slot.name else "model"
+                if slot.name not in names:
+                    report(slot.start, f"{{{slot.name}}} needs the card's '{key}': the "
+                                       f"catalog {key} of its scenario")
                     ok = False
                 elif slot.sample is not None:
                     report(slot.start, f"{{{slot.name}}} takes no sample: write {{{slot.name}}}")
@@ -246,8 +248,9 @@ def _render_base(card: Card, fields: Fields, source: SourceText, scope: Scope) -
             elif slot.sample is None and slot.name not in card.givens:
                 report(slot.start,
                        f"{{{slot.name}}} is not a given, so it needs a sample of how to show "
-                       f"it, like {{{slot.name}:4.78 ms}} with the value for these givens "
-                       f"('drill solve {card.key}' prints them)")
+                       f"it: write {{{slot.name}:VALUE UNIT}} with its value for the card's "
+                       f"givens, like {{{slot.name}:4.78 ms}} ('drill solve {card.key}' "
+                       f"prints the values)")
                 ok = False
             elif slot.sample is not None:
                 try:
@@ -258,17 +261,15 @@ def _render_base(card: Card, fields: Fields, source: SourceText, scope: Scope) -
         if not ok:
             continue
         templates[path] = text
-        rendered[path] = render(pieces, lambda s: _base_fill(s, card)).text
+        rendered[path] = render(pieces, lambda s: _base_fill(s, card, names)).text
     if not templates:
         return card
     return with_texts(dataclasses.replace(card, templates=templates), rendered)
 
 
-def _base_fill(slot: Slot, card: Card) -> str:
-    if slot.name == "gpu" and card.gpu is not None:
-        return card.gpu
-    if slot.name == "model" and card.model is not None:
-        return card.model
+def _base_fill(slot: Slot, card: Card, names: dict[str, str]) -> str:
+    if slot.name in names:
+        return names[slot.name]
     if slot.sample is not None:
         return parse_sample(slot.sample).shown
     return card.givens[slot.name]

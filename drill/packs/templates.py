@@ -2,7 +2,8 @@
 
 A placeholder is ``{name}`` or ``{name:sample}``:
 
-* ``{gpu}``, ``{model}``: the catalog names of the scenario's GPU and model;
+* ``{gpu}``, ``{model}``: the catalog names of the scenario's GPU and model (``{a_gpu}``
+  adds the article: "an H100", "a B200");
 * ``{weights}``: a given, as the scenario writes it ("16 GB");
 * ``{decode_floor:4.78 ms}``: a solver result (or a given shown another way). The sample
   says how to show it: in its unit, with at least its significant figures (and never
@@ -18,8 +19,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-#: Names a template may use besides the givens and results.
-SCENARIO_NAMES = ("gpu", "model")
+#: Names a template may use besides the givens and results: the scenario's catalog names,
+#: bare or with their article ("an H100", "a B200").
+SCENARIO_NAMES = ("gpu", "a_gpu", "model", "a_model")
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -108,6 +110,27 @@ def _slot(inside: str, start: int, end: int) -> Slot:
         raise TemplateError(f"'{{{inside}}}' has an empty sample: write it like "
                             f"{{{name}:4.78 ms}}", start)
     return Slot(name, sample, start, end)
+
+
+def scenario_values(gpu: str | None, model: str | None) -> dict[str, str]:
+    """What the scenario names show: ``{"gpu": "H100", "a_gpu": "an H100", ...}``."""
+    values: dict[str, str] = {}
+    if gpu:
+        values["gpu"] = gpu
+        values["a_gpu"] = f"{_article(gpu, spelled=True)} {gpu}"
+    if model:
+        values["model"] = model
+        values["a_model"] = f"{_article(model, spelled=False)} {model}"
+    return values
+
+
+def _article(name: str, *, spelled: bool) -> str:
+    """ "an" before a vowel sound: GPU names are read letter by letter (an H100, a B200)."""
+    first = name[:1].upper()
+    vowel_sounds = "AEFHILMNORSX" if spelled else "AEIOU"
+    if first.isdigit():
+        return "an" if first in "8" or name.startswith(("11", "18")) else "a"
+    return "an" if first in vowel_sounds else "a"
 
 
 def slots(pieces: tuple[Piece, ...]) -> list[Slot]:
