@@ -121,8 +121,8 @@ class _CardCheck:
                 self.check_ask(index, ask, solution, units.get(ask.id))
         if self.card.templates or self.card.variants:
             variants = VariantChecks(self.card, self.source)
-            variants.check_samples(solution)
-            if solution is not None or not self.card.solver:
+            samples_ok = variants.check_samples(solution)
+            if samples_ok and (solution is not None or not self.card.solver):
                 variants.check_variants(solution)
             self.found += variants.found
         return self.found

@@ -76,8 +76,11 @@ class VariantChecks:
         return dict(self.card.texts()).get(path, "")
 
     # -- the base's samples -----------------------------------------------------------
-    def check_samples(self, solution: Solution | None) -> None:
+    def check_samples(self, solution: Solution | None) -> bool:
+        """Check the base's samples; False when a placeholder is broken (the variants,
+        which would repeat the problem, are then not worked out)."""
         values = _values(self.card, solution)
+        ok = True
         for path, template in self.card.templates.items():
             for slot in slots(parse_template(template)):
                 if slot.sample is None or slot.name in SCENARIO_NAMES:
@@ -89,26 +92,30 @@ class VariantChecks:
                     if solution is not None:
                         self.report(where, f"{path}: {slot.source} names neither a given nor a "
                                            f"result of solver '{solution.solver}'")
+                        ok = False
                     continue
-                self._check_sample(path, slot, value, where)
+                ok = self._check_sample(path, slot, value, where) and ok
+        return ok
 
-    def _check_sample(self, path: str, slot: Slot, value: Quantity, where: Location) -> None:
+    def _check_sample(self, path: str, slot: Slot, value: Quantity, where: Location) -> bool:
+        """Report a sample that cannot show its value (False) or strays from it."""
         assert slot.sample is not None
         try:
             sample = parse_sample(slot.sample)
             shown = format_like(value, sample)
         except SampleError as error:
             self.report(where, f"{path}: {slot.source}: {error}")
-            return
+            return False
         said = sample.value
         if not compatible(said.dim, value.dim):
             self.report(where, f"{path}: {slot.source}: the sample's unit does not fit the value")
-            return
+            return False
         off = abs(said.value - value.value) / abs(value.value) if value.value else abs(said.value)
         if off > self.tolerance:
             self.report(where, f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
                                f"{shown} for the card's givens ({off:.1%} off; "
                                f"{self.tolerance:.0%} allowed)")
+        return True
 
     # -- each variant -----------------------------------------------------------------
     def check_variants(self, base: Solution | None) -> None:
