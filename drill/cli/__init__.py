@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from drill import __version__
 
 #: Subcommand modules, in the order ``drill --help`` lists them.
-COMMANDS: tuple[str, ...] = ("calc", "check", "listing", "show", "solve", "grade", "stats")
+COMMANDS: tuple[str, ...] = (
+    "calc", "check", "listing", "show", "solve", "grade", "stats", "new", "schema",
+)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
