@@ -54,7 +54,7 @@ def _checking(quick: bool) -> list[Row]:
 
 
 def _queue(quick: bool) -> list[Row]:
-    from bench.queue import measure_queue
+    from bench.review_queue import measure_queue
 
     result = measure_queue(repeats=5 if quick else 15)
     return [{"name": "queue: 10,000 cards, 500,000 reviews", "unit": "ms",

@@ -34,14 +34,23 @@ def common_options() -> argparse.ArgumentParser:
     return common
 
 
+def app_options(parser: argparse.ArgumentParser) -> None:
+    """Options of ``drill`` itself, the app (no subcommand)."""
+    from drill.cli.packargs import add_pack_option
+
+    add_pack_option(parser)
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = common_options()
     parser = argparse.ArgumentParser(
         prog="drill",
-        description="Daily interview practice in inference-engineering math.",
+        description="Daily interview practice in inference-engineering math. "
+        "With no command, opens the app.",
         parents=[common],
     )
     parser.add_argument("--version", action="version", version=f"drill {__version__}")
+    app_options(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f"drill.cli.{name}")
@@ -49,12 +58,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def app_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
+    """The options when the command line only opens the app, else None.
+
+    Opening the app is the common case and start-up time counts there, so it is parsed
+    without importing every subcommand; anything else (a command, --help, a mistake) goes
+    to the full parser.
+    """
+    parser = argparse.ArgumentParser(
+        prog="drill", parents=[common_options()], add_help=False, exit_on_error=False
+    )
+    app_options(parser)
+    try:
+        args, rest = parser.parse_known_args(sys.argv[1:] if argv is None else list(argv))
+    except argparse.ArgumentError:
+        return None
+    if rest:
+        return None
+    args.command = None
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = app_arguments(argv)
+    if args is None:
+        args = build_parser().parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return EXIT_OK
+        # No subcommand: open the app (Textual loads only now, not for --help).
+        from drill.app import run_app
+
+        return run_app(args)
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:

@@ -1,6 +1,6 @@
 """Benchmark: build today's queue with 10,000 cards and 500,000 logged reviews.
 
-    python bench/queue.py [--cards N] [--reviews N] [--repeats N] [--keep DIR] [--json]
+    python -m bench.review_queue [--cards N] [--reviews N] [--repeats N] [--keep DIR] [--json]
 
 Generates a database (random but seeded, so every run measures the same data), opens it
 the way the app does and times ``ReviewSession.queue()``. Target: ≤ 100 ms. The benchmark

@@ -1,0 +1,46 @@
+"""The Textual app: what ``drill`` with no subcommand opens.
+
+A thin layer over the domain modules: screens show and ask, and every action goes through
+:mod:`drill.app.backend`. Importing this package is cheap; Textual loads in :func:`run_app`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the app with the command line's options; the exit code when it closes."""
+    import gc
+
+    # Start-up allocates a great many objects and frees few: the cycle collector would
+    # only slow it down. It is back on once the first screen is drawn (DrillApp).
+    gc.disable()
+    try:
+        return _run(args)
+    except KeyboardInterrupt:  # Ctrl+C before Textual took the keyboard
+        return 130
+    finally:
+        gc.enable()
+
+
+def _run(args: argparse.Namespace) -> int:
+    from drill.app import prefetch
+    from drill.app.options import AppOptions
+    from drill.cli.packargs import missing_folders
+
+    options = AppOptions.from_args(args)
+    missing = missing_folders(list(options.pack_dirs))
+    if missing:
+        for folder in missing:
+            print(f"drill: error: --packs {folder}: no such folder", file=sys.stderr)
+        return 2
+    # Before Textual is imported: a child process reads the packs and today's queue
+    # meanwhile (see drill.app.prefetch).
+    early = prefetch.start(options)
+    from drill.app.drill_app import DrillApp
+
+    app = DrillApp(options, prefetch=early)
+    result = app.run()
+    return result if isinstance(result, int) else app.return_code or 0

@@ -1,0 +1,283 @@
+"""The app's one door to the domain: every call a screen makes goes through here.
+
+Each method is a thin call into the domain modules (packs, solving, grading, scheduling);
+none decides anything itself. Two halves, kept apart because of threads:
+
+- the review session (SQLite) is used from the main thread;
+- :meth:`Backend.prepare` (sympy: solve a card, build its grading targets) runs in a
+  worker thread and touches nothing but the card it is given.
+
+Imports of the heavy domain modules sit inside the methods that need them, so the first
+screen never pays for sympy.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, tzinfo
+from pathlib import Path
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
+
+if TYPE_CHECKING:
+    from drill.grading import Grade, Target
+    from drill.packs.library import Library
+    from drill.packs.model import Card
+    from drill.scheduling.clock import Clock
+    from drill.scheduling.queue import QueueEntry
+    from drill.scheduling.ratings import Rating, TypedAnswer
+    from drill.scheduling.service import HomeCounts, ReviewSession
+    from drill.scheduling.state import CardState
+    from drill.scheduling.stats import Stats
+    from drill.settings import Settings
+    from drill.solving import Solution
+    from drill.storage.review_log import ReviewEntry
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class BackendError(Exception):
+    """The review data could not be read or written just now (locked by another program,
+    gone, corrupt): the domain's one-line message, naming the file. Nothing half-done
+    was stored (every change is one transaction)."""
+
+
+def _storage_errors(method: Callable[P, T]) -> Callable[P, T]:
+    """Turn the domain's storage and scheduling errors into :class:`BackendError`."""
+
+    @functools.wraps(method)
+    def call(*args: P.args, **kwargs: P.kwargs) -> T:
+        from drill.scheduling.service import SchedulingError
+        from drill.storage.errors import StorageError
+
+        try:
+            return method(*args, **kwargs)
+        except (StorageError, SchedulingError) as error:
+            raise BackendError(str(error)) from None
+
+    return call
+
+
+class StartupError(Exception):
+    """The review data cannot be opened (corrupt or locked database, bad settings).
+
+    The message is the domain's own one-line message, naming the file; nothing was
+    written.
+    """
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What grading and the reveal need for one card, worked out once (with sympy)."""
+
+    key: str
+    targets: Mapping[str, Target] = field(default_factory=dict)  # by ask id
+    solution: Solution | None = None
+    problems: Mapping[str, str] = field(default_factory=dict)  # ask id → why not gradable
+    error: str = ""  # the card could not be solved at all
+
+
+class Backend:
+    """Holds the loaded library and the open review session."""
+
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        pack_dirs: Sequence[Path] = (),
+        clock: Clock | None = None,
+        builtin_packs: bool = True,
+    ) -> None:
+        self.data_dir = data_dir
+        self.pack_dirs = tuple(pack_dirs)
+        self.clock = clock
+        self.builtin_packs = builtin_packs
+        self._library: Library | None = None
+        self._session: ReviewSession | None = None
+
+    # -- opening ---------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Load the packs and open the review data; raises :class:`StartupError`."""
+        from drill.scheduling.service import ReviewSession
+        from drill.settings import SettingsError
+        from drill.storage.errors import StorageError
+
+        self._library = self._load_library()
+        try:
+            self._session = ReviewSession.open(self.cards, self.data_dir, self.clock)
+        except (StorageError, SettingsError) as error:
+            raise StartupError(str(error)) from None
+
+    def _load_library(self) -> Library:
+        from drill.packs.library import load_library
+        from drill.storage.location import data_dir
+
+        # The user's own packs: the data folder's "packs" folder, then --packs folders.
+        folders = [data_dir(self.data_dir) / "packs", *self.pack_dirs]
+        return load_library(folders, include_builtin=self.builtin_packs)
+
+    def reload(self) -> None:
+        """Read the pack files again; the session goes on with the new cards."""
+        from drill.scheduling.service import ReviewSession
+
+        old = self.session
+        self._library = self._load_library()
+        # Same database and settings, new cards (the undo history starts afresh).
+        self._session = ReviewSession(self.cards, old.database, old.settings, old.clock)
+
+    def close(self) -> None:
+        if self._session is not None:
+            self._session.close()
+
+    @property
+    def is_open(self) -> bool:
+        return self._session is not None
+
+    @property
+    def library(self) -> Library:
+        assert self._library is not None, "Backend.open() first"
+        return self._library
+
+    @property
+    def session(self) -> ReviewSession:
+        assert self._session is not None, "Backend.open() first"
+        return self._session
+
+    @property
+    def cards(self) -> Sequence[Card]:
+        return self.library.cards
+
+    @property
+    def settings(self) -> Settings:
+        return self.session.settings
+
+    def problems(self) -> list[str]:
+        """Every error in the packs, one line each, naming file and line."""
+        return [str(d) for d in self.library.diagnostics if d.is_error]
+
+    def card(self, key: str) -> Card | None:
+        return self.library.card(key)
+
+    def pack_path(self, card: Card) -> Path | None:
+        pack = self.library.pack(card.pack)
+        return pack.path if pack is not None else None
+
+    # -- the schedule ------------------------------------------------------------------
+
+    @_storage_errors
+    def counts(self) -> HomeCounts:
+        return self.session.counts()
+
+    @_storage_errors
+    def queue(self) -> list[QueueEntry]:
+        return list(self.session.queue().entries)
+
+    @_storage_errors
+    def next_entry(self) -> QueueEntry | None:
+        return self.session.next_card()
+
+    @_storage_errors
+    def preview(self, key: str) -> dict[Rating, str]:
+        from drill.scheduling.intervals import describe_interval
+
+        return {r: describe_interval(t) for r, t in self.session.preview(key).items()}
+
+    @_storage_errors
+    def rate(self, key: str, rating: int, seconds: float, answers: Iterable[TypedAnswer],
+             cram: bool = False) -> timedelta | None:
+        """Log the rating (committed at once); the interval it gave (None for cram)."""
+        duration = max(0, round(seconds * 1000))
+        if cram:
+            self.session.cram(key, rating, duration, answers)
+            return None
+        return self.session.rate(key, rating, duration, answers).interval
+
+    def can_undo(self) -> bool:
+        return self.session.can_undo
+
+    @_storage_errors
+    def undo(self) -> str | None:
+        """Undo the last rating; the key of the card it was for."""
+        state = self.session.undo()
+        return state.key if state is not None else None
+
+    @_storage_errors
+    def bury(self, key: str) -> None:
+        self.session.bury(key)
+
+    @_storage_errors
+    def suspend(self, key: str) -> None:
+        self.session.suspend(key)
+
+    @_storage_errors
+    def unsuspend(self, key: str) -> None:
+        self.session.unsuspend(key)
+
+    @_storage_errors
+    def state(self, key: str) -> CardState:
+        return self.session.state(key)
+
+    @property
+    def zone(self) -> tzinfo:
+        """The user's time zone (where their days start and end)."""
+        return self.session.clock.zone
+
+    @_storage_errors
+    def history(self, key: str) -> list[ReviewEntry]:
+        return self.session.history(key)
+
+    @_storage_errors
+    def stats(self) -> Stats:
+        return self.session.stats()
+
+    def now(self) -> datetime:
+        return self.session.now()
+
+    def describe_interval(self, interval: timedelta) -> str:
+        from drill.scheduling.intervals import describe_interval
+
+        return describe_interval(interval)
+
+    # -- answers -------------------------------------------------------------------------
+
+    @staticmethod
+    def typed_answer(grade: Grade) -> TypedAnswer:
+        from drill.scheduling.ratings import TypedAnswer
+
+        return TypedAnswer(grade.ask, grade.answer, grade.verdict.value, grade.mistakes)
+
+    def suggest(self, answers: Iterable[TypedAnswer], card: Card) -> Rating | None:
+        """The rating the grader's verdicts point to; the user decides."""
+        return self.session.suggest(card.key, answers)
+
+    @staticmethod
+    def grade(answer: str, target: Target) -> Grade:
+        from drill.grading import grade
+
+        return grade(answer, target)
+
+    @staticmethod
+    def prepare(card: Card) -> Prepared:
+        """Solve the card and build each ask's target (sympy; run it in a worker thread)."""
+        from drill.grading import TargetError
+        from drill.grading.adapter import target_for
+        from drill.solving import SolveError, solve
+
+        if not card.asks:
+            return Prepared(card.key)
+        try:
+            solution = solve(card)
+        except SolveError as error:
+            return Prepared(card.key, error=str(error))
+        values = {name: result.value for name, result in solution.results.items()}
+        targets: dict[str, Target] = {}
+        problems: dict[str, str] = {}
+        for ask in card.asks:
+            try:
+                targets[ask.id] = target_for(card, ask, values)
+            except TargetError as error:
+                problems[ask.id] = str(error)
+        return Prepared(card.key, targets, solution, problems)

@@ -1,0 +1,301 @@
+"""The app object: global keys, the command palette, and the state screens share.
+
+Start-up is ordered for speed. Home is drawn from a :class:`HomeView` (built by the
+start-up child, or in-process); the review data is opened in a worker thread if the child
+built the view; then, in another worker, the cards are solved (sympy) so their answers
+can be graded. A card whose numbers are not ready yet shows "preparing…" in its inputs.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from pathlib import PurePath
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from drill.app.backend import Backend, BackendError, Prepared, StartupError
+from drill.app.messages import BackendReady, CardPrepared, ScheduleChanged
+from drill.app.options import AppOptions
+
+if TYPE_CHECKING:
+    from drill.app.home_view import HomeView
+    from drill.app.prefetch import Prefetch
+    from drill.calculator import Scratchpad
+    from drill.packs.model import Card
+
+
+class DrillApp(App[int]):
+    """drill's terminal app: Home, Review, Calculator, Browse, Stats."""
+
+    TITLE = "drill"
+    # Home's styles load with the app's: a screen's own CSS file makes Textual parse every
+    # style sheet again when the screen first shows, and Home is the first screen.
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["drill_app.tcss", "screens/home.tcss"]
+    DEFAULT_MODE = "home"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority: these work even while an answer input has focus.
+        Binding("f2", "calculator", "Calc", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+    ]
+
+    def __init__(
+        self,
+        options: AppOptions | None = None,
+        backend: Backend | None = None,
+        prefetch: Prefetch | None = None,
+    ) -> None:
+        super().__init__()
+        self.options = options or AppOptions()
+        self.backend = backend or Backend(
+            self.options.data_dir, self.options.pack_dirs, self.options.clock,
+            self.options.builtin_packs,
+        )
+        self.prefetch = prefetch
+        self.ready = False  # the backend is open and usable from this process
+        self._open_later = False  # the start-up child drew Home: open in a worker
+        self._when_ready: list[Callable[[], object]] = []
+        self._scratchpad: Scratchpad | None = None
+        self.prepared: dict[str, Prepared] = {}
+        self._wanted: list[Card] = []  # cards to prepare, most urgent first
+        self._lock = threading.Lock()
+        self._preparing = False
+        # Home is the base screen of the one mode, built from the first view (a mode's
+        # base screen gets its CSS file loaded; pushing it on a default screen costs more).
+        self.add_mode("home", self._first_screen)
+
+    # -- start and stop --------------------------------------------------------------
+
+    def _first_screen(self) -> Screen[None]:
+        view = self._first_view()
+        if view.error:
+            from drill.app.screens.problem import ProblemScreen
+
+            return ProblemScreen(view.error)
+        from drill.app.screens.home import HomeScreen
+
+        return HomeScreen(view)
+
+    def _first_view(self) -> HomeView:
+        from drill.app.home_view import HomeView, home_view
+
+        view = self.prefetch.result() if self.prefetch is not None else None
+        if view is not None:
+            self._open_later = not view.error
+            return view
+        try:
+            self.backend.open()
+        except StartupError as error:
+            return HomeView(error=str(error))
+        return home_view(self.backend)
+
+    def on_mount(self) -> None:
+        import gc
+
+        self.call_after_refresh(gc.enable)  # off during start-up (see drill.app.run_app)
+        if self._open_later:
+            self.run_worker(self._open_in_background, thread=True, group="open")
+        elif self.backend.is_open:
+            self._backend_opened()
+
+    def _open_in_background(self) -> None:
+        try:
+            self.backend.open()
+        except StartupError as error:
+            self._call_if_running(self._show_problem, str(error))
+            return
+        self._call_if_running(self._backend_opened)
+
+    def _call_if_running(self, callback: Callable[..., object], *args: object) -> bool:
+        """From a worker thread: run ``callback`` in the app; False if it has closed."""
+        try:
+            self.call_from_thread(callback, *args)
+        except RuntimeError:
+            return False
+        return True
+
+    def _show_problem(self, message: str) -> None:
+        from drill.app.screens.problem import ProblemScreen
+
+        if not isinstance(self.screen, ProblemScreen):
+            self.push_screen(ProblemScreen(message))
+
+    def _backend_opened(self) -> None:
+        self.ready = True
+        for screen in self.screen_stack:
+            screen.post_message(BackendReady())
+        waiting, self._when_ready = self._when_ready, []
+        for callback in waiting:
+            callback()
+        # The first screen is up: now the notices, and sympy in the background.
+        self.call_after_refresh(self.show_pack_problems)
+        if self.options.prepare_in_background:
+            self.set_timer(0.2, self._prepare_todays_cards)
+
+    def when_ready(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` once the review data is open (at once if it is)."""
+        if self.ready:
+            callback()
+        else:
+            self._when_ready.append(callback)
+
+    def show_pack_problems(self) -> None:
+        """One notice naming each broken place (file:line); the other packs go on working."""
+        problems = self.backend.problems()
+        if not problems:
+            return
+        shown = problems[:3]
+        more = len(problems) - len(shown)
+        text = "\n".join(shown) + (f"\n… and {more} more (drill check)" if more else "")
+        title = "A pack has an error" if len(problems) == 1 else f"{len(problems)} pack errors"
+        self.notify(text, title=title, severity="error", timeout=12, markup=False)
+
+    def on_unmount(self) -> None:
+        self.backend.close()
+
+    @property
+    def scratchpad(self) -> Scratchpad:
+        if self._scratchpad is None:
+            from drill.calculator import Scratchpad
+
+            self._scratchpad = Scratchpad()
+        return self._scratchpad
+
+    # -- preparing cards (sympy) in the background --------------------------------------
+
+    def _prepare_todays_cards(self) -> None:
+        self.want_prepared([entry.card for entry in self.backend.queue()], urgent=False)
+
+    def want_prepared(self, cards: Sequence[Card], urgent: bool = True) -> None:
+        """Ask for these cards' targets; urgent ones jump the line. Posts CardPrepared."""
+        missing = [card for card in cards if card.key not in self.prepared]
+        if not missing:
+            return
+        if not self.options.prepare_in_background:
+            for card in missing:
+                self._store(self._prepare_safely(card))
+            return
+        with self._lock:
+            keys = {card.key for card in missing}
+            rest = [card for card in self._wanted if card.key not in keys]
+            self._wanted = missing + rest if urgent else rest + missing
+            if self._preparing:
+                return
+            self._preparing = True
+        self.run_worker(self._prepare_loop, thread=True, group="prepare", name="prepare")
+
+    def _prepare_loop(self) -> None:
+        while True:
+            with self._lock:
+                if not self._wanted:
+                    self._preparing = False
+                    return
+                card = self._wanted.pop(0)
+            if card.key in self.prepared:
+                continue
+            if not self._call_if_running(self._store, self._prepare_safely(card)):
+                return  # the app has closed
+
+    def _prepare_safely(self, card: Card) -> Prepared:
+        """A solver that fails must cost one card its grading, not the app its life."""
+        try:
+            return self.backend.prepare(card)
+        except Exception as error:  # shown to the user, never a traceback
+            return Prepared(card.key, error=f"{card.key}: cannot work out its numbers: {error}")
+
+    def _store(self, prepared: Prepared) -> None:
+        self.prepared[prepared.key] = prepared
+        for screen in self.screen_stack:
+            screen.post_message(CardPrepared(prepared.key))
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Review data that fails under a screen (another program locked or removed it)
+        gets the problem screen and its message, not a traceback."""
+        if isinstance(error, BackendError):
+            self._show_problem(str(error))
+            return
+        super()._handle_exception(error)
+
+    # -- global actions ----------------------------------------------------------------
+
+    def action_calculator(self) -> None:
+        """Open the calculator over the current screen, or close it if it is showing."""
+        from drill.app.screens.calculator import CalculatorScreen
+
+        if isinstance(self.screen, CalculatorScreen):
+            self.screen.dismiss(None)
+        else:
+            self.push_screen(CalculatorScreen(self.scratchpad))
+
+    def action_home(self) -> None:
+        """Back to Home from wherever the user is."""
+        from drill.app.screens.home import HomeScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+
+    def action_browse(self) -> None:
+        from drill.app.screens.browse import BrowseScreen
+
+        if self.ready and not isinstance(self.screen, BrowseScreen):
+            self.push_screen(BrowseScreen())
+
+    def action_stats(self) -> None:
+        from drill.app.screens.stats import StatsScreen
+
+        if self.ready and not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
+    def action_reload_packs(self) -> None:
+        """Read the pack files again; errors become notices and the session goes on."""
+        if not self.ready:
+            return
+        self.backend.reload()
+        self.prepared.clear()
+        problems = self.backend.problems()
+        self.show_pack_problems()
+        cards = len(self.backend.cards)
+        self.notify(f"Reloaded {cards} cards" + (f"; {len(problems)} errors" if problems else ""),
+                    timeout=4)
+        for screen in self.screen_stack:
+            screen.post_message(ScheduleChanged())
+        if self.options.prepare_in_background:
+            self._prepare_todays_cards()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if not self.ready:
+            return
+        yield SystemCommand("Calculator", "Work out math with units (F2)", self.action_calculator)
+        yield SystemCommand("Home", "Today's counts and packs", self.action_home)
+        yield SystemCommand("Browse cards", "Search cards, see their history, cram one",
+                            self.action_browse)
+        yield SystemCommand("Stats", "Reviews, forecast, top mistakes", self.action_stats)
+        yield SystemCommand("Reload packs", "Read the pack files again",
+                            self.action_reload_packs)
+        yield from self._screen_commands(screen)
+
+    def _screen_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The screen's own keys, so everything it can do is in the palette too."""
+        from textual.actions import parse
+
+        seen = set()
+        for binding in type(screen).BINDINGS:
+            if not isinstance(binding, Binding) or not binding.description:
+                continue
+            if binding.action.startswith("app."):
+                continue  # the app's own commands above cover these
+            _, name, parameters = parse(binding.action)
+            if binding.description in seen or not screen.check_action(name, parameters):
+                continue
+            seen.add(binding.description)
+            key = self.get_key_display(binding)
+            yield SystemCommand(
+                binding.description,
+                f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
+                partial(screen.run_action, binding.action),
+            )

@@ -1,0 +1,72 @@
+"""What the Home screen shows, as plain data.
+
+Plain so it can cross a process boundary: at start-up a forked child builds it while the
+parent imports Textual (see :mod:`drill.app.prefetch`). Nothing here imports Textual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from drill.app.backend import Backend
+
+
+@dataclass(frozen=True)
+class PackLine:
+    title: str
+    new: int
+    learning: int
+    review: int
+    suspended: int
+
+    @property
+    def total(self) -> int:
+        return self.new + self.learning + self.review + self.suspended
+
+
+@dataclass(frozen=True)
+class NextCard:
+    key: str
+    title: str
+    priority: str
+    kind: str  # new, learning, review
+    scenario: str
+
+
+@dataclass(frozen=True)
+class HomeView:
+    due: int = 0
+    new: int = 0
+    done_today: int = 0
+    streak: int = 0
+    next_card: NextCard | None = None
+    next_due_local: datetime | None = None  # when a card is next due, in the user's zone
+    next_due_in: str = ""  # "5h"
+    packs: tuple[PackLine, ...] = ()
+    problems: tuple[str, ...] = ()  # broken packs, "file:line:col: error: ..."
+    error: str = ""  # the review data cannot be opened at all
+
+
+def home_view(backend: Backend) -> HomeView:
+    """Today's figures from the open backend."""
+    counts = backend.counts()
+    entry = backend.next_entry()
+    next_card = None
+    if entry is not None:
+        card = entry.card
+        next_card = NextCard(card.key, card.title, card.priority, entry.kind,
+                             " ".join(card.scenario.split()))
+    next_due_local, next_due_in = None, ""
+    if counts.next_due is not None:
+        next_due_local = counts.next_due.astimezone(backend.zone)
+        next_due_in = backend.describe_interval(counts.next_due - backend.now())
+    titles = {pack.id: pack.title for pack in backend.library.packs}
+    packs = tuple(
+        PackLine(titles.get(p.pack, p.pack), p.new, p.learning, p.review, p.suspended)
+        for p in backend.stats().packs
+    )
+    return HomeView(counts.due, counts.new, counts.done_today, counts.streak, next_card,
+                    next_due_local, next_due_in, packs, tuple(backend.problems()))

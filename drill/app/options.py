@@ -1,0 +1,38 @@
+"""The app's options: what it takes from the command line (and what tests fix).
+
+Kept apart from the app so the start-up child (:mod:`drill.app.prefetch`) can use them
+without importing Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from drill.scheduling.clock import Clock
+
+
+@dataclass(frozen=True)
+class AppOptions:
+    data_dir: Path | None = None  # None: $DRILL_HOME or the user data folder
+    pack_dirs: tuple[Path, ...] = ()
+    #: The answer timer's clock, in seconds; a constant freezes the timer (snapshots).
+    timer_clock: Callable[[], float] = time.monotonic
+    #: The scheduling clock (fixed in tests); None means the system clock.
+    clock: Clock | None = None
+    #: Solve cards in a worker thread after the first screen is up. Off, each card is
+    #: solved when first shown, before it is drawn (tests: deterministic screens).
+    prepare_in_background: bool = True
+    #: Load the packs that come with drill (tests use their own pack alone).
+    builtin_packs: bool = True
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> AppOptions:
+        data = getattr(args, "data", None)
+        packs = getattr(args, "packs", None) or ()
+        return cls(data_dir=Path(data) if data else None, pack_dirs=tuple(map(Path, packs)))

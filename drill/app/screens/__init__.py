@@ -1,0 +1,1 @@
+"""The app's screens: one module per screen, its styles in a .tcss file beside it."""

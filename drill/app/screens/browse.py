@@ -1,0 +1,203 @@
+"""Browse: find cards by text or id, see a card's history, cram it outside the schedule."""
+
+from __future__ import annotations
+
+from datetime import tzinfo
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from drill.app.backend import BackendError
+
+if TYPE_CHECKING:
+    from drill.app.drill_app import DrillApp
+    from drill.packs.model import Card
+    from drill.scheduling.state import CardState
+    from drill.storage.review_log import ReviewEntry
+
+RATING_NAMES = {1: "Again", 2: "Hard", 3: "Good", 4: "Easy"}
+VERDICT_MARKS = {"correct": ("✓", "$text-success"), "incorrect": ("✗", "$text-error"),
+                 "invalid": ("?", "$text-warning")}
+
+
+def matches(card: Card, words: list[str]) -> bool:
+    """Every word appears in the card's key or text (case does not matter)."""
+    haystack = " ".join([card.key, *(text for _, text in card.texts())]).lower()
+    return all(word in haystack for word in words)
+
+
+def state_line(state: CardState, now_text: str) -> Content:
+    parts: list[tuple[str, str] | str] = [(state.phase.label, "bold")]
+    if state.due is not None:
+        parts.append(f" · due {now_text}")
+    reviews = "review" if state.reps == 1 else "reviews"
+    lapses = "lapse" if state.lapses == 1 else "lapses"
+    parts.append(f" · {state.reps} {reviews} · {state.lapses} {lapses}")
+    if state.suspended:
+        parts.append((" · suspended", "$text-error"))
+    if state.leech:
+        parts.append((" · leech", "$text-error"))
+    return Content.assemble(*parts)
+
+
+def history_lines(entries: list[ReviewEntry], zone: tzinfo) -> list[Content]:
+    """Newest first: when, the rating, how long, then every typed answer and its mistakes."""
+    lines: list[Content] = []
+    for entry in reversed(entries):
+        when = entry.time.astimezone(zone)
+        kind = " (cram)" if entry.kind == "cram" else ""
+        lines.append(Content.assemble(
+            (when.strftime("%Y-%m-%d %H:%M"), "$text-muted"), "  ",
+            (RATING_NAMES.get(int(entry.rating), str(entry.rating)), "bold"),
+            f"{kind}  {entry.duration_ms / 1000:.0f} s",
+        ))
+        for answer in entry.answers:
+            mark, style = VERDICT_MARKS.get(answer.verdict, ("·", ""))
+            mistakes = f"  {', '.join(answer.mistakes)}" if answer.mistakes else ""
+            lines.append(Content.assemble(
+                "    ", (mark, style), f" {answer.ask_id}: ", (answer.text, "italic"),
+                (mistakes, "$text-error"),
+            ))
+    return lines
+
+
+class BrowseScreen(Screen[None]):
+    CSS_PATH = "browse.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("c", "cram", "Cram"),
+        Binding("s", "toggle_suspend", "Suspend/unsuspend"),
+        Binding("e", "source", "Source"),
+        Binding("slash", "search", "Search"),
+        Binding("down", "to_list", "List", show=False),
+    ]
+
+    app: DrillApp
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list[Card] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Browse", id="browse-title", classes="screen-title")
+        yield Input(placeholder="search by text or id (q1, KV cache, Amdahl…)", id="browse-search",
+                    compact=True)
+        yield OptionList(id="browse-cards")
+        with VerticalScroll(id="browse-detail"):
+            yield Static(id="browse-card")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        cards = self.query_one("#browse-cards", OptionList)
+        cards.border_title = "Enter/c cram · s suspend · e source"
+        self._filter("")
+        self.query_one("#browse-search", Input).focus()
+
+    @on(Input.Changed, "#browse-search")
+    def _searched(self, event: Input.Changed) -> None:
+        self._filter(event.value)
+
+    @on(Input.Submitted, "#browse-search")
+    def action_to_list(self) -> None:
+        self.query_one("#browse-cards", OptionList).focus()
+
+    def action_search(self) -> None:
+        self.query_one("#browse-search", Input).focus()
+
+    def _filter(self, text: str) -> None:
+        words = text.lower().split()
+        self.shown = [card for card in self.app.backend.cards if matches(card, words)]
+        cards = self.query_one("#browse-cards", OptionList)
+        cards.clear_options()
+        cards.add_options(
+            Option(Content.assemble((f"{card.key:<28}", "$text-accent"), card.title), id=card.key)
+            for card in self.shown
+        )
+        self.query_one("#browse-title", Static).update(
+            f"Browse · {len(self.shown)} of {len(self.app.backend.cards)} cards"
+        )
+        if self.shown:
+            cards.highlighted = 0
+        self._show_detail()
+
+    @on(OptionList.OptionHighlighted, "#browse-cards")
+    def _highlighted(self) -> None:
+        self._show_detail()
+
+    @on(OptionList.OptionSelected, "#browse-cards")
+    def _selected(self) -> None:
+        self.action_cram()
+
+    @property
+    def selected(self) -> Card | None:
+        index = self.query_one("#browse-cards", OptionList).highlighted
+        if index is None or index >= len(self.shown):
+            return None
+        return self.shown[index]
+
+    def _show_detail(self) -> None:
+        detail = self.query_one("#browse-card", Static)
+        card = self.selected
+        if card is None:
+            detail.update(Content.styled("No card matches.", "$text-muted"))
+            return
+        backend = self.app.backend
+        state = backend.state(card.key)
+        zone = backend.zone
+        due = state.due.astimezone(zone).strftime("%Y-%m-%d %H:%M") if state.due else ""
+        entries = backend.history(card.key)
+        ratings = f"{len(entries)} rating{'' if len(entries) == 1 else 's'}"
+        lines = [
+            Content.assemble((card.title, "bold")),
+            Content.assemble((f"{card.key} · {card.priority} · ", "$text-muted"),
+                             state_line(state, due)),
+            Content.styled(str(card.where), "$text-muted"),
+            Content(""),
+            Content.styled(f"History ({ratings})", "bold $text-primary"),
+        ]
+        lines += history_lines(entries, zone) or [Content.styled("never reviewed", "$text-muted")]
+        detail.update(Content("\n").join(lines))
+
+    def action_cram(self) -> None:
+        """Practise the card now; logged in its history, its schedule unchanged."""
+        from drill.app.screens.review import ReviewScreen
+
+        card = self.selected
+        if card is not None:
+            self.app.push_screen(ReviewScreen(cram=[card]))
+
+    def action_toggle_suspend(self) -> None:
+        card = self.selected
+        if card is None:
+            return
+        backend = self.app.backend
+        try:
+            if backend.state(card.key).suspended:
+                backend.unsuspend(card.key)
+                self.notify(f"{card.key} is back in the schedule.", timeout=3)
+            else:
+                backend.suspend(card.key)
+                self.notify(f"Suspended {card.key}.", timeout=3)
+        except BackendError as error:
+            self.notify(str(error), title="Not saved", severity="error", markup=False)
+        self._show_detail()
+
+    def action_source(self) -> None:
+        from drill.app.screens.source import SourceScreen
+
+        card = self.selected
+        if card is not None:
+            self.app.push_screen(SourceScreen(card, self.app.backend.pack_path(card)))
+
+    def on_screen_resume(self) -> None:
+        self._show_detail()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

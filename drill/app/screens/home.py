@@ -1,0 +1,196 @@
+"""Home: today's counts, the streak, the next card, and each pack's progress.
+
+The first screen, so it is drawn from plain data (:class:`HomeView`) with a handful of
+plain widgets: no sympy, no parser, no buttons to style. Links in the text are clickable.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from drill.app.home_view import HomeView, PackLine
+from drill.app.messages import BackendReady, ScheduleChanged
+
+if TYPE_CHECKING:
+    from drill.app.drill_app import DrillApp
+
+BAR_WIDTH = 16
+
+
+class Progress(Protocol):
+    """A pack's cards by state: Home's PackLine and the domain's PackProgress both are."""
+
+    @property
+    def new(self) -> int: ...
+    @property
+    def learning(self) -> int: ...
+    @property
+    def review(self) -> int: ...
+    @property
+    def suspended(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+
+
+def progress_bar(progress: Progress, width: int = BAR_WIDTH) -> Content:
+    """A stacked bar: review (green), learning (yellow), suspended (red), new (dim)."""
+    total = progress.total or 1
+    cells: list[tuple[str, str]] = []
+    used = 0
+    for count, colour in ((progress.review, "$success"), (progress.learning, "$warning"),
+                          (progress.suspended, "$error")):
+        n = min(round(count * width / total), width - used)
+        if count and not n and used < width:
+            n = 1  # a small share still shows
+        cells.append(("█" * n, colour))
+        used += n
+    cells.append(("░" * (width - used), "$text-muted"))
+    return Content.assemble(*cells)
+
+
+def pack_lines(packs: tuple[PackLine, ...]) -> Content:
+    lines = [
+        Content.assemble(
+            (f"{pack.title[:19]:<20}", "bold"), progress_bar(pack), " ",
+            (f"{pack.new} new · {pack.learning} learning · {pack.review} review",
+             "$text-muted"),
+            (f" · {pack.suspended} suspended" if pack.suspended else "", "$text-error"),
+        )
+        for pack in packs
+    ]
+    return Content("\n").join(lines or [Content.styled("No packs loaded.", "$text-warning")])
+
+
+def next_text(view: HomeView) -> Content:
+    card = view.next_card
+    if card is not None:
+        scenario = card.scenario if len(card.scenario) <= 240 else card.scenario[:239] + "…"
+        return Content.assemble(
+            ("Up next  ", "$text-muted"), (card.key, "$text-accent"),
+            (f" · {card.priority} · {card.kind}\n", "$text-muted"),
+            (card.title, "bold"), "\n", (scenario, "$text-muted"), "\n\n",
+            Content.from_markup("[@click=screen.review]▶ Start review[/]  (Enter)"),
+        )
+    if view.next_due_local is not None:
+        when = view.next_due_local.strftime("%a %H:%M")
+        return Content.assemble(
+            ("Nothing due now. ", "bold"), f"The next card is due {when} (in {view.next_due_in}).",
+            "\n\n", Content.from_markup("[@click=screen.extra]▶ Extra practice[/]  (x)"),
+            (": go over cards without changing their schedule.", "$text-muted"),
+        )
+    return Content.assemble(
+        ("Nothing to study. ", "bold"),
+        ("No card is scheduled: add packs, or unsuspend cards in Browse.", "$text-muted"),
+    )
+
+
+def counts_text(view: HomeView) -> Content:
+    days = "day" if view.streak == 1 else "days"
+    figures = [(view.due, "due"), (view.new, "new"), (view.done_today, "done today"),
+               (f"{view.streak} {days}", "streak")]
+    parts: list[Content | tuple[str, str] | str] = []
+    for number, label in figures:
+        if parts:
+            parts.append(("   ·   ", "$text-muted"))
+        parts += [(f"{number}", "bold $text-accent"), f" {label}"]
+    return Content.assemble(*parts)
+
+
+class HomeScreen(Screen[None]):
+    """Today at a glance; Enter starts the session."""
+
+    # home.tcss is loaded with the app's styles (see DrillApp.CSS_PATH), for speed.
+    AUTO_FOCUS = None
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "review", "Review", tooltip="Study today's cards"),
+        Binding("x", "extra", "Extra",
+                tooltip="Extra practice: cards without changing their schedule"),
+        Binding("b", "app.browse", "Browse"),
+        Binding("t", "app.stats", "Stats"),
+        Binding("r", "app.reload_packs", "Reload"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    app: DrillApp
+
+    def __init__(self, view: HomeView) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        yield Static("drill · today", classes="screen-title")
+        with Vertical(id="home-body"):
+            yield Static(id="home-counts")
+            yield Static(id="home-next")
+            yield Static("Packs", classes="section-title")
+            yield Static(id="home-packs")
+            yield Static(id="home-problems")
+
+    def on_mount(self) -> None:
+        self.show(self.view)
+        # The footer comes just after the first frame: drawing it (and styling its keys)
+        # would otherwise hold the first card back.
+        self.call_after_refresh(self._add_footer)
+
+    async def _add_footer(self) -> None:
+        await self.mount(Footer())
+        self.refresh_bindings()  # the footer lists the keys it hears of from now on
+
+    def show(self, view: HomeView) -> None:
+        self.view = view
+        self.query_one("#home-counts", Static).update(counts_text(view))
+        self.query_one("#home-next", Static).update(next_text(view))
+        self.query_one("#home-packs", Static).update(pack_lines(view.packs))
+        problems = self.query_one("#home-problems", Static)
+        problems.display = bool(view.problems)
+        problems.update(Content("\n").join(
+            [Content.styled("Problems in the packs (their other cards still work)", "bold"),
+             *(Content.styled(p, "$text-error") for p in view.problems[:5])]
+        ))
+
+    def refresh_view(self) -> None:
+        """Figures again from the open backend (after a session, a reload …)."""
+        if self.app.ready:
+            from drill.app.home_view import home_view
+
+            self.show(home_view(self.app.backend))
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted and self.app.ready:
+            self.refresh_view()
+
+    def on_backend_ready(self, _: BackendReady) -> None:
+        self.refresh_view()
+
+    def on_schedule_changed(self, _: ScheduleChanged) -> None:
+        self.refresh_view()
+
+    def action_review(self) -> None:
+        self.app.when_ready(self._start_review)
+
+    def _start_review(self) -> None:
+        from drill.app.screens.review import ReviewScreen
+
+        if self.app.backend.next_entry() is None:
+            self.notify("Nothing is due now. Press x for extra practice.", timeout=4)
+            return
+        self.app.push_screen(ReviewScreen())
+
+    def action_extra(self) -> None:
+        self.app.when_ready(self._start_extra)
+
+    def _start_extra(self) -> None:
+        """Cram the priority cards in pack order; nothing is rescheduled."""
+        from drill.app.screens.review import ReviewScreen
+
+        cards = [card for card in self.app.backend.cards if card.is_priority]
+        cards = cards or list(self.app.backend.cards)
+        if cards:
+            self.app.push_screen(ReviewScreen(cram=cards))

@@ -1,0 +1,309 @@
+"""Review: one card at a time, from today's queue (or a cram list, outside the schedule).
+
+Per card: the scenario and a countdown; an input per ask, echoing how the text is read
+and graded on Enter; Space reveals the answer; 1–4 rate (each button shows its interval,
+the grader's suggestion highlighted). Everything it decides comes from the backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from drill.app.backend import BackendError
+from drill.app.messages import CardPrepared
+from drill.app.widgets.card_view import CardView
+from drill.app.widgets.countdown import Countdown
+from drill.app.widgets.rating_bar import NAMES, RatingBar
+
+if TYPE_CHECKING:
+    from drill.app.drill_app import DrillApp
+    from drill.packs.model import Card
+    from drill.scheduling.ratings import TypedAnswer
+
+
+class ReviewScreen(Screen[None]):
+    CSS_PATH = "review.tcss"
+    AUTO_FOCUS = None
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "reveal", "Reveal", tooltip="Show the answer, its numbers and tip"),
+        Binding("1", "rate(1)", "Again", show=False, tooltip="Rate: not recalled"),
+        Binding("2", "rate(2)", "Hard", show=False, tooltip="Rate: recalled with difficulty"),
+        Binding("3", "rate(3)", "Good", show=False, tooltip="Rate: recalled"),
+        Binding("4", "rate(4)", "Easy", show=False, tooltip="Rate: recalled at once"),
+        Binding("f", "follow_up", "Follow-up", tooltip="Take the follow-up card next"),
+        Binding("u", "undo", "Undo", tooltip="Take back the last rating"),
+        Binding("ctrl+z", "undo", "Undo", show=False, priority=True),  # works while typing
+        # Not in the footer for lack of room at 80 columns; in the palette and help.
+        Binding("b", "bury", "Bury", show=False, tooltip="Hide this card until tomorrow"),
+        Binding("s", "suspend", "Suspend", show=False, tooltip="Take this card out of study"),
+        Binding("e", "source", "Source", tooltip="Where the card is written (file:line)"),
+        Binding("escape", "leave", "Back", tooltip="Leave the input, or go back"),
+        Binding("pageup", "scroll_card(-1)", "Page up", show=False),
+        Binding("pagedown", "scroll_card(1)", "Page down", show=False),
+    ]
+
+    app: DrillApp
+
+    revealed: reactive[bool] = reactive(False)
+    follow_up_next: reactive[bool] = reactive(False)
+
+    def __init__(self, cram: Sequence[Card] | None = None, first: Card | None = None) -> None:
+        super().__init__()
+        self.cram = list(cram) if cram is not None else None
+        self.first = first
+        self.card: Card | None = None
+        self.kind = ""
+        self.answers: list[TypedAnswer] = []
+
+    # -- layout ------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        limit = self.app.backend.settings.timer_seconds
+        with Horizontal(id="review-top"):
+            yield Static(id="card-heading")
+            yield Countdown(limit, self.app.options.timer_clock, id="countdown")
+        yield CardView(id="card-body")
+        yield RatingBar(id="rating-bar")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self.show_next(self.first)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Card keys are hidden when there is no card, Follow-up when there is none."""
+        if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up"):
+            if self.card is None:
+                return False
+            if action == "follow_up" and self._follow_up_card() is None:
+                return False
+        return True
+
+    # -- which card --------------------------------------------------------------------
+
+    async def show_next(self, card: Card | None = None) -> None:
+        """Show ``card``, or the next one: the cram list's, else the schedule's."""
+        kind = "cram" if self.cram is not None else ""
+        if card is None and self.cram is not None:
+            card = self.cram.pop(0) if self.cram else None
+        elif card is None:
+            entry = self.app.backend.next_entry()
+            card, kind = (entry.card, entry.kind) if entry else (None, "")
+        elif not kind:
+            kind = self._kind_of(card)
+        if card is None:
+            await self._show_done()
+        else:
+            await self._show_card(card, kind)
+
+    def _kind_of(self, card: Card) -> str:
+        entry = next((e for e in self.app.backend.queue() if e.card.key == card.key), None)
+        if entry is not None:
+            return entry.kind
+        return "follow-up" if card.parent else "extra"
+
+    async def _show_card(self, card: Card, kind: str) -> None:
+        self.card, self.kind = card, kind
+        self.answers = []
+        self.revealed = False
+        self.follow_up_next = False
+        self.app.want_prepared([card])
+        await self.query_one(CardView).show(card)
+        self._show_heading()
+        self._show_rating_options()
+        countdown = self.query_one("#countdown", Countdown)
+        countdown.display = True
+        countdown.restart()
+        self.refresh_bindings()
+        if not self.query_one(CardView).focus_first():
+            self.set_focus(None)
+
+    async def _show_done(self) -> None:
+        self.card = None
+        counts = self.app.backend.counts()
+        message = "Cram list done." if self.cram is not None else "All done for today."
+        days = "day" if counts.streak == 1 else "days"
+        await self.query_one(CardView).show_message(Content.assemble(
+            (message, "bold $text-success"),
+            f"\n\n{counts.done_today} ratings today · streak {counts.streak} {days}.\n",
+            ("Esc: back · u: undo the last rating", "$text-muted"),
+        ))
+        self.query_one("#card-heading", Static).update("")
+        self.query_one("#countdown", Countdown).stop()
+        self.query_one("#countdown", Countdown).display = False
+        self.query_one(RatingBar).display = False
+        self.set_focus(None)
+        self.refresh_bindings()
+
+    def _show_heading(self) -> None:
+        assert self.card is not None
+        card = self.card
+        if self.cram is not None:
+            left = f"{len(self.cram)} more" if self.cram else "last one"
+            left += " · schedule unchanged"
+        else:
+            counts = self.app.backend.counts()
+            left = f"{counts.due} due · {counts.new} new left"
+        self.query_one("#card-heading", Static).update(Content.assemble(
+            (card.key, "bold $text-accent"),
+            (f" · {card.priority} · {self.kind}", "$text-muted"),
+            (f"   {left}", "$text-muted"),
+        ))
+
+    def _show_rating_options(self) -> None:
+        assert self.card is not None
+        bar = self.query_one(RatingBar)
+        bar.display = True
+        bar.suggested = None
+        if self.cram is not None:
+            bar.show_intervals(None)
+        else:
+            intervals = self.app.backend.preview(self.card.key)
+            bar.show_intervals({int(r): text for r, text in intervals.items()})
+        self._show_follow_up_note()
+
+    def _show_follow_up_note(self) -> None:
+        note = ""
+        if self._follow_up_card() is not None:
+            note = "✓ follow-up next" if self.follow_up_next else "f: follow-up"
+        self.query_one(RatingBar).note(note)
+
+    # -- answers and the reveal ----------------------------------------------------------
+
+    def on_card_prepared(self, message: CardPrepared) -> None:
+        if self.card is not None and message.key == self.card.key:
+            self.query_one(CardView).apply_prepared()
+
+    @on(CardView.Graded)
+    def _graded(self, event: CardView.Graded) -> None:
+        if self.card is None:
+            return
+        self.answers.append(self.app.backend.typed_answer(event.grade))
+        suggestion = self.app.backend.suggest(self.answers, self.card)
+        self.query_one(RatingBar).suggested = int(suggestion) if suggestion else None
+
+    @on(CardView.Finished)
+    def _finished(self) -> None:
+        """After the last ask the suggested rating has focus: Enter takes it, and Space,
+        1–4 and the other keys work as well."""
+        self.query_one(RatingBar).focus_suggested()
+
+    def action_reveal(self) -> None:
+        if self.card is not None:
+            self.revealed = True
+
+    def watch_revealed(self, revealed: bool) -> None:
+        if revealed:
+            self.query_one(CardView).reveal()
+            if isinstance(self.focused, Input):
+                self.set_focus(None)
+
+    # -- rating and the rest -------------------------------------------------------------------
+
+    @on(RatingBar.Chosen)
+    async def _chosen(self, event: RatingBar.Chosen) -> None:
+        await self.action_rate(event.rating)
+
+    async def action_rate(self, rating: int) -> None:
+        card = self.card
+        if card is None:
+            return
+        countdown = self.query_one("#countdown", Countdown)
+        seconds = countdown.stop()
+        backend = self.app.backend
+        try:
+            interval = backend.rate(card.key, rating, seconds, self.answers,
+                                    cram=self.cram is not None)
+        except BackendError as error:
+            # Nothing was stored: the card stays, with its answers, to be rated again.
+            countdown.running = True
+            self.notify(f"{error}. Rate again to retry.", title="Rating not saved",
+                        severity="error", timeout=10, markup=False)
+            return
+        name = NAMES[rating]
+        when = f"again in {backend.describe_interval(interval)}" if interval else "cram"
+        self.notify(f"{card.key}: {name} · {when}", timeout=3)
+        follow = self._follow_up_card() if self.follow_up_next else None
+        await self.show_next(follow)
+
+    def _follow_up_card(self) -> Card | None:
+        if self.card is None or not self.card.follow_up:
+            return None
+        return self.app.backend.card(f"{self.card.pack}/{self.card.follow_up}")
+
+    def action_follow_up(self) -> None:
+        if self._follow_up_card() is None:
+            self.notify("This card has no follow-up.", severity="warning", timeout=3)
+            return
+        self.follow_up_next = not self.follow_up_next
+
+    def watch_follow_up_next(self) -> None:
+        if self.is_mounted and self.query(RatingBar):
+            self._show_follow_up_note()
+
+    async def action_undo(self) -> None:
+        backend = self.app.backend
+        if not backend.can_undo():
+            self.notify("Nothing to undo.", severity="warning", timeout=3)
+            return
+        try:
+            key = backend.undo()
+        except BackendError as error:
+            self.notify(str(error), title="Not undone", severity="error", markup=False)
+            return
+        card = backend.card(key) if key else None
+        self.notify(f"Undid the last rating of {key}.", timeout=3)
+        if card is not None:
+            if self.cram is not None and self.card is not None:
+                self.cram.insert(0, self.card)
+            await self.show_next(card)
+
+    async def action_bury(self) -> None:
+        if self.card is None or self.cram is not None:
+            return
+        try:
+            self.app.backend.bury(self.card.key)
+        except BackendError as error:
+            self.notify(str(error), title="Not buried", severity="error", markup=False)
+            return
+        self.notify(f"Buried {self.card.key} until tomorrow.", timeout=3)
+        await self.show_next()
+
+    async def action_suspend(self) -> None:
+        if self.card is None or self.cram is not None:
+            return
+        try:
+            self.app.backend.suspend(self.card.key)
+        except BackendError as error:
+            self.notify(str(error), title="Not suspended", severity="error", markup=False)
+            return
+        self.notify(f"Suspended {self.card.key}; unsuspend it in Browse.", timeout=4)
+        await self.show_next()
+
+    def action_source(self) -> None:
+        from drill.app.screens.source import SourceScreen
+
+        if self.card is not None:
+            self.app.push_screen(SourceScreen(self.card, self.app.backend.pack_path(self.card)))
+
+    def action_scroll_card(self, pages: int) -> None:
+        body = self.query_one(CardView)
+        if pages < 0:
+            body.scroll_page_up()
+        else:
+            body.scroll_page_down()
+
+    def action_leave(self) -> None:
+        if isinstance(self.focused, Static) or self.focused is None:
+            self.dismiss(None)
+        else:
+            self.set_focus(None)

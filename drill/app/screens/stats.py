@@ -1,0 +1,103 @@
+"""Stats: what ``drill stats`` reports, with pictures where they read better than numbers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from drill.app.widgets.charts import BarChart, Heatmap
+
+if TYPE_CHECKING:
+    from drill.app.drill_app import DrillApp
+    from drill.scheduling.stats import MistakeCount, Stats
+
+
+def summary_line(stats: Stats) -> Content:
+    """The figures of ``drill stats`` in one line."""
+    rate = stats.retention.rate
+    retention = f"{rate:.0%}" if rate is not None else "–"
+    figures = [
+        (stats.reviews_today, "today"),
+        (stats.reviews_total, "total"),
+        (f"{stats.streak} d", "streak"),
+        (retention, "kept, 30 d"),
+        (stats.due_today, "due"),
+        (stats.due_tomorrow, "tomorrow"),
+    ]
+    parts: list[Content | tuple[str, str] | str] = []
+    for value, label in figures:
+        if parts:
+            parts.append((" · ", "$text-muted"))
+        parts += [(f"{value}", "bold $text-accent"), f" {label}"]
+    return Content.assemble(*parts)
+
+
+def mistake_lines(mistakes: tuple[MistakeCount, ...], width: int = 20) -> list[Content]:
+    """The most frequent mistakes as bars, with the cards they happened on."""
+    top = max((m.count for m in mistakes), default=0)
+    lines = []
+    for mistake in mistakes:
+        bar = "█" * max(1, round(mistake.count * width / top)) if top else ""
+        cards = ", ".join(key.split("/", 1)[-1] for key in mistake.cards[:4])
+        more = f" +{len(mistake.cards) - 4}" if len(mistake.cards) > 4 else ""
+        lines.append(Content.assemble(
+            (f"{mistake.id[:24]:<25}", "bold"), (f"{bar:<{width}}", "$error"),
+            f" {mistake.count:>3}  ", (cards + more, "$text-muted"),
+        ))
+    return lines or [Content.styled("No mistakes logged yet.", "$text-muted")]
+
+
+class StatsScreen(Screen[None]):
+    CSS_PATH = "stats.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
+
+    app: DrillApp
+
+    def compose(self) -> ComposeResult:
+        backend = self.app.backend
+        stats = backend.stats()
+        yield Static("Stats", classes="screen-title")
+        with VerticalScroll(id="stats-body"):
+            yield Static(summary_line(stats), id="stats-summary")
+            yield Static("Reviews per day", classes="section-title")
+            yield Heatmap({d.day: d.count for d in stats.history}, stats.today, id="heatmap")
+            yield Static("Most frequent mistakes", classes="section-title")
+            yield Static(Content("\n").join(mistake_lines(stats.mistakes)), id="mistakes")
+            yield Static("Due in the days ahead", classes="section-title")
+            yield BarChart(
+                [d.count for d in stats.forecast],
+                [d.day.strftime("%a") for d in stats.forecast],
+                id="forecast",
+            )
+            yield Static("Packs", classes="section-title")
+            yield Static(Content("\n").join(self._pack_lines(stats)), id="stats-packs")
+            if stats.leeches:
+                yield Static("Leeches (forgotten again and again: suspended)",
+                             classes="section-title")
+                yield Static("\n".join(f"{leech.key}: {leech.lapses} lapses"
+                                       for leech in stats.leeches), id="leeches")
+            if stats.orphans:
+                yield Static("History of cards no longer in any pack", classes="section-title")
+                yield Static("\n".join(f"{o.key}: {o.reviews} reviews" for o in stats.orphans),
+                             id="orphans")
+        yield Footer()
+
+    def _pack_lines(self, stats: Stats) -> list[Content]:
+        from drill.app.screens.home import progress_bar
+
+        titles = {pack.id: pack.title for pack in self.app.backend.library.packs}
+        return [
+            Content.assemble((f"{titles.get(p.pack, p.pack)[:22]:<23}", "bold"), progress_bar(p),
+                             (f" {p.new} new · {p.learning} learning · {p.review} review",
+                              "$text-muted"))
+            for p in stats.packs
+        ]
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,193 @@
+"""The front and back of one card: scenario, an input per ask, and the revealed answer.
+
+It reads each answer as it is typed (the echo) and grades it on Enter, through the
+backend; an answer entered before the card's numbers are worked out is graded as soon as
+they are. Each grade goes up to the screen as :class:`CardView.Graded`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Static
+
+from drill.app.widgets.ask_field import AskField, Echo
+from drill.app.widgets.reveal import answer_text
+
+if TYPE_CHECKING:
+    from drill.app.drill_app import DrillApp
+    from drill.grading import Grade
+    from drill.packs.model import Card
+
+
+class CardView(VerticalScroll):
+    DEFAULT_CSS = """
+    CardView { height: 1fr; padding: 0 1; }
+    CardView #card-title { margin: 1 0 0 0; }
+    CardView #card-scenario { margin: 0 0 1 0; }
+    CardView .hint { color: $text-muted; margin: 0 0 1 0; }
+    CardView #reveal-link { margin: 0 0 1 0; color: $text-muted; }
+    CardView #card-reveal {
+        display: none; border-top: solid $primary; padding: 1 0 0 0; margin: 0 0 1 0;
+    }
+    """
+
+    app: DrillApp
+
+    class Graded(Message):
+        """An answer was graded (readable answers only: invalid text is not an answer)."""
+
+        def __init__(self, grade: Grade) -> None:
+            super().__init__()
+            self.grade = grade
+
+    class Finished(Message):
+        """Every ask has been answered (or passed over with an empty Enter)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.card: Card | None = None
+        self.pending: dict[str, str] = {}  # ask id → answer typed before targets were ready
+        self.revealed = False
+
+    async def show(self, card: Card) -> None:
+        """Show a card, front only; inputs wait for its numbers if they are not ready."""
+        self.card, self.pending, self.revealed = card, {}, False
+        await self.remove_children()
+        widgets: list[Static | AskField] = [
+            Static(Content.styled(card.title, "bold"), id="card-title"),
+            Static(card.scenario.strip(), id="card-scenario"),
+        ]
+        widgets += [AskField(ask, n) for n, ask in enumerate(card.asks, 1)]
+        if not card.asks:
+            widgets.append(Static("No number to type here: answer out loud, then Space.",
+                                  classes="hint"))
+        widgets.append(Static(
+            Content.from_markup("[@click=screen.reveal]▶ Show the answer[/]  (Space)"),
+            id="reveal-link",
+        ))
+        widgets.append(Static(id="card-reveal"))
+        await self.mount_all(widgets)
+        self.scroll_home(animate=False)
+        self.apply_prepared()
+
+    async def show_message(self, message: Content) -> None:
+        self.card = None
+        await self.remove_children()
+        await self.mount(Static(message, id="card-done"))
+
+    @property
+    def fields(self) -> list[AskField]:
+        return list(self.query(AskField))
+
+    def focus_first(self) -> bool:
+        fields = self.fields
+        if fields:
+            fields[0].input.focus()
+        return bool(fields)
+
+    # -- numbers, echo and grades --------------------------------------------------------
+
+    def apply_prepared(self) -> None:
+        """The card's numbers arrived (or may have): ready the inputs, grade what waits."""
+        if self.card is None:
+            return
+        prepared = self.app.prepared.get(self.card.key)
+        for field in self.fields:
+            if prepared is None:
+                field.set_ready(False)
+                continue
+            problem = prepared.problems.get(field.ask.id) or prepared.error
+            field.set_ready(field.ask.id in prepared.targets, problem)
+            if field.ask.id in self.pending:
+                self._grade(field, self.pending.pop(field.ask.id))
+            elif field.answer:
+                self._echo(field, field.answer)
+        if self.revealed:
+            self.reveal()
+
+    def _grade_now(self, field: AskField, answer: str) -> Grade | None:
+        assert self.card is not None
+        prepared = self.app.prepared.get(self.card.key)
+        target = prepared.targets.get(field.ask.id) if prepared else None
+        if target is None:
+            return None
+        try:
+            return self.app.backend.grade(answer, target)
+        except Exception as error:  # a grader bug costs this answer, not the session
+            from drill.grading import Grade, Shown, Verdict
+
+            shown = Shown(target.reference.value, target.unit, "")
+            return Grade(target.card, target.ask, answer, Verdict.INVALID,
+                         f"cannot grade this: {error}", shown)
+
+    @on(AskField.Typed)
+    def _typed(self, event: AskField.Typed) -> None:
+        self._echo(event.field, event.answer)
+
+    def _echo(self, field: AskField, answer: str) -> None:
+        if not answer.strip():
+            field.show_echo(Echo())
+            return
+        grade = self._grade_now(field, answer)
+        if grade is not None:
+            if grade.parsed is not None:
+                field.show_echo(Echo(grade.parsed.echo, grade.parsed.text))
+            else:
+                field.show_echo(Echo(error=grade.message))
+            return
+        from drill.calculator import calculate  # the parser alone: no sympy
+
+        result = calculate(answer)
+        field.show_echo(Echo(result.echo, result.text, result.error))
+
+    @on(AskField.Submitted)
+    def _submitted(self, event: AskField.Submitted) -> None:
+        if not event.answer.strip():
+            if not self.focus_after(event.field):
+                self.post_message(self.Finished())
+            return
+        prepared = self.app.prepared.get(self.card.key) if self.card else None
+        if prepared is not None and event.field.ask.id not in prepared.targets:
+            return  # this ask cannot be graded; the field says why
+        self._grade(event.field, event.answer)
+
+    def _grade(self, field: AskField, answer: str) -> None:
+        grade = self._grade_now(field, answer)
+        if grade is None:
+            self.pending[field.ask.id] = answer
+            field.show_waiting()
+            return
+        field.show_grade(grade.verdict.value, grade.message, grade.mistakes)
+        if grade.verdict.value == "invalid":
+            return  # not an answer: the field says why, and keeps the focus
+        self.post_message(self.Graded(grade))
+        if not self.focus_after(field):
+            self.post_message(self.Finished())
+
+    def focus_after(self, field: AskField) -> bool:
+        """Focus the next ask not yet answered; False when there is none."""
+        fields = self.fields
+        later = fields[fields.index(field) + 1:] + fields[: fields.index(field)]
+        for other in later:
+            if other.verdict is None and not other.waiting:
+                other.input.focus()
+                other.scroll_visible()
+                return True
+        return False
+
+    # -- the back ------------------------------------------------------------------------
+
+    def reveal(self) -> None:
+        if self.card is None:
+            return
+        self.revealed = True
+        panel = self.query_one("#card-reveal", Static)
+        panel.update(answer_text(self.card, self.app.prepared.get(self.card.key)))
+        panel.display = True
+        self.query_one("#reveal-link", Static).display = False
+        self.call_after_refresh(panel.scroll_visible, top=True, animate=False)

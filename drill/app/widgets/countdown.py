@@ -1,0 +1,69 @@
+"""The answer timer: counts down from the configured seconds, then keeps counting up.
+
+An interview answer takes about a minute; past zero the timer does not stop (the user may
+still be thinking) but turns another colour, so the overrun is plain to see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+def timer_text(limit: int, elapsed: float) -> str:
+    """``0:47`` while time is left, ``+0:12`` once past the limit."""
+    left = limit - int(elapsed)
+    sign = "" if left >= 0 else "+"
+    minutes, seconds = divmod(abs(left), 60)
+    return f"⏱ {sign}{minutes}:{seconds:02d}"
+
+
+class Countdown(Static):
+    """Shows the time left from ``limit`` seconds; its clock is injected so tests freeze it."""
+
+    DEFAULT_CSS = """
+    Countdown { width: auto; padding: 0 1; text-style: bold; color: $text-success; }
+    Countdown.-overtime { color: $text-warning; background: $warning-muted; }
+    Countdown.-stopped { color: $text-muted; text-style: none; }
+    """
+
+    elapsed: reactive[float] = reactive(0.0)
+    overtime: reactive[bool] = reactive(False)
+
+    def __init__(self, limit: int, clock: Callable[[], float], *, id: str | None = None) -> None:
+        super().__init__(timer_text(limit, 0), id=id)
+        self.limit = limit
+        self.clock = clock
+        self.started = clock()
+        self.running = True
+
+    def on_mount(self) -> None:
+        self.set_interval(0.25, self.tick)
+
+    def tick(self) -> None:
+        if self.running:
+            self.elapsed = self.clock() - self.started
+
+    def compute_overtime(self) -> bool:
+        return self.elapsed > self.limit
+
+    def watch_elapsed(self, elapsed: float) -> None:
+        self.update(timer_text(self.limit, elapsed))
+
+    def watch_overtime(self, overtime: bool) -> None:
+        self.set_class(overtime, "-overtime")
+
+    def restart(self) -> None:
+        self.started = self.clock()
+        self.running = True
+        self.elapsed = 0.0
+        self.remove_class("-stopped")
+
+    def stop(self) -> float:
+        """Freeze the display; the seconds spent on the card (for the review log)."""
+        self.tick()
+        self.running = False
+        self.add_class("-stopped")
+        return self.elapsed

@@ -1,0 +1,74 @@
+"""How ``drill`` with no command reaches the app, and what it leaves alone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from drill.cli import app_arguments
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_help_imports_neither_textual_nor_sympy() -> None:
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "drill", "--help"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    assert "With no command" in done.stdout
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    assert "argparse" in imported  # the import log is really there
+    assert not {m for m in imported if m.split(".")[0] in ("textual", "sympy")}
+
+
+def test_only_app_options_take_the_fast_path() -> None:
+    assert app_arguments([]) is not None
+    args = app_arguments(["--data", "d", "--packs", "p", "--packs", "q"])
+    assert args is not None and args.data == "d" and args.command is None
+    assert [str(p) for p in args.packs] == ["p", "q"]
+    for argv in (["calc", "1"], ["--help"], ["--version"], ["--data"], ["--bogus"],
+                 ["--data", "d", "stats"]):
+        assert app_arguments(argv) is None, argv  # the full parser decides
+
+
+def test_unknown_option_is_a_usage_error() -> None:
+    done = subprocess.run([sys.executable, "-m", "drill", "--bogus"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "--bogus" in done.stderr
+
+
+def test_a_missing_packs_folder_is_a_usage_error(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "drill", "--data", str(tmp_path), "--packs", str(tmp_path / "no")],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert done.returncode == 2
+    assert "no such folder" in done.stderr
+
+
+async def test_a_start_up_child_that_fails_leaves_the_app_to_load_by_itself(
+    data_dir: Path, pack_dir: Path
+) -> None:
+    import os
+
+    from drill.app.drill_app import DrillApp
+    from drill.app.options import AppOptions
+    from drill.app.prefetch import Prefetch
+    from drill.app.screens.home import HomeScreen
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # a child that dies without a word
+        os._exit(1)
+    os.close(write_end)
+    options = AppOptions(data_dir=data_dir, pack_dirs=(pack_dir,), builtin_packs=False,
+                         prepare_in_background=False)
+    app = DrillApp(options, prefetch=Prefetch(pid, read_end))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.ready
+        assert app.screen.view.next_card is not None
+        assert app.screen.view.next_card.key == "app-demo/floor"

@@ -1,0 +1,195 @@
+"""The whole daily flow through the app, driven by keys as a user would."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import Button, Static
+
+from drill.app.drill_app import DrillApp
+from drill.app.screens.home import HomeScreen
+from drill.app.screens.review import ReviewScreen
+from drill.app.widgets.ask_field import AskField
+from drill.packs.library import load_library
+from drill.scheduling.clock import FixedClock
+from drill.scheduling.service import ReviewSession
+
+MakeApp = Callable[..., DrillApp]
+
+
+def text_of(widget: Static) -> str:
+    return str(widget.render())
+
+
+def field(app: object, ask_id: str) -> AskField:
+    screen = app.screen  # type: ignore[attr-defined]
+    return screen.query_one(f"#ask-{ask_id}", AskField)  # type: ignore[no-any-return]
+
+
+async def test_a_whole_session_is_logged_with_its_answers_and_mistakes(
+    make_app: MakeApp, data_dir: Path, pack_dir: Path, clock: FixedClock
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, HomeScreen)
+        assert "app-demo/floor" in text_of(app.screen.query_one("#home-next", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        review = app.screen
+        assert review.card is not None and review.card.key == "app-demo/floor"
+
+        # The first input has focus: type the classic mistake and watch it being read.
+        await pilot.press(*"16 GB / 989 TFLOPS")
+        await pilot.pause()
+        floor = field(app, "decode_floor")
+        assert "16 GB ÷ 989 TFLOPS" in text_of(floor.query_one(".ask-echo", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        verdict = text_of(floor.query_one(".ask-verdict", Static))
+        assert verdict.startswith("✗")
+        assert "bytes-over-flops" in verdict
+        assert "Bytes ÷ FLOP/s is not a time" in verdict
+
+        # Focus moved on to the next ask; 1 ÷ 4.78 ms is about 209 tokens/s.
+        await pilot.press(*"200", "enter")
+        await pilot.pause()
+        assert text_of(field(app, "max_tokens_per_s").query_one(".ask-verdict", Static)) \
+            .startswith("✓")
+        # A mistake suggests Again.
+        assert review.query_one("#rate-1", Button).has_class("-suggested")
+        assert not review.query_one("#rate-3", Button).has_class("-suggested")
+
+        # No input has focus now, so Space reveals the answer with its working.
+        await pilot.press("space")
+        await pilot.pause()
+        revealed = text_of(review.query_one("#card-reveal", Static))
+        assert "16 GB ÷ 3.35 TB/s" in revealed  # the working of the reference
+        assert "4.78 ms" in revealed
+        assert "Decode is bound by memory bandwidth" in revealed  # the tip
+
+        await pilot.press("1")
+        await pilot.pause()
+        second = review.card
+        assert second is not None and second.key != "app-demo/floor"
+
+        # Rate the second card, then take that rating back: it is shown again.
+        await pilot.press("escape", "3")
+        await pilot.pause()
+        assert review.card is not None and review.card.key != second.key
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert review.card is not None and review.card.key == second.key
+
+        await pilot.press("ctrl+q")
+    assert app.return_code in (0, None)
+
+    library = load_library([pack_dir], include_builtin=False)
+    with ReviewSession.open(library.cards, data_dir, clock) as session:
+        first = session.history("app-demo/floor")
+        assert len(first) == 1
+        assert first[0].rating == 1
+        answers = {a.ask_id: a for a in first[0].answers}
+        assert answers["decode_floor"].text == "16 GB / 989 TFLOPS"
+        assert answers["decode_floor"].verdict == "incorrect"
+        assert answers["decode_floor"].mistakes[0] == "bytes-over-flops"
+        assert answers["max_tokens_per_s"].verdict == "correct"
+        assert session.history(second.key) == []  # undone
+
+
+async def test_follow_up_can_be_taken_next(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press("escape", "f")
+        await pilot.pause()
+        assert review.follow_up_next
+        await pilot.press("3")
+        await pilot.pause()
+        assert review.card is not None and review.card.key == "app-demo/floor-follow-up"
+
+
+async def test_enter_before_the_numbers_are_ready_grades_once_they_are(
+    make_app: MakeApp,
+) -> None:
+    app = make_app(prepare_in_background=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*"4.8", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        verdict = text_of(field(app, "decode_floor").query_one(".ask-verdict", Static))
+        assert verdict.startswith("✓")  # 4.8 ms is within 5% of 4.78 ms
+
+
+async def test_bury_and_suspend_take_the_card_out_of_today(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press("escape", "b")
+        await pilot.pause()
+        assert review.card is not None and review.card.key != "app-demo/floor"
+        suspended = review.card.key
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        assert app.backend.session.state(suspended).suspended
+        assert app.backend.session.state("app-demo/floor").buried_until is not None
+        keys = [entry.card.key for entry in app.backend.queue()]
+        assert "app-demo/floor" not in keys and suspended not in keys
+
+
+async def test_source_shows_the_file_and_line_of_the_card(
+    make_app: MakeApp, pack_dir: Path
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "escape", "e")
+        await pilot.pause()
+        location = text_of(app.screen.query_one("#source-location", Static))
+        assert "app-demo.yaml:" in location
+        line = int(location.rsplit(":", 2)[-2])
+        lines = (pack_dir / "app-demo.yaml").read_text().splitlines()
+        assert "id: floor" in lines[line - 1]
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReviewScreen)
+
+
+async def test_calculator_opens_mid_card_and_goes_back_to_it(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", *"4.", "f2")
+        await pilot.pause()
+        await pilot.press(*"16 GB / 3.35 TB/s", "enter")
+        await pilot.pause()
+        assert app.scratchpad.history[-1].text == "4.78 ms"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        assert field(app, "decode_floor").answer == "4."  # the half-typed answer is kept
+
+
+async def test_after_the_last_ask_enter_takes_the_suggested_rating(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press(*"4.78 ms", "enter", *"1 / 4.78 ms", "enter")
+        await pilot.pause()
+        assert isinstance(app.focused, Button) and app.focused.id == "rate-3"  # Good
+        await pilot.press("enter")
+        await pilot.pause()
+        history = app.backend.history("app-demo/floor")
+        assert [int(entry.rating) for entry in history] == [3]
+        assert {a.ask_id: a.verdict for a in history[0].answers} == {
+            "decode_floor": "correct", "max_tokens_per_s": "correct"
+        }

@@ -1,0 +1,168 @@
+"""What must not break the app: resizing, broken packs, a bad database, the mouse."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+from textual.widgets._toast import Toast
+
+from drill.app.drill_app import DrillApp
+from drill.app.screens.browse import BrowseScreen
+from drill.app.screens.calculator import CalculatorScreen
+from drill.app.screens.home import HomeScreen
+from drill.app.screens.problem import ProblemScreen
+from drill.app.screens.review import ReviewScreen
+from drill.app.screens.stats import StatsScreen
+from drill.storage.location import DATABASE_FILE
+
+MakeApp = Callable[..., DrillApp]
+SIZES = [(80, 24), (30, 8), (12, 5), (200, 60), (80, 24)]
+
+
+async def test_every_screen_survives_resizing(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for action, keys, screen_type in [
+            ("home", (), HomeScreen),
+            ("home", ("enter", *"16 GB / 989 TFLOPS", "enter", "escape", "space"), ReviewScreen),
+            ("home", ("f2", *"1 + 1", "enter"), CalculatorScreen),
+            ("browse", (*"amdahl",), BrowseScreen),
+            ("stats", (), StatsScreen),
+        ]:
+            await app.run_action(action)
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert isinstance(app.screen, screen_type)
+            for width, height in SIZES:
+                await pilot.resize_terminal(width, height)
+                await pilot.pause()
+            assert isinstance(app.screen, screen_type)
+        assert app.is_running
+
+
+async def test_a_broken_user_pack_is_named_and_the_others_still_work(
+    make_app: MakeApp, data_dir: Path
+) -> None:
+    packs = data_dir / "packs"
+    packs.mkdir(parents=True)
+    (packs / "mine.yaml").write_text(
+        "pack: mine\ntitle: Mine\ncards:\n  - id: a\n    title: A\n    priority: urgent\n"
+        "    scenario: S\n"
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        toasts = [str(toast.render()) for toast in app.screen.query(Toast)]
+        assert any("mine.yaml:6:" in toast for toast in toasts)  # the notice: file and line
+        problems = str(app.screen.query_one("#home-problems", Static).render())
+        assert "mine.yaml:6:" in problems
+        await pilot.press("enter")  # the built-in test pack is still there to study
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        assert app.screen.card is not None and app.screen.card.pack == "app-demo"
+
+
+async def test_a_corrupt_database_gets_a_message_and_is_left_untouched(
+    make_app: MakeApp, data_dir: Path
+) -> None:
+    data_dir.mkdir(parents=True)
+    database = data_dir / DATABASE_FILE
+    database.write_bytes(b"not a database at all\n" * 100)
+    before = hashlib.sha256(database.read_bytes()).hexdigest()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        message = str(app.screen.query_one("#problem-message", Static).render())
+        assert DATABASE_FILE in message
+        assert "Traceback" not in message
+        await pilot.press("q")
+    assert app.return_code == 1
+    assert hashlib.sha256(database.read_bytes()).hexdigest() == before
+    assert sorted(p.name for p in data_dir.iterdir() if p.name.startswith(DATABASE_FILE)) == [
+        DATABASE_FILE  # no journal or replacement file beside it
+    ]
+
+
+async def test_the_mouse_starts_a_review_and_rates(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.screen.run_action("review")  # the "Start review" link's action
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        first = review.card
+        assert await pilot.click("#rate-3")
+        await pilot.pause()
+        assert review.card is not None and first is not None
+        assert review.card.key != first.key
+        assert len(app.backend.history(first.key)) == 1
+
+
+async def test_the_palette_offers_the_screens_keys(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Calculator", "Browse cards", "Stats", "Reveal", "Undo", "Bury", "Suspend",
+                "Source"} <= titles
+
+
+async def test_a_locked_database_keeps_the_card_and_says_why(
+    make_app: MakeApp, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from drill.storage import database as storage
+
+    monkeypatch.setattr(storage, "BUSY_TIMEOUT_S", 0.05)  # give up on the lock quickly
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        card = review.card.key
+        other = sqlite3.connect(data_dir / DATABASE_FILE, timeout=0.05)
+        other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+        try:
+            await pilot.press("3")
+            await pilot.pause()
+            assert review.card is not None and review.card.key == card  # still here
+            toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+            assert "not saved" in toasts.lower()
+            assert DATABASE_FILE in toasts
+        finally:
+            other.rollback()
+            other.close()
+        await pilot.press("3")  # the lock is gone: the same rating goes through
+        await pilot.pause()
+        assert review.card is not None and review.card.key != card
+        assert len(app.backend.history(card)) == 1
+
+
+async def test_reload_picks_up_a_new_pack_and_names_a_broken_one(
+    make_app: MakeApp, data_dir: Path, pack_dir: Path
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        before = len(app.backend.cards)
+        packs = data_dir / "packs"
+        packs.mkdir()
+        text = (pack_dir / "app-demo.yaml").read_text().replace("pack: app-demo", "pack: copy")
+        (packs / "copy.yaml").write_text(text)
+        (packs / "broken.yaml").write_text("pack: broken\ntitle: [\n")
+        await pilot.press("r")
+        await pilot.pause()
+        assert len(app.backend.cards) == 2 * before
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+        assert "broken.yaml:" in toasts
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)  # the session goes on

@@ -1,0 +1,102 @@
+"""``drill`` itself in a pseudo-terminal: the real start-up path (the forked child that
+reads the schedule), the first screen before sympy, quitting, and a corrupt database."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import sys
+import termios
+import time
+from pathlib import Path
+
+from drill.storage.location import DATABASE_FILE
+
+ROOT = Path(__file__).resolve().parents[2]
+ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[PX^_].*?\x1b\\|\x1b.")
+
+
+class Terminal:
+    """A program running in an 80×24 pseudo-terminal, read as plain text."""
+
+    def __init__(self, *argv: str) -> None:
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.chdir(ROOT)
+            os.execvpe(argv[0], list(argv), {**os.environ, "TERM": "xterm-256color"})
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.output = b""
+
+    @property
+    def text(self) -> str:
+        return ANSI.sub(b"", self.output).decode("utf-8", "replace")
+
+    def wait_for(self, pattern: str, timeout: float = 30) -> str:
+        """Read until ``pattern`` (a regular expression) is in the text; the text so far."""
+        deadline = time.monotonic() + timeout
+        while not re.search(pattern, self.text):
+            left = deadline - time.monotonic()
+            assert left > 0, f"{pattern!r} did not appear; the screen ended: {self.text[-600:]!r}"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:
+                    chunk = b""
+                assert chunk, f"the program ended before {pattern!r}: {self.text[-600:]!r}"
+                self.output += chunk
+        return self.text
+
+    def send(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+
+    def exit_code(self, timeout: float = 15) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.fd], [], [], 0.1)
+            if ready:
+                with contextlib.suppress(OSError):
+                    self.output += os.read(self.fd, 65536)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                os.close(self.fd)
+                return os.waitstatus_to_exitcode(status)
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        raise AssertionError("drill did not quit")
+
+
+def drill(data: Path, *options: str) -> Terminal:
+    return Terminal(sys.executable, "-X", "importtime", "-m", "drill", "--data", str(data),
+                    *options)
+
+
+def test_the_first_card_is_on_screen_before_sympy_loads(tmp_path: Path) -> None:
+    app_packs = str(ROOT / "tests" / "app" / "packs")
+    terminal = drill(tmp_path / "data", "--packs", app_packs)
+    # -X importtime writes a line per module to the terminal, in order with the screen.
+    shown = terminal.wait_for(r"Up next")
+    assert "sympy" not in shown
+    terminal.wait_for(r"\|\s+sympy\r?\n", timeout=60)  # then it loads, in the background
+    terminal.send("q")
+    assert terminal.exit_code() == 0
+
+
+def test_a_corrupt_database_is_named_and_drill_exits_1(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    database = data / DATABASE_FILE
+    database.write_bytes(b"garbage" * 1000)
+    terminal = drill(data)
+    terminal.wait_for(r"cannot open your review data")
+    terminal.wait_for(re.escape(DATABASE_FILE))
+    terminal.send("q")
+    assert terminal.exit_code() == 1
+    assert database.read_bytes() == b"garbage" * 1000
