@@ -149,10 +149,10 @@ drill runs this file only because you name its folder: `--solvers DIR` on the co
 line, or `solvers = ["DIR"]` in settings.toml. A solver receives one sympy symbol per
 given, in the unit it declares, and returns named results: the references of the asks and
 the classic wrong answers alike. `drill solve {pack}/checkpoint-load --packs DIR
---solvers DIR` prints them with their working. Units for formulas come from
-`drill.symbolic.u` (u.GB, u.s, u.token, u.FLOP ...).
+--solvers DIR` prints them with their working.
 """
 
+from drill.symbolic import u  # units for formulas: u.GB, u.s, u.day, u.token, u.FLOP ...
 from solvers.registry import solver
 
 
