@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from drill import dimensions as dims
+from drill.packs.templates import sample_shown
 from drill.parsing import ParseError, read
 from drill.quantity import Quantity
 from drill.units import attach_unit, format_number, unit_quantity
@@ -46,8 +47,7 @@ class Sample:
     @property
     def shown(self) -> str:
         """What the base text shows: the sample, less a bracketed unit and a '~'."""
-        text = self.text.removeprefix("~").strip()
-        return text.split("[", 1)[0].strip() if self.hidden else text
+        return sample_shown(self.text)
 
     @property
     def value(self) -> Quantity:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drill.catalog import Catalog, UnknownEntry, load_catalog
-from drill.packs.model import Ask, Card, Variant
+from drill.packs.model import BASE_VARIANT, Ask, Card, Variant
 from drill.packs.templates import (
     Rendered,
     Slot,
@@ -29,6 +29,7 @@ from drill.packs.templates import (
     parse_template,
     render,
     scenario_values,
+    with_texts,
 )
 from drill.quantity import Quantity
 from drill.samples import SampleError, format_like, parse_sample, read_quantity, restate
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from drill.solving import Solution
 
 #: How the base scenario is named where a variant id is expected (``--variant base``).
-BASE = "base"
+BASE = BASE_VARIANT
 
 
 class VariantError(Exception):
@@ -235,33 +236,6 @@ def random_variant(card: Card, seed: int) -> str | None:
     """A variant chosen at random but reproducibly from ``seed`` (None: the base)."""
     choices: list[str | None] = [None, *variant_ids(card)]
     return random.Random(seed).choice(choices)
-
-
-# -- replacing text fields by path --------------------------------------------------------
-
-
-def with_texts(card: Card, texts: Mapping[str, str]) -> Card:
-    """``card`` with the text fields at these paths ("answer[1]", ...) replaced."""
-    if not texts:
-        return card
-    top: dict[str, object] = {}
-    for key in ("title", "scenario", "tip"):
-        if key in texts:
-            top[key] = texts[key]
-    for key in ("answer", "key_numbers"):
-        items = list(getattr(card, key))
-        for i in range(len(items)):
-            items[i] = texts.get(f"{key}[{i}]", items[i])
-        top[key] = tuple(items)
-    asks = []
-    for i, ask in enumerate(card.asks):
-        mistakes = tuple(
-            dataclasses.replace(m, message=texts.get(f"asks[{i}].mistakes[{j}].message",
-                                                     m.message))
-            for j, m in enumerate(ask.mistakes))
-        asks.append(dataclasses.replace(
-            ask, question=texts.get(f"asks[{i}].question", ask.question), mistakes=mistakes))
-    return dataclasses.replace(card, asks=tuple(asks), **top)  # type: ignore[arg-type]
 
 
 __all__ = [

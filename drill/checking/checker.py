@@ -121,8 +121,9 @@ class _CardCheck:
                 self.check_ask(index, ask, solution, units.get(ask.id))
         if self.card.templates or self.card.variants:
             variants = VariantChecks(self.card, self.source)
+            names_ok = variants.check_names()
             samples_ok = variants.check_samples(solution)
-            if samples_ok and (solution is not None or not self.card.solver):
+            if names_ok and samples_ok and (solution is not None or not self.card.solver):
                 variants.check_variants(solution)
             self.found += variants.found
         return self.found

@@ -118,6 +118,29 @@ class VariantChecks:
         return True
 
     # -- each variant -----------------------------------------------------------------
+    def check_names(self) -> bool:
+        """The card's ``gpu`` and ``model`` are in the catalog (False when one is not)."""
+        from drill.catalog import CatalogError, UnknownEntry, load_catalog
+
+        if self.card.gpu is None and self.card.model is None and not self.card.variants:
+            return True
+        try:
+            catalog = load_catalog()
+        except CatalogError as error:
+            self.report(self.card.where, f"the catalog cannot be read: {error}")
+            return False
+        ok = True
+        for key, lookup in (("gpu", catalog.gpu), ("model", catalog.model)):
+            name = getattr(self.card, key)
+            if name is None:
+                continue
+            try:
+                lookup(name)
+            except UnknownEntry as error:
+                self.report(self.card.text_locations.get(key, self.card.where), error.message)
+                ok = False
+        return ok
+
     def check_variants(self, base: Solution | None) -> None:
         for index, variant in enumerate(self.card.variants):
             try:
@@ -130,6 +153,12 @@ class VariantChecks:
                 self.report(where, message, variant=variant.id)
                 continue
             concrete = worked.card
+            if concrete.givens == self.card.givens and all(
+                    getattr(variant, key) in (None, getattr(self.card, key))
+                    for key in ("gpu", "model")):
+                self.report(variant.where, f"variant '{variant.id}' has the base's givens: it "
+                                           f"shows the same numbers", variant=variant.id,
+                            severity=WARNING)
             for path, text in concrete.texts():
                 rendered = worked.texts.get(path)
                 for problem in check_prose(text, self.tolerance):

@@ -32,7 +32,6 @@ from drill.packs.fields import (
 )
 from drill.packs.model import DEFAULT_TOLERANCE, PRIORITIES, Ask, Card, Location, Mistake, Pack
 from drill.packs.scenario import ScenarioReader, finish_card
-from drill.packs.source import SourceText
 from drill.packs.yamlsafe import PackReadError, compose, read_text
 
 PACK_KEYS = ("pack", "title", "description", "source", "cards")
@@ -92,16 +91,16 @@ def load_pack_text(text: str, path: Path, display: str | None = None) -> LoadRes
         fields.error(Location(shown, 1, 1),
                      "the file is empty: a pack needs 'pack', 'title' and 'cards'")
         return LoadResult(path, shown, text, None, tuple(fields.diagnostics))
-    builder = _PackBuilder(fields, path, SourceText(text))
+    builder = _PackBuilder(fields, path, text)
     pack = builder.build(root)
     return LoadResult(path, shown, text, pack, tuple(fields.diagnostics), builder.cards_found)
 
 
 class _PackBuilder:
-    def __init__(self, fields: Fields, path: Path, source: SourceText) -> None:
+    def __init__(self, fields: Fields, path: Path, text: str) -> None:
         self.fields = fields
         self.path = path
-        self.source = source
+        self.text = text  # for placing errors inside a template's text
         self.pack_id = path.stem
         self.cards_found = 0
 
@@ -224,7 +223,7 @@ class _PackBuilder:
             facts=facts,
             variants=tuple(variants),
         )
-        return finish_card(card, f, self.source)
+        return finish_card(card, f, self.text)
 
     def _link_follow_ups(self, cards: list[Card], all_ids: set[str]) -> tuple[Card, ...]:
         """Check every ``follow_up`` names a card, and record each follow-up's parent.

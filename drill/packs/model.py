@@ -11,6 +11,8 @@ from pathlib import Path
 
 PRIORITIES = ("priority", "solid")
 DEFAULT_TOLERANCE = 0.05
+#: How a card's own scenario is named where a variant id is expected (``--variant base``).
+BASE_VARIANT = "base"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,11 @@
 """Loading a card's scenario fields: ``gpu``, ``model``, ``facts``, ``variants``, templates.
 
 The loader reads these with :class:`ScenarioReader`, then :func:`finish_card` checks them
-against the catalog and the card's givens and renders the base text of every templated
-field (from the samples: no solver, no sympy). Every problem is a diagnostic at its line.
+against the card's givens and renders the base text of every templated field from the
+samples. Like the rest of loading this is structure only, with no catalog, no unit parser
+and no solver: that a GPU exists, that a sample reads as a quantity and agrees with its
+result, that each variant works out, is ``drill check``'s job
+(:mod:`drill.checking.variant_checks`). Every problem is a diagnostic at its line.
 """
 
 from __future__ import annotations
@@ -12,16 +15,9 @@ from collections.abc import Callable
 
 import yaml
 
-from drill.catalog import (
-    GPU_FACTS,
-    MODEL_FACTS,
-    Catalog,
-    CatalogError,
-    UnknownEntry,
-    load_catalog,
-)
+from drill.packs.facts import GPU_FACTS, MODEL_FACTS
 from drill.packs.fields import DASHED_ID, NAME, Entries, Fields, Scope, suggest
-from drill.packs.model import Card, Location, Variant
+from drill.packs.model import BASE_VARIANT, Card, Location, Variant
 from drill.packs.source import SourceText
 from drill.packs.templates import (
     SCENARIO_NAMES,
@@ -29,11 +25,11 @@ from drill.packs.templates import (
     TemplateError,
     parse_template,
     render,
+    sample_shown,
     scenario_values,
     slots,
+    with_texts,
 )
-from drill.samples import SampleError, parse_sample
-from drill.variants import BASE, VariantError, variant_givens, with_texts
 
 VARIANT_KEYS = ("id", "gpu", "model", "givens")
 VARIANT_REQUIRED = ("id",)
@@ -111,8 +107,8 @@ class ScenarioReader:
         if "id" in entries:
             variant_id = f.identifier(entries["id"][1], "variant id", DASHED_ID, VARIANT_RULE,
                                       self.scope)
-            if variant_id == BASE:
-                f.error(entries["id"][1], f"'{BASE}' names the card's own scenario: choose "
+            if variant_id == BASE_VARIANT:
+                f.error(entries["id"][1], f"'{BASE_VARIANT}' names the card's own scenario: choose "
                                           f"another variant id", self.scope)
                 variant_id = None
         names: dict[str, str | None] = {}
@@ -138,84 +134,39 @@ class ScenarioReader:
         return Variant(variant_id, names.get("gpu"), names.get("model"), givens, f.at(node))
 
 
-def finish_card(card: Card, fields: Fields, source: SourceText) -> Card:
-    """Check the scenario fields and render the base text; report into ``fields``."""
+def finish_card(card: Card, fields: Fields, text: str) -> Card:
+    """Check the scenario fields against the card and render its base text."""
     scope = Scope(card.key)
-    at = card.text_locations.get
-    catalog = _catalog(card, fields, scope)
-    if catalog is not None:
-        _check_names(card, catalog, fields, scope)
     for given in card.facts:
         if given not in card.givens:
-            fields.error(at(f"facts.{given}", card.where),
+            fields.error(card.text_locations.get(f"facts.{given}", card.where),
                          f"facts name given '{given}', which the card does not have"
                          f"{suggest(given, list(card.givens))}", scope)
-    for variant in card.variants:
-        _check_variant(card, variant, catalog, fields, scope)
-    return _render_base(card, fields, source, scope)
+    for index, variant in enumerate(card.variants):
+        _check_variant(card, index, variant, fields, scope)
+    return _render_base(card, fields, text, scope)
 
 
-def _catalog(card: Card, fields: Fields, scope: Scope) -> Catalog | None:
-    if card.gpu is None and card.model is None and not card.variants:
-        return None
-    try:
-        return load_catalog()
-    except CatalogError as error:
-        fields.error(card.where, f"the catalog cannot be read: {error}", scope)
-        return None
-
-
-def _check_names(card: Card, catalog: Catalog, fields: Fields, scope: Scope) -> None:
-    for key, lookup in (("gpu", catalog.gpu), ("model", catalog.model)):
-        name = getattr(card, key)
-        if name is None:
-            continue
-        try:
-            lookup(name)
-        except UnknownEntry as error:
-            fields.error(card.text_locations.get(key, card.where), error.message, scope)
-
-
-def _check_variant(card: Card, variant: Variant, catalog: Catalog | None, fields: Fields,
+def _check_variant(card: Card, index: int, variant: Variant, fields: Fields,
                    scope: Scope) -> None:
-    where = variant.where
-    path = f"variants[{card.variants.index(variant)}]"
+    path = f"variants[{index}]"
     for name in variant.givens:
         if name not in card.givens:
-            fields.error(card.text_locations.get(f"{path}.givens.{name}", where),
+            fields.error(card.text_locations.get(f"{path}.givens.{name}", variant.where),
                          f"variant '{variant.id}' sets given '{name}', which the card does "
                          f"not have{suggest(name, list(card.givens))}", scope)
-            return
     for key in ("gpu", "model"):
-        name = getattr(variant, key)
-        if name is None:
-            continue
-        if not any(ref.startswith(f"{key}.") for ref in card.facts.values()):
-            fields.error(card.text_locations.get(f"{path}.{key}", where),
+        if getattr(variant, key) is not None and not any(
+                ref.startswith(f"{key}.") for ref in card.facts.values()):
+            fields.error(card.text_locations.get(f"{path}.{key}", variant.where),
                          f"variant '{variant.id}' sets a {key}, but no given follows it: add "
                          f"'facts' to the card (like bandwidth: gpu.bandwidth)", scope)
-            return
-        if catalog is not None:
-            try:
-                catalog.gpu(name) if key == "gpu" else catalog.model(name)
-            except UnknownEntry as error:
-                fields.error(card.text_locations.get(f"{path}.{key}", where),
-                             f"variant '{variant.id}': {error.message}", scope)
-                return
-    if catalog is None and (variant.gpu or variant.model):
-        return
-    try:
-        givens = variant_givens(card, variant, catalog)
-    except VariantError as error:
-        fields.error(where, f"variant '{variant.id}': {error.message}", scope)
-        return
-    same_names = all(getattr(variant, k) in (None, getattr(card, k)) for k in ("gpu", "model"))
-    if givens == card.givens and same_names:
-        fields.warning(where, f"variant '{variant.id}' has the base's givens: it shows the "
-                              f"same numbers", scope)
+    if not variant.givens and variant.gpu is None and variant.model is None:
+        fields.warning(variant.where, f"variant '{variant.id}' changes nothing: it shows the "
+                                      f"base scenario again", scope)
 
 
-def _render_base(card: Card, fields: Fields, source: SourceText, scope: Scope) -> Card:
+def _render_base(card: Card, fields: Fields, file_text: str, scope: Scope) -> Card:
     names = scenario_values(card.gpu, card.model)
     templates: dict[str, str] = {}
     rendered: dict[str, str] = {}
@@ -226,8 +177,8 @@ def _render_base(card: Card, fields: Fields, source: SourceText, scope: Scope) -
 
         def report(offset: int, message: str, *, _start: Location = start,
                    _text: str = text, _path: str = path) -> None:
-            fields.error(source.position_in_source(_start, _text, offset),
-                         f"{_path}: {message}", scope)
+            where = SourceText(file_text).position_in_source(_start, _text, offset)
+            fields.error(where, f"{_path}: {message}", scope)
 
         try:
             pieces = parse_template(text)
@@ -252,12 +203,6 @@ def _render_base(card: Card, fields: Fields, source: SourceText, scope: Scope) -
                        f"givens, like {{{slot.name}:4.78 ms}} ('drill solve {card.key}' "
                        f"prints the values)")
                 ok = False
-            elif slot.sample is not None:
-                try:
-                    parse_sample(slot.sample)
-                except SampleError as error:
-                    report(slot.start, f"{slot.source}: {error}")
-                    ok = False
         if not ok:
             continue
         templates[path] = text
@@ -271,5 +216,5 @@ def _base_fill(slot: Slot, card: Card, names: dict[str, str]) -> str:
     if slot.name in names:
         return names[slot.name]
     if slot.sample is not None:
-        return parse_sample(slot.sample).shown
+        return sample_shown(slot.sample)
     return card.givens[slot.name]

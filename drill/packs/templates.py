@@ -15,9 +15,12 @@ A placeholder is ``{name}`` or ``{name:sample}``:
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+
+from drill.packs.model import Card
 
 #: Names a template may use besides the givens and results: the scenario's catalog names,
 #: bare or with their article ("an H100", "a B200").
@@ -57,41 +60,44 @@ class Slot:
 Piece = Literal | Slot
 
 
+_TOKEN = re.compile(r"\{\{|\}\}|\{[^{}]*\}|[{}]")
+
+
 def parse_template(text: str) -> tuple[Piece, ...]:
     """The literal runs and placeholders of ``text``; raises TemplateError."""
     pieces: list[Piece] = []
-    i = 0
-    run_start = 0
     run: list[str] = []
+    run_start = 0
+    at = 0
 
     def flush(end: int) -> None:
         if run:
             pieces.append(Literal("".join(run), run_start, end))
             run.clear()
 
-    while i < len(text):
-        ch = text[i]
-        if ch in "{}" and text[i + 1 : i + 2] == ch:
+    for match in _TOKEN.finditer(text):
+        start, end = match.span()
+        token = match.group()
+        if start > at:
             if not run:
-                run_start = i
-            run.append(ch)
-            i += 2
-            continue
-        if ch == "}":
-            raise TemplateError("a '}' without its '{': write '}}' for a literal brace", i)
-        if ch == "{":
-            close = text.find("}", i + 1)
-            opening = text.find("{", i + 1)
-            if close < 0 or 0 <= opening < close:
-                raise TemplateError("a '{' without its '}': write '{{' for a literal brace", i)
-            flush(i)
-            pieces.append(_slot(text[i + 1 : close], i, close + 1))
-            i = close + 1
-            continue
+                run_start = at
+            run.append(text[at:start])
+        at = end
+        if token in ("{{", "}}"):
+            if not run:
+                run_start = start
+            run.append(token[0])
+        elif token == "}":
+            raise TemplateError("a '}' without its '{': write '}}' for a literal brace", start)
+        elif token == "{":
+            raise TemplateError("a '{' without its '}': write '{{' for a literal brace", start)
+        else:
+            flush(start)
+            pieces.append(_slot(token[1:-1], start, end))
+    if at < len(text):
         if not run:
-            run_start = i
-        run.append(ch)
-        i += 1
+            run_start = at
+        run.append(text[at:])
     flush(len(text))
     return tuple(pieces)
 
@@ -169,3 +175,35 @@ def render(pieces: tuple[Piece, ...], fill: Callable[[Slot], str]) -> Rendered:
         spans.append((at, at + len(text), piece))
         at += len(text)
     return Rendered("".join(out), tuple(spans))
+
+
+def sample_shown(sample: str) -> str:
+    """What the base text shows for a sample: ``~300`` → 300, ``150 [tokens/s]`` → 150."""
+    text = " ".join(sample.split()).removeprefix("~").strip()
+    if text.endswith("]") and "[" in text:
+        text = text.split("[", 1)[0].strip()
+    return text
+
+
+def with_texts(card: Card, texts: Mapping[str, str]) -> Card:
+    """``card`` with the text fields at these paths ("answer[1]", ...) replaced."""
+    if not texts:
+        return card
+    top: dict[str, object] = {}
+    for key in ("title", "scenario", "tip"):
+        if key in texts:
+            top[key] = texts[key]
+    for key in ("answer", "key_numbers"):
+        items = list(getattr(card, key))
+        for i in range(len(items)):
+            items[i] = texts.get(f"{key}[{i}]", items[i])
+        top[key] = tuple(items)
+    asks = []
+    for i, ask in enumerate(card.asks):
+        mistakes = tuple(
+            dataclasses.replace(m, message=texts.get(f"asks[{i}].mistakes[{j}].message",
+                                                     m.message))
+            for j, m in enumerate(ask.mistakes))
+        asks.append(dataclasses.replace(
+            ask, question=texts.get(f"asks[{i}].question", ask.question), mistakes=mistakes))
+    return dataclasses.replace(card, asks=tuple(asks), **top)  # type: ignore[arg-type]

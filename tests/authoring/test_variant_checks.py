@@ -120,6 +120,11 @@ def test_gpu_placeholder_needs_the_cards_gpu() -> None:
     (("      peak_flops: gpu.bf16_dense", "      peak_flops: gpu.fp8_dense"),
      "the A100 has no fp8_dense"),
     (("      - id: heavier", "      - id: base"), "'base' names the card's own scenario"),
+    (("    gpu: H100\n", "    gpu: H1000\n"), "no GPU 'H1000' in the catalog (did you mean"),
+    (("{max_tokens_per_s:209 tokens/s}", "{max_tokens_per_s:209 furlongs}"),
+     "unknown unit 'furlongs'"),
+    (("{max_tokens_per_s:209 tokens/s}", "{max_tokens_per_s:209 GB}"),
+     "the value is a token rate"),
     (("      weights: model.weights_bf16\n      params: model.params\n", ""),
      "sets a model, but no given follows it"),
 ])
