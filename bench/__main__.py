@@ -69,12 +69,19 @@ def _memory(quick: bool) -> list[Row]:
     return [measure_memory(repeats=1 if quick else 3)]
 
 
+def _labs(quick: bool) -> list[Row]:
+    from bench.labs import measure_labs
+
+    return measure_labs(repeats=8 if quick else 20)
+
+
 MEASUREMENTS: dict[str, Callable[[bool], list[Row]]] = {
     "first-card": _first_card,
     "grading": _grading,
     "checking": _checking,
     "queue": _queue,
     "memory": _memory,
+    "labs": _labs,
 }
 
 

@@ -31,6 +31,12 @@ def ridge_point(peak_flops: sympy.Expr, bandwidth: sympy.Expr) -> sympy.Expr:
     return peak_flops / bandwidth
 
 
+def attainable_flops(intensity: sympy.Expr, peak_flops: sympy.Expr,
+                     bandwidth: sympy.Expr) -> sympy.Expr:
+    """The roofline: the compute a kernel of this intensity can reach, min(peak, I × BW)."""
+    return sympy.Min(peak_flops, intensity * bandwidth)
+
+
 def bytes_as_flops(moved: sympy.Expr) -> sympy.Expr:
     """Bytes mistaken for FLOPs, one for one: how ``16 GB ÷ 989 TFLOPS`` becomes a time."""
     return moved * u.FLOP / u.byte
@@ -77,6 +83,11 @@ def littles_law(arrival_rate: sympy.Expr, time_in_system: sympy.Expr) -> sympy.E
 def mm1_time_factor(utilization: sympy.Expr) -> sympy.Expr:
     """M/M/1 mean time in system as a multiple of the service time: 1 ÷ (1 − ρ)."""
     return 1 / (1 - utilization)
+
+
+def exponential_quantile(mean: sympy.Expr, quantile: sympy.Expr) -> sympy.Expr:
+    """The ``quantile`` of an exponential distribution with this mean: mean × ln(1/(1 − q))."""
+    return mean * sympy.log(1 / (1 - quantile))
 
 
 def kv_bytes_per_token(layers: sympy.Expr, kv_heads: sympy.Expr, head_dim: sympy.Expr,

@@ -11,6 +11,9 @@ from drill.symbolic import u
 from solvers.laws import (
     amdahl_ceiling,
     amdahl_speedup,
+    attainable_flops,
+    bytes_as_flops,
+    exponential_quantile,
     gemm_bytes,
     gemm_flops,
     gemm_intensity,
@@ -32,7 +35,7 @@ def gemm_roofline(m: sympy.Expr, k: sympy.Expr, n: sympy.Expr, element_bytes: sy
     flops = gemm_flops(m, k, n)
     moved = gemm_bytes(m, k, n, element_bytes)
     intensity = gemm_intensity(m, k, n, element_bytes)
-    attainable = sympy.Min(peak_flops, intensity * bandwidth)
+    attainable = attainable_flops(intensity, peak_flops, bandwidth)
     return {
         "gemm_flops": flops,
         "gemm_bytes": moved,
@@ -43,6 +46,28 @@ def gemm_roofline(m: sympy.Expr, k: sympy.Expr, n: sympy.Expr, element_bytes: sy
         "compute_time": flops / peak_flops,
         "memory_time": moved / bandwidth,
         "gemm_time": roofline_time(flops, moved, peak_flops, bandwidth),
+    }
+
+
+@solver("kernel-roofline", flops="FLOP", moved="B", peak_flops="TFLOPS", bandwidth="TB/s")
+def kernel_roofline(flops: sympy.Expr, moved: sympy.Expr, peak_flops: sympy.Expr,
+                    bandwidth: sympy.Expr) -> Results:
+    """Any kernel on the roofline, from the FLOPs it does and the bytes it moves."""
+    intensity = flops / moved
+    compute_time = flops / peak_flops
+    memory_time = moved / bandwidth
+    return {
+        "intensity": intensity,
+        "ridge_point": ridge_point(peak_flops, bandwidth),
+        "attainable_flops": attainable_flops(intensity, peak_flops, bandwidth),
+        "compute_time": compute_time,
+        "memory_time": memory_time,
+        "kernel_time": roofline_time(flops, moved, peak_flops, bandwidth),
+        # Slips: the two times added as if nothing overlapped; the faster of the two; the
+        # bytes divided by the FLOP rate.
+        "summed_time": compute_time + memory_time,
+        "faster_time": sympy.Min(compute_time, memory_time),
+        "bytes_over_peak_flops": bytes_as_flops(moved) / peak_flops,
     }
 
 
@@ -108,6 +133,22 @@ def mm1_utilization(low_utilization: sympy.Expr, high_utilization: sympy.Expr) -
         "latency_growth": high / low,
         # Slip: latency taken to scale with utilization itself.
         "linear_growth": high_utilization / low_utilization,
+    }
+
+
+@solver("mm1-time-in-system", arrival_rate="requests/s", service_rate="requests/s",
+        quantile="%")
+def mm1_time_in_system(arrival_rate: sympy.Expr, service_rate: sympy.Expr,
+                       quantile: sympy.Expr) -> Results:
+    """M/M/1: the mean time in system, and a quantile of it (FIFO, so it is exponential)."""
+    utilization = arrival_rate / service_rate
+    service_time = u.request / service_rate
+    mean = service_time * mm1_time_factor(utilization)
+    return {
+        "utilization": utilization,
+        "service_time": service_time,
+        "mean_time_in_system": mean,
+        "quantile_time_in_system": exponential_quantile(mean, quantile),
     }
 
 

@@ -252,6 +252,23 @@ class DrillApp(App[int]):
         if self.ready and not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())
 
+    def action_roofline(self) -> None:
+        """The roofline explorer, on the current card's GEMM when it is about one."""
+        from drill.app.screens.review import ReviewScreen
+        from drill.app.screens.roofline import RooflineScreen
+        from drill.labs.card_link import roofline_start
+
+        if isinstance(self.screen, RooflineScreen):
+            return
+        card = self.screen.card if isinstance(self.screen, ReviewScreen) else None
+        self.push_screen(RooflineScreen(roofline_start(card) if card is not None else None))
+
+    def action_simulations(self) -> None:
+        from drill.app.screens.simulations import SimulationScreen
+
+        if not isinstance(self.screen, SimulationScreen):
+            self.push_screen(SimulationScreen())
+
     def action_reload_packs(self) -> None:
         """Read the pack files again; errors become notices and the session goes on."""
         if not self.ready:
@@ -277,6 +294,10 @@ class DrillApp(App[int]):
         yield SystemCommand("Browse cards", "Search cards, see their history, cram one",
                             self.action_browse)
         yield SystemCommand("Stats", "Reviews, forecast, top mistakes", self.action_stats)
+        yield SystemCommand("Roofline explorer", "A GEMM on a GPU's roofline, m with the arrows",
+                            self.action_roofline)
+        yield SystemCommand("Simulations", "The serving formulas against seeded simulations",
+                            self.action_simulations)
         yield SystemCommand("Reload packs", "Read the pack files again",
                             self.action_reload_packs)
         yield from self._screen_commands(screen)

@@ -48,6 +48,9 @@ class ReviewScreen(Screen[None]):
         Binding("b", "bury", "Bury", show=False, tooltip="Hide this card until tomorrow"),
         Binding("s", "suspend", "Suspend", show=False, tooltip="Take this card out of study"),
         Binding("e", "source", "Source", tooltip="Where the card is written (file:line)"),
+        Binding("r", "roofline", "Roofline",
+                tooltip="This card's GEMM on the roofline explorer (cards about intensity "
+                "or batching)"),
         Binding("escape", "leave", "Back", tooltip="Leave the input, or go back"),
         Binding("pageup", "scroll_card(-1)", "Page up", show=False),
         Binding("pagedown", "scroll_card(1)", "Page down", show=False),
@@ -87,6 +90,10 @@ class ReviewScreen(Screen[None]):
                 return False
             if action == "follow_up" and self._follow_up_card() is None:
                 return False
+        if action == "roofline":
+            from drill.labs.card_link import is_about_roofline
+
+            return self.card is not None and is_about_roofline(self.card)
         return True
 
     # -- which card --------------------------------------------------------------------
@@ -242,6 +249,9 @@ class ReviewScreen(Screen[None]):
         if self.card is None or not self.card.follow_up:
             return None
         return self.app.backend.card(f"{self.card.pack}/{self.card.follow_up}")
+
+    def action_roofline(self) -> None:
+        self.app.action_roofline()
 
     def action_follow_up(self) -> None:
         if self._follow_up_card() is None:

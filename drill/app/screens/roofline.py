@@ -1,0 +1,172 @@
+"""The roofline explorer: a BF16 GEMM on a GPU's roofline, m changed with the arrows.
+
+A log-log chart of attainable FLOP/s against arithmetic intensity: the GPU's roof, its
+ridge point, and the current GEMM as a point. ← and → halve and double m (the batch
+during decode) and the point slides along the roof; g cycles the GPU from the catalog
+(an H20 pulls the ridge far to the left). Every figure comes from the solvers, worked out
+in a worker thread, so the screen never waits on sympy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
+
+from drill.app.widgets.lab_chart import LabChart, Plot
+from drill.labs.canvas import POINTS, VERTICAL, Axis, Series
+
+if TYPE_CHECKING:
+    from drill.labs.card_link import RooflineStart
+    from drill.labs.gpus import Gpu
+    from drill.labs.roofline import GemmPoint
+
+#: Intensities the chart spans, FLOP per byte: below batch-1 decode to past any ridge.
+X_LOW, X_HIGH = 0.5, 8000.0
+M_LOW, M_HIGH = 1, 65536
+STYLES = {"roof": "$primary", "ridge": "$warning", "gemm": "bold $accent"}
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What the screen shows for one GPU and one m (worked out in a worker)."""
+
+    gpu: Gpu
+    gemm: GemmPoint
+    roof: tuple[tuple[float, float], ...]
+    y_axis: Axis
+
+
+class RooflineScreen(Screen[None]):
+    CSS_PATH = "roofline.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "change_m(0.5)", "m ÷ 2", tooltip="Halve m, the batch"),
+        Binding("right", "change_m(2)", "m × 2", tooltip="Double m, the batch"),
+        Binding("g", "cycle_gpu(1)", "Next GPU", tooltip="Put the GEMM on the next GPU"),
+        Binding("G", "cycle_gpu(-1)", "Previous GPU", show=False),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    def __init__(self, start: RooflineStart | None = None) -> None:
+        super().__init__()
+        self.m = start.m if start and start.m else 1
+        self.k = start.k if start and start.k else 4096
+        self.n = start.n if start and start.n else 4096
+        self.wanted_gpu = start.gpu if start else None
+        self.gpus: tuple[Gpu, ...] = ()
+        self.gpu_index = 0
+        self._y_axis: Axis | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Roofline", id="roofline-title", classes="screen-title")
+        yield LabChart("Working out the roofline…", id="roofline-chart")
+        yield Static(id="roofline-facts")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.recompute()
+
+    # -- keys --------------------------------------------------------------------------
+    def action_change_m(self, factor: float) -> None:
+        self.m = max(M_LOW, min(M_HIGH, round(self.m * factor)))
+        self.recompute()
+
+    def action_cycle_gpu(self, step: int) -> None:
+        if self.gpus:
+            self.gpu_index = (self.gpu_index + step) % len(self.gpus)
+            self.recompute()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    # -- working it out ----------------------------------------------------------------
+    def recompute(self) -> None:
+        self.query_one("#roofline-facts", Static).update(
+            Content.styled(f"m = {self.m:,}: working it out…", "$text-muted"))
+        self._work(self.m, self.gpu_index)
+
+    @work(thread=True, exclusive=True, group="roofline")
+    def _work(self, m: int, gpu_index: int) -> None:
+        from drill.labs.gpus import gpus
+        from drill.labs.roofline import gemm_point, roof
+
+        try:
+            if not self.gpus:
+                known = gpus()
+                index = next((i for i, g in enumerate(known) if g.name == self.wanted_gpu), 0)
+                self.app.call_from_thread(self._set_gpus, known, index)
+                gpu_index = index
+            if self._y_axis is None:
+                roofs = [roof(gpu, X_LOW, X_HIGH) for gpu in self.gpus]
+                low = min(r[0][1] for r in roofs)
+                high = max(r[-1][1] for r in roofs)
+                self._y_axis = Axis(low / 2, high * 2, log=True)
+            gpu = self.gpus[gpu_index]
+            picture = Picture(gpu, gemm_point(gpu, m, self.k, self.n),
+                              roof(gpu, X_LOW, X_HIGH), self._y_axis)
+        except Exception as error:  # a catalog or solver failure: say so, keep the app
+            self.app.call_from_thread(self._failed, str(error))
+            return
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show, picture)
+
+    def _set_gpus(self, known: tuple[Gpu, ...], index: int) -> None:
+        self.gpus, self.gpu_index = known, index
+
+    def _failed(self, message: str) -> None:
+        self.query_one("#roofline-facts", Static).update(
+            Content.styled(f"Cannot draw the roofline: {message}", "$text-error"))
+
+    def _show(self, picture: Picture) -> None:
+        gemm, gpu = picture.gemm, picture.gpu
+        self.query_one("#roofline-title", Static).update(title_text(picture))
+        self.query_one("#roofline-chart", LabChart).show(Plot(
+            x=Axis(X_LOW, X_HIGH, log=True),
+            y=picture.y_axis,
+            series=(
+                Series("roof", picture.roof),
+                Series("ridge", ((gemm.roofline.ridge_point, 0.0),), VERTICAL),
+                Series("gemm", ((gemm.intensity, gemm.attainable.value),), POINTS),
+            ),
+            styles=STYLES,
+            legend=(("roof", f"{gpu.name} roof"), ("ridge", "ridge"),
+                    ("gemm", f"m = {gemm.m:,}")),
+            x_title="FLOP/byte",
+            y_title="FLOP/s",
+        ))
+        self.query_one("#roofline-facts", Static).update(facts_text(picture))
+
+
+def title_text(picture: Picture) -> Content:
+    from drill.units import format_number
+
+    gpu = picture.gpu
+    return Content.assemble(
+        ("Roofline · ", "bold"), (gpu.name, "bold $text-accent"),
+        (f" · {gpu.peak_flops} BF16 · {gpu.bandwidth} · ridge "
+         f"{format_number(picture.gemm.roofline.ridge_point)} FLOP/byte", "$text-muted"),
+    )
+
+
+def facts_text(picture: Picture) -> Content:
+    from drill.units import format_number, format_quantity
+
+    gemm = picture.gemm
+    bound = gemm.bound
+    return Content.assemble(
+        (f"[{gemm.m:,}, {gemm.k:,}] × [{gemm.k:,}, {gemm.n:,}] BF16 GEMM", "bold"),
+        ("   intensity ", "$text-muted"), f"{gemm.intensity:,.1f} FLOP/byte",
+        "\n",
+        ("attainable ", "$text-muted"),
+        f"{format_number(gemm.attainable.value / 1e12)} TFLOP/s",
+        (f" ({format_number(gemm.compute_share * 100, 2)}% of peak)", "$text-muted"),
+        ("   time ", "$text-muted"), format_quantity(gemm.time), "   ",
+        (f"{bound}-bound", "bold $text-warning" if bound == "memory" else "bold $text-success"),
+    )

@@ -1,0 +1,243 @@
+"""Simulations: the chapter's formulas beside seeded runs, as ``drill simulate`` has them.
+
+1–4 pick a check (Little's law, the M/M/1 queue, fan-out, a P99's bootstrap interval);
+r runs it again with the next seed; + and − double and halve the size. Runs happen in a
+worker thread; one that takes more than a second shows a progress bar, and switching
+away stops it. The queue gets a chart of time in system against utilization (formula
+curves, simulated points), fan-out one of the slow share against the number of calls.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, ProgressBar, Static
+from textual.worker import get_current_worker
+
+from drill.app.widgets.lab_chart import LabChart, Plot
+from drill.labs.canvas import POINTS, Axis, Series
+
+if TYPE_CHECKING:
+    from drill.app.drill_app import DrillApp
+
+CHECKS = ("little", "queue", "fan-out", "p99")
+TITLES = {
+    "little": "Little's law: L = λ × W",
+    "queue": "M/M/1: time in system against utilization",
+    "fan-out": "Fan-out: the slowest of k parallel calls",
+    "p99": "How far to trust a P99 from n samples",
+}
+#: Sizes the screen starts with: the command line's (p99: the smaller of its two).
+DEFAULT_SIZES: Mapping[str, int] = {"little": 200_000, "queue": 200_000, "fan-out": 20_000,
+                                    "p99": 200}
+SIZE_LIMITS = (40, 1_000_000)
+P99_SECOND_SIZE = 25  # p99 also runs 25 × n samples, as the chapter's 200 and 5,000
+PROGRESS_AFTER_S = 1.0
+STYLES = {"mean": "$primary", "p99": "$warning", "simulated-mean": "bold $text-primary",
+          "simulated-p99": "bold $text-warning", "formula": "$primary",
+          "simulated": "bold $accent"}
+
+
+class Stopped(Exception):
+    """Raised from the progress callback to end a run nobody wants any more."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    check: str
+    size: int
+    seed: int
+    lines: list[str]
+    plot: Plot | None
+
+
+class SimulationScreen(Screen[None]):
+    CSS_PATH = "simulations.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "pick('little')", "Little"),
+        Binding("2", "pick('queue')", "Queue"),
+        Binding("3", "pick('fan-out')", "Fan-out"),
+        Binding("4", "pick('p99')", "P99"),
+        Binding("r", "rerun", "New seed", tooltip="Run again with the next seed"),
+        Binding("plus,equals_sign", "resize(2)", "Size ×2", show=False),
+        Binding("minus", "resize(0.5)", "Size ÷2", show=False),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    app: DrillApp
+
+    def __init__(self, check: str = "queue", seed: int = 0,
+                 sizes: Mapping[str, int] | None = None) -> None:
+        super().__init__()
+        self.check = check if check in CHECKS else "queue"
+        self.seed = seed
+        self.sizes = {**DEFAULT_SIZES, **(sizes or {})}
+        self._run_id = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="sim-title", classes="screen-title")
+        yield Static(id="sim-table")
+        yield LabChart(id="sim-chart")
+        yield ProgressBar(id="sim-progress", show_eta=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.start()
+
+    # -- keys --------------------------------------------------------------------------
+    def action_pick(self, check: str) -> None:
+        if check != self.check:
+            self.check = check
+            self.start()
+
+    def action_rerun(self) -> None:
+        self.seed += 1
+        self.start()
+
+    def action_resize(self, factor: float) -> None:
+        low, high = SIZE_LIMITS
+        self.sizes[self.check] = max(low, min(high, round(self.sizes[self.check] * factor)))
+        self.start()
+
+    def action_back(self) -> None:
+        self.workers.cancel_group(self, "simulate")
+        self.dismiss(None)
+
+    # -- running -----------------------------------------------------------------------
+    def start(self) -> None:
+        self._run_id += 1
+        run_id, size = self._run_id, self.sizes[self.check]
+        self.query_one("#sim-title", Static).update(Content.assemble(
+            ("Simulations · ", "bold"), (TITLES[self.check], "bold $text-accent"),
+            (f"   seed {self.seed} · n = {size:,}", "$text-muted")))
+        self.query_one("#sim-table", Static).update(
+            Content.styled(f"Simulating {self.check}…", "$text-muted"))
+        chart = self.query_one("#sim-chart", LabChart)
+        chart.show(None)
+        chart.display = self.check in ("queue", "fan-out")
+        bar = self.query_one("#sim-progress", ProgressBar)
+        bar.display = False
+        bar.update(total=1000, progress=0)
+        self.set_timer(PROGRESS_AFTER_S, lambda: self._reveal_progress(run_id))
+        self._simulate(self.check, size, self.seed, run_id)
+
+    def _reveal_progress(self, run_id: int) -> None:
+        if run_id == self._run_id:
+            self.query_one("#sim-progress", ProgressBar).display = True
+
+    @work(thread=True, exclusive=True, group="simulate")
+    def _simulate(self, check: str, size: int, seed: int, run_id: int) -> None:
+        worker = get_current_worker()
+        last = [0.0]
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise Stopped
+            now = time.monotonic()
+            if now - last[0] >= 0.05 or done == total:  # a redraw at most every 50 ms
+                last[0] = now
+                self._from_thread(self._progress, run_id, done, total)
+
+        try:
+            outcome = run_check(check, size, seed, progress)
+        except Stopped:
+            return
+        except Exception as error:  # a bad size or a solver failure: say so, keep the app
+            self._from_thread(self._failed, run_id, str(error))
+            return
+        if not worker.is_cancelled:
+            self._from_thread(self._show, run_id, outcome)
+
+    def _from_thread(self, callback: Any, *args: object) -> None:
+        try:
+            self.app.call_from_thread(callback, *args)
+        except RuntimeError:  # the app is closing
+            raise Stopped from None
+
+    def _progress(self, run_id: int, done: int, total: int) -> None:
+        if run_id == self._run_id:
+            self.query_one("#sim-progress", ProgressBar).update(total=total, progress=done)
+
+    def _failed(self, run_id: int, message: str) -> None:
+        if run_id == self._run_id:
+            self._run_id += 1  # no progress bar for a run that is over
+            self.query_one("#sim-progress", ProgressBar).display = False
+            self.query_one("#sim-table", Static).update(
+                Content.styled(f"The simulation failed: {message}", "$text-error"))
+
+    def _show(self, run_id: int, outcome: Outcome) -> None:
+        if run_id != self._run_id:
+            return
+        self._run_id += 1  # the run is over: its progress bar must not appear
+        self.query_one("#sim-progress", ProgressBar).display = False
+        self.query_one("#sim-table", Static).update("\n".join(outcome.lines))
+        self.query_one("#sim-chart", LabChart).show(outcome.plot)
+
+
+def run_check(check: str, size: int, seed: int, progress: Any) -> Outcome:
+    """One check with its table lines and chart (plain domain calls; run in a worker)."""
+    from drill.labs import comparison_tables as tables
+    from drill.labs import comparisons as c
+
+    if check == "little":
+        little = c.compare_little([size], seed, progress)
+        return Outcome(check, size, seed, tables.little_text(little), None)
+    if check == "p99":
+        p99 = c.compare_p99([size, size * P99_SECOND_SIZE], seed, progress)
+        return Outcome(check, size, seed, tables.p99_text(p99, seed), None)
+    if check == "queue":
+        rows = c.compare_queue(size, seed, progress)
+        return Outcome(check, size, seed, tables.queue_text(rows, size, seed, notes=False),
+                       queue_plot(rows))
+    fan = c.compare_fan_out(c.FAN_OUT_CALLS, size, seed, progress)
+    return Outcome(check, size, seed, tables.fan_out_text(fan, size, seed, notes=False),
+                   fan_out_plot(fan))
+
+
+def queue_plot(rows: Any) -> Plot:
+    from drill.labs.comparisons import queue_formula_curve
+
+    curve = queue_formula_curve([i / 100 for i in range(2, 97, 2)])
+    top = max([row.point.p99 for row in rows] + [row.formula_p99 for row in rows])
+    return Plot(
+        x=Axis(0, 1), y=Axis(0, top * 1.05),
+        series=(
+            Series("mean", tuple((f.utilization, f.mean) for f in curve)),
+            Series("p99", tuple((f.utilization, f.p99) for f in curve)),
+            Series("simulated-mean", tuple((r.utilization, r.point.simulated_mean)
+                                           for r in rows), POINTS, marker="●"),
+            Series("simulated-p99", tuple((r.utilization, r.point.p99) for r in rows),
+                   POINTS, marker="◆"),
+        ),
+        styles=STYLES,
+        legend=(("mean", "mean"), ("p99", "P99 (formulas)"), ("simulated-mean", "mean"),
+                ("simulated-p99", "P99 (simulated)")),
+        x_title="utilization", y_title="seconds",
+    )
+
+
+def fan_out_plot(rows: Any) -> Plot:
+    from drill.labs.comparisons import fan_out_formula
+
+    most = max(row.calls for row in rows)
+    curve = tuple((k, fan_out_formula(k)) for k in range(1, most + 1))
+    top = max([share for _, share in curve] + [row.result.slow_share for row in rows])
+    return Plot(
+        x=Axis(0, most + 1), y=Axis(0, top * 1.1),
+        series=(
+            Series("formula", curve),
+            Series("simulated", tuple((row.calls, row.result.slow_share) for row in rows),
+                   POINTS),
+        ),
+        styles=STYLES,
+        legend=(("formula", "1 − 0.99^k"), ("simulated", "simulated")),
+        x_title="calls k", y_title="share slower than one call's P99",
+    )

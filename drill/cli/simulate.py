@@ -1,0 +1,134 @@
+"""``drill simulate``: the chapter's formulas beside seeded simulations."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+CHECKS = ("little", "queue", "fan-out", "p99")
+#: Beyond this a run holds too many requests in memory to be worth it.
+LARGEST_SIZE = 1_000_000
+
+
+def count(text: str) -> int:
+    """A positive whole number (argparse type)."""
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 1 <= value <= LARGEST_SIZE:
+        raise argparse.ArgumentTypeError(f"{value} is out of range (1 to {LARGEST_SIZE:,})")
+    return value
+
+
+def seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        parents=[common],
+        help="check a serving formula against a seeded simulation",
+        description="Run one of the chapter's checks and print the formula beside the "
+        "simulation. little: Little's law, L = λ × W, on a single-server queue. queue: "
+        "M/M/1 mean and P99 time in system at 20%%-95%% utilization. fan-out: the share of "
+        "requests slower than one call's P99 when each waits for k parallel calls. p99: "
+        "a P99 measured from n samples, with its bootstrap confidence interval.",
+        epilog="example: drill simulate fan-out --calls 10 100 --size 50000 --seed 3",
+    )
+    parser.add_argument("check", choices=CHECKS, metavar="CHECK",
+                        help=f"one of {', '.join(CHECKS)}")
+    parser.add_argument("--seed", type=seed, default=0, help="random seed (default: 0)")
+    parser.add_argument("--size", metavar="N", type=count, nargs="+",
+                        help="requests (little, queue), requests per k (fan-out) or samples "
+                        "(p99); several sizes run one after another (defaults: 200000, "
+                        "200000, 20000, and 200 5000)")
+    parser.add_argument("--calls", metavar="K", type=count, nargs="+",
+                        help="fan-out only: parallel calls per request (default: 1 2 5 10 20)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from drill.cli.progress import TerminalProgress
+    from drill.labs import comparisons as c
+    from drill.labs.simulations import MEAN_BATCHES
+    from drill.solving import SolveError
+
+    if args.calls and args.check != "fan-out":
+        print("drill simulate: error: --calls is for fan-out only", file=sys.stderr)
+        return EXIT_USAGE
+    sizes: Sequence[int] = args.size or (
+        c.P99_SIZES if args.check == "p99" else (c.DEFAULT_SIZES[args.check],))
+    # The error bars of a queue's mean come from batches of at least two requests.
+    if args.check == "queue" and min(sizes) < 2 * MEAN_BATCHES:
+        print(f"drill simulate: error: queue needs --size of at least {2 * MEAN_BATCHES} "
+              f"(its error bars come from {MEAN_BATCHES} batches of requests)",
+              file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        with TerminalProgress(f"simulating {args.check}") as progress:
+            lines, data = _run_check(args.check, sizes, args.seed, args.calls, progress)
+    except SolveError as error:
+        print(f"drill simulate: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    except ValueError as error:
+        print(f"drill simulate: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.json:
+        print(json.dumps({"check": args.check, "seed": args.seed, "runs": data},
+                         ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(lines))
+    return EXIT_OK
+
+
+def _run_check(check: str, sizes: Sequence[int], seed_value: int, calls: Sequence[int] | None,
+               progress: Any) -> tuple[list[str], list[dict[str, Any]]]:
+    from drill.labs import comparison_tables as tables
+    from drill.labs import comparisons as c
+
+    if check == "little":
+        little = c.compare_little(sizes, seed_value, progress)
+        return tables.little_text(little), tables.little_json(little)
+    if check == "p99":
+        p99 = c.compare_p99(sizes, seed_value, progress)
+        return tables.p99_text(p99, seed_value), tables.p99_json(p99)
+    stage = _Split(progress, len(sizes))
+    lines: list[str] = []
+    data: list[dict[str, Any]] = []
+    for index, size in enumerate(sizes):
+        if check == "queue":
+            queue = c.compare_queue(size, seed_value, stage.part(index))
+            lines += tables.queue_text(queue, size, seed_value)
+            data.append(tables.queue_json(queue, size))
+        else:
+            fan = c.compare_fan_out(calls or c.FAN_OUT_CALLS, size, seed_value,
+                                    stage.part(index))
+            lines += tables.fan_out_text(fan, size, seed_value)
+            data.append(tables.fan_out_json(fan, size))
+        if index < len(sizes) - 1:
+            lines.append("")
+    return lines, data
+
+
+class _Split:
+    """One progress callback shared by ``parts`` equal runs."""
+
+    def __init__(self, progress: Any, parts: int) -> None:
+        self.progress = progress
+        self.parts = parts
+
+    def part(self, index: int) -> Any:
+        def tick(done: int, total: int) -> None:
+            self.progress(index * total + done, self.parts * total)
+
+        return tick

@@ -1,0 +1,205 @@
+"""The comparisons as text tables and JSON records, for ``drill simulate`` and the screen.
+
+Plain text in fixed-width columns that fit 80 columns, so a terminal and a Textual
+``Static`` show them alike.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from drill.dimensions import dim
+from drill.labs.comparisons import (
+    FAN_OUT_QUANTILE,
+    LITTLE_RATES,
+    QUEUE_SERVICE_RATE,
+    FanOutComparison,
+    LittleComparison,
+    PercentileComparison,
+    QueueComparison,
+)
+from drill.quantity import Quantity
+from drill.units import convert, format_in, format_number, format_quantity, readable_unit
+
+#: Notes wrap to fit an 80-column terminal with a margin.
+NOTE_WIDTH = 76
+
+
+def _seconds(value: float) -> str:
+    return format_quantity(Quantity(value, dim(time=1)))
+
+
+def _with_error(value: float, error: float) -> str:
+    """``505 ms ± 9.9``: the error in the value's own unit."""
+    unit = readable_unit(Quantity(value, dim(time=1)))
+    return f"{format_in(Quantity(value, dim(time=1)), unit)} ± " \
+           f"{format_number(convert(Quantity(error, dim(time=1)), unit), 2)}"
+
+
+def _note(text: str, shown: bool = True) -> list[str]:
+    return ["", *textwrap.wrap(text, NOTE_WIDTH)] if shown else []
+
+
+def _percent(share: float, digits: int = 3) -> str:
+    return f"{format_number(share * 100, digits)}%"
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.1f}"
+
+
+def _quantile_name(quantile: float) -> str:
+    """0.99 → "P99", 0.999 → "P99.9"."""
+    return "P" + format_number(round(quantile * 100, 2), 4)
+
+
+# -- little ----------------------------------------------------------------------------
+def little_text(runs: Sequence[LittleComparison], notes: bool = True) -> list[str]:
+    arrival, service = LITTLE_RATES
+    seed = runs[0].seed if runs else 0
+    out = [
+        "Little's law, L = λ × W, on one FIFO server",
+        f"(λ = {format_number(arrival)} requests/s, μ = {format_number(service)} "
+        f"requests/s, seed {seed})",
+        "",
+        f"{'requests':>10}  {'W, mean time':>12}  {'L simulated':>11}  {'λ × W':>8}  "
+        f"{'difference':>10}",
+    ]
+    for run in runs:
+        out.append(
+            f"{run.size:>10,}  {_seconds(run.check.mean_time_in_system):>12}  "
+            f"{run.measured_number:>11.3f}  {run.formula_number:>8.3f}  "
+            f"{run.relative_difference * 100:>+9.2f}%"
+        )
+    out += _note("L is the number of requests in the system averaged over time; W is each "
+                "request's time from arrival to departure.", notes)
+    return out
+
+
+def little_json(runs: Sequence[LittleComparison]) -> list[dict[str, Any]]:
+    return [{
+        "size": run.size,
+        "arrival_rate": run.check.arrival_rate,
+        "observed_arrival_rate": run.check.observed_arrival_rate,
+        "mean_time_in_system_s": run.check.mean_time_in_system,
+        "simulated_number": run.measured_number,
+        "formula_number": run.formula_number,
+        "relative_difference": run.relative_difference,
+    } for run in runs]
+
+
+# -- queue -----------------------------------------------------------------------------
+def queue_text(rows: Sequence[QueueComparison], size: int, seed: int,
+               notes: bool = True) -> list[str]:
+    out = [
+        f"M/M/1 time in system (μ = {format_number(QUEUE_SERVICE_RATE)} requests/s, "
+        f"{size:,} requests per row, seed {seed})",
+        "",
+        f"{'load':>5}  {'mean simulated':>19}  {'formula':>8}  {'z':>5}  "
+        f"{'P99 simulated':>13}  {'formula':>8}",
+    ]
+    for row in rows:
+        point = row.point
+        mean = _with_error(point.simulated_mean, point.standard_error)
+        out.append(
+            f"{_percent(row.utilization):>5}  {mean:>19}  {_seconds(row.formula_mean):>8}  "
+            f"{_signed(row.mean_z):>5}  {_seconds(point.p99):>13}  "
+            f"{_seconds(row.formula_p99):>8}"
+        )
+    out += _note("Formulas: mean 1 ÷ (μ − λ); P99 ln(100) ÷ (μ − λ). ± is one standard error "
+                "(batch means); z is the gap in standard errors. Near full load the queue "
+                "forgets its start slowly, so runs scatter more there.", notes)
+    return out
+
+
+def queue_json(rows: Sequence[QueueComparison], size: int) -> dict[str, Any]:
+    return {"size": size, "service_rate": QUEUE_SERVICE_RATE, "rows": [{
+        "utilization": row.utilization,
+        "arrival_rate": row.point.arrival_rate,
+        "simulated_mean_s": row.point.simulated_mean,
+        "standard_error_s": row.point.standard_error,
+        "formula_mean_s": row.formula_mean,
+        "simulated_p99_s": row.point.p99,
+        "formula_p99_s": row.formula_p99,
+    } for row in rows]}
+
+
+# -- fan-out ---------------------------------------------------------------------------
+def fan_out_text(rows: Sequence[FanOutComparison], trials: int, seed: int,
+                 notes: bool = True) -> list[str]:
+    median = rows[0].result.single_median_ms if rows else 0.0
+    threshold = rows[0].result.single_threshold_ms if rows else 0.0
+    q = _quantile_name(FAN_OUT_QUANTILE)
+    out = [
+        f"Fan-out: how often the slowest of k calls passes one call's {q} "
+        f"({format_number(threshold)} ms)",
+        f"(lognormal calls, median {format_number(median)} ms; {trials:,} requests per row, "
+        f"seed {seed})",
+        "",
+        f"{'k':>5}  {'simulated':>9}  {'1 − 0.99^k':>10}  {'z':>5}  {'request median':>14}  "
+        f"{'page ' + q + ' = call':>16}",
+    ]
+    for row in rows:
+        out.append(
+            f"{row.calls:>5,}  {_percent(row.result.slow_share):>9}  "
+            f"{_percent(row.formula_share):>10}  {_signed(row.z):>5}  "
+            f"{format_number(row.result.request_median_ms) + ' ms':>14}  "
+            f"{_quantile_name(row.page_quantile):>16}"
+        )
+    out += _note("z is the gap in binomial standard errors. A request waits for its slowest "
+                 "call, so the page's P99 is a rarer quantile of one call.", notes)
+    return out
+
+
+def fan_out_json(rows: Sequence[FanOutComparison], trials: int) -> dict[str, Any]:
+    return {"size": trials, "rows": [{
+        "calls": row.calls,
+        "simulated_share": row.result.slow_share,
+        "formula_share": row.formula_share,
+        "standard_error": row.result.standard_error,
+        "single_p99_ms": row.result.single_threshold_ms,
+        "request_median_ms": row.result.request_median_ms,
+        "page_quantile": row.page_quantile,
+    } for row in rows]}
+
+
+# -- p99 -------------------------------------------------------------------------------
+def p99_text(rows: Sequence[PercentileComparison], seed: int,
+             notes: bool = True) -> list[str]:
+    first = rows[0].interval if rows else None
+    true_value = format_number(first.true_value) if first else "?"
+    confidence = _percent(first.confidence) if first else "?"
+    resamples = f"{first.resamples:,}" if first else "?"
+    out = [
+        f"A P99 measured from n samples, with its {confidence} bootstrap interval",
+        f"(lognormal latency, true P99 {true_value} ms; {resamples} resamples, seed {seed})",
+        "",
+        f"{'n':>9}  {'P99':>8}  {'interval':>14}  {'width':>8}  {'above P99':>9}  "
+        f"{'holds true P99':>14}",
+    ]
+    for row in rows:
+        interval = row.interval
+        span = f"[{format_number(interval.low)}, {format_number(interval.high)}]"
+        out.append(
+            f"{interval.sample_size:>9,}  {format_number(interval.estimate) + ' ms':>8}  "
+            f"{span + ' ms':>14}  {format_number(interval.width) + ' ms':>8}  "
+            f"{format_number(row.tail_samples):>9}  "
+            f"{'yes' if row.covers_true_value else 'no':>14}"
+        )
+    out += _note("\"above P99\" is n × 1%: the few samples that decide the estimate.", notes)
+    return out
+
+
+def p99_json(rows: Sequence[PercentileComparison]) -> list[dict[str, Any]]:
+    return [{
+        "size": row.interval.sample_size,
+        "resamples": row.interval.resamples,
+        "estimate_ms": row.interval.estimate,
+        "low_ms": row.interval.low,
+        "high_ms": row.interval.high,
+        "true_p99_ms": row.interval.true_value,
+        "tail_samples": row.tail_samples,
+        "covers_true_value": row.covers_true_value,
+    } for row in rows]

@@ -1,0 +1,222 @@
+"""The chapter's checks: each formula (from its solver) beside its seeded simulation.
+
+The simulations are :mod:`drill.labs.simulations`; the formulas are the solvers the cards
+grade with, so ``drill simulate`` tests the very figures drill teaches. Every function
+takes a seed, sizes, and an optional ``progress(done, total)`` for the whole job.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from drill.labs.simulations import (
+    FanOutResult,
+    LittleCheck,
+    PercentileInterval,
+    Progress,
+    UtilizationPoint,
+    bootstrap_percentile,
+    check_littles_law,
+    mm1_sweep,
+    simulate_fan_out,
+)
+from drill.labs.solved import number, solved_values
+
+#: The chapter's settings.
+LITTLE_RATES = (8.0, 10.0)  # arrivals and completions per second
+QUEUE_SERVICE_RATE = 10.0
+QUEUE_ARRIVAL_RATES = (2.0, 5.0, 8.0, 9.0, 9.5)
+QUEUE_QUANTILE = 0.99
+FAN_OUT_CALLS = (1, 2, 5, 10, 20)
+FAN_OUT_QUANTILE = 0.99
+P99_SIZES = (200, 5000)
+P99_RESAMPLES = 500
+DEFAULT_SIZES = {"little": 200_000, "queue": 200_000, "fan-out": 20_000}
+
+
+@dataclass(frozen=True, slots=True)
+class LittleComparison:
+    """L measured over time in one run, against λ × W from the ``littles-law`` solver."""
+
+    size: int
+    seed: int
+    check: LittleCheck
+    formula_number: float  # λ × W, the nominal λ and the run's mean time in system
+
+    @property
+    def measured_number(self) -> float:
+        return self.check.time_averaged_number
+
+    @property
+    def relative_difference(self) -> float:
+        return (self.measured_number - self.formula_number) / self.formula_number
+
+
+@dataclass(frozen=True, slots=True)
+class QueueComparison:
+    """One utilization: simulated mean and P99 time in system, and M/M/1's formulas."""
+
+    point: UtilizationPoint
+    formula_mean: float  # seconds, from ``mm1-time-in-system``
+    formula_p99: float  # seconds: FIFO M/M/1 time in system is exponential
+
+    @property
+    def utilization(self) -> float:
+        return self.point.utilization
+
+    @property
+    def mean_z(self) -> float:
+        """How many standard errors the simulated mean lies from the formula."""
+        return (self.point.simulated_mean - self.formula_mean) / self.point.standard_error
+
+
+@dataclass(frozen=True, slots=True)
+class FanOutComparison:
+    """k parallel calls: the share of requests slower than one call's P99, and 1 − q^k."""
+
+    result: FanOutResult
+    formula_share: float  # from ``fan-out-tail``
+    page_quantile: float  # the single-call quantile the page's P99 corresponds to
+
+    @property
+    def calls(self) -> int:
+        return self.result.calls
+
+    @property
+    def z(self) -> float:
+        error = self.result.standard_error
+        return (self.result.slow_share - self.formula_share) / error if error else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PercentileComparison:
+    """A P99 from n samples with its bootstrap interval, and the latency model's true P99."""
+
+    interval: PercentileInterval
+    tail_samples: float  # samples above the P99, from ``p99-samples``
+
+    @property
+    def covers_true_value(self) -> bool:
+        return self.interval.low <= self.interval.true_value <= self.interval.high
+
+    @property
+    def relative_width(self) -> float:
+        return self.interval.width / self.interval.true_value
+
+
+# -- running them ----------------------------------------------------------------------
+def compare_little(sizes: Sequence[int], seed: int, progress: Progress | None = None,
+                   rates: tuple[float, float] = LITTLE_RATES) -> tuple[LittleComparison, ...]:
+    arrival_rate, service_rate = rates
+    stages = _Stages(progress, list(sizes))
+    out: list[LittleComparison] = []
+    for index, size in enumerate(sizes):
+        check = check_littles_law(arrival_rate, service_rate, size, seed, stages.stage(index))
+        formula = solved_values("littles-law", {
+            "arrival_rate": number(arrival_rate, "requests/s"),
+            "latency": number(check.mean_time_in_system, "s"),
+        })["in_flight"].value
+        out.append(LittleComparison(size, seed, check, formula))
+    return tuple(out)
+
+
+def compare_queue(size: int, seed: int, progress: Progress | None = None,
+                  service_rate: float = QUEUE_SERVICE_RATE,
+                  arrival_rates: Sequence[float] = QUEUE_ARRIVAL_RATES,
+                  ) -> tuple[QueueComparison, ...]:
+    points = mm1_sweep(service_rate, arrival_rates, size, seed, progress)
+    out: list[QueueComparison] = []
+    for point in points:
+        formula = _queue_formula(point.arrival_rate, service_rate)
+        out.append(QueueComparison(point, formula.mean, formula.p99))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class QueueFormula:
+    """M/M/1 at one utilization, from ``mm1-time-in-system``: a point of the chart's curves."""
+
+    utilization: float
+    mean: float  # seconds
+    p99: float  # seconds
+
+
+def queue_formula_curve(utilizations: Sequence[float],
+                        service_rate: float = QUEUE_SERVICE_RATE) -> tuple[QueueFormula, ...]:
+    """The formulas' mean and P99 time in system at each utilization (each below 1)."""
+    for utilization in utilizations:
+        if not 0 < utilization < 1:
+            raise ValueError(f"a utilization must be between 0 and 1, not {utilization}")
+    return tuple(_queue_formula(u * service_rate, service_rate) for u in utilizations)
+
+
+def _queue_formula(arrival_rate: float, service_rate: float) -> QueueFormula:
+    formulas = solved_values("mm1-time-in-system", {
+        "arrival_rate": number(arrival_rate, "requests/s"),
+        "service_rate": number(service_rate, "requests/s"),
+        "quantile": number(QUEUE_QUANTILE),
+    })
+    return QueueFormula(formulas["utilization"].value, formulas["mean_time_in_system"].value,
+                        formulas["quantile_time_in_system"].value)
+
+
+def compare_fan_out(calls: Sequence[int], trials: int, seed: int,
+                    progress: Progress | None = None) -> tuple[FanOutComparison, ...]:
+    # A run's cost grows with its number of calls.
+    stages = _Stages(progress, [trials * k for k in calls])
+    out: list[FanOutComparison] = []
+    for index, k in enumerate(calls):
+        result = simulate_fan_out(k, trials, seed, FAN_OUT_QUANTILE,
+                                  progress=stages.stage(index))
+        formulas = solved_values("fan-out-tail", {"calls": str(k),
+                                                  "quantile": number(FAN_OUT_QUANTILE)})
+        out.append(FanOutComparison(result, formulas["slow_share"].value,
+                                    formulas["call_quantile_for_page"].value))
+    return tuple(out)
+
+
+def fan_out_formula(calls: int, quantile: float = FAN_OUT_QUANTILE) -> float:
+    """1 − q^k from ``fan-out-tail``: the share of requests slower than one call's P99."""
+    formulas = solved_values("fan-out-tail", {"calls": str(calls), "quantile": number(quantile)})
+    return formulas["slow_share"].value
+
+
+def compare_p99(sizes: Sequence[int], seed: int, progress: Progress | None = None,
+                resamples: int = P99_RESAMPLES) -> tuple[PercentileComparison, ...]:
+    # Each resample sorts n values.
+    stages = _Stages(progress, [max(1, round(n * math.log2(n + 1))) for n in sizes])
+    out: list[PercentileComparison] = []
+    for index, n in enumerate(sizes):
+        interval = bootstrap_percentile(n, seed, resamples=resamples,
+                                        progress=stages.stage(index))
+        tail = solved_values("p99-samples", {"samples": f"{n} requests",
+                                             "quantile": number(interval.quantile)})
+        out.append(PercentileComparison(interval, tail["tail_samples"].value))
+    return tuple(out)
+
+
+class _Stages:
+    """Turns each run's own ``(done, total)`` into progress over the whole job, in ‰."""
+
+    SCALE = 1000
+
+    def __init__(self, progress: Progress | None, weights: Sequence[int]) -> None:
+        self.progress = progress
+        self.weights = [max(1, w) for w in weights]
+        self.total = sum(self.weights)
+
+    def stage(self, index: int) -> Progress | None:
+        if self.progress is None:
+            return None
+        report = self.progress
+        before = sum(self.weights[:index])
+        weight = self.weights[index]
+
+        def tick(done: int, total: int) -> None:
+            share = (before + weight * done / max(1, total)) / self.total
+            report(round(share * self.SCALE), self.SCALE)
+
+        return tick
+

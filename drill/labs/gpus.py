@@ -1,0 +1,60 @@
+"""The GPUs the labs can put a kernel on: names and the two figures a roofline needs.
+
+The figures are never written here: they are the catalog's (``packs/catalog/gpus.yaml``,
+loaded by :mod:`drill.catalog`), passed on as the texts it states ("989 TFLOPS"), so the
+solvers read them exactly as they read a card's givens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from drill.catalog import GPU_FILE, CatalogError, UnknownEntry, catalog_dir, load_catalog
+from drill.catalog import Gpu as CatalogGpu
+
+#: The GPU the chapter's table is for, and the labs' default.
+DEFAULT_GPU = "H100"
+
+
+class UnknownGpu(LookupError):
+    """A GPU the catalog does not have (the message names close ones), or no catalog."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gpu:
+    """One GPU's dense BF16 peak and memory bandwidth, as texts with units."""
+
+    name: str
+    peak_flops: str  # "989 TFLOPS"
+    bandwidth: str  # "3.35 TB/s"
+    source: str  # where the figures were read from
+
+
+def _from_catalog(entry: CatalogGpu) -> Gpu:
+    return Gpu(entry.name, entry.texts["bf16_dense"], entry.texts["bandwidth"],
+               str(catalog_dir() / GPU_FILE))
+
+
+@lru_cache(maxsize=1)
+def gpus() -> tuple[Gpu, ...]:
+    """Every GPU in the catalog, in its order (the order a screen cycles through them)."""
+    try:
+        return tuple(_from_catalog(entry) for entry in load_catalog().gpus)
+    except CatalogError as error:
+        raise UnknownGpu(f"the GPU catalog cannot be read: {error}") from None
+
+
+def find_gpu(name: str) -> Gpu:
+    """The GPU by name or alias, ignoring case, spaces and dashes ("h100-sxm")."""
+    try:
+        entry = load_catalog().gpu(name)
+    except CatalogError as error:
+        raise UnknownGpu(f"the GPU catalog cannot be read: {error}") from None
+    except UnknownEntry as error:
+        raise UnknownGpu(error.message) from None
+    return next(gpu for gpu in gpus() if gpu.name == entry.name)
+
+
+def default_gpu() -> Gpu:
+    return find_gpu(DEFAULT_GPU)

@@ -1,0 +1,171 @@
+"""The roofline explorer: GEMMs and kernels placed on a GPU's roofline by the solvers.
+
+Nothing here computes a roofline figure itself. Each point is the ``gemm-roofline`` or
+``kernel-roofline`` solver run through :func:`drill.solving.solve` on givens made from the
+GPU's figures, so the explorer, the exercises and the cards agree by construction::
+
+    table = roofline_table(find_gpu("H100"))      # the chapter's five GEMMs
+    table.rows[0].intensity, table.rows[0].bound  # 1.0, "memory"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from drill.labs.gpus import Gpu
+from drill.labs.solved import number, solve_givens
+from drill.quantity import Quantity
+from drill.solving import Solution
+
+#: One BF16 element.
+BF16_BYTES = "2 B"
+#: The chapter's table: decode at batch 1, 8, 64, 256, and a 4096-token prefill ...
+CHAPTER_BATCHES: tuple[int, ...] = (1, 8, 64, 256, 4096)
+#: ... through a 4096 × 4096 BF16 weight.
+CHAPTER_K = CHAPTER_N = 4096
+
+MEMORY, COMPUTE = "memory", "compute"
+
+
+@dataclass(frozen=True, slots=True)
+class RooflinePoint:
+    """A kernel placed on a GPU's roofline (values in base units: FLOP, byte, s)."""
+
+    flops: Quantity
+    moved: Quantity
+    intensity: float  # FLOP per byte
+    ridge_point: float  # FLOP per byte
+    attainable: Quantity  # FLOP/s
+    compute_time: Quantity
+    memory_time: Quantity
+    time: Quantity  # the slower of the two
+
+    @property
+    def bound(self) -> str:
+        """``"memory"`` when moving the bytes takes longer than the math, else ``"compute"``.
+
+        At the ridge itself the two take equally long; the chapter calls that compute-bound
+        (the attainable FLOP/s is the peak).
+        """
+        return MEMORY if self.memory_time.value > self.compute_time.value else COMPUTE
+
+
+@dataclass(frozen=True, slots=True)
+class GemmPoint:
+    """An [m, k] × [k, n] BF16 GEMM on a GPU's roofline."""
+
+    m: int
+    k: int
+    n: int
+    roofline: RooflinePoint
+    compute_share: float  # attainable ÷ peak
+
+    @property
+    def intensity(self) -> float:
+        return self.roofline.intensity
+
+    @property
+    def attainable(self) -> Quantity:
+        return self.roofline.attainable
+
+    @property
+    def time(self) -> Quantity:
+        return self.roofline.time
+
+    @property
+    def bound(self) -> str:
+        return self.roofline.bound
+
+
+@dataclass(frozen=True, slots=True)
+class RooflineTable:
+    gpu: Gpu
+    ridge_point: float  # FLOP per byte
+    rows: tuple[GemmPoint, ...]
+
+
+def gemm_point(gpu: Gpu, m: int, k: int = CHAPTER_K, n: int = CHAPTER_N) -> GemmPoint:
+    """The ``gemm-roofline`` solver's figures for one BF16 GEMM on ``gpu``."""
+    for name, size in (("m", m), ("k", k), ("n", n)):
+        if size < 1:
+            raise ValueError(f"{name} must be at least 1, not {size}")
+    solution = solve_givens("gemm-roofline", {
+        "m": str(m), "k": str(k), "n": str(n), "element_bytes": BF16_BYTES,
+        "peak_flops": gpu.peak_flops, "bandwidth": gpu.bandwidth,
+    })
+    point = RooflinePoint(
+        flops=_value(solution, "gemm_flops"),
+        moved=_value(solution, "gemm_bytes"),
+        intensity=_value(solution, "intensity").value,
+        ridge_point=_value(solution, "ridge_point").value,
+        attainable=_value(solution, "attainable_flops"),
+        compute_time=_value(solution, "compute_time"),
+        memory_time=_value(solution, "memory_time"),
+        time=_value(solution, "gemm_time"),
+    )
+    return GemmPoint(m, k, n, point, _value(solution, "compute_share").value)
+
+
+def roofline_table(gpu: Gpu, batches: Iterable[int] = CHAPTER_BATCHES, k: int = CHAPTER_K,
+                   n: int = CHAPTER_N) -> RooflineTable:
+    """One row per m, as in the chapter's table, and the GPU's ridge point."""
+    rows = tuple(gemm_point(gpu, m, k, n) for m in batches)
+    ridge = rows[0].roofline.ridge_point if rows else ridge_point(gpu)
+    return RooflineTable(gpu, ridge, rows)
+
+
+def kernel_point(gpu: Gpu, flops: float, moved: float) -> RooflinePoint:
+    """Any kernel of ``flops`` FLOPs moving ``moved`` bytes, by ``kernel-roofline``."""
+    return kernel_solution(gpu, flops, moved).point
+
+
+@dataclass(frozen=True, slots=True)
+class KernelSolution:
+    """A kernel's point on the roofline and every other result of its solver (slips too)."""
+
+    point: RooflinePoint
+    results: Mapping[str, Quantity]
+
+
+def kernel_solution(gpu: Gpu, flops: float, moved: float) -> KernelSolution:
+    if not (flops > 0 and moved > 0):
+        raise ValueError(f"FLOPs and bytes must be positive, not {flops} and {moved}")
+    solution = solve_givens("kernel-roofline", {
+        "flops": number(flops, "FLOP"), "moved": number(moved, "B"),
+        "peak_flops": gpu.peak_flops, "bandwidth": gpu.bandwidth,
+    })
+    point = RooflinePoint(
+        flops=solution.given_values["flops"],
+        moved=solution.given_values["moved"],
+        intensity=_value(solution, "intensity").value,
+        ridge_point=_value(solution, "ridge_point").value,
+        attainable=_value(solution, "attainable_flops"),
+        compute_time=_value(solution, "compute_time"),
+        memory_time=_value(solution, "memory_time"),
+        time=_value(solution, "kernel_time"),
+    )
+    return KernelSolution(point, {name: r.value for name, r in solution.results.items()})
+
+
+def ridge_point(gpu: Gpu) -> float:
+    """The GPU's ridge point in FLOP per byte (the ``kernel-roofline`` solver's)."""
+    return kernel_point(gpu, 1.0, 1.0).ridge_point
+
+
+def roof(gpu: Gpu, low: float, high: float) -> tuple[tuple[float, float], ...]:
+    """The roof between intensities ``low`` and ``high``: (FLOP/byte, FLOP/s) corners.
+
+    On log-log axes the roof is straight between these points (a slope of one up to the
+    ridge, flat after it), so a chart joins them with lines.
+    """
+    if not 0 < low < high:
+        raise ValueError(f"need 0 < low < high, not {low} and {high}")
+    ridge = ridge_point(gpu)
+    intensities = [low, *([ridge] if low < ridge < high else []), high]
+    return tuple((x, kernel_point(gpu, x, 1.0).attainable.value) for x in intensities)
+
+
+# -- reading results ---------------------------------------------------------------
+def _value(solution: Solution, name: str) -> Quantity:
+    return solution.result(name).value

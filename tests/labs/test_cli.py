@@ -1,0 +1,178 @@
+"""``drill roofline``, ``drill simulate`` and ``drill exercise`` from the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from drill.cli.progress import TerminalProgress
+
+Run = Callable[..., tuple[int, str, str]]  # the ``drill`` fixture of conftest.py
+
+
+# -- roofline --------------------------------------------------------------------------
+def test_roofline_prints_the_chapters_table(drill: Run) -> None:
+    code, out, err = drill("roofline")
+    assert code == 0 and err == ""
+    assert "ridge point: 295 FLOP/byte" in out
+    rows = [line.split() for line in out.splitlines() if line.strip()[:1].isdigit()]
+    assert [row[0] for row in rows] == ["1", "8", "64", "256", "4,096"]
+    assert [row[1] for row in rows] == ["1.0", "8.0", "62.1", "227.6", "1,365.3"]
+    assert [row[-1] for row in rows] == ["memory"] * 4 + ["compute"]
+
+
+def test_roofline_json_and_other_shapes(drill: Run) -> None:
+    code, out, _ = drill("roofline", "--gpu", "h20", "--m", "1", "64", "--k", "8192",
+                         "--n", "1024", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["gpu"]["name"] == "H20"
+    assert [row["m"] for row in data["rows"]] == [1, 64]
+    assert {(row["k"], row["n"]) for row in data["rows"]} == {(8192, 1024)}
+    first = data["rows"][0]
+    assert first["flops"] == 2 * 1 * 8192 * 1024
+    assert first["bytes"] == 2 * (8192 + 8192 * 1024 + 1024)
+
+
+@pytest.mark.parametrize("argv", [
+    ("roofline", "--gpu", "H2000"),
+    ("roofline", "--m", "0"),
+    ("roofline", "--m", "three"),
+    ("roofline", "--k", "-5"),
+])
+def test_roofline_usage_errors_exit_2_in_one_line(drill: Run, argv: tuple[str, ...]) -> None:
+    code, _, err = drill(*argv)
+    assert code == 2
+    assert "Traceback" not in err and err.strip()
+
+
+def test_an_unknown_gpu_suggests_close_names(drill: Run) -> None:
+    _, _, err = drill("roofline", "--gpu", "H2000")
+    assert "H200" in err
+
+
+# -- simulate --------------------------------------------------------------------------
+@pytest.mark.parametrize(("check", "size", "words"), [
+    ("little", "3000", "λ × W"),
+    ("queue", "400", "1 ÷ (μ − λ)"),
+    ("fan-out", "500", "1 − 0.99^k"),
+    ("p99", "300", "bootstrap interval"),
+])
+def test_simulate_prints_formula_beside_simulation(drill: Run, check: str, size: str,
+                                                   words: str) -> None:
+    code, out, err = drill("simulate", check, "--size", size, "--seed", "3")
+    assert code == 0
+    assert words in out
+    assert err == ""  # no progress text when stderr is not a terminal
+
+
+def test_simulate_is_reproducible_with_a_seed(drill: Run) -> None:
+    first = drill("simulate", "fan-out", "--calls", "10", "--size", "800", "--json")
+    again = drill("simulate", "fan-out", "--calls", "10", "--size", "800", "--json")
+    other = drill("simulate", "fan-out", "--calls", "10", "--size", "800", "--json",
+                  "--seed", "1")
+    assert first == again
+    assert first[1] != other[1]
+
+
+def test_simulate_json_has_a_run_per_size(drill: Run) -> None:
+    code, out, _ = drill("simulate", "p99", "--size", "100", "400", "--json")
+    assert code == 0
+    runs = json.loads(out)["runs"]
+    assert [run["size"] for run in runs] == [100, 400]
+    assert all(run["low_ms"] <= run["estimate_ms"] <= run["high_ms"] for run in runs)
+
+
+@pytest.mark.parametrize("argv", [
+    ("simulate", "lottery"),
+    ("simulate", "little", "--size", "0"),
+    ("simulate", "queue", "--size", "10"),
+    ("simulate", "little", "--calls", "3"),
+    ("simulate", "p99", "--seed", "x"),
+])
+def test_simulate_usage_errors_exit_2(drill: Run, argv: tuple[str, ...]) -> None:
+    code, _, err = drill(*argv)
+    assert code == 2
+    assert "Traceback" not in err and err.strip()
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_only_on_a_terminal_and_only_after_a_second() -> None:
+    now = [0.0]
+    terminal = FakeTerminal()
+    with TerminalProgress("simulating", terminal, clock=lambda: now[0]) as progress:
+        progress(10, 100)
+        assert terminal.getvalue() == ""  # under a second: nothing
+        now[0] = 1.5
+        progress(50, 100)
+        assert "50%" in terminal.getvalue()
+    assert terminal.getvalue().endswith("\r")  # wiped at the end
+    piped = io.StringIO()
+    later = TerminalProgress("simulating", piped, clock=lambda: now[0] + 10)
+    later(50, 100)
+    later.close()
+    assert piped.getvalue() == ""
+
+
+# -- exercise --------------------------------------------------------------------------
+def test_exercise_list_names_both(drill: Run) -> None:
+    code, out, _ = drill("exercise", "list")
+    assert code == 0
+    assert "amdahl" in out and "roofline" in out
+
+
+def test_exercise_start_writes_once_and_force_overwrites(drill: Run, tmp_path: Path) -> None:
+    folder = tmp_path / "work"
+    code, out, _ = drill("exercise", "start", "amdahl", str(folder))
+    assert "drill exercise check amdahl" in out
+    target = folder / "amdahl.py"
+    assert code == 0 and target.is_file()
+    assert "def overall_speedup(parts: list[list[float]]) -> float:" in target.read_text()
+    target.write_text("# my work\n")
+    code, _, err = drill("exercise", "start", "amdahl", str(folder))
+    assert code == 1 and "already exists" in err
+    assert target.read_text() == "# my work\n"  # untouched
+    code, _, _ = drill("exercise", "start", "amdahl", str(folder), "--force")
+    assert code == 0 and "overall_speedup" in target.read_text()
+
+
+def test_exercise_check_exit_codes(drill: Run, solutions: Path) -> None:
+    code, out, _ = drill("exercise", "check", "amdahl", str(solutions / "amdahl_reference.py"))
+    assert code == 0 and "All 11 cases pass." in out
+    code, out, _ = drill("exercise", "check", "amdahl",
+                         str(solutions / "amdahl_added_speedups.py"))
+    assert code == 1
+    assert "FAIL" in out and "expected  1.818" in out and "got       5.0" in out
+    assert "speedups do not add" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ("exercise", "check", "amdahl", "no-such-file.py"),
+    ("exercise", "check", "fibonacci", "x.py"),
+    ("exercise", "start", "fibonacci"),
+    ("exercise", "check", "amdahl", "x.py", "--timeout", "0"),
+    ("exercise",),
+])
+def test_exercise_usage_errors_exit_2(drill: Run, argv: tuple[str, ...]) -> None:
+    code, _, err = drill(*argv)
+    assert code == 2
+    assert "Traceback" not in err
+
+
+def test_listing_and_starting_never_run_a_solution(drill: Run, tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    (tmp_path / "amdahl.py").write_text(
+        f"from pathlib import Path\nPath({str(marker)!r}).write_text('x')\n")
+    drill("exercise", "list")
+    drill("exercise", "start", "roofline", str(tmp_path))
+    assert not marker.exists()
+    drill("exercise", "check", "amdahl", str(tmp_path / "amdahl.py"))
+    assert marker.exists()  # only when asked
