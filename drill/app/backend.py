@@ -211,16 +211,22 @@ class Backend:
             return None
         return self.session.rate(key, rating, duration, answers, variant=variant).interval
 
-    @_storage_errors
     def variant_to_show(self, card: Card) -> Card:
         """The card as this review shows it: its base the first time, a fresh variant on
-        later reviews (setting ``variants``); the base if the variant cannot be worked out."""
+        later reviews (setting ``variants``); the base if its history cannot be read or the
+        variant cannot be worked out (a variant is a nicety, never a reason to fail)."""
+        from drill.scheduling.service import SchedulingError
         from drill.solving import SolveError
+        from drill.storage.errors import StorageError
         from drill.variants import VariantError, pick_variant, render_variant
 
         if not card.variants or not self.settings.variants:
             return card
-        name = pick_variant(card, len(self.session.history(card.key)))
+        try:
+            reviews = len(self.session.history(card.key))
+        except (StorageError, SchedulingError):
+            return card
+        name = pick_variant(card, reviews)
         if name is None:
             return card
         try:
