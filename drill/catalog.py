@@ -27,6 +27,7 @@ from typing import Protocol, TypeVar
 import yaml
 
 from drill import dimensions as dims
+from drill.packs.facts import GPU_FACTS, MODEL_FACTS
 from drill.packs.fields import NULL, Fields, Scope
 from drill.packs.locate import builtin_packs_dir
 from drill.packs.yamlsafe import PackReadError, compose, read_text
@@ -48,17 +49,17 @@ PRECISION_BYTES: dict[str, float] = {
     "fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1, "int8": 1, "int4": 0.5,
 }
 
-#: Facts a card's ``facts:`` may map a given to (see docs/pack-format.md, "Variants").
-GPU_FACTS: tuple[str, ...] = ("bf16_dense", "fp8_dense", "bandwidth", "memory")
-MODEL_FACTS: tuple[str, ...] = (
-    "params", "layers", "attention_heads", "kv_heads", "head_dim",
-    "weights_bf16", "weights_fp8", "kv_per_token_bf16", "kv_per_token_fp8",
-)
 
 _GPU_KEYS = ("aliases", "vendor", *GPU_FACTS)
 _GPU_REQUIRED = ("vendor", "bf16_dense", "fp8_dense", "bandwidth", "memory")
 _MODEL_KEYS = ("aliases", "params", "layers", "attention_heads", "kv_heads", "head_dim")
 _MODEL_REQUIRED = _MODEL_KEYS[1:]
+
+
+__all__ = [
+    "GPU_FACTS", "MODEL_FACTS", "PRECISION_BYTES", "Catalog", "CatalogError", "Gpu", "Model",
+    "UnknownEntry", "catalog_dir", "describe_gpu", "load_catalog", "normalize",
+]
 
 
 class CatalogError(Exception):

@@ -32,6 +32,8 @@ class Settings:
     variants: bool = True
     leech_lapses: int = 8
     timezone: str = ""  # IANA name; "" means the system's zone
+    packs: tuple[str, ...] = ()  # more pack folders (relative to the data folder)
+    solvers: tuple[str, ...] = ()  # folders whose solver modules (*.py) drill may run
 
     def zone(self) -> ZoneInfo | None:
         """The configured zone, or None to use the system's."""
@@ -65,6 +67,14 @@ leech_lapses = 8
 
 # Your time zone as an IANA name ("Europe/Berlin"); empty uses the system's.
 timezone = ""
+
+# More folders of packs to load, besides the built-in ones and the "packs" folder here.
+# Relative paths are relative to this folder: packs = ["~/interview-packs"]
+packs = []
+
+# Folders of your own solver code (*.py). drill runs Python from these folders only, and
+# only because they are named here or with --solvers DIR; a pack file never loads code.
+solvers = []
 """
 
 
@@ -128,6 +138,12 @@ def _check(key: str, value: Any, path: Path | str) -> Any:
             if not isinstance(value, bool):
                 raise fail("true or false")
             return value
+        case "packs" | "solvers":
+            if not isinstance(value, list) or not all(
+                isinstance(item, str) and item.strip() for item in value
+            ):
+                raise fail('a list of folder names, like ["~/my-packs"]')
+            return tuple(item.strip() for item in value)
         case "timezone":
             if not isinstance(value, str):
                 raise fail('a time zone name such as "Europe/Berlin", or ""')

@@ -33,3 +33,18 @@ def kv_per_token(layers: sympy.Expr, kv_heads: sympy.Expr, attention_heads: symp
         "bytes_per_layer_per_token": per_token / layers,
         "context_for_a_gigabyte": u.GB / per_token,
     }
+
+
+@solver("kv-headroom", memory="GB", weights="GB", context="tokens", kv_per_token="KiB/token")
+def kv_headroom(memory: sympy.Expr, weights: sympy.Expr, context: sympy.Expr,
+                kv_per_token: sympy.Expr) -> Results:
+    """What is left of HBM after the weights, counted in whole conversations' caches."""
+    free = memory - weights
+    per_sequence = context * kv_per_token
+    return {
+        "free_memory": free,
+        "kv_per_sequence": per_sequence,
+        "max_sequences": free / per_sequence,
+        # Slip: the whole memory counted as cache, as if the weights took no room.
+        "max_sequences_ignoring_weights": memory / per_sequence,
+    }

@@ -76,7 +76,8 @@ def solver(name: str, *, doc: str = "", **givens: str) -> Callable[[SolverFuncti
                 f"{sorted(givens)}"
             )
         if name in REGISTRY and REGISTRY[name].function is not function:
-            raise SolverError(f"solver '{name}' is registered twice")
+            raise SolverError(f"solver '{name}' is already registered (by "
+                              f"{REGISTRY[name].module}): choose another name")
         REGISTRY[name] = Solver(
             name=name,
             givens=dict(givens),

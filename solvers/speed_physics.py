@@ -23,15 +23,24 @@ from solvers.registry import solver
 
 Results = dict[str, sympy.Expr]
 
+#: The share of peak memory bandwidth production decode kernels usually reach.
+TYPICAL_MBU_LOW = sympy.Rational(70, 100)
+TYPICAL_MBU_HIGH = sympy.Rational(85, 100)
+
 
 @solver("decode-floor", weights="GB", bandwidth="TB/s", peak_flops="TFLOPS", params="1")
 def decode_floor(weights: sympy.Expr, bandwidth: sympy.Expr, peak_flops: sympy.Expr,
                  params: sympy.Expr) -> Results:
     """Batch-1 decode: every step reads all the weights once, so bandwidth sets the pace."""
     floor = weights / bandwidth
+    ceiling = u.token / floor
     return {
         "decode_floor": floor,
-        "max_tokens_per_s": u.token / floor,
+        "max_tokens_per_s": ceiling,
+        # Real kernels reach roughly 70% to 85% of the memory bandwidth.
+        "typical_low_tokens_per_s": TYPICAL_MBU_LOW * ceiling,
+        "typical_high_tokens_per_s": TYPICAL_MBU_HIGH * ceiling,
+        "flop_per_token": forward_flops(params, u.token) / u.token,
         # Slips: the weights over the compute peak, and the compute peak as the ceiling.
         "weights_over_peak_flops": bytes_as_flops(weights) / peak_flops,
         "compute_ceiling": peak_flops / forward_flops(params, u.token) * u.token,
@@ -46,6 +55,7 @@ def tensor_parallel_floor(weights: sympy.Expr, bandwidth: sympy.Expr, gpus: symp
     floor = weights / (gpus * bandwidth)
     single_gpu_floor = weights / bandwidth
     return {
+        "per_gpu_weights": weights / gpus,
         "aggregate_bandwidth": gpus * bandwidth,
         "tp_floor": floor,
         "mbu": floor / measured_step,
@@ -119,6 +129,8 @@ def decode_step(weights: sympy.Expr, bandwidth: sympy.Expr, batch: sympy.Expr,
         "kv_bytes": kv_bytes,
         "step_bytes": weights + kv_bytes,
         "step_time": step_time,
+        "solo_step_time": weights / bandwidth,
+        "step_slowdown": step_time / (weights / bandwidth),
         "per_user_tokens_per_s": u.token / step_time,
         "total_tokens_per_s": total_rate,
         "solo_tokens_per_s": solo_rate,

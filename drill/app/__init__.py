@@ -31,10 +31,11 @@ def _run(args: argparse.Namespace) -> int:
     from drill.cli.packargs import missing_folders
 
     options = AppOptions.from_args(args)
-    missing = missing_folders(list(options.pack_dirs))
+    missing = [("--packs", folder) for folder in missing_folders(list(options.pack_dirs))]
+    missing += [("--solvers", folder) for folder in missing_folders(list(options.solver_dirs))]
     if missing:
-        for folder in missing:
-            print(f"drill: error: --packs {folder}: no such folder", file=sys.stderr)
+        for option, folder in missing:
+            print(f"drill: error: {option} {folder}: no such folder", file=sys.stderr)
         return 2
     # Before Textual is imported: a child process reads the packs and today's queue
     # meanwhile (see drill.app.prefetch).

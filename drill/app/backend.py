@@ -13,6 +13,7 @@ screen never pays for sympy.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -89,11 +90,15 @@ class Backend:
         pack_dirs: Sequence[Path] = (),
         clock: Clock | None = None,
         builtin_packs: bool = True,
+        solver_dirs: Sequence[Path] = (),
+        run_solver_code: bool = True,
     ) -> None:
         self.data_dir = data_dir
         self.pack_dirs = tuple(pack_dirs)
         self.clock = clock
         self.builtin_packs = builtin_packs
+        self.solver_dirs = tuple(solver_dirs)
+        self.run_solver_code = run_solver_code
         self._library: Library | None = None
         self._session: ReviewSession | None = None
 
@@ -112,12 +117,22 @@ class Backend:
             raise StartupError(str(error)) from None
 
     def _load_library(self) -> Library:
-        from drill.packs.library import load_library
+        from drill.packs.sources import load_sources, resolve_sources
+        from drill.settings import SettingsError, load_settings
         from drill.storage.location import data_dir
 
-        # The user's own packs: the data folder's "packs" folder, then --packs folders.
-        folders = [data_dir(self.data_dir) / "packs", *self.pack_dirs]
-        return load_library(folders, include_builtin=self.builtin_packs)
+        # Every pack source: the data folder's "packs" folder, settings.toml's packs and
+        # solvers, then --packs and --solvers (drill.packs.sources).
+        folder = data_dir(self.data_dir)
+        try:
+            settings = load_settings(folder, write_default=False)
+        except SettingsError:
+            settings = None  # opening the review data reports it
+        sources = resolve_sources(folder, settings, self.pack_dirs, self.solver_dirs,
+                                  include_builtin=self.builtin_packs)
+        if not self.run_solver_code:
+            sources = dataclasses.replace(sources, solver_folders=())
+        return load_sources(sources)
 
     def reload(self) -> None:
         """Read the pack files again; the session goes on with the new cards."""
@@ -187,13 +202,37 @@ class Backend:
 
     @_storage_errors
     def rate(self, key: str, rating: int, seconds: float, answers: Iterable[TypedAnswer],
-             cram: bool = False) -> timedelta | None:
-        """Log the rating (committed at once); the interval it gave (None for cram)."""
+             cram: bool = False, variant: str | None = None) -> timedelta | None:
+        """Log the rating (committed at once) and the variant shown; the interval it gave
+        (None for cram)."""
         duration = max(0, round(seconds * 1000))
         if cram:
-            self.session.cram(key, rating, duration, answers)
+            self.session.cram(key, rating, duration, answers, variant=variant)
             return None
-        return self.session.rate(key, rating, duration, answers).interval
+        return self.session.rate(key, rating, duration, answers, variant=variant).interval
+
+    def variant_to_show(self, card: Card) -> Card:
+        """The card as this review shows it: its base the first time, a fresh variant on
+        later reviews (setting ``variants``); the base if its history cannot be read or the
+        variant cannot be worked out (a variant is a nicety, never a reason to fail)."""
+        from drill.scheduling.service import SchedulingError
+        from drill.solving import SolveError
+        from drill.storage.errors import StorageError
+        from drill.variants import VariantError, pick_variant, render_variant
+
+        if not card.variants or not self.settings.variants:
+            return card
+        try:
+            reviews = len(self.session.history(card.key))
+        except (StorageError, SchedulingError):
+            return card
+        name = pick_variant(card, reviews)
+        if name is None:
+            return card
+        try:
+            return render_variant(card, name)
+        except (VariantError, SolveError):
+            return card
 
     def can_undo(self) -> bool:
         return self.session.can_undo
@@ -265,13 +304,15 @@ class Backend:
         from drill.grading import TargetError
         from drill.grading.adapter import target_for
         from drill.solving import SolveError, solve
+        from drill.variants import shown_key
 
+        key = shown_key(card)  # a variant's numbers are not its base's
         if not card.asks:
-            return Prepared(card.key)
+            return Prepared(key)
         try:
             solution = solve(card)
         except SolveError as error:
-            return Prepared(card.key, error=str(error))
+            return Prepared(key, error=str(error))
         values = {name: result.value for name, result in solution.results.items()}
         targets: dict[str, Target] = {}
         problems: dict[str, str] = {}
@@ -280,4 +321,4 @@ class Backend:
                 targets[ask.id] = target_for(card, ask, values)
             except TargetError as error:
                 problems[ask.id] = str(error)
-        return Prepared(card.key, targets, solution, problems)
+        return Prepared(key, targets, solution, problems)

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from drill.app.backend import Backend, BackendError, Prepared, StartupError
 from drill.app.messages import BackendReady, CardPrepared, ScheduleChanged
 from drill.app.options import AppOptions
+from drill.variants import shown_key
 
 if TYPE_CHECKING:
     from drill.app.home_view import HomeView
@@ -53,7 +54,7 @@ class DrillApp(App[int]):
         self.options = options or AppOptions()
         self.backend = backend or Backend(
             self.options.data_dir, self.options.pack_dirs, self.options.clock,
-            self.options.builtin_packs,
+            self.options.builtin_packs, self.options.solver_dirs,
         )
         self.prefetch = prefetch
         self.ready = False  # the backend is open and usable from this process
@@ -176,7 +177,7 @@ class DrillApp(App[int]):
 
     def want_prepared(self, cards: Sequence[Card], urgent: bool = True) -> None:
         """Ask for these cards' targets; urgent ones jump the line. Posts CardPrepared."""
-        missing = [card for card in cards if card.key not in self.prepared]
+        missing = [card for card in cards if shown_key(card) not in self.prepared]
         if not missing:
             return
         if not self.options.prepare_in_background:
@@ -184,8 +185,8 @@ class DrillApp(App[int]):
                 self._store(self._prepare_safely(card))
             return
         with self._lock:
-            keys = {card.key for card in missing}
-            rest = [card for card in self._wanted if card.key not in keys]
+            keys = {shown_key(card) for card in missing}
+            rest = [card for card in self._wanted if shown_key(card) not in keys]
             self._wanted = missing + rest if urgent else rest + missing
             if self._preparing:
                 return
@@ -199,7 +200,7 @@ class DrillApp(App[int]):
                     self._preparing = False
                     return
                 card = self._wanted.pop(0)
-            if card.key in self.prepared:
+            if shown_key(card) in self.prepared:
                 continue
             if not self._call_if_running(self._store, self._prepare_safely(card)):
                 return  # the app has closed
@@ -209,7 +210,8 @@ class DrillApp(App[int]):
         try:
             return self.backend.prepare(card)
         except Exception as error:  # shown to the user, never a traceback
-            return Prepared(card.key, error=f"{card.key}: cannot work out its numbers: {error}")
+            return Prepared(shown_key(card),
+                            error=f"{card.key}: cannot work out its numbers: {error}")
 
     def _store(self, prepared: Prepared) -> None:
         self.prepared[prepared.key] = prepared

@@ -30,9 +30,13 @@ class AppOptions:
     prepare_in_background: bool = True
     #: Load the packs that come with drill (tests use their own pack alone).
     builtin_packs: bool = True
+    #: Folders of the user's own solver modules (--solvers; settings.toml adds its own).
+    solver_dirs: tuple[Path, ...] = ()
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> AppOptions:
         data = getattr(args, "data", None)
         packs = getattr(args, "packs", None) or ()
-        return cls(data_dir=Path(data) if data else None, pack_dirs=tuple(map(Path, packs)))
+        solvers = getattr(args, "solvers", None) or ()
+        return cls(data_dir=Path(data) if data else None, pack_dirs=tuple(map(Path, packs)),
+                   solver_dirs=tuple(map(Path, solvers)))

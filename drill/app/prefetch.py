@@ -92,7 +92,9 @@ def _build(options: AppOptions) -> HomeView:
     from drill.app.backend import Backend, StartupError
     from drill.app.home_view import HomeView, home_view
 
-    backend = Backend(options.data_dir, options.pack_dirs, options.clock, options.builtin_packs)
+    # No solver code here: it does not change which cards exist, and would load sympy.
+    backend = Backend(options.data_dir, options.pack_dirs, options.clock, options.builtin_packs,
+                      run_solver_code=False)
     try:
         backend.open()
     except StartupError as error:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from drill import dimensions as dims
 from drill.checking.prose import check_prose
+from drill.checking.variant_checks import VariantChecks, base_renderings
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.loader import LoadResult, load_pack
 from drill.packs.model import DEFAULT_TOLERANCE, Ask, Card, Location
@@ -118,15 +119,28 @@ class _CardCheck:
         if solution is not None:
             for index, ask in enumerate(self.card.asks):
                 self.check_ask(index, ask, solution, units.get(ask.id))
+        if self.card.templates or self.card.variants:
+            variants = VariantChecks(self.card, self.source)
+            names_ok = variants.check_names()
+            samples_ok = variants.check_samples(solution)
+            if names_ok and samples_ok and (solution is not None or not self.card.solver):
+                variants.check_variants(solution)
+            self.found += variants.found
         return self.found
 
     # -- prose ---------------------------------------------------------------------
     def check_prose(self) -> None:
         tolerance = max([DEFAULT_TOLERANCE, *(ask.tolerance for ask in self.card.asks)])
+        base = base_renderings(self.card)
         for path, text in self.card.texts():
             start = self.at(path)
             for problem in check_prose(text, tolerance):
-                where = self.source.position_in_source(start, text, problem.offset)
+                if path in base:  # a template: point into it, not into its rendering
+                    offset = base[path].template_offset(problem.offset)
+                    where = self.source.position_in_source(start, self.card.templates[path],
+                                                           offset)
+                else:
+                    where = self.source.position_in_source(start, text, problem.offset)
                 self.report(where, f"{path}: {problem.message}", severity=problem.severity)
 
     # -- asks ----------------------------------------------------------------------

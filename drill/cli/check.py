@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from drill.cli.packargs import EXIT_USAGE, add_pack_option, plural
+from drill.cli.packargs import EXIT_USAGE, add_pack_option, plural, sources_or_complain
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -16,10 +16,13 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         parents=[common],
         help="check packs: schema, solver numbers and the math in the prose",
         description="Check pack files: the schema, every number against its solver, and "
-        "every worked equation in the text. With no PATH, check the built-in packs (and "
-        "any --packs folders). Prints FILE:LINE:COL: error: ... lines and a summary; "
-        "exits 0 when clean, 1 on errors, 2 on usage errors.",
-        epilog="example: drill check packs/speed-physics.yaml",
+        "every worked equation in the text, in every variant. With no PATH, check the "
+        "built-in packs (and any --packs folders). Your own solvers load from --solvers "
+        "folders and from 'solvers' in settings.toml. Prints FILE:LINE:COL: error: ... "
+        "lines and a summary; exits 0 when clean, 1 on errors, 2 on usage errors.",
+        epilog="examples: drill check packs/speed-physics.yaml\n"
+        "          drill check my-pack.yaml --solvers .",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("paths", nargs="*", metavar="PATH", type=Path,
                         help="a pack file or a folder of them")
@@ -50,13 +53,24 @@ def run(args: argparse.Namespace) -> int:
             print(f"drill check: error: {path}: no such file or folder", file=sys.stderr)
             return EXIT_USAGE
 
+    sources = sources_or_complain(args, "check")
+    if sources is None:
+        return EXIT_USAGE
+    solver_problems = []
+    if sources.solver_folders:
+        from drill.packs.solver_modules import load_solver_folders
+
+        solver_problems = load_solver_folders(sources.solver_folders)
+    for problem in solver_problems:
+        print(problem)
+
     from drill.checking import check_files
 
     reports = check_files(files)
     for report in reports:
         for diagnostic in report.diagnostics:
             print(diagnostic)
-    errors = sum(r.errors for r in reports)
+    errors = sum(r.errors for r in reports) + len(solver_problems)
     warnings = sum(r.warnings for r in reports)
     cards = sum(r.cards for r in reports)
     asks = sum(r.asks for r in reports)

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from drill.cli.packargs import add_pack_option, load_library_or_complain
+from drill.cli.variantargs import add_variant_options, choose_variant
 
 if TYPE_CHECKING:
     from drill.grading import Grade
@@ -39,6 +40,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "and print one result per line, in order; - reads standard input",
     )
     parser.add_argument("--json", action="store_true", help="print results as JSON")
+    add_variant_options(parser)
     add_pack_option(parser)
     parser.set_defaults(func=run)
 
@@ -48,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
         if any(p is not None for p in positional):
             return _usage("give either CARD ASK ANSWER or --batch FILE, not both")
+        if args.variant is not None or args.seed is not None:
+            return _usage("--variant and --seed grade one answer, not a --batch file")
         return _run_batch(args)
     if any(p is None for p in positional):
         return _usage("give CARD ASK ANSWER (or --batch FILE)")
@@ -71,6 +75,18 @@ def _run_one(args: argparse.Namespace) -> int:
     book = open_book(args)
     if book is None:
         return EXIT_USAGE
+    if args.variant is not None or args.seed is not None:
+        from drill.grading.adapter import TargetBook
+        from drill.solving import solve
+
+        try:
+            card = book.card(args.card)
+        except UnknownTarget as error:
+            return _usage(error.message)
+        chosen = choose_variant(card, args, "grade")
+        if isinstance(chosen, int):
+            return chosen
+        book = TargetBook.of([chosen], solve)
     try:
         target = book.target(args.card, args.ask)
     except UnknownTarget as error:

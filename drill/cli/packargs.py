@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from drill.packs.library import Library
+    from drill.packs.sources import Sources
 
 EXIT_USAGE = 2
 
@@ -25,6 +26,14 @@ def add_pack_option(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="also load the packs in this folder (repeatable)",
     )
+    parser.add_argument(
+        "--solvers",
+        metavar="DIR",
+        action="append",
+        default=[],
+        type=Path,
+        help="run the solver modules (*.py) in this folder, for your own packs (repeatable)",
+    )
 
 
 def missing_folders(folders: list[Path]) -> list[Path]:
@@ -32,18 +41,15 @@ def missing_folders(folders: list[Path]) -> list[Path]:
 
 
 def load_library_or_complain(args: argparse.Namespace, command: str) -> Library | None:
-    """The library with the built-in packs and ``--packs`` folders; None on a usage error.
-
-    Problems in the packs go to stderr as one line each; the good cards stay usable.
+    """The library of every pack source (see ``drill.packs.sources``); None on a usage
+    error. Problems in the packs go to stderr as one line each; the good cards stay usable.
     """
-    from drill.packs.library import load_library
+    from drill.packs.sources import load_sources
 
-    missing = missing_folders(args.packs)
-    if missing:
-        for folder in missing:
-            print(f"drill {command}: error: --packs {folder}: no such folder", file=sys.stderr)
+    sources = sources_or_complain(args, command)
+    if sources is None:
         return None
-    library = load_library(args.packs)
+    library = load_sources(sources)
     errors = [d for d in library.diagnostics if d.is_error]
     if errors:
         print(f"drill {command}: {len(errors)} problem{'s' if len(errors) != 1 else ''} in "
@@ -52,6 +58,28 @@ def load_library_or_complain(args: argparse.Namespace, command: str) -> Library 
         for diagnostic in errors[:5]:
             print(f"  {diagnostic}", file=sys.stderr)
     return library
+
+
+def sources_or_complain(args: argparse.Namespace, command: str) -> Sources | None:
+    """The pack and solver folders of the data folder, its settings and the options."""
+    from drill.packs.sources import resolve_sources
+    from drill.settings import SettingsError, load_settings
+    from drill.storage.location import data_dir
+
+    failed = False
+    for option, folders in (("--packs", args.packs), ("--solvers", args.solvers)):
+        for folder in missing_folders(folders):
+            print(f"drill {command}: error: {option} {folder}: no such folder", file=sys.stderr)
+            failed = True
+    if failed:
+        return None
+    folder = data_dir(getattr(args, "data", None))
+    try:
+        settings = load_settings(folder, write_default=False)
+    except SettingsError as error:
+        print(f"drill {command}: error: {error}", file=sys.stderr)
+        return None
+    return resolve_sources(folder, settings, args.packs, args.solvers)
 
 
 def plural(count: int, word: str) -> str:

@@ -9,6 +9,7 @@ import textwrap
 from typing import Any
 
 from drill.cli.packargs import EXIT_USAGE, add_pack_option, load_library_or_complain
+from drill.cli.variantargs import add_variant_options, choose_variant, variant_line
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -21,6 +22,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         epilog="example: drill show speed-physics/q1   (or just: drill show q1)",
     )
     parser.add_argument("card", metavar="CARD", help="a card key (pack/id) or an id")
+    add_variant_options(parser)
     add_pack_option(parser)
     parser.set_defaults(func=run)
 
@@ -36,6 +38,10 @@ def run(args: argparse.Namespace) -> int:
     except CardNotFound as error:
         print(f"drill show: error: {error.message}", file=sys.stderr)
         return EXIT_USAGE
+    chosen = choose_variant(card, args, "show")
+    if isinstance(chosen, int):
+        return chosen
+    card = chosen
     width = min(max(shutil.get_terminal_size((100, 24)).columns, 40), 100)
     lines, failure = render_card(card, library, width)
     print("\n".join(lines))
@@ -62,6 +68,8 @@ def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | N
     if card.lessons:
         meta.append("lessons " + ", ".join(str(n) for n in card.lessons))
     out.append(f"{card.key} · {card.title}")
+    if card.variants:
+        meta.append(variant_line(card))
     out.append(f"  {' · '.join(meta)}")
     heading("Scenario")
     para(card.scenario)

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from drill.cli.packargs import EXIT_USAGE, add_pack_option, load_library_or_complain
+from drill.cli.variantargs import add_variant_options, choose_variant, variant_line
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -17,13 +18,17 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         help="work out a card's numbers with its solver (optionally with other givens)",
         description="Run a card's solver and print every result: each ask's reference, "
         "each mistake's value and any other result, with the working. --set replaces a "
-        "given for this run.",
-        epilog='example: drill solve speed-physics/q1 --set bandwidth="4.8 TB/s"',
+        "given for this run; --variant or --seed picks one of the card's variants.",
+        epilog='examples: drill solve speed-physics/q1 --set bandwidth="4.8 TB/s"\n'
+        "          drill solve speed-physics/q1 --variant h20\n"
+        "          drill solve speed-physics/q1 --seed 7",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("card", metavar="CARD", help="a card key (pack/id) or an id")
     parser.add_argument("--set", metavar="NAME=VALUE", action="append", default=[],
                         dest="overrides", help="use another value for a given (repeatable)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_variant_options(parser)
     add_pack_option(parser)
     parser.set_defaults(func=run)
 
@@ -52,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"drill solve: error: {card.key} has no solver: it is a spoken answer",
               file=sys.stderr)
         return 1
+    chosen = choose_variant(card, args, "solve")
+    if isinstance(chosen, int):
+        return chosen
+    card = chosen
     try:
         solution = solve(card, overrides)
     except SolveError as error:
@@ -66,7 +75,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _as_text(card: Any, solution: Any, overrides: dict[str, str]) -> list[str]:
-    out = [f"{card.key} · {card.title}", f"  solver {solution.solver}", "", "Givens"]
+    out = [f"{card.key} · {card.title}", f"  solver {solution.solver}"]
+    if card.variants:
+        out.append(f"  {variant_line(card)}")
+    out += ["", "Givens"]
     width = max((len(n) for n in solution.givens), default=0)
     for name, text in solution.givens.items():
         mark = "   (set)" if name in overrides else ""
@@ -128,6 +140,8 @@ def _as_json(card: Any, solution: Any, overrides: dict[str, str]) -> dict[str, o
         })
     return {
         "card": card.key,
+        "variant": card.variant,
+        "variants": [variant.id for variant in card.variants],
         "solver": solution.solver,
         "givens": {
             name: {"text": text, "value": solution.given_values[name].value,

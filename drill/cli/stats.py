@@ -37,18 +37,19 @@ def run(args: argparse.Namespace) -> int:
     from drill.settings import SettingsError, load_settings
     from drill.storage.database import open_database
     from drill.storage.errors import StorageError
-    from drill.storage.location import data_dir, database_path, user_packs_dir
+    from drill.storage.location import data_dir, database_path
 
     folder = data_dir(args.data)
+    try:
+        settings = load_settings(folder, write_default=False)
+    except SettingsError as error:
+        print(f"drill stats: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    # Every pack source, as the app loads them (the data folder's packs included).
     library = load_library_or_complain(args, "stats")
     if library is None:
         return EXIT_USAGE
-    if user_packs_dir(folder).is_dir():  # the user's own packs, as the app loads them
-        from drill.packs.library import load_library
-
-        library = load_library([*args.packs, user_packs_dir(folder)])
     try:
-        settings = load_settings(folder, write_default=False)
         path = database_path(folder)
         with tempfile.TemporaryDirectory(prefix="drill-stats-") as scratch:
             # A read-only command: with no database yet, report on an empty one elsewhere

@@ -21,6 +21,7 @@ class Diagnostic:
     message: str
     card_key: str | None = None  # "speed-physics/q1", when the problem is in a card
     ask_id: str | None = None
+    variant: str | None = None  # the card's variant the problem shows in, if not the base
 
     @property
     def is_error(self) -> bool:
@@ -30,6 +31,8 @@ class Diagnostic:
         subject = ""
         if self.card_key:
             subject = self.card_key
+            if self.variant:
+                subject += f" [variant {self.variant}]"
             if self.ask_id:
                 subject += f" (ask {self.ask_id})"
             subject += ": "
@@ -47,6 +50,7 @@ class Diagnostic:
             "message": self.message,
             "card": self.card_key,
             "ask": self.ask_id,
+            "variant": self.variant,
         }
 
 

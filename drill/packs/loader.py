@@ -31,12 +31,13 @@ from drill.packs.fields import (
     suggest,
 )
 from drill.packs.model import DEFAULT_TOLERANCE, PRIORITIES, Ask, Card, Location, Mistake, Pack
+from drill.packs.scenario import ScenarioReader, finish_card
 from drill.packs.yamlsafe import PackReadError, compose, read_text
 
 PACK_KEYS = ("pack", "title", "description", "source", "cards")
 PACK_REQUIRED = ("pack", "title", "cards")
 CARD_KEYS = ("id", "title", "priority", "lessons", "scenario", "answer", "key_numbers", "tip",
-             "follow_up", "solver", "givens", "asks")
+             "follow_up", "solver", "givens", "asks", "gpu", "model", "facts", "variants")
 CARD_REQUIRED = ("id", "title", "priority", "scenario")
 ASK_KEYS = ("id", "question", "unit", "tolerance", "value", "stated", "mistakes")
 ASK_REQUIRED = ("id", "question", "unit")
@@ -90,15 +91,16 @@ def load_pack_text(text: str, path: Path, display: str | None = None) -> LoadRes
         fields.error(Location(shown, 1, 1),
                      "the file is empty: a pack needs 'pack', 'title' and 'cards'")
         return LoadResult(path, shown, text, None, tuple(fields.diagnostics))
-    builder = _PackBuilder(fields, path)
+    builder = _PackBuilder(fields, path, text)
     pack = builder.build(root)
     return LoadResult(path, shown, text, pack, tuple(fields.diagnostics), builder.cards_found)
 
 
 class _PackBuilder:
-    def __init__(self, fields: Fields, path: Path) -> None:
+    def __init__(self, fields: Fields, path: Path, text: str) -> None:
         self.fields = fields
         self.path = path
+        self.text = text  # for placing errors inside a template's text
         self.pack_id = path.stem
         self.cards_found = 0
 
@@ -190,11 +192,16 @@ class _PackBuilder:
         solver = reader.identifier(entries, "solver", "solver", DASHED_ID, DASHED_RULE)
         givens = reader.givens(entries)
         asks = reader.asks(entries)
+        scenario_reader = ScenarioReader(f, scope, reader.remember)
+        gpu = scenario_reader.catalog_name(entries, "gpu")
+        model = scenario_reader.catalog_name(entries, "model")
+        facts = scenario_reader.facts(entries)
+        variants = scenario_reader.variants(entries)
         if asks and "solver" not in entries:
             f.error(node, "a card with asks needs a 'solver' to compute their answers", scope)
         if card_id is None or title is None or priority is None or scenario is None:
             return None
-        return Card(
+        card = Card(
             pack=self.pack_id,
             id=card_id,
             title=title,
@@ -211,7 +218,12 @@ class _PackBuilder:
             order=index,
             where=f.at(node),
             text_locations=reader.locations,
+            gpu=gpu,
+            model=model,
+            facts=facts,
+            variants=tuple(variants),
         )
+        return finish_card(card, f, self.text)
 
     def _link_follow_ups(self, cards: list[Card], all_ids: set[str]) -> tuple[Card, ...]:
         """Check every ``follow_up`` names a card, and record each follow-up's parent.
@@ -289,6 +301,8 @@ class _CardReader:
 
     def _remember(self, path: str, node: yaml.Node) -> None:
         self.locations[path] = self.f.at(node)
+
+    remember = _remember
 
     def text(self, entries: Entries, key: str, *, required: bool = True) -> str | None:
         if key not in entries:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 PRIORITIES = ("priority", "solid")
 DEFAULT_TOLERANCE = 0.05
+#: How a card's own scenario is named where a variant id is expected (``--variant base``).
+BASE_VARIANT = "base"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,21 @@ class Ask:
 
 
 @dataclass(frozen=True, slots=True)
+class Variant:
+    """Another scenario for the same card: other givens, maybe drawn from the catalog.
+
+    ``gpu`` and ``model`` name catalog entries; the card's ``facts`` say which givens they
+    set. ``givens`` override any given by hand (``batch: "64"``).
+    """
+
+    id: str
+    gpu: str | None = None
+    model: str | None = None
+    givens: dict[str, str] = field(default_factory=dict)
+    where: Location = field(default_factory=lambda: Location(""))
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     pack: str
     id: str
@@ -75,6 +92,14 @@ class Card:
     where: Location = field(default_factory=lambda: Location(""))
     #: Where each text field starts: "scenario", "answer[2]", "asks[0].question" ...
     text_locations: dict[str, Location] = field(default_factory=dict)
+    gpu: str | None = None  # the catalog GPU of the base scenario ("H100"), for {gpu}
+    model: str | None = None  # the catalog model of the base scenario, for {model}
+    facts: dict[str, str] = field(default_factory=dict)  # given → "gpu.bandwidth" ...
+    variants: tuple[Variant, ...] = ()
+    #: The template of each text field that has placeholders, by path (as text_locations);
+    #: the text fields themselves hold the base rendering.
+    templates: dict[str, str] = field(default_factory=dict)
+    variant: str | None = None  # the variant these texts and givens show; None: the base
 
     @property
     def key(self) -> str:
@@ -84,6 +109,9 @@ class Card:
     @property
     def is_priority(self) -> bool:
         return self.priority == "priority"
+
+    def variant_named(self, variant_id: str) -> Variant | None:
+        return next((v for v in self.variants if v.id == variant_id), None)
 
     def ask(self, ask_id: str) -> Ask | None:
         return next((a for a in self.asks if a.id == ask_id), None)

@@ -24,6 +24,7 @@ from drill.app.messages import CardPrepared
 from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
 from drill.app.widgets.rating_bar import NAMES, RatingBar
+from drill.variants import shown_key
 
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
@@ -119,6 +120,7 @@ class ReviewScreen(Screen[None]):
         return "follow-up" if card.parent else "extra"
 
     async def _show_card(self, card: Card, kind: str) -> None:
+        card = self.app.backend.variant_to_show(card)
         self.card, self.kind = card, kind
         self.answers = []
         self.revealed = False
@@ -163,6 +165,7 @@ class ReviewScreen(Screen[None]):
         self.query_one("#card-heading", Static).update(Content.assemble(
             (card.key, "bold $text-accent"),
             (f" · {card.priority} · {self.kind}", "$text-muted"),
+            (f" · variant {card.variant}" if card.variant else "", "$text-muted"),
             (f"   {left}", "$text-muted"),
         ))
 
@@ -187,7 +190,7 @@ class ReviewScreen(Screen[None]):
     # -- answers and the reveal ----------------------------------------------------------
 
     def on_card_prepared(self, message: CardPrepared) -> None:
-        if self.card is not None and message.key == self.card.key:
+        if self.card is not None and message.key == shown_key(self.card):
             self.query_one(CardView).apply_prepared()
 
     @on(CardView.Graded)
@@ -229,7 +232,7 @@ class ReviewScreen(Screen[None]):
         backend = self.app.backend
         try:
             interval = backend.rate(card.key, rating, seconds, self.answers,
-                                    cram=self.cram is not None)
+                                    cram=self.cram is not None, variant=card.variant)
         except BackendError as error:
             # Nothing was stored: the card stays, with its answers, to be rated again.
             countdown.running = True

@@ -1,0 +1,189 @@
+"""Exporting cards for Anki and spreadsheets: ``drill export --anki FILE`` / ``--csv FILE``.
+
+Each card becomes one note: the title and scenario (and the numbers to work out) on the
+front; the 60-second answer, the key numbers, the reference values and the tip on the
+back. Cards show their base scenario. Notes and decks get stable ids derived from the
+card and pack ids, so exporting again updates the notes already imported into Anki
+instead of duplicating them.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from drill.packs.model import Card, Pack
+
+CSV_COLUMNS = ("key", "deck", "front", "back", "tags")
+
+
+class ExportError(Exception):
+    """The file could not be written; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """One card, ready to export: plain text on each side, and its parts."""
+
+    key: str
+    deck: str  # the pack's title
+    title: str
+    scenario: str
+    questions: tuple[str, ...]
+    answer: tuple[str, ...]
+    key_numbers: tuple[str, ...]
+    references: tuple[str, ...]  # "decode_floor: 4.78 ms"
+    tip: str
+    tags: tuple[str, ...]
+
+    @property
+    def front(self) -> str:
+        parts = [self.title, "", self.scenario]
+        if self.questions:
+            parts += ["", *(f"• {question}" for question in self.questions)]
+        return "\n".join(parts)
+
+    @property
+    def back(self) -> str:
+        parts: list[str] = [f"• {point}" for point in self.answer]
+        for heading, items in (("Key numbers", self.key_numbers),
+                               ("Reference values", self.references)):
+            if items:
+                parts += ["", f"{heading}:", *(f"• {item}" for item in items)]
+        if self.tip:
+            parts += ["", f"Tip: {self.tip}"]
+        return "\n".join(parts)
+
+
+References = Callable[[Card], tuple[str, ...]]
+
+
+def prepare(packs: Sequence[Pack], references: References | None = None) -> list[Exported]:
+    """Every card of ``packs`` as it will be exported, in pack order."""
+    refs = references or solved_references
+    return [
+        Exported(
+            key=card.key,
+            deck=pack.title,
+            title=_clean(card.title),
+            scenario=_clean(card.scenario),
+            questions=tuple(_clean(ask.question) for ask in card.asks),
+            answer=tuple(_clean(point) for point in card.answer),
+            key_numbers=tuple(_clean(number) for number in card.key_numbers),
+            references=refs(card),
+            tip=_clean(card.tip),
+            tags=("drill", pack.id, card.priority),
+        )
+        for pack in packs
+        for card in pack.cards
+    ]
+
+
+def solved_references(card: Card) -> tuple[str, ...]:
+    """Each ask's reference value, from the card's solver (none if it cannot be solved)."""
+    if not card.asks or not card.solver:
+        return ()
+    from drill.solving import SolveError, solve
+
+    try:
+        solution = solve(card)
+    except SolveError:
+        return ()
+    return tuple(f"{_clean(ask.question)} → {solution.results[ask.value].shown}"
+                 for ask in card.asks if ask.value in solution.results)
+
+
+def _clean(text: str) -> str:
+    """YAML folding leaves runs of spaces and newlines in prose: one space each."""
+    return " ".join(text.split())
+
+
+# -- CSV ----------------------------------------------------------------------------------
+
+
+def write_csv(cards: Sequence[Exported], path: Path) -> None:
+    """One row per card: key, deck, front, back, tags (UTF-8, a header row first)."""
+    try:
+        with path.open("w", encoding="utf-8", newline="") as stream:
+            writer = csv.writer(stream)
+            writer.writerow(CSV_COLUMNS)
+            for card in cards:
+                writer.writerow((card.key, card.deck, card.front, card.back, " ".join(card.tags)))
+    except OSError as error:
+        raise ExportError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+# -- Anki ---------------------------------------------------------------------------------
+
+_CSS = """\
+.card { font-family: sans-serif; font-size: 18px; text-align: left; line-height: 1.4; }
+.title { font-weight: bold; margin-bottom: 0.6em; }
+.section { font-weight: bold; margin-top: 0.8em; }
+.key { color: #888; font-size: 12px; margin-top: 1.2em; }
+"""
+
+
+def stable_id(text: str) -> int:
+    """A stable id for Anki (models and decks need one), from a name."""
+    digest = hashlib.sha256(text.encode()).digest()
+    return (1 << 30) + int.from_bytes(digest[:4], "big") % (1 << 30)
+
+
+def write_anki(cards: Sequence[Exported], path: Path) -> None:
+    """An ``.apkg`` Anki package: one deck per pack, one note per card."""
+    import genanki
+
+    model = genanki.Model(
+        stable_id("drill card model v1"),
+        "drill card",
+        fields=[{"name": "Front"}, {"name": "Back"}, {"name": "Key"}],
+        templates=[{
+            "name": "Card",
+            "qfmt": "{{Front}}",
+            "afmt": "{{FrontSide}}<hr id=answer>{{Back}}<div class=key>{{Key}}</div>",
+        }],
+        css=_CSS,
+    )
+    decks: dict[str, genanki.Deck] = {}
+    for card in cards:
+        deck = decks.get(card.deck)
+        if deck is None:
+            deck = decks[card.deck] = genanki.Deck(stable_id(f"drill deck {card.deck}"),
+                                                   f"drill::{card.deck}")
+        deck.add_note(genanki.Note(
+            model=model,
+            fields=[_front_html(card), _back_html(card), html.escape(card.key)],
+            guid=genanki.guid_for("drill", card.key),
+            tags=[tag.replace(" ", "_") for tag in card.tags],
+        ))
+    try:
+        genanki.Package(list(decks.values())).write_to_file(str(path))
+    except OSError as error:
+        raise ExportError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _front_html(card: Exported) -> str:
+    parts = [f"<div class=title>{html.escape(card.title)}</div>",
+             f"<div>{html.escape(card.scenario)}</div>"]
+    if card.questions:
+        parts.append(_list(card.questions))
+    return "".join(parts)
+
+
+def _back_html(card: Exported) -> str:
+    parts = [_list(card.answer)] if card.answer else []
+    for heading, items in (("Key numbers", card.key_numbers),
+                           ("Reference values", card.references)):
+        if items:
+            parts.append(f"<div class=section>{heading}</div>{_list(items)}")
+    if card.tip:
+        parts.append(f"<div class=section>Tip</div><div>{html.escape(card.tip)}</div>")
+    return "".join(parts)
+
+
+def _list(items: Sequence[str]) -> str:
+    return "<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>"

@@ -1,0 +1,167 @@
+"""``drill new PACK``: a pack file and its solver module that ``drill check`` passes as is.
+
+The example card shows every part a pack writer needs: givens, a template over them,
+an ask with a stated figure and a classic mistake, a variant and a spoken follow-up.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from drill.packs.fields import DASHED_ID, MAX_ID
+
+
+class ScaffoldError(Exception):
+    """The pack cannot be scaffolded; the message says why in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scaffold:
+    pack_id: str
+    pack_file: Path
+    solver_file: Path
+
+    @property
+    def folder(self) -> Path:
+        return self.pack_file.parent
+
+
+def file_names(pack_id: str) -> tuple[str, str]:
+    """``my-pack`` → (``my-pack.yaml``, ``my_pack.py``)."""
+    return f"{pack_id}.yaml", f"{pack_id.replace('-', '_')}.py"
+
+
+def check_pack_id(pack_id: str) -> None:
+    if len(pack_id) > MAX_ID or not DASHED_ID.fullmatch(pack_id):
+        raise ScaffoldError(f"'{pack_id}' is not a pack id: use lowercase letters, digits and "
+                            f"dashes, like my-pack")
+
+
+def write_scaffold(pack_id: str, folder: Path, schema: Path | None = None, *,
+                   force: bool = False) -> Scaffold:
+    """Write the pack and its solver into ``folder`` (created if needed)."""
+    check_pack_id(pack_id)
+    pack_name, solver_name = file_names(pack_id)
+    scaffold = Scaffold(pack_id, folder / pack_name, folder / solver_name)
+    if not force:
+        for path in (scaffold.pack_file, scaffold.solver_file):
+            if path.exists():
+                raise ScaffoldError(f"{path} already exists (use --force to replace it)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        _write(scaffold.pack_file, pack_text(pack_id, scaffold, schema))
+        _write(scaffold.solver_file, solver_text(pack_id))
+    except OSError as error:
+        raise ScaffoldError(f"cannot write into {folder}: {error.strerror or error}") from None
+    return scaffold
+
+
+def _write(path: Path, text: str) -> None:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)
+
+
+def title_of(pack_id: str) -> str:
+    words = pack_id.replace("-", " ")
+    return words[:1].upper() + words[1:]
+
+
+def pack_text(pack_id: str, scaffold: Scaffold, schema: Path | None) -> str:
+    folder = scaffold.folder
+    header = f"# yaml-language-server: $schema={schema}\n" if schema is not None else ""
+    return header + PACK_TEMPLATE.format(
+        pack=pack_id, title=title_of(pack_id), solver=f"{pack_id}-load-time",
+        pack_file=scaffold.pack_file, folder=folder)
+
+
+def solver_text(pack_id: str) -> str:
+    return SOLVER_TEMPLATE.format(pack=pack_id, solver=f"{pack_id}-load-time")
+
+
+# The templates below are format strings: {{ and }} are the braces of drill's placeholders.
+PACK_TEMPLATE = """\
+# A drill pack: one YAML file of interview cards (docs/pack-format.md; `drill schema`
+# prints its JSON Schema). Check it, solvers included, with:
+#   drill check {pack_file} --solvers {folder}
+pack: {pack}
+title: {title}
+description: My own interview cards.
+source: My notes
+cards:
+  - id: checkpoint-load
+    title: How long does loading a {{checkpoint}} checkpoint take?
+    priority: priority
+    # {{name}} shows a given; {{name:70 s}} shows a solver result like its sample.
+    scenario: >-
+      A server restarts and reads a {{checkpoint}} checkpoint from a local NVMe drive that
+      reads {{read_speed}}. How long until the weights are in memory?
+    answer:
+      - >-
+        Time is bytes over speed: {{checkpoint}} ÷ {{read_speed}} ≈ {{load_time:70 s}}.
+      - >-
+        Drive speeds are often quoted in gigabits per second, and a byte is eight bits:
+        check the unit before dividing.
+    key_numbers:
+      - "load time = checkpoint bytes ÷ read speed"
+    tip: >-
+      Bytes divided by bytes per second gives seconds. Take a bit for a byte and the
+      answer is off eightfold.
+    follow_up: checkpoint-load-faster
+    solver: {solver}          # registered by the solver module beside this file
+    givens:
+      checkpoint: 140 GB
+      read_speed: 2 GB/s
+    variants:                 # the same question with other givens
+      - id: small-model
+        givens:
+          checkpoint: 16 GB
+    asks:
+      - id: load_time
+        question: How long does it take to read the checkpoint once?
+        unit: s
+        stated: ≈ 70 s
+        mistakes:
+          - id: bits-for-bytes
+            value: load_time_bits_as_bytes
+            message: >-
+              That reads {{read_speed}} as gigabits per second, eight times slower than the
+              drive really is. It moves {{read_speed}} of bytes: divide {{checkpoint}} by it.
+
+  - id: checkpoint-load-faster
+    title: What makes the restart faster?
+    priority: solid
+    scenario: >-
+      "The restart takes over a minute. How would you make it faster?"
+    answer:
+      - Read from several drives at once, or keep a copy of the weights in host memory.
+      - Load straight into GPU memory, so the bytes are not copied twice.
+    tip: >-
+      A restart costs one full read of the weights: plan for it in a failover.
+"""
+
+SOLVER_TEMPLATE = '''\
+"""Solvers of the pack '{pack}'.
+
+drill runs this file only because you name its folder: `--solvers DIR` on the command
+line, or `solvers = ["DIR"]` in settings.toml. A solver receives one sympy symbol per
+given, in the unit it declares, and returns named results: the references of the asks and
+the classic wrong answers alike. `drill solve {pack}/checkpoint-load --packs DIR
+--solvers DIR` prints them with their working.
+"""
+
+from drill.symbolic import u  # units for formulas: u.GB, u.s, u.day, u.token, u.FLOP ...
+from solvers.registry import solver
+
+
+@solver("{solver}", checkpoint="GB", read_speed="GB/s")
+def load_time(checkpoint, read_speed):
+    """Reading a checkpoint once: its bytes over the drive's read speed."""
+    return {{
+        "load_time": checkpoint / read_speed,
+        # The slip: a speed in bytes per second taken for bits per second.
+        "load_time_bits_as_bytes": checkpoint / (read_speed / 8),
+    }}
+'''

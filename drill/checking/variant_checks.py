@@ -1,0 +1,254 @@
+"""``drill check`` for templates and variants.
+
+For the base scenario: every ``{name:sample}`` names a given or a result of the solver, and
+the sample agrees with that value (it is what the base card shows). For each variant: it
+solves, its worked equations hold with its numbers, its mistakes stay apart from its
+references, and no number of the base is left in plain text where the variant changed it
+("3.35 TB/s" in an H200 variant). Every message names the variant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from drill.checking.prose import check_prose
+from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
+from drill.packs.model import DEFAULT_TOLERANCE, Card, Location
+from drill.packs.source import SourceText
+from drill.packs.templates import (
+    SCENARIO_NAMES,
+    Rendered,
+    Slot,
+    parse_template,
+    render,
+    scenario_values,
+    slots,
+)
+from drill.quantity import Quantity
+from drill.samples import SampleError, compatible, format_like, parse_sample, read_quantity
+from drill.solving import Solution, SolveError
+from drill.variants import VariantError, work_out
+
+
+def card_tolerance(card: Card) -> float:
+    """The loosest of 5% and the asks' tolerances: how far '≈' and samples may stray."""
+    return max([DEFAULT_TOLERANCE, *(ask.tolerance for ask in card.asks)])
+
+
+def base_renderings(card: Card) -> dict[str, Rendered]:
+    """The base text of each templated field, with its map back to the template."""
+    names = scenario_values(card.gpu, card.model)
+
+    def fill(slot: Slot) -> str:
+        if slot.name in names:
+            return names[slot.name]
+        if slot.sample is not None:
+            return parse_sample(slot.sample).shown
+        return card.givens.get(slot.name, "")
+
+    return {path: render(parse_template(template), fill)
+            for path, template in card.templates.items()}
+
+
+@dataclass
+class VariantChecks:
+    card: Card
+    source: SourceText
+
+    def __post_init__(self) -> None:
+        self.found: list[Diagnostic] = []
+        self.tolerance = card_tolerance(self.card)
+
+    def report(self, where: Location, message: str, *, variant: str | None = None,
+               ask: str | None = None, severity: str = ERROR) -> None:
+        self.found.append(Diagnostic(where, severity, message, self.card.key, ask, variant))
+
+    def where_in(self, path: str, rendered: Rendered | None, offset: int) -> Location:
+        start = self.card.text_locations.get(path, self.card.where)
+        if rendered is None:
+            return self.source.position_in_source(start, self._text(path), offset)
+        template = self.card.templates[path]
+        return self.source.position_in_source(start, template, rendered.template_offset(offset))
+
+    def _text(self, path: str) -> str:
+        return dict(self.card.texts()).get(path, "")
+
+    # -- the base's samples -----------------------------------------------------------
+    def check_samples(self, solution: Solution | None) -> bool:
+        """Check the base's samples; False when a placeholder is broken (the variants,
+        which would repeat the problem, are then not worked out)."""
+        values = _values(self.card, solution)
+        ok = True
+        for path, template in self.card.templates.items():
+            for slot in slots(parse_template(template)):
+                if slot.sample is None or slot.name in SCENARIO_NAMES:
+                    continue
+                where = self.source.position_in_source(
+                    self.card.text_locations.get(path, self.card.where), template, slot.start)
+                value = values.get(slot.name)
+                if value is None:
+                    if solution is not None:
+                        self.report(where, f"{path}: {slot.source} names neither a given nor a "
+                                           f"result of solver '{solution.solver}'")
+                        ok = False
+                    continue
+                ok = self._check_sample(path, slot, value, where) and ok
+        return ok
+
+    def _check_sample(self, path: str, slot: Slot, value: Quantity, where: Location) -> bool:
+        """Report a sample that cannot show its value (False) or strays from it."""
+        assert slot.sample is not None
+        try:
+            sample = parse_sample(slot.sample)
+            shown = format_like(value, sample)
+        except SampleError as error:
+            self.report(where, f"{path}: {slot.source}: {error}")
+            return False
+        said = sample.value
+        if not compatible(said.dim, value.dim):
+            self.report(where, f"{path}: {slot.source}: the sample's unit does not fit the value")
+            return False
+        off = abs(said.value - value.value) / abs(value.value) if value.value else abs(said.value)
+        if off > self.tolerance:
+            self.report(where, f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
+                               f"{shown} for the card's givens ({off:.1%} off; "
+                               f"{self.tolerance:.0%} allowed)")
+        return True
+
+    # -- each variant -----------------------------------------------------------------
+    def check_names(self) -> bool:
+        """The card's ``gpu`` and ``model`` are in the catalog (False when one is not)."""
+        from drill.catalog import CatalogError, UnknownEntry, load_catalog
+
+        if self.card.gpu is None and self.card.model is None and not self.card.variants:
+            return True
+        try:
+            catalog = load_catalog()
+        except CatalogError as error:
+            self.report(self.card.where, f"the catalog cannot be read: {error}")
+            return False
+        ok = True
+        for key, lookup in (("gpu", catalog.gpu), ("model", catalog.model)):
+            name = getattr(self.card, key)
+            if name is None:
+                continue
+            try:
+                lookup(name)
+            except UnknownEntry as error:
+                self.report(self.card.text_locations.get(key, self.card.where), error.message)
+                ok = False
+        return ok
+
+    def check_variants(self, base: Solution | None) -> None:
+        for index, variant in enumerate(self.card.variants):
+            try:
+                worked = work_out(self.card, variant.id)
+            except (VariantError, SolveError) as error:
+                message = error.message
+                given = getattr(error, "given", None)
+                path = f"variants[{index}].givens.{given}" if given else f"variants[{index}]"
+                where = self.card.text_locations.get(path, variant.where)
+                self.report(where, message, variant=variant.id)
+                continue
+            concrete = worked.card
+            if concrete.givens == self.card.givens and all(
+                    getattr(variant, key) in (None, getattr(self.card, key))
+                    for key in ("gpu", "model")):
+                self.report(variant.where, f"variant '{variant.id}' has the base's givens: it "
+                                           f"shows the same numbers", variant=variant.id,
+                            severity=WARNING)
+            for path, text in concrete.texts():
+                rendered = worked.texts.get(path)
+                for problem in check_prose(text, self.tolerance):
+                    self.report(self.where_in(path, rendered, problem.offset),
+                                f"{path}: {problem.message}", variant=variant.id,
+                                severity=problem.severity)
+            if worked.solution is not None:
+                self._mistakes_apart(concrete, worked.solution, variant.id)
+                self._stale_numbers(concrete, worked.texts, base, worked.solution, variant.id)
+
+    def _mistakes_apart(self, card: Card, solution: Solution, variant: str) -> None:
+        for ask in card.asks:
+            reference = solution.results.get(ask.value)
+            for mistake in ask.mistakes:
+                wrong = solution.results.get(mistake.value or "")
+                if reference is None or wrong is None:
+                    continue
+                if wrong.value.close_to(reference.value, ask.tolerance):
+                    self.report(mistake.where, f"mistake '{mistake.id}' comes out at "
+                                               f"{wrong.shown}, within the tolerance of the "
+                                               f"reference: the grader cannot tell them apart",
+                                variant=variant, ask=ask.id, severity=WARNING)
+
+    def _stale_numbers(self, card: Card, rendered: dict[str, Rendered], base: Solution | None,
+                       solution: Solution, variant: str) -> None:
+        """Base figures still written out where this variant changed them."""
+        stale = dict(_changed_givens(self.card, card))
+        stale.update(_changed_samples(self.card, base, solution))
+        if not stale:
+            return
+        for path, text in card.texts():
+            runs = rendered[path].literal_runs() if path in rendered else [(0, len(text))]
+            for old, name in stale.items():
+                for start, end in runs:
+                    for match in _occurrences(old, text[start:end]):
+                        offset = start + match
+                        placeholder = (f"{{{name}}}" if name in card.givens
+                                       else f"{{{name}:{old}}}")
+                        self.report(
+                            self.where_in(path, rendered.get(path), offset),
+                            f"{path}: the text says '{old}' in plain words, but {name} changes "
+                            f"in this variant: write {placeholder} instead", variant=variant)
+
+
+def _values(card: Card, solution: Solution | None) -> dict[str, Quantity]:
+    values: dict[str, Quantity] = {}
+    if solution is None:
+        for name, text in card.givens.items():
+            try:
+                values[name] = read_quantity(text)
+            except SampleError:
+                continue
+        return values
+    values.update(solution.given_values)
+    values.update({name: result.value for name, result in solution.results.items()})
+    return values
+
+
+def _changed_givens(base: Card, variant: Card) -> Iterator[tuple[str, str]]:
+    for name, text in base.givens.items():
+        if variant.givens.get(name, text) != text and _distinctive(text):
+            yield text, name
+
+
+def _changed_samples(card: Card, base: Solution | None,
+                     solution: Solution) -> Iterator[tuple[str, str]]:
+    if base is None:
+        return
+    before = _values(card, base)
+    after = _values(card, solution)
+    for template in card.templates.values():
+        for slot in slots(parse_template(template)):
+            if slot.sample is None or slot.name not in before or slot.name not in after:
+                continue
+            try:
+                sample = parse_sample(slot.sample)
+                changed = format_like(before[slot.name], sample) != format_like(
+                    after[slot.name], sample)
+            except SampleError:
+                continue
+            if changed and _distinctive(sample.shown):
+                yield sample.shown, slot.name
+
+
+def _distinctive(text: str) -> bool:
+    """Worth looking for: a figure with a unit, or with two digits or more ("32")."""
+    digits = sum(ch.isdigit() for ch in text)
+    return digits >= 2 or any(ch.isalpha() or ch in "$%×" for ch in text)
+
+
+def _occurrences(needle: str, haystack: str) -> list[int]:
+    pattern = r"(?<![\d.,])" + re.escape(needle) + r"(?![\d]|\.\d|,\d)"
+    return [m.start() for m in re.finditer(pattern, haystack)]

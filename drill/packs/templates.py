@@ -1,0 +1,209 @@
+"""Card text as a template over the givens and the solver's results.
+
+A placeholder is ``{name}`` or ``{name:sample}``:
+
+* ``{gpu}``, ``{model}``: the catalog names of the scenario's GPU and model (``{a_gpu}``
+  adds the article: "an H100", "a B200");
+* ``{weights}``: a given, as the scenario writes it ("16 GB");
+* ``{decode_floor:4.78 ms}``: a solver result (or a given shown another way). The sample
+  says how to show it: in its unit, with at least its significant figures (and never
+  fewer than three). The base scenario shows the sample itself, so rendering it needs no
+  solver, and ``drill check`` checks the sample against the result.
+
+``{{`` and ``}}`` write literal braces. Parsing is plain text work: no sympy, no YAML.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from drill.packs.model import Card
+
+#: Names a template may use besides the givens and results: the scenario's catalog names,
+#: bare or with their article ("an H100", "a B200").
+SCENARIO_NAMES = ("gpu", "a_gpu", "model", "a_model")
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class TemplateError(Exception):
+    """A malformed placeholder; ``offset`` is where in the text it starts."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    text: str
+    start: int  # offsets in the template
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    name: str
+    sample: str | None
+    start: int
+    end: int
+
+    @property
+    def source(self) -> str:
+        return f"{{{self.name}:{self.sample}}}" if self.sample is not None else f"{{{self.name}}}"
+
+
+Piece = Literal | Slot
+
+
+_TOKEN = re.compile(r"\{\{|\}\}|\{[^{}]*\}|[{}]")
+
+
+def parse_template(text: str) -> tuple[Piece, ...]:
+    """The literal runs and placeholders of ``text``; raises TemplateError."""
+    pieces: list[Piece] = []
+    run: list[str] = []
+    run_start = 0
+    at = 0
+
+    def flush(end: int) -> None:
+        if run:
+            pieces.append(Literal("".join(run), run_start, end))
+            run.clear()
+
+    for match in _TOKEN.finditer(text):
+        start, end = match.span()
+        token = match.group()
+        if start > at:
+            if not run:
+                run_start = at
+            run.append(text[at:start])
+        at = end
+        if token in ("{{", "}}"):
+            if not run:
+                run_start = start
+            run.append(token[0])
+        elif token == "}":
+            raise TemplateError("a '}' without its '{': write '}}' for a literal brace", start)
+        elif token == "{":
+            raise TemplateError("a '{' without its '}': write '{{' for a literal brace", start)
+        else:
+            flush(start)
+            pieces.append(_slot(token[1:-1], start, end))
+    if at < len(text):
+        if not run:
+            run_start = at
+        run.append(text[at:])
+    flush(len(text))
+    return tuple(pieces)
+
+
+def _slot(inside: str, start: int, end: int) -> Slot:
+    name, colon, sample = inside.partition(":")
+    name = " ".join(name.split())
+    if not _NAME.fullmatch(name):
+        raise TemplateError(
+            f"'{{{inside}}}' is not a placeholder: write {{name}} or {{name:sample}}, with a "
+            f"given's or result's name (letters, digits, underscores)", start)
+    if not colon:
+        return Slot(name, None, start, end)
+    sample = " ".join(sample.split())
+    if not sample:
+        raise TemplateError(f"'{{{inside}}}' has an empty sample: write it like "
+                            f"{{{name}:4.78 ms}}", start)
+    return Slot(name, sample, start, end)
+
+
+def scenario_values(gpu: str | None, model: str | None) -> dict[str, str]:
+    """What the scenario names show: ``{"gpu": "H100", "a_gpu": "an H100", ...}``."""
+    values: dict[str, str] = {}
+    if gpu:
+        values["gpu"] = gpu
+        values["a_gpu"] = f"{_article(gpu, spelled=True)} {gpu}"
+    if model:
+        values["model"] = model
+        values["a_model"] = f"{_article(model, spelled=False)} {model}"
+    return values
+
+
+def _article(name: str, *, spelled: bool) -> str:
+    """ "an" before a vowel sound: GPU names are read letter by letter (an H100, a B200)."""
+    first = name[:1].upper()
+    vowel_sounds = "AEFHILMNORSX" if spelled else "AEIOU"
+    if first.isdigit():
+        return "an" if first in "8" or name.startswith(("11", "18")) else "a"
+    return "an" if first in vowel_sounds else "a"
+
+
+def slots(pieces: tuple[Piece, ...]) -> list[Slot]:
+    return [piece for piece in pieces if isinstance(piece, Slot)]
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A rendered template, able to say where in the template a character came from."""
+
+    text: str
+    #: (start in text, end in text, piece): every piece in order.
+    spans: tuple[tuple[int, int, Piece], ...]
+
+    def template_offset(self, offset: int) -> int:
+        for start, end, piece in self.spans:
+            if start <= offset < end:
+                if isinstance(piece, Literal) and piece.end - piece.start == end - start:
+                    return piece.start + offset - start
+                return piece.start
+        return self.spans[-1][2].end if self.spans else 0
+
+    def literal_runs(self) -> list[tuple[int, int]]:
+        """Where the text is written out in the template (outside placeholders)."""
+        return [(start, end) for start, end, piece in self.spans if isinstance(piece, Literal)]
+
+
+def render(pieces: tuple[Piece, ...], fill: Callable[[Slot], str]) -> Rendered:
+    """The text with every placeholder replaced by ``fill(slot)``."""
+    out: list[str] = []
+    spans: list[tuple[int, int, Piece]] = []
+    at = 0
+    for piece in pieces:
+        text = piece.text if isinstance(piece, Literal) else fill(piece)
+        out.append(text)
+        spans.append((at, at + len(text), piece))
+        at += len(text)
+    return Rendered("".join(out), tuple(spans))
+
+
+def sample_shown(sample: str) -> str:
+    """What the base text shows for a sample: ``~300`` → 300, ``150 [tokens/s]`` → 150."""
+    text = " ".join(sample.split()).removeprefix("~").strip()
+    if text.endswith("]") and "[" in text:
+        text = text.split("[", 1)[0].strip()
+    return text
+
+
+def with_texts(card: Card, texts: Mapping[str, str]) -> Card:
+    """``card`` with the text fields at these paths ("answer[1]", ...) replaced."""
+    if not texts:
+        return card
+    top: dict[str, object] = {}
+    for key in ("title", "scenario", "tip"):
+        if key in texts:
+            top[key] = texts[key]
+    for key in ("answer", "key_numbers"):
+        items = list(getattr(card, key))
+        for i in range(len(items)):
+            items[i] = texts.get(f"{key}[{i}]", items[i])
+        top[key] = tuple(items)
+    asks = []
+    for i, ask in enumerate(card.asks):
+        mistakes = tuple(
+            dataclasses.replace(m, message=texts.get(f"asks[{i}].mistakes[{j}].message",
+                                                     m.message))
+            for j, m in enumerate(ask.mistakes))
+        asks.append(dataclasses.replace(
+            ask, question=texts.get(f"asks[{i}].question", ask.question), mistakes=mistakes))
+    return dataclasses.replace(card, asks=tuple(asks), **top)  # type: ignore[arg-type]

@@ -1,0 +1,246 @@
+"""Variants of a card: the same question over other givens, with every number recomputed.
+
+A card's variants (``variants:`` in its YAML) name another GPU or model from the catalog,
+or other givens by hand. :func:`render_variant` solves the card for the variant's givens
+and fills its text templates, so the scenario, the answer, the asks' stated figures and
+every mistake's value change together::
+
+    card = render_variant(card, "h200")       # a Card like any other, card.variant == "h200"
+    pick_variant(card, review_count, seed)    # what the app shows on a later review
+
+Rendering solves the card (sympy loads on the first call); choosing a variant does not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from drill.catalog import Catalog, UnknownEntry, load_catalog
+from drill.packs.model import BASE_VARIANT, Ask, Card, Variant
+from drill.packs.templates import (
+    Rendered,
+    Slot,
+    TemplateError,
+    parse_template,
+    render,
+    scenario_values,
+    with_texts,
+)
+from drill.quantity import Quantity
+from drill.samples import SampleError, format_like, parse_sample, read_quantity, restate
+
+if TYPE_CHECKING:
+    from drill.solving import Solution
+
+#: How the base scenario is named where a variant id is expected (``--variant base``).
+BASE = BASE_VARIANT
+
+
+class VariantError(Exception):
+    """A variant that cannot be shown; the message names the card and the variant."""
+
+    def __init__(self, card_key: str, variant: str | None, message: str, *,
+                 path: str | None = None, given: str | None = None,
+                 suggestions: tuple[str, ...] = ()) -> None:
+        shown = f"{card_key} [variant {variant}]" if variant else card_key
+        super().__init__(f"{shown}: {message}")
+        self.card_key = card_key
+        self.variant = variant
+        self.message = message
+        self.path = path  # the text field ("answer[1]") when the problem is in one
+        self.given = given
+        self.suggestions = suggestions
+
+
+def variant_ids(card: Card) -> tuple[str, ...]:
+    return tuple(variant.id for variant in card.variants)
+
+
+def find_variant(card: Card, name: str | None) -> Variant | None:
+    """The variant called ``name``; None for the base ("base" or None)."""
+    if name is None or name == BASE:
+        return None
+    found = card.variant_named(name)
+    if found is not None:
+        return found
+    ids = variant_ids(card)
+    if not ids:
+        raise VariantError(card.key, None, f"the card has no variants (asked for '{name}')")
+    close = tuple(difflib.get_close_matches(name, ids, n=3, cutoff=0.5))
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    raise VariantError(card.key, None, f"no variant '{name}'{hint}; the card has "
+                                       f"{', '.join((BASE, *ids))}", suggestions=close)
+
+
+def variant_givens(card: Card, variant: Variant | None,
+                   catalog: Catalog | None = None) -> dict[str, str]:
+    """The givens a variant is solved with: the base's, then catalog facts, then its own."""
+    if variant is None:
+        return dict(card.givens)
+    givens = dict(card.givens)
+    if variant.gpu is not None or variant.model is not None:
+        facts = catalog or load_catalog()
+        for given, reference in card.facts.items():
+            source, _, fact = reference.partition(".")
+            name = variant.gpu if source == "gpu" else variant.model
+            if name is None:
+                continue
+            try:
+                entry = facts.gpu(name) if source == "gpu" else facts.model(name)
+                text = entry.fact_text(fact)
+            except UnknownEntry as error:
+                raise VariantError(card.key, variant.id, error.message, given=given) from None
+            if text is None:
+                raise VariantError(card.key, variant.id,
+                                   f"the {entry.name} has no {fact} for given '{given}'",
+                                   given=given)
+            givens[given] = text
+    givens.update(variant.givens)
+    return givens
+
+
+def scenario_names(card: Card, variant: Variant | None,
+                   catalog: Catalog | None = None) -> dict[str, str]:
+    """What ``{gpu}``, ``{a_gpu}``, ``{model}``... show: the variant's, or the base's."""
+    gpu, model = card.gpu, card.model
+    if variant is not None and (variant.gpu or variant.model):
+        facts = catalog or load_catalog()
+        try:
+            if variant.gpu:
+                gpu = facts.gpu(variant.gpu).name
+            if variant.model:
+                model = facts.model(variant.model).name
+        except UnknownEntry as error:
+            raise VariantError(card.key, variant.id, error.message) from None
+    return scenario_values(gpu, model)
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedCard:
+    """A variant worked out: the concrete card, its solution and each rendered template."""
+
+    card: Card
+    solution: Solution | None
+    texts: dict[str, Rendered]  # path → the rendering of that field's template
+
+
+def render_variant(card: Card, name: str | None) -> Card:
+    """The card as variant ``name`` shows it (the card itself for the base)."""
+    return work_out(card, name).card
+
+
+def work_out(card: Card, name: str | None) -> RenderedCard:
+    """Solve the variant and render every template; raises VariantError or SolveError."""
+    from drill.solving import solve
+
+    variant = find_variant(card, name)
+    if variant is None:
+        return RenderedCard(card, None, {})
+    givens = variant_givens(card, variant)
+    names = scenario_names(card, variant)
+    solution = solve(card, givens) if card.solver else None
+    values: dict[str, Quantity] = {}
+    if solution is not None:
+        values.update(solution.given_values)
+        values.update({n: r.value for n, r in solution.results.items()})
+
+    def fill_for(path: str) -> _Filler:
+        return _Filler(card, variant.id, path, givens, names, values)
+
+    rendered: dict[str, Rendered] = {}
+    for path, template in card.templates.items():
+        try:
+            pieces = parse_template(template)
+        except TemplateError as error:  # the loader reports these; keep the base text
+            raise VariantError(card.key, variant.id, f"{path}: {error.message}",
+                               path=path) from None
+        rendered[path] = render(pieces, fill_for(path))
+    asks = tuple(_restated(card, variant.id, ask, values) for ask in card.asks)
+    concrete = dataclasses.replace(card, givens=givens, asks=asks, variant=variant.id)
+    concrete = with_texts(concrete, {path: r.text for path, r in rendered.items()})
+    return RenderedCard(concrete, solution, rendered)
+
+
+class _Filler:
+    def __init__(self, card: Card, variant: str, path: str, givens: Mapping[str, str],
+                 names: Mapping[str, str], values: Mapping[str, Quantity]) -> None:
+        self.card, self.variant, self.path = card, variant, path
+        self.givens, self.names, self.values = givens, names, values
+
+    def __call__(self, slot: Slot) -> str:
+        if slot.name in self.names:
+            return self.names[slot.name]
+        if slot.sample is None and slot.name in self.givens:
+            return self.givens[slot.name]
+        if slot.sample is None:
+            raise self.error(f"{{{slot.name}}} names no given, and a result needs a sample "
+                             f"of how to show it")
+        value = self.values.get(slot.name)
+        if value is None and slot.name in self.givens:
+            value = read_quantity(self.givens[slot.name])
+        if value is None:
+            raise self.error(f"{slot.source} names neither a given nor a result of solver "
+                             f"'{self.card.solver}'")
+        try:
+            return format_like(value, parse_sample(slot.sample))
+        except SampleError as error:
+            raise self.error(f"{slot.source}: {error}") from None
+
+    def error(self, message: str) -> VariantError:
+        return VariantError(self.card.key, self.variant, f"{self.path}: {message}",
+                            path=self.path)
+
+
+def _restated(card: Card, variant: str, ask: Ask, values: Mapping[str, Quantity]) -> Ask:
+    """The ask with its stated figure redone for the variant's reference."""
+    if ask.stated is None or ask.value not in values:
+        return ask
+    try:
+        stated = restate(ask.stated, values[ask.value])
+    except (SampleError, ValueError):
+        return dataclasses.replace(ask, stated=None)  # unreadable: the checker says so
+    return dataclasses.replace(ask, stated=stated)
+
+
+# -- which variant to show ----------------------------------------------------------------
+
+
+def shown_key(card: Card) -> str:
+    """The card and the variant it shows: ``speed-physics/q1`` or ``speed-physics/q1#h20``
+    (what a cache of worked-out numbers is keyed by; the schedule keys by ``card.key``)."""
+    return card.key if card.variant is None else f"{card.key}#{card.variant}"
+
+
+def pick_variant(card: Card, review_count: int, seed: int = 0) -> str | None:
+    """The variant to show on a card's review number ``review_count`` (0 is the first).
+
+    The first review shows the base scenario; later ones go round the base and every
+    variant in an order shuffled per card and seed, so two reviews in a row never show
+    the same one (when there is more than one) and every variant comes up in turn.
+    Returns a variant id, or None for the base.
+    """
+    ids = list(variant_ids(card))
+    if review_count <= 0 or not ids:
+        return None
+    random.Random(f"{seed}/{card.key}").shuffle(ids)
+    cycle: list[str | None] = [None, *ids]
+    return cycle[review_count % len(cycle)]
+
+
+def random_variant(card: Card, seed: int) -> str | None:
+    """A variant chosen at random but reproducibly from ``seed`` (None: the base)."""
+    choices: list[str | None] = [None, *variant_ids(card)]
+    return random.Random(seed).choice(choices)
+
+
+__all__ = [
+    "BASE", "RenderedCard", "VariantError", "find_variant", "pick_variant",
+    "random_variant", "render_variant", "scenario_names", "shown_key", "variant_givens",
+    "variant_ids",
+    "with_texts", "work_out",
+]

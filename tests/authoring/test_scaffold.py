@@ -1,0 +1,70 @@
+"""``drill new``: the scaffold passes ``drill check`` as it is, and can be practised."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests_authoring_helpers import run_drill
+
+from drill.packs.loader import load_pack
+
+
+def test_the_scaffold_passes_drill_check_as_it_is(tmp_path: Path) -> None:
+    made = run_drill(["new", "my-pack", "--dir", str(tmp_path / "mine")])
+    assert made.returncode == 0, made.stderr
+    pack, solver = tmp_path / "mine" / "my-pack.yaml", tmp_path / "mine" / "my_pack.py"
+    assert pack.is_file() and solver.is_file()
+    checked = run_drill(["check", str(pack), "--solvers", str(tmp_path / "mine"),
+                         "--data", str(tmp_path / "data")])
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.strip().endswith("1 pack, 2 cards, 1 ask: 0 errors, 0 warnings")
+    # It prints the next commands, and they work as printed.
+    assert f"drill check {pack} --solvers {tmp_path / 'mine'}" in made.stdout
+
+
+def test_the_example_card_shows_every_part_of_a_card(tmp_path: Path) -> None:
+    run_drill(["new", "my-pack", "--dir", str(tmp_path)])
+    loaded = load_pack(tmp_path / "my-pack.yaml")
+    assert loaded.ok and loaded.pack is not None
+    card, follow_up = loaded.pack.cards
+    assert card.givens and card.asks and card.asks[0].mistakes and card.variants
+    assert card.templates  # written with placeholders
+    assert card.follow_up == follow_up.id and follow_up.parent == card.id
+
+
+def test_without_its_solver_folder_the_scaffold_fails_with_a_clear_error(tmp_path: Path) -> None:
+    run_drill(["new", "my-pack", "--dir", str(tmp_path)])
+    checked = run_drill(["check", str(tmp_path / "my-pack.yaml"), "--data",
+                         str(tmp_path / "data")])
+    assert checked.returncode == 1
+    assert "unknown solver 'my-pack-load-time'" in checked.stdout
+
+
+def test_the_scaffolds_card_can_be_solved_and_graded(tmp_path: Path) -> None:
+    run_drill(["new", "my-pack", "--dir", str(tmp_path)])
+    common = ["--packs", str(tmp_path), "--solvers", str(tmp_path),
+              "--data", str(tmp_path / "data")]
+    solved = run_drill(["solve", "my-pack/checkpoint-load", *common])
+    assert "load_time: 70 s" in solved.stdout  # 140 GB ÷ 2 GB/s
+    wrong = run_drill(["grade", "my-pack/checkpoint-load", "load_time", "560 s", *common])
+    assert wrong.returncode == 1 and "bits-for-bytes" in wrong.stdout
+    variant = run_drill(["solve", "my-pack/checkpoint-load", "--variant", "small-model",
+                         *common])
+    assert "load_time: 8 s" in variant.stdout  # 16 GB ÷ 2 GB/s
+
+
+def test_existing_files_are_not_overwritten(tmp_path: Path) -> None:
+    assert run_drill(["new", "my-pack", "--dir", str(tmp_path)]).returncode == 0
+    (tmp_path / "my-pack.yaml").write_text("mine")
+    again = run_drill(["new", "my-pack", "--dir", str(tmp_path)])
+    assert again.returncode == 1 and "already exists" in again.stderr
+    assert (tmp_path / "my-pack.yaml").read_text() == "mine"
+    forced = run_drill(["new", "my-pack", "--dir", str(tmp_path), "--force"])
+    assert forced.returncode == 0
+    assert (tmp_path / "my-pack.yaml").read_text() != "mine"
+
+
+def test_a_bad_pack_id_is_a_usage_error(tmp_path: Path) -> None:
+    result = run_drill(["new", "My Pack", "--dir", str(tmp_path)])
+    assert result.returncode == 2 and "not a pack id" in result.stderr
+    assert not any(tmp_path.iterdir())

@@ -1,0 +1,186 @@
+"""Where packs and solver code come from: a broken user pack or solver module does not
+stop the others, and a YAML file never causes code to load."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tests_authoring_helpers import run_drill
+
+from drill.packs.solver_modules import load_solver_folders, load_solver_module, module_name
+from drill.packs.sources import load_sources, resolve_sources
+from drill.settings import Settings
+
+PACK = """\
+pack: {pack}
+title: A user pack
+cards:
+  - id: {card}
+    title: Reading {{size}}
+    priority: solid
+    scenario: "Read {{size}} at {{speed}}: {{size}} ÷ {{speed}} ≈ {{time:8 s}}."
+    solver: {solver}
+    givens:
+      size: 16 GB
+      speed: 2 GB/s
+    asks:
+      - id: time
+        question: How long?
+        unit: s
+"""
+
+SOLVER = """\
+from solvers.registry import solver
+
+
+@solver("{solver}", size="GB", speed="GB/s")
+def read_time(size, speed):
+    \"\"\"Bytes over speed.\"\"\"
+    return {{"time": size / speed}}
+"""
+
+
+def write_pack(folder: Path, pack: str, solver: str, card: str = "read") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{pack}.yaml"
+    path.write_text(PACK.format(pack=pack, card=card, solver=solver), encoding="utf-8")
+    return path
+
+
+def write_solver(folder: Path, name: str, solver: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.py"
+    path.write_text(SOLVER.format(solver=solver), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def forget_user_solvers() -> Iterator[None]:
+    """Solvers registered by a test's user modules leave the registry afterwards."""
+    import solvers
+
+    before = set(solvers.REGISTRY)
+    yield
+    for name in set(solvers.REGISTRY) - before:
+        del solvers.REGISTRY[name]
+
+
+def test_a_broken_solver_module_is_one_error_and_the_rest_still_works(
+    tmp_path: Path, forget_user_solvers: None
+) -> None:
+    folder = tmp_path / "mine"
+    write_solver(folder, "good", "t-good-read")
+    broken = folder / "broken.py"
+    broken.write_text("from solvers.registry import solver\n\ndef oops(:\n    pass\n")
+    problems = load_solver_folders([folder])
+    assert [str(p.location) for p in problems] == [f"{broken}:3:10"]
+    assert "SyntaxError" in problems[0].message
+    import solvers
+
+    assert "t-good-read" in solvers.REGISTRY
+
+
+def test_a_module_that_raises_names_its_line(tmp_path: Path, forget_user_solvers: None) -> None:
+    path = tmp_path / "raises.py"
+    path.write_text("x = 1\nraise RuntimeError('no GPU here')\n")
+    problem = load_solver_module(path)
+    assert problem is not None
+    assert str(problem.location) == f"{path}:2:1"
+    assert "RuntimeError: no GPU here" in problem.message
+
+
+def test_a_solver_name_already_taken_names_the_file(tmp_path: Path,
+                                                    forget_user_solvers: None) -> None:
+    path = write_solver(tmp_path, "clash", "decode-floor")
+    problem = load_solver_module(path)
+    assert problem is not None and str(path) in str(problem.location)
+    assert "already registered (by solvers.speed_physics)" in problem.message
+
+
+def test_loading_again_replaces_an_edited_module(tmp_path: Path,
+                                                 forget_user_solvers: None) -> None:
+    import solvers
+
+    path = write_solver(tmp_path, "mod", "t-edited")
+    assert load_solver_module(path) is None
+    first = solvers.REGISTRY["t-edited"].function
+    path.write_text(SOLVER.format(solver="t-edited").replace("size / speed", "2 * size / speed"))
+    assert load_solver_module(path) is None
+    assert solvers.REGISTRY["t-edited"].function is not first
+    assert solvers.REGISTRY["t-edited"].module == module_name(path)
+
+
+def test_a_pack_beside_python_never_runs_it_unless_the_folder_is_named(tmp_path: Path) -> None:
+    folder = tmp_path / "packs"
+    write_pack(folder, "mine", "t-sneaky")
+    marker = tmp_path / "ran"
+    (folder / "sneaky.py").write_text(
+        f"open({str(marker)!r}, 'w').write('code ran')\n" + SOLVER.format(solver="t-sneaky"))
+    result = run_drill(["solve", "mine/read", "--data", str(tmp_path / "data"),
+                        "--packs", str(folder)])
+    assert result.returncode == 1
+    assert "unknown solver 't-sneaky'" in result.stderr
+    assert not marker.exists()
+    named = run_drill(["solve", "mine/read", "--data", str(tmp_path / "data"),
+                       "--packs", str(folder), "--solvers", str(folder)])
+    assert named.returncode == 0, named.stderr
+    assert "time: 8 s" in named.stdout
+    assert marker.exists()
+
+
+def test_a_user_pack_with_an_error_does_not_stop_the_others(tmp_path: Path) -> None:
+    folder = tmp_path / "packs"
+    write_pack(folder, "good-one", "t-read")
+    bad = write_pack(folder, "bad-one", "t-read").read_text().replace("{time:8 s}", "{time:8 s")
+    (folder / "bad-one.yaml").write_text(bad)
+    write_solver(folder, "reader", "t-read")
+    (folder / "zz_broken.py").write_text("raise ImportError('missing dependency')\n")
+    result = run_drill(["list", "--data", str(tmp_path / "data"), "--packs", str(folder),
+                        "--solvers", str(folder)])
+    assert result.returncode == 0, result.stderr
+    assert "good-one/read" in result.stdout
+    assert "speed-physics/q1" in result.stdout  # the built-in packs too
+    assert "bad-one.yaml:7:" in result.stderr and "without its '}'" in result.stderr
+    assert "zz_broken.py:1:1" in result.stderr and "missing dependency" in result.stderr
+    solved = run_drill(["solve", "good-one/read", "--data", str(tmp_path / "data"),
+                        "--packs", str(folder), "--solvers", str(folder)])
+    assert solved.returncode == 0 and "time: 8 s" in solved.stdout
+
+
+def test_settings_name_pack_and_solver_folders_relative_to_the_data_folder(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    write_pack(data / "shared", "shared-pack", "t-shared")
+    write_solver(data / "code", "shared", "t-shared")
+    write_pack(data / "packs", "home-pack", "t-shared", card="home")
+    (data / "settings.toml").write_text(textwrap.dedent("""\
+        packs = ["shared", "nowhere"]
+        solvers = ["code"]
+    """))
+    result = run_drill(["solve", "shared-pack/read", "--data", str(data)])
+    assert result.returncode == 0, result.stderr
+    assert "time: 8 s" in result.stdout
+    assert "nowhere: error: no such pack folder" in result.stderr
+    home = run_drill(["solve", "home-pack/home", "--data", str(data)])  # <data>/packs
+    assert home.returncode == 0, home.stderr
+
+
+def test_sources_keep_each_folder_once_in_order(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (data / "packs").mkdir(parents=True)
+    (tmp_path / "extra").mkdir()
+    settings = Settings(packs=("packs", str(tmp_path / "extra")), solvers=("code",))
+    sources = resolve_sources(data, settings, [tmp_path / "extra"], [tmp_path / "s"])
+    assert sources.pack_folders == (data / "packs", tmp_path / "extra")
+    assert sources.solver_folders == (data / "code", tmp_path / "s")
+
+
+def test_a_missing_solver_folder_is_a_diagnostic_not_a_crash(tmp_path: Path) -> None:
+    sources = resolve_sources(tmp_path, Settings(solvers=("gone",)))
+    library = load_sources(sources)
+    assert any("no such solver folder" in d.message for d in library.diagnostics)
+    assert library.card("speed-physics/q1") is not None
