@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -49,8 +49,21 @@ class Result:
     unit: str | None  # the display unit of the ask that uses it, if any
     shown: str  # the value in that unit, or in a readable one: "4.78 ms"
     formula: str  # in the givens' names: "weights ÷ bandwidth"
-    working: str  # "weights ÷ bandwidth = 16 GB ÷ 3.35 TB/s = 4.78 ms"
     expression: Any  # the sympy expression over the givens' symbols
+    #: Each given's symbol and its text as the working shows it ("16 GB").
+    substitutions: Mapping[Any, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def working(self) -> str:
+        """``weights ÷ bandwidth = 16 GB ÷ 3.35 TB/s = 4.78 ms``.
+
+        Written on demand: only a reveal or ``drill show`` reads it, while ``drill check``
+        solves every card and variant and would pay for it thousands of times.
+        """
+        from drill.working import formula_text
+
+        substituted = formula_text(self.expression, self.substitutions)
+        return _join_working(self.formula, substituted, self.shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +88,7 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
     formulas = _formulas(card, solver)
     symbols = solver.symbols
     by_symbol = {symbols[name]: value for name, value in values.items()}
+    substitutions = {symbols[name]: text for name, text in shown_givens.items()}
     units = display_units(card)
     results: dict[str, Result] = {}
     for name, expression in formulas.items():
@@ -84,16 +98,14 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
         if unit is not None and shown is None:
             unit = None
         shown = shown or _readable(value)
-        formula = _formula_text(solver.name, name, expression)
-        substituted = _substituted(expression, symbols, shown_givens)
         results[name] = Result(
             name=name,
             value=value,
             unit=unit,
             shown=shown,
-            formula=formula,
-            working=_join_working(formula, substituted, shown),
+            formula=_formula_text(solver.name, name, expression),
             expression=expression,
+            substitutions=substitutions,
         )
     return Solution(card.key, solver.name, texts, values, results)
 
@@ -250,12 +262,6 @@ def _formula_text(solver_name: str, result: str, expression: Any) -> str:
 
         _FORMULA_TEXT[key] = formula_text(expression)
     return _FORMULA_TEXT[key]
-
-
-def _substituted(expression: Any, symbols: Mapping[str, Any], texts: Mapping[str, str]) -> str:
-    from drill.working import formula_text
-
-    return formula_text(expression, {symbols[name]: text for name, text in texts.items()})
 
 
 def _join_working(formula: str, substituted: str, shown: str) -> str:

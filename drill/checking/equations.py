@@ -106,6 +106,8 @@ def _is_math_word(word: str, after_number: bool, before: list[Token]) -> bool:
 
 def find_equations(text: str) -> list[Equation]:
     """Every chain of ``=``/``≈`` in ``text`` with at least one relation."""
+    if "=" not in text and "≈" not in text:
+        return []  # most prose has no worked equation: skip tokenizing it
     tokens = tokenize(text)
     equations: list[Equation] = []
     i = 0

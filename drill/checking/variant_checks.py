@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from drill.checking.prose import check_prose
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
@@ -250,5 +251,12 @@ def _distinctive(text: str) -> bool:
 
 
 def _occurrences(needle: str, haystack: str) -> list[int]:
-    pattern = r"(?<![\d.,])" + re.escape(needle) + r"(?![\d]|\.\d|,\d)"
-    return [m.start() for m in re.finditer(pattern, haystack)]
+    if needle not in haystack:  # the common case, and far cheaper than the pattern
+        return []
+    return [m.start() for m in _figure_pattern(needle).finditer(haystack)]
+
+
+@lru_cache(maxsize=1024)
+def _figure_pattern(needle: str) -> re.Pattern[str]:
+    """``needle`` as a whole figure: "4.8" must not match inside "14.8" or "4.85"."""
+    return re.compile(r"(?<![\d.,])" + re.escape(needle) + r"(?![\d]|\.\d|,\d)")

@@ -19,6 +19,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from drill.packs.model import Card
 
@@ -63,8 +64,12 @@ Piece = Literal | Slot
 _TOKEN = re.compile(r"\{\{|\}\}|\{[^{}]*\}|[{}]")
 
 
+@lru_cache(maxsize=4096)
 def parse_template(text: str) -> tuple[Piece, ...]:
-    """The literal runs and placeholders of ``text``; raises TemplateError."""
+    """The literal runs and placeholders of ``text``; raises TemplateError.
+
+    Cached: every variant of a card renders the same templates again.
+    """
     pieces: list[Piece] = []
     run: list[str] = []
     run_start = 0

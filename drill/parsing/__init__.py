@@ -7,6 +7,7 @@ from a whitelist of numbers, units and operators (see :mod:`drill.parsing.parser
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from drill.parsing.errors import ParseError
 from drill.parsing.nodes import Node
@@ -29,8 +30,13 @@ class Reading:
         return self.tree.echo()
 
 
+@lru_cache(maxsize=4096)
 def read(text: str) -> Reading:
-    """Parse and evaluate ``text``; every failure is a :class:`ParseError`."""
+    """Parse and evaluate ``text``; every failure is a :class:`ParseError`.
+
+    Cached (a reading is immutable): ``drill check`` reads the same sides of the same
+    equations in every variant of a card, and display units are read again and again.
+    """
     try:
         tree = parse(text)
         value = tree.evaluate()
