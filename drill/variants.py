@@ -210,12 +210,6 @@ def _restated(card: Card, variant: str, ask: Ask, values: Mapping[str, Quantity]
 # -- which variant to show ----------------------------------------------------------------
 
 
-def shown_key(card: Card) -> str:
-    """The card and the variant it shows: ``speed-physics/q1`` or ``speed-physics/q1#h20``
-    (what a cache of worked-out numbers is keyed by; the schedule keys by ``card.key``)."""
-    return card.key if card.variant is None else f"{card.key}#{card.variant}"
-
-
 def pick_variant(card: Card, review_count: int, seed: int = 0) -> str | None:
     """The variant to show on a card's review number ``review_count`` (0 is the first).
 
@@ -240,7 +234,7 @@ def random_variant(card: Card, seed: int) -> str | None:
 
 __all__ = [
     "BASE", "RenderedCard", "VariantError", "find_variant", "pick_variant",
-    "random_variant", "render_variant", "scenario_names", "shown_key", "variant_givens",
+    "random_variant", "render_variant", "scenario_names", "variant_givens",
     "variant_ids",
     "with_texts", "work_out",
 ]

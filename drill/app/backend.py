@@ -304,9 +304,8 @@ class Backend:
         from drill.grading import TargetError
         from drill.grading.adapter import target_for
         from drill.solving import SolveError, solve
-        from drill.variants import shown_key
 
-        key = shown_key(card)  # a variant's numbers are not its base's
+        key = card.shown_key  # a variant's numbers are not its base's
         if not card.asks:
             return Prepared(key)
         try:

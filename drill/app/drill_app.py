@@ -21,7 +21,6 @@ from textual.screen import Screen
 from drill.app.backend import Backend, BackendError, Prepared, StartupError
 from drill.app.messages import BackendReady, CardPrepared, ScheduleChanged
 from drill.app.options import AppOptions
-from drill.variants import shown_key
 
 if TYPE_CHECKING:
     from drill.app.home_view import HomeView
@@ -177,7 +176,7 @@ class DrillApp(App[int]):
 
     def want_prepared(self, cards: Sequence[Card], urgent: bool = True) -> None:
         """Ask for these cards' targets; urgent ones jump the line. Posts CardPrepared."""
-        missing = [card for card in cards if shown_key(card) not in self.prepared]
+        missing = [card for card in cards if card.shown_key not in self.prepared]
         if not missing:
             return
         if not self.options.prepare_in_background:
@@ -185,8 +184,8 @@ class DrillApp(App[int]):
                 self._store(self._prepare_safely(card))
             return
         with self._lock:
-            keys = {shown_key(card) for card in missing}
-            rest = [card for card in self._wanted if shown_key(card) not in keys]
+            keys = {card.shown_key for card in missing}
+            rest = [card for card in self._wanted if card.shown_key not in keys]
             self._wanted = missing + rest if urgent else rest + missing
             if self._preparing:
                 return
@@ -200,7 +199,7 @@ class DrillApp(App[int]):
                     self._preparing = False
                     return
                 card = self._wanted.pop(0)
-            if shown_key(card) in self.prepared:
+            if card.shown_key in self.prepared:
                 continue
             if not self._call_if_running(self._store, self._prepare_safely(card)):
                 return  # the app has closed
@@ -210,7 +209,7 @@ class DrillApp(App[int]):
         try:
             return self.backend.prepare(card)
         except Exception as error:  # shown to the user, never a traceback
-            return Prepared(shown_key(card),
+            return Prepared(card.shown_key,
                             error=f"{card.key}: cannot work out its numbers: {error}")
 
     def _store(self, prepared: Prepared) -> None:

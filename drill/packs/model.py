@@ -107,6 +107,12 @@ class Card:
         return f"{self.pack}/{self.id}"
 
     @property
+    def shown_key(self) -> str:
+        """The card and the variant it shows: ``speed-physics/q1`` or ``speed-physics/q1#h20``
+        (what a cache of worked-out numbers is keyed by; the schedule keys by ``key``)."""
+        return self.key if self.variant is None else f"{self.key}#{self.variant}"
+
+    @property
     def is_priority(self) -> bool:
         return self.priority == "priority"
 

@@ -66,3 +66,15 @@ def test_drill_help_lists_subcommands_without_sympy() -> None:
     )
     assert "calc" in out.stdout
     assert " sympy" not in out.stderr  # -X importtime lists every module imported
+
+
+def test_the_first_screen_imports_only_textual_and_light_modules() -> None:
+    # The parent process draws Home while a forked child reads the packs and the review
+    # data (drill.app.prefetch); anything heavy imported here delays the first card.
+    loaded = _modules_loaded_by(
+        "from drill.app.drill_app import DrillApp\n"
+        "from drill.app.screens.home import HomeScreen"
+    )
+    heavy = {"sympy", "fsrs", "yaml", "sqlite3", "drill.variants", "drill.catalog",
+             "drill.scheduling.service", "drill.packs.loader", "drill.grading"}
+    assert not heavy & loaded

@@ -24,7 +24,6 @@ from drill.app.messages import CardPrepared
 from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
 from drill.app.widgets.rating_bar import NAMES, RatingBar
-from drill.variants import shown_key
 
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
@@ -190,7 +189,7 @@ class ReviewScreen(Screen[None]):
     # -- answers and the reveal ----------------------------------------------------------
 
     def on_card_prepared(self, message: CardPrepared) -> None:
-        if self.card is not None and message.key == shown_key(self.card):
+        if self.card is not None and message.key == self.card.shown_key:
             self.query_one(CardView).apply_prepared()
 
     @on(CardView.Graded)

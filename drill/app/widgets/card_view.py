@@ -17,7 +17,6 @@ from textual.widgets import Static
 
 from drill.app.widgets.ask_field import AskField, Echo
 from drill.app.widgets.reveal import answer_text
-from drill.variants import shown_key
 
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
@@ -97,7 +96,7 @@ class CardView(VerticalScroll):
         """The card's numbers arrived (or may have): ready the inputs, grade what waits."""
         if self.card is None:
             return
-        prepared = self.app.prepared.get(shown_key(self.card))
+        prepared = self.app.prepared.get(self.card.shown_key)
         for field in self.fields:
             if prepared is None:
                 field.set_ready(False)
@@ -113,7 +112,7 @@ class CardView(VerticalScroll):
 
     def _grade_now(self, field: AskField, answer: str) -> Grade | None:
         assert self.card is not None
-        prepared = self.app.prepared.get(shown_key(self.card))
+        prepared = self.app.prepared.get(self.card.shown_key)
         target = prepared.targets.get(field.ask.id) if prepared else None
         if target is None:
             return None
@@ -152,7 +151,7 @@ class CardView(VerticalScroll):
             if not self.focus_after(event.field):
                 self.post_message(self.Finished())
             return
-        prepared = self.app.prepared.get(shown_key(self.card)) if self.card else None
+        prepared = self.app.prepared.get(self.card.shown_key) if self.card else None
         if prepared is not None and event.field.ask.id not in prepared.targets:
             return  # this ask cannot be graded; the field says why
         self._grade(event.field, event.answer)
@@ -188,7 +187,7 @@ class CardView(VerticalScroll):
             return
         self.revealed = True
         panel = self.query_one("#card-reveal", Static)
-        panel.update(answer_text(self.card, self.app.prepared.get(shown_key(self.card))))
+        panel.update(answer_text(self.card, self.app.prepared.get(self.card.shown_key)))
         panel.display = True
         self.query_one("#reveal-link", Static).display = False
         self.call_after_refresh(panel.scroll_visible, top=True, animate=False)
