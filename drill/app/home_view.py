@@ -6,9 +6,10 @@ parent imports Textual (see :mod:`drill.app.prefetch`). Nothing here imports Tex
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend
@@ -48,6 +49,30 @@ class HomeView:
     packs: tuple[PackLine, ...] = ()
     problems: tuple[str, ...] = ()  # broken packs, "file:line:col: error: ..."
     error: str = ""  # the review data cannot be opened at all
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        if self.next_due_local is not None:
+            data["next_due_local"] = self.next_due_local.isoformat()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HomeView:
+        """The inverse of :meth:`to_dict`; raises ValueError/TypeError/KeyError on junk."""
+        card = data["next_card"]
+        due = data["next_due_local"]
+        return cls(
+            due=int(data["due"]),
+            new=int(data["new"]),
+            done_today=int(data["done_today"]),
+            streak=int(data["streak"]),
+            next_card=NextCard(**card) if card is not None else None,
+            next_due_local=datetime.fromisoformat(due) if due is not None else None,
+            next_due_in=str(data["next_due_in"]),
+            packs=tuple(PackLine(**line) for line in data["packs"]),
+            problems=tuple(str(p) for p in data["problems"]),
+            error=str(data["error"]),
+        )
 
 
 def home_view(backend: Backend) -> HomeView:

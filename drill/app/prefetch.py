@@ -15,8 +15,8 @@ parent (buffers, atexit handlers) runs twice.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
-import pickle
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -44,15 +44,12 @@ class Prefetch:
         finally:
             os.close(self.fd)
             self._reap()
-        try:
-            # Only ever bytes from our own forked child through a private pipe (never a
-            # file, never user input), so pickle is safe here.
-            view = pickle.loads(b"".join(chunks)) if chunks else None
-        except Exception:  # a child killed half-way: load in-process instead
-            return None
         from drill.app.home_view import HomeView
 
-        return view if isinstance(view, HomeView) else None
+        try:
+            return HomeView.from_dict(json.loads(b"".join(chunks))) if chunks else None
+        except (ValueError, TypeError, KeyError):  # a child killed half-way: load in-process
+            return None
 
     def _reap(self) -> None:
         with contextlib.suppress(ChildProcessError):
@@ -78,7 +75,7 @@ def start(options: AppOptions) -> Prefetch | None:
 def _child(options: AppOptions, fd: int) -> None:
     code = 0
     try:
-        data = pickle.dumps(_build(options))
+        data = json.dumps(_build(options).to_dict()).encode()
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]

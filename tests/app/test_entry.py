@@ -72,3 +72,40 @@ async def test_a_start_up_child_that_fails_leaves_the_app_to_load_by_itself(
         assert app.ready
         assert app.screen.view.next_card is not None
         assert app.screen.view.next_card.key == "app-demo/floor"
+
+
+def test_the_start_up_child_sends_home_what_the_parent_would_build(
+    data_dir: Path, pack_dir: Path
+) -> None:
+    from drill.app.backend import Backend
+    from drill.app.home_view import home_view
+    from drill.app.options import AppOptions
+    from drill.app.prefetch import start
+
+    options = AppOptions(data_dir=data_dir, pack_dirs=(pack_dir,), builtin_packs=False)
+    prefetch = start(options)
+    assert prefetch is not None  # this platform forks
+    from_child = prefetch.result()
+    backend = Backend(options.data_dir, options.pack_dirs, options.clock, options.builtin_packs)
+    backend.open()
+    try:
+        in_process = home_view(backend)
+    finally:
+        backend.close()
+    assert from_child == in_process
+    assert from_child is not None and from_child.next_card is not None
+
+
+def test_home_view_survives_its_round_trip_through_json() -> None:
+    import json
+    from datetime import UTC, datetime
+
+    from drill.app.home_view import HomeView, NextCard, PackLine
+
+    view = HomeView(
+        due=3, new=10, done_today=2, streak=5,
+        next_card=NextCard("p/c", "Title", "priority", "new", "A scenario."),
+        next_due_local=datetime(2026, 11, 30, 4, 0, tzinfo=UTC), next_due_in="5h",
+        packs=(PackLine("Speed physics", 14, 1, 2, 0),), problems=("x.yaml:1:1: error: y",),
+    )
+    assert HomeView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
