@@ -34,6 +34,7 @@ class Settings:
     timezone: str = ""  # IANA name; "" means the system's zone
     packs: tuple[str, ...] = ()  # more pack folders (relative to the data folder)
     solvers: tuple[str, ...] = ()  # folders whose solver modules (*.py) drill may run
+    theme: str = ""  # the app's colour theme; "" is Textual's default
 
     def zone(self) -> ZoneInfo | None:
         """The configured zone, or None to use the system's."""
@@ -75,6 +76,10 @@ packs = []
 # Folders of your own solver code (*.py). drill runs Python from these folders only, and
 # only because they are named here or with --solvers DIR; a pack file never loads code.
 solvers = []
+
+# The app's colour theme (Ctrl+P, then "theme", to try them; the app remembers your choice
+# here). Empty is the default.
+theme = ""
 """
 
 
@@ -144,6 +149,10 @@ def _check(key: str, value: Any, path: Path | str) -> Any:
             ):
                 raise fail('a list of folder names, like ["~/my-packs"]')
             return tuple(item.strip() for item in value)
+        case "theme":
+            if not isinstance(value, str) or len(value) > 100:
+                raise fail('a theme name such as "nord", or ""')
+            return value
         case "timezone":
             if not isinstance(value, str):
                 raise fail('a time zone name such as "Europe/Berlin", or ""')
@@ -160,6 +169,44 @@ def _whole(value: Any, low: int, high: int, fail: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise fail(f"a whole number from {low} to {high}")
     return value
+
+
+def save_string_setting(data_dir: Path, key: str, value: str) -> None:
+    """Set one string key in the settings file, keeping every other line and comment.
+
+    The line ``key = ...`` is replaced (or added at the end); the file is replaced whole
+    or not at all. A value the file would not load back is refused.
+    """
+    if key not in {f.name for f in fields(Settings)}:
+        raise SettingsError(f"unknown settings key {key!r}")
+    path = settings_path(data_dir)
+    load_settings(data_dir)  # refuses a broken file rather than rewriting it
+    text = path.read_text(encoding="utf-8") if path.exists() else DEFAULT_TEXT
+    line = f"{key} = {_toml_string(value)}"
+    lines = text.splitlines()
+    for index, existing in enumerate(lines):
+        if existing.split("=", 1)[0].strip() == key and not existing.lstrip().startswith("#"):
+            lines[index] = line
+            break
+    else:
+        lines.append(line)
+    new_text = "\n".join(lines) + "\n"
+    parse_settings(tomllib.loads(new_text), path)  # what we write must load back
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(new_text, encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _toml_string(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    if any(ord(ch) < 32 for ch in escaped):
+        raise SettingsError("a setting cannot hold control characters")
+    return f'"{escaped}"'
 
 
 def _write_default(path: Path) -> None:

@@ -23,6 +23,8 @@ from drill.app.messages import BackendReady, CardPrepared, ScheduleChanged
 from drill.app.options import AppOptions
 
 if TYPE_CHECKING:
+    from textual.theme import Theme
+
     from drill.app.home_view import HomeView
     from drill.app.prefetch import Prefetch
     from drill.calculator import Scratchpad
@@ -72,6 +74,9 @@ class DrillApp(App[int]):
 
     def _first_screen(self) -> Screen[None]:
         view = self._first_view()
+        if view.theme in self.available_themes:
+            self.theme = view.theme
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
         if view.error:
             from drill.app.screens.problem import ProblemScreen
 
@@ -92,6 +97,16 @@ class DrillApp(App[int]):
         except StartupError as error:
             return HomeView(error=str(error))
         return home_view(self.backend)
+
+    def _remember_theme(self, theme: Theme) -> None:
+        """Keep the user's theme in settings.toml for the next start."""
+        from drill.settings import SettingsError, save_string_setting
+        from drill.storage.location import data_dir
+
+        try:
+            save_string_setting(data_dir(self.options.data_dir), "theme", theme.name)
+        except (SettingsError, OSError) as error:
+            self.notify(f"The theme is not remembered: {error}", severity="warning")
 
     def on_mount(self) -> None:
         import gc

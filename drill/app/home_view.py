@@ -49,6 +49,7 @@ class HomeView:
     packs: tuple[PackLine, ...] = ()
     problems: tuple[str, ...] = ()  # broken packs, "file:line:col: error: ..."
     error: str = ""  # the review data cannot be opened at all
+    theme: str = ""  # the colour theme settings.toml remembers ("" is Textual's default)
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -72,6 +73,7 @@ class HomeView:
             packs=tuple(PackLine(**line) for line in data["packs"]),
             problems=tuple(str(p) for p in data["problems"]),
             error=str(data["error"]),
+            theme=str(data["theme"]),
         )
 
 
@@ -94,4 +96,5 @@ def home_view(backend: Backend) -> HomeView:
         for p in backend.stats().packs
     )
     return HomeView(counts.due, counts.new, counts.done_today, counts.streak, next_card,
-                    next_due_local, next_due_in, packs, tuple(backend.problems()))
+                    next_due_local, next_due_in, packs, tuple(backend.problems()),
+                    theme=backend.settings.theme)

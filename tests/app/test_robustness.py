@@ -166,3 +166,21 @@ async def test_reload_picks_up_a_new_pack_and_names_a_broken_one(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)  # the session goes on
+
+
+async def test_the_chosen_theme_is_remembered_for_the_next_start(
+    make_app: MakeApp, data_dir: Path
+) -> None:
+    from drill.settings import load_settings
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.theme = "nord"
+        await pilot.pause()
+    assert load_settings(data_dir).theme == "nord"
+
+    again = make_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.theme == "nord"

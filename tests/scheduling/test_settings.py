@@ -76,3 +76,33 @@ def test_data_folder_option_then_environment_then_platform_default(tmp_path: Pat
     assert data_dir(None, env) == tmp_path / "env"
     default = data_dir(None, {})
     assert default.name == "drill" and default.is_absolute()
+
+
+def test_a_string_setting_is_saved_keeping_the_other_lines(tmp_path: Path) -> None:
+    from drill.settings import save_string_setting
+
+    load_settings(tmp_path)  # writes the commented defaults
+    path = tmp_path / "settings.toml"
+    path.write_text(path.read_text().replace("timer_seconds = 60", "timer_seconds = 90"))
+    save_string_setting(tmp_path, "theme", "nord")
+    text = path.read_text()
+    assert 'theme = "nord"' in text
+    assert "# The app's colour theme" in text  # comments kept
+    settings = load_settings(tmp_path)
+    assert settings.theme == "nord"
+    assert settings.timer_seconds == 90
+    save_string_setting(tmp_path, "theme", 'odd "name" \\ here')
+    assert load_settings(tmp_path).theme == 'odd "name" \\ here'
+
+
+def test_saving_a_setting_adds_a_missing_line_and_refuses_a_broken_file(tmp_path: Path) -> None:
+    from drill.settings import save_string_setting
+
+    path = tmp_path / "settings.toml"
+    path.write_text("timer_seconds = 45\n")
+    save_string_setting(tmp_path, "theme", "gruvbox")
+    assert load_settings(tmp_path) == Settings(timer_seconds=45, theme="gruvbox")
+    path.write_text("timer_seconds = [\n")
+    with pytest.raises(SettingsError):
+        save_string_setting(tmp_path, "theme", "nord")
+    assert path.read_text() == "timer_seconds = [\n"  # left as it was
