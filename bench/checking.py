@@ -48,7 +48,7 @@ class _NoAliases(yaml.SafeDumper):
 
 def generate_pack(cards: int, folder: Path) -> Path:
     """A pack of ``cards`` cards made by repeating the built-in cards under new ids."""
-    source = yaml.safe_load((ROOT / "packs" / "speed-physics.yaml").read_text())
+    source = yaml.safe_load((ROOT / "packs" / "01-speed-physics.yaml").read_text())
     originals = source["cards"]
     made = []
     for index in range(cards):

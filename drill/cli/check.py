@@ -20,7 +20,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "built-in packs (and any --packs folders). Your own solvers load from --solvers "
         "folders and from 'solvers' in settings.toml. Prints FILE:LINE:COL: error: ... "
         "lines and a summary; exits 0 when clean, 1 on errors, 2 on usage errors.",
-        epilog="examples: drill check packs/speed-physics.yaml\n"
+        epilog="examples: drill check packs/01-speed-physics.yaml\n"
         "          drill check my-pack.yaml --solvers .",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

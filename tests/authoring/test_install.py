@@ -46,5 +46,5 @@ def test_an_install_has_the_catalog_and_the_schema(tmp_path: Path) -> None:
     assert found["h100"] == "H100"
     assert Path(found["schema"]) == packs / "pack.schema.json"
     assert found["title"] == "drill pack"
-    first_line = (packs / "speed-physics.yaml").read_text(encoding="utf-8").splitlines()[0]
+    first_line = (packs / "01-speed-physics.yaml").read_text(encoding="utf-8").splitlines()[0]
     assert first_line.endswith("$schema=pack.schema.json")

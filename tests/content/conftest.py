@@ -19,8 +19,11 @@ Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
 
 
 def load_yaml(pack: str) -> dict[str, Any]:
-    with (PACKS / f"{pack}.yaml").open(encoding="utf-8") as file:
+    """A built-in pack's YAML by pack id (its file name may start with an order number)."""
+    (path,) = PACKS.glob(f"*{pack}.yaml")
+    with path.open(encoding="utf-8") as file:
         data: dict[str, Any] = yaml.safe_load(file)
+    assert data["pack"] == pack
     return data
 
 
