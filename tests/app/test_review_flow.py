@@ -193,3 +193,32 @@ async def test_after_the_last_ask_enter_takes_the_suggested_rating(make_app: Mak
         assert {a.ask_id: a.verdict for a in history[0].answers} == {
             "decode_floor": "correct", "max_tokens_per_s": "correct"
         }
+
+
+async def test_numbers_arriving_while_the_next_card_comes_in_do_not_crash(
+    make_app: MakeApp,
+) -> None:
+    # Found in a real terminal: the background worker announced the next card's numbers
+    # while the last card's fields were being removed, and updating those fields crashed.
+    import asyncio
+
+    from drill.app.widgets.card_view import CardView
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        await pilot.press(*"16 GB / 989 TFLOPS")  # an answer sits in the outgoing field
+        view = review.query_one(CardView)
+        others = [c for c in app.backend.cards if c.asks and c.key != review.card.key]
+        swap = asyncio.create_task(view.show(others[0]))
+        while not swap.done():  # at every step of removing the old widgets ...
+            view.apply_prepared()  # ... what a CardPrepared message triggers
+            await asyncio.sleep(0)
+        await swap
+        await pilot.pause()
+        assert view.card is others[0]
+        assert [f.ask.id for f in view.fields] == [a.id for a in others[0].asks]
+        assert all(f.answer == "" for f in view.fields)

@@ -53,10 +53,22 @@ class CardView(VerticalScroll):
         self.card: Card | None = None
         self.pending: dict[str, str] = {}  # ask id → answer typed before targets were ready
         self.revealed = False
+        # While one card's widgets give way to the next, messages (numbers prepared in the
+        # background, a late echo) must not reach the fields on their way out.
+        self._swapping = False
 
     async def show(self, card: Card) -> None:
         """Show a card, front only; inputs wait for its numbers if they are not ready."""
         self.card, self.pending, self.revealed = card, {}, False
+        self._swapping = True
+        try:
+            await self._replace_widgets(card)
+        finally:
+            self._swapping = False
+        self.scroll_home(animate=False)
+        self.apply_prepared()
+
+    async def _replace_widgets(self, card: Card) -> None:
         await self.remove_children()
         widgets: list[Static | AskField] = [
             Static(Content.styled(card.title, "bold"), id="card-title"),
@@ -72,17 +84,20 @@ class CardView(VerticalScroll):
         ))
         widgets.append(Static(id="card-reveal"))
         await self.mount_all(widgets)
-        self.scroll_home(animate=False)
-        self.apply_prepared()
 
     async def show_message(self, message: Content) -> None:
         self.card = None
-        await self.remove_children()
-        await self.mount(Static(message, id="card-done"))
+        self._swapping = True
+        try:
+            await self.remove_children()
+            await self.mount(Static(message, id="card-done"))
+        finally:
+            self._swapping = False
 
     @property
     def fields(self) -> list[AskField]:
-        return list(self.query(AskField))
+        """The current card's answer fields (none while cards are being swapped)."""
+        return [] if self._swapping else list(self.query(AskField))
 
     def focus_first(self) -> bool:
         fields = self.fields
@@ -127,7 +142,8 @@ class CardView(VerticalScroll):
 
     @on(AskField.Typed)
     def _typed(self, event: AskField.Typed) -> None:
-        self._echo(event.field, event.answer)
+        if event.field in self.fields:  # not a field of a card already gone
+            self._echo(event.field, event.answer)
 
     def _echo(self, field: AskField, answer: str) -> None:
         if not answer.strip():
@@ -147,6 +163,8 @@ class CardView(VerticalScroll):
 
     @on(AskField.Submitted)
     def _submitted(self, event: AskField.Submitted) -> None:
+        if event.field not in self.fields:
+            return  # Enter on a card already gone
         if not event.answer.strip():
             if not self.focus_after(event.field):
                 self.post_message(self.Finished())
