@@ -24,6 +24,7 @@ from drill.packs.templates import (
     Slot,
     parse_template,
     render,
+    sample_shown,
     scenario_values,
     slots,
 )
@@ -46,7 +47,8 @@ def base_renderings(card: Card) -> dict[str, Rendered]:
         if slot.name in names:
             return names[slot.name]
         if slot.sample is not None:
-            return parse_sample(slot.sample).shown
+            # As written, not parsed: a malformed sample is check_samples' error to report.
+            return sample_shown(slot.sample)
         return card.givens.get(slot.name, "")
 
     return {path: render(parse_template(template), fill)
@@ -90,6 +92,11 @@ class VariantChecks:
                     self.card.text_locations.get(path, self.card.where), template, slot.start)
                 value = values.get(slot.name)
                 if value is None:
+                    try:
+                        parse_sample(slot.sample)  # malformed, even with no value to show
+                    except SampleError as error:
+                        self.report(where, f"{path}: {slot.source}: {error}")
+                        ok = False
                     if solution is not None:
                         self.report(where, f"{path}: {slot.source} names neither a given nor a "
                                            f"result of solver '{solution.solver}'")
