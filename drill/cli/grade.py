@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from drill.grading.adapter import TargetBook
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+#: Longest batch line read whole; a longer one is an invalid line, not a memory hog.
+MAX_LINE = 100_000
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -130,7 +132,7 @@ def _run_batch(args: argparse.Namespace) -> int:
         return _usage(f"cannot read {path}: {error.strerror or error}")
     all_correct = True
     try:
-        for number, outcome in enumerate(grade_lines(stream, book), start=1):
+        for number, outcome in enumerate(grade_lines(bounded_lines(stream), book), start=1):
             all_correct &= outcome.get("verdict") == "correct"
             if as_json:
                 print(json.dumps(outcome, ensure_ascii=False), flush=True)
@@ -140,6 +142,16 @@ def _run_batch(args: argparse.Namespace) -> int:
         if stream is not sys.stdin:
             stream.close()
     return EXIT_OK if all_correct else EXIT_FAILED
+
+
+def bounded_lines(stream: IO[str], limit: int = MAX_LINE) -> Iterator[str]:
+    """The stream's lines, each cut after ``limit + 1`` characters: a file that is one
+    endless line (or binary data with no newline) is skipped over, never held in memory."""
+    while line := stream.readline(limit + 1):
+        if len(line) > limit and not line.endswith("\n"):
+            while (rest := stream.readline(limit)) and not rest.endswith("\n"):
+                pass  # the rest of the long line
+        yield line
 
 
 def grade_lines(lines: Iterable[str], book: TargetBook) -> Iterator[dict[str, object]]:
@@ -163,12 +175,14 @@ def grade_lines(lines: Iterable[str], book: TargetBook) -> Iterator[dict[str, ob
 
 def _request(line: str) -> dict[str, str] | str:
     """The card, ask and answer of a batch line, or what is wrong with it."""
-    if len(line) > 100_000:
+    if len(line) > MAX_LINE:
         return "the line is too long to be one answer"
     try:
         data = json.loads(line)
     except ValueError as error:
         return f"not a JSON object ({error})" if line.strip() else "the line is empty"
+    except RecursionError:  # [[[[...: the JSON decoder recurses once per level
+        return "not a JSON object: it nests too deeply"
     if not isinstance(data, dict):
         return 'not a JSON object: expected {"card": ..., "ask": ..., "answer": ...}'
     missing = [key for key in ("card", "ask", "answer") if key not in data]
