@@ -91,6 +91,9 @@ def load_settings(data_dir: Path, *, write_default: bool = True) -> Settings:
     """The settings in ``data_dir``; writes the commented defaults when there is no file."""
     path = settings_path(data_dir)
     try:
+        # Opening a named pipe would wait forever for a writer: read regular files only.
+        if path.exists() and not path.is_file():
+            raise SettingsError(f"{path}: is not a regular file (a folder, pipe or device)")
         raw = path.read_bytes()
     except FileNotFoundError:
         if write_default:
@@ -148,6 +151,12 @@ def _check(key: str, value: Any, path: Path | str) -> Any:
                 isinstance(item, str) and item.strip() for item in value
             ):
                 raise fail('a list of folder names, like ["~/my-packs"]')
+            for item in value:
+                try:
+                    Path(item.strip()).expanduser()
+                except RuntimeError:  # "~nobody/x": no such user, or no home folder
+                    raise SettingsError(f"{path}: {key}: cannot find the home folder in "
+                                        f"{item.strip()!r}") from None
             return tuple(item.strip() for item in value)
         case "theme":
             if not isinstance(value, str) or len(value) > 100:
