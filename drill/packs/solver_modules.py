@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import sys
 import traceback
 from collections.abc import Iterable
@@ -38,7 +39,7 @@ def solver_files(folder: Path) -> list[Path]:
 
 def module_name(path: Path) -> str:
     """A private, stable module name for a file: the same file always gets the same."""
-    digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:10]
+    digest = hashlib.sha256(os.fsencode(path.resolve())).hexdigest()[:10]  # any file name
     stem = "".join(ch if ch.isalnum() else "_" for ch in path.stem)
     return f"{MODULE_PREFIX}.{stem}_{digest}"
 
