@@ -61,3 +61,14 @@ def test_tabs_newlines_and_other_scripts_stay_allowed(run_cli: Run, tmp_path: Pa
     folder = write(tmp_path, r'"Tab\there, a new\nline, 日本語 and عربي"')
     status, out, err = run_cli("check", "--packs", str(folder))
     assert status == 0, out + err
+
+
+def test_a_pack_file_name_with_control_characters_is_shown_escaped(
+        run_cli: Run, tmp_path: Path) -> None:
+    folder = tmp_path / "packs"
+    folder.mkdir()
+    (folder / "a\x1b]0;title\x07b.yaml").write_text("pack: x\n", encoding="utf-8")
+    status, out, err = run_cli("check", "--packs", str(folder))
+    assert status == 1
+    assert f"{folder}/a\\x1b]0;title\\x07b.yaml:1:1: error:" in out
+    assert "\x1b" not in out + err and "\x07" not in out + err
