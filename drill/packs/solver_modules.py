@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from drill.packs.diagnostics import ERROR, Diagnostic
+from drill.packs.locate import is_folder
 from drill.packs.model import Location
 
 MODULE_PREFIX = "drill_user_solvers"
@@ -51,7 +52,7 @@ def load_solver_folders(folders: Iterable[Path]) -> list[Diagnostic]:
 
     problems: list[Diagnostic] = []
     for folder in folders:
-        if not folder.is_dir():
+        if not is_folder(folder):
             problems.append(Diagnostic(Location(str(folder)), ERROR,
                                        "no such solver folder (named by --solvers or by "
                                        "'solvers' in settings.toml)"))

@@ -82,3 +82,25 @@ def test_a_home_folder_that_cannot_be_found_is_a_settings_error(
     assert code == 2
     assert err == (f"drill list: error: {data / 'settings.toml'}: {key}: cannot find the "
                    f"home folder in '~no-such-user-zq/x'\n")
+
+
+LONG = "a" * 300  # longer than any file system allows for one name
+
+
+@pytest.mark.parametrize(("key", "kind"), [("packs", "pack"), ("solvers", "solver")])
+def test_a_settings_folder_name_too_long_to_look_up_is_a_missing_folder(
+        data: Path, run_cli: Run, key: str, kind: str) -> None:
+    (data / "settings.toml").write_text(f'{key} = ["{LONG}"]\n', encoding="utf-8")
+    code, out, err = run_cli("list")
+    assert code == 0
+    assert f"{data / LONG}: error: no such {kind} folder" in err
+    assert "speed-physics/q1" in out
+
+
+@pytest.mark.parametrize("argv", [["list", "--packs", LONG], ["check", "--solvers", LONG],
+                                  ["check", LONG], ["check", f"{LONG}/pack.yaml"]])
+def test_a_command_line_path_too_long_to_look_up_is_a_usage_error(
+        run_cli: Run, argv: list[str]) -> None:
+    code, out, err = run_cli(*argv)
+    assert code == 2
+    assert "no such" in err and "unexpected" not in err
