@@ -12,6 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from drill.parsing import ParseError, read
 
 Run = Callable[..., tuple[int, str, str]]
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,3 +105,63 @@ def test_a_strict_locale_reads_bad_bytes_in_the_calculator(tmp_path: Path) -> No
     assert done.stderr == b""
     assert "error: unexpected character" in out
     assert "5 ms    (5 ms)" in out
+
+
+@pytest.mark.parametrize("text", ["1 × 10^400", "2 × 10⁴⁰⁰ GB", "3.35 x 10^999 TB/s",
+                                  "1 · 10^9999 ms"])
+def test_scientific_notation_beyond_floats_is_too_large_not_a_crash(
+        run_cli: Run, text: str) -> None:
+    code, out, err = run_cli("calc", text)
+    assert (code, out) == (1, "")
+    assert err == "drill calc: error: the number is too large to work with\n"
+    code, out, err = run_cli("grade", "speed-physics/q1", "decode_floor", text)
+    assert code == 1 and err == ""
+    assert out.startswith("✗ invalid: speed-physics/q1 decode_floor")
+
+
+@given(st.floats(0, 1e6, allow_nan=False), st.integers(-100_000, 100_000))
+def test_the_parser_raises_only_parse_errors_on_scientific_notation(
+        mantissa: float, exponent: int) -> None:
+    for text in (f"{mantissa} × 10^{exponent}", f"{mantissa:g} x 10^{exponent} ms"):
+        try:
+            read(text)
+        except ParseError:
+            pass
+
+
+@pytest.mark.parametrize("unit", ["0 GB", "-2 GB", "0"])
+def test_a_unit_of_zero_or_negative_size_is_refused(run_cli: Run, unit: str) -> None:
+    code, out, err = run_cli("calc", "1 GB", "--to", unit)
+    assert code == 1
+    assert err == f"drill calc: error: unit '{unit}': a unit must be a size above zero\n"
+
+
+def test_a_pack_asking_in_a_unit_of_zero_size_is_an_error_at_the_unit(
+        run_cli: Run, tmp_path: Path) -> None:
+    pack = tmp_path / "zero.yaml"
+    pack.write_text("""\
+pack: zero
+title: Zero
+description: d
+source: s
+cards:
+  - id: q1
+    title: t
+    priority: solid
+    scenario: s
+    solver: decode-floor
+    givens:
+      weights: 16 GB
+      bandwidth: 3.35 TB/s
+      peak_flops: 989 TFLOPS
+      params: 8 billion
+    asks:
+      - id: decode_floor
+        question: q
+        unit: 0 ms
+""", encoding="utf-8")
+    code, out, err = run_cli("check", str(pack))
+    assert code == 1
+    assert "internal error" not in out
+    assert ("zero.yaml:19:15: error: zero/q1 (ask decode_floor): unit '0 ms' cannot be "
+            "read: a unit must be a size above zero") in out
