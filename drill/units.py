@@ -68,7 +68,9 @@ def format_number(value: float, digits: int = 3) -> str:
         return f"{int(value):,}"
     if magnitude >= 1e6 or magnitude < 1e-3:
         exponent = math.floor(math.log10(magnitude))
-        mantissa = value / 10**exponent
+        # Below about 1e-308 (subnormal floats), 10**exponent is 0.0: scale in two steps.
+        mantissa = (value / 10.0**exponent if exponent > -300
+                    else value * 1e100 / 10.0**(exponent + 100))
         if abs(round(mantissa, digits - 1)) >= 10:
             mantissa /= 10
             exponent += 1

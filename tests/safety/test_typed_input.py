@@ -165,3 +165,54 @@ cards:
     assert "internal error" not in out
     assert ("zero.yaml:19:15: error: zero/q1 (ask decode_floor): unit '0 ms' cannot be "
             "read: a unit must be a size above zero") in out
+
+
+@pytest.mark.parametrize("answer", ["5e-324", "4.9e-324 FLOP/byte", "1e-310"])
+def test_an_answer_below_the_smallest_normal_float_is_graded(run_cli: Run, answer: str) -> None:
+    code, out, err = run_cli("grade", "serving-math/intensity", "intensity_batch64", answer)
+    assert (code, err) == (1, "")
+    assert out.startswith("✗ incorrect: serving-math/intensity intensity_batch64")
+
+
+def test_an_answer_a_factor_beyond_float_range_from_the_reference_is_graded(
+        run_cli: Run, tmp_path: Path) -> None:
+    """A reference of 1 ns and an answer of 1e300 s: their ratio is beyond float range."""
+    pack = tmp_path / "tiny.yaml"
+    pack.write_text("""\
+pack: tiny
+title: Tiny
+description: d
+source: s
+cards:
+  - id: q1
+    title: t
+    priority: solid
+    scenario: s
+    solver: decode-floor
+    givens:
+      weights: 1 B
+      bandwidth: 1 GB/s
+      peak_flops: 989 TFLOPS
+      params: 8 billion
+    asks:
+      - id: decode_floor
+        question: q
+        unit: s
+""", encoding="utf-8")
+    code, out, err = run_cli("grade", "tiny/q1", "decode_floor", "1e300 s", "--packs", str(tmp_path))
+    assert (code, err) == (1, "")
+    assert out.startswith("✗ incorrect: tiny/q1 decode_floor")
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False),
+       st.sampled_from(["", " ms", " s", " GB", " FLOP/byte", " tokens/s", "%", " ×"]),
+       st.floats(min_value=5e-324, max_value=1e300))
+def test_any_number_typed_against_any_reference_size_is_graded(
+        number: float, unit: str, reference: float) -> None:
+    """Numbers from the subnormal to the largest, against references as small or large."""
+    from drill.dimensions import dim
+    from drill.grading import Target, grade
+    from drill.quantity import Quantity
+
+    target = Target("hand/q1", "decode_floor", "ms", Quantity(reference, dim(time=1)))
+    grade(f"{number!r}{unit}", target)  # any verdict; only an exception would fail
