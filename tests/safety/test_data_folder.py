@@ -67,9 +67,9 @@ def test_a_folder_for_the_database_is_refused(tmp_path: Path) -> None:
 def test_a_pipe_for_the_settings_is_refused_without_opening_it(
         data: Path, pipe: Callable[[Path], Path], run_cli: Run) -> None:
     pipe(data / "settings.toml")
-    with pytest.raises(SettingsError, match="settings.toml: is not a regular file"):
+    with pytest.raises(SettingsError, match=r"settings\.toml: is not a regular file"):
         load_settings(data)
-    code, out, err = run_cli("list")
+    code, _out, err = run_cli("list")
     assert code == 2
     assert err.strip().endswith("settings.toml: is not a regular file (a folder, pipe or device)")
 
@@ -78,7 +78,7 @@ def test_a_pipe_for_the_settings_is_refused_without_opening_it(
 def test_a_home_folder_that_cannot_be_found_is_a_settings_error(
         data: Path, run_cli: Run, key: str) -> None:
     (data / "settings.toml").write_text(f'{key} = ["~no-such-user-zq/x"]\n', encoding="utf-8")
-    code, out, err = run_cli("list")
+    code, _out, err = run_cli("list")
     assert code == 2
     assert err == (f"drill list: error: {data / 'settings.toml'}: {key}: cannot find the "
                    f"home folder in '~no-such-user-zq/x'\n")
@@ -101,6 +101,6 @@ def test_a_settings_folder_name_too_long_to_look_up_is_a_missing_folder(
                                   ["check", LONG], ["check", f"{LONG}/pack.yaml"]])
 def test_a_command_line_path_too_long_to_look_up_is_a_usage_error(
         run_cli: Run, argv: list[str]) -> None:
-    code, out, err = run_cli(*argv)
+    code, _out, err = run_cli(*argv)
     assert code == 2
     assert "no such" in err and "unexpected" not in err

@@ -42,7 +42,7 @@ def test_an_existing_file_is_left_alone_without_force(run_cli: Run, tmp_path: Pa
 def test_force_replaces_the_file(run_cli: Run, tmp_path: Path) -> None:
     target = tmp_path / "cards.csv"
     target.write_text("old\n", encoding="utf-8")
-    code, out, err = run_cli("export", "--csv", str(target), "--force")
+    code, _out, err = run_cli("export", "--csv", str(target), "--force")
     assert code == 0, err
     assert target.read_text(encoding="utf-8").startswith("key,deck,front,back,tags")
 
@@ -55,7 +55,7 @@ def test_a_write_that_fails_midway_leaves_the_old_file_whole(tmp_path: Path) -> 
         temporary.write_text("key,deck,fr", encoding="utf-8")
         raise OSError(28, "No space left on device")
 
-    with pytest.raises(ExportError, match="cannot write .*cards.csv: No space left"):
+    with pytest.raises(ExportError, match=r"cannot write .*cards\.csv: No space left"):
         write_whole(target, fail_midway, replace=True)
     assert target.read_text(encoding="utf-8") == "the export of last week\n"
     assert [p.name for p in tmp_path.iterdir()] == ["cards.csv"]
@@ -66,7 +66,7 @@ def test_card_text_never_starts_a_spreadsheet_formula(run_cli: Run, tmp_path: Pa
     packs.mkdir()
     (packs / "hostile.yaml").write_text(HOSTILE_PACK, encoding="utf-8")
     target = tmp_path / "cards.csv"
-    code, out, err = run_cli("export", "--csv", str(target), "--pack", "hostile",
+    code, _out, err = run_cli("export", "--csv", str(target), "--pack", "hostile",
                              "--packs", str(packs))
     assert code == 0, err
     with target.open(encoding="utf-8", newline="") as stream:

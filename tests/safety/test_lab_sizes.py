@@ -48,7 +48,7 @@ def test_the_command_refuses_sizes_that_fit_one_by_one_but_not_together(
 
 
 def test_a_million_parallel_calls_is_a_usage_error(run_cli: Run) -> None:
-    code, out, err = run_cli("simulate", "fan-out", "--calls", "1000000")
+    code, _out, err = run_cli("simulate", "fan-out", "--calls", "1000000")
     assert code == 2
     assert "20,000,000,000 random numbers" in err
     assert "fewer calls" in err

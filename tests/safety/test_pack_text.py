@@ -53,7 +53,7 @@ def test_a_control_character_in_pack_text_is_refused_where_it_is(
 
 def test_a_control_character_in_a_key_is_refused(run_cli: Run, tmp_path: Path) -> None:
     folder = write(tmp_path, "T\n    \"tip\\e[2J\": x")
-    status, out, err = run_cli("check", "--packs", str(folder))
+    _status, out, _err = run_cli("check", "--packs", str(folder))
     assert "esc.yaml:8:5: error: the text holds a control character (U+001B)" in out
 
 

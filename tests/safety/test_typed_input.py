@@ -3,6 +3,7 @@ deeply nested or endless batch lines. Each is one result or one line, never a cr
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -31,7 +32,7 @@ def test_invalid_utf8_on_stdin_is_one_invalid_line_of_a_batch(
         run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     bad = b'{"card": "speed-physics/q1", "ask": "decode_floor", "answer": "4.8 ms\xff"}\n'
     strict_stdin(monkeypatch, bad + GOOD.encode())
-    code, out, err = run_cli("grade", "--batch", "-", "--json")
+    _code, out, err = run_cli("grade", "--batch", "-", "--json")
     assert err == ""
     results = [json.loads(line) for line in out.splitlines()]
     assert [r["verdict"] for r in results] == ["invalid", "correct"]
@@ -43,7 +44,7 @@ def test_a_lone_surrogate_in_a_json_answer_is_graded_and_printed(run_cli: Run,
     # "\ud800" is valid JSON but no UTF-8 can encode it: printing it back used to crash.
     line = '{"card": "speed-physics/q1", "ask": "decode_floor", "answer": "4.8 ms\\ud800"}\n'
     strict_stdin(monkeypatch, (line + GOOD).encode())
-    code, out, err = run_cli("grade", "--batch", "-", "--json")
+    _code, out, err = run_cli("grade", "--batch", "-", "--json")
     assert err == ""
     results = [json.loads(line) for line in out.splitlines()]
     assert [r["verdict"] for r in results] == ["invalid", "correct"]
@@ -54,7 +55,7 @@ def test_json_nested_too_deeply_is_one_invalid_line(run_cli: Run,
         monkeypatch: pytest.MonkeyPatch) -> None:
     deep = "[" * 40_000 + "]" * 40_000 + "\n"
     strict_stdin(monkeypatch, (deep + GOOD).encode())
-    code, out, err = run_cli("grade", "--batch", "-")
+    _code, out, err = run_cli("grade", "--batch", "-")
     assert err == ""
     first, second = out.splitlines()
     assert "nests too deeply" in first
@@ -88,7 +89,7 @@ def test_an_endless_line_is_never_held_whole(run_cli: Run,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     stream = EndlessLine(5_000_000)
     monkeypatch.setattr(sys, "stdin", stream)
-    code, out, err = run_cli("grade", "--batch", "-")
+    _code, out, _err = run_cli("grade", "--batch", "-")
     first, second = out.splitlines()
     assert "too long" in first
     assert "✓ correct" in second
@@ -123,15 +124,13 @@ def test_scientific_notation_beyond_floats_is_too_large_not_a_crash(
 def test_the_parser_raises_only_parse_errors_on_scientific_notation(
         mantissa: float, exponent: int) -> None:
     for text in (f"{mantissa} × 10^{exponent}", f"{mantissa:g} x 10^{exponent} ms"):
-        try:
+        with contextlib.suppress(ParseError):
             read(text)
-        except ParseError:
-            pass
 
 
 @pytest.mark.parametrize("unit", ["0 GB", "-2 GB", "0"])
 def test_a_unit_of_zero_or_negative_size_is_refused(run_cli: Run, unit: str) -> None:
-    code, out, err = run_cli("calc", "1 GB", "--to", unit)
+    code, _out, err = run_cli("calc", "1 GB", "--to", unit)
     assert code == 1
     assert err == f"drill calc: error: unit '{unit}': a unit must be a size above zero\n"
 
@@ -160,7 +159,7 @@ cards:
         question: q
         unit: 0 ms
 """, encoding="utf-8")
-    code, out, err = run_cli("check", str(pack))
+    code, out, _err = run_cli("check", str(pack))
     assert code == 1
     assert "internal error" not in out
     assert ("zero.yaml:19:15: error: zero/q1 (ask decode_floor): unit '0 ms' cannot be "
@@ -199,7 +198,8 @@ cards:
         question: q
         unit: s
 """, encoding="utf-8")
-    code, out, err = run_cli("grade", "tiny/q1", "decode_floor", "1e300 s", "--packs", str(tmp_path))
+    code, out, err = run_cli("grade", "tiny/q1", "decode_floor", "1e300 s",
+                             "--packs", str(tmp_path))
     assert (code, err) == (1, "")
     assert out.startswith("✗ incorrect: tiny/q1 decode_floor")
 
