@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from drill.cli.packargs import add_pack_option, load_library_or_complain
+from drill.cli.streams import bounded_lines
 from drill.cli.variantargs import add_variant_options, choose_variant
 
 if TYPE_CHECKING:
@@ -132,7 +133,8 @@ def _run_batch(args: argparse.Namespace) -> int:
         return _usage(f"cannot read {path}: {error.strerror or error}")
     all_correct = True
     try:
-        for number, outcome in enumerate(grade_lines(bounded_lines(stream), book), start=1):
+        lines = bounded_lines(stream, MAX_LINE)
+        for number, outcome in enumerate(grade_lines(lines, book), start=1):
             all_correct &= outcome.get("verdict") == "correct"
             if as_json:
                 print(json.dumps(outcome, ensure_ascii=False), flush=True)
@@ -142,16 +144,6 @@ def _run_batch(args: argparse.Namespace) -> int:
         if stream is not sys.stdin:
             stream.close()
     return EXIT_OK if all_correct else EXIT_FAILED
-
-
-def bounded_lines(stream: IO[str], limit: int = MAX_LINE) -> Iterator[str]:
-    """The stream's lines, each cut after ``limit + 1`` characters: a file that is one
-    endless line (or binary data with no newline) is skipped over, never held in memory."""
-    while line := stream.readline(limit + 1):
-        if len(line) > limit and not line.endswith("\n"):
-            while (rest := stream.readline(limit)) and not rest.endswith("\n"):
-                pass  # the rest of the long line
-        yield line
 
 
 def grade_lines(lines: Iterable[str], book: TargetBook) -> Iterator[dict[str, object]]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Iterator
+from typing import IO
 
 
 def tolerant_streams() -> None:
@@ -21,3 +23,13 @@ def tolerant_streams() -> None:
                            (sys.stderr, "backslashreplace")):
         if isinstance(stream, io.TextIOWrapper) and stream.errors != errors:
             stream.reconfigure(errors=errors)
+
+
+def bounded_lines(stream: IO[str], limit: int) -> Iterator[str]:
+    """The stream's lines, each cut after ``limit + 1`` characters: a file that is one
+    endless line (or binary data with no newline) is skipped over, never held in memory."""
+    while line := stream.readline(limit + 1):
+        if len(line) > limit and not line.endswith("\n"):
+            while (rest := stream.readline(limit)) and not rest.endswith("\n"):
+                pass  # the rest of the long line
+        yield line

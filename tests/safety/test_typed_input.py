@@ -66,10 +66,13 @@ class EndlessLine(io.TextIOBase):
     """A stream of one line of ``size`` characters, then a good line; it records the
     longest piece it was asked to hand out at once."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, tail: str = GOOD) -> None:
         self.left = size
-        self.tail = GOOD
+        self.tail = tail
         self.longest = 0
+
+    def isatty(self) -> bool:
+        return False
 
     def readable(self) -> bool:
         return True
@@ -94,6 +97,17 @@ def test_an_endless_line_is_never_held_whole(run_cli: Run,
     assert "too long" in first
     assert "✓ correct" in second
     assert stream.longest <= 100_001
+
+
+def test_an_endless_line_piped_into_the_calculator_is_never_held_whole(
+        run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    stream = EndlessLine(5_000_000, "3 ms\n")
+    monkeypatch.setattr(sys, "stdin", stream)
+    _code, out, _err = run_cli("calc")
+    first, second = out.splitlines()
+    assert first.startswith("error: the text is too long")
+    assert second == "3 ms    (3 ms)"
+    assert stream.longest <= 10_001
 
 
 def test_a_strict_locale_reads_bad_bytes_in_the_calculator(tmp_path: Path) -> None:
