@@ -200,7 +200,13 @@ def save_string_setting(data_dir: Path, key: str, value: str) -> None:
     else:
         lines.append(line)
     new_text = "\n".join(lines) + "\n"
-    parse_settings(tomllib.loads(new_text), path)  # what we write must load back
+    try:
+        parse_settings(tomllib.loads(new_text), path)  # what we write must load back
+    except tomllib.TOMLDecodeError:  # the key's value spans lines ('"""'): not ours to edit
+        raise SettingsError(f"{path}: cannot set {key} without changing other lines; "
+                            f"edit the file by hand") from None
+    if path.is_symlink():  # the user's own arrangement (a dotfiles repo): write through it
+        path = path.resolve()
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         temporary.write_text(new_text, encoding="utf-8")

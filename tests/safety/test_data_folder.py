@@ -104,3 +104,28 @@ def test_a_command_line_path_too_long_to_look_up_is_a_usage_error(
     code, _out, err = run_cli(*argv)
     assert code == 2
     assert "no such" in err and "unexpected" not in err
+
+
+def test_saving_a_setting_writes_through_a_symlinked_settings_file(tmp_path: Path) -> None:
+    from drill.settings import save_string_setting
+
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    real = dotfiles / "drill.toml"
+    real.write_text('# mine\ntheme = "nord"\n', encoding="utf-8")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.toml").symlink_to(real)
+    save_string_setting(data, "theme", "dracula")
+    assert (data / "settings.toml").is_symlink()
+    assert real.read_text(encoding="utf-8") == '# mine\ntheme = "dracula"\n'
+
+
+def test_saving_a_setting_whose_value_spans_lines_is_a_settings_error(data: Path) -> None:
+    from drill.settings import save_string_setting
+
+    text = 'theme = """\nnord"""\n'
+    (data / "settings.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(SettingsError, match="cannot set theme without changing other lines"):
+        save_string_setting(data, "theme", "dracula")
+    assert (data / "settings.toml").read_text(encoding="utf-8") == text
