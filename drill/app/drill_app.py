@@ -14,6 +14,7 @@ from functools import partial
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -239,6 +240,14 @@ class DrillApp(App[int]):
             self._show_problem(str(error))
             return
         super()._handle_exception(error)
+
+    def on_key(self, event: events.Key) -> None:
+        """Before the bindings: a key pressed while a review card was still being put on
+        screen may have come the long way round (through the screen before it), and must
+        not rate the new card."""
+        early_key = getattr(self.screen, "early_key", None)  # ReviewScreen's
+        if early_key is not None and early_key(event):
+            event.prevent_default()  # no binding fires
 
     # -- global actions ----------------------------------------------------------------
 

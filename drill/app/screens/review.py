@@ -7,17 +7,19 @@ the grader's suggestion highlighted). Everything it decides comes from the backe
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from textual import events, on
+from textual._time import get_time  # the clock of every message's .time
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from drill.app.backend import BackendError
 from drill.app.messages import CardPrepared
@@ -29,6 +31,9 @@ if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
     from drill.packs.model import Card
     from drill.scheduling.ratings import TypedAnswer
+
+
+RATE_IDS = {f"rate-{rating}": rating for rating in NAMES}
 
 
 class ReviewScreen(Screen[None]):
@@ -67,6 +72,13 @@ class ReviewScreen(Screen[None]):
         self.card: Card | None = None
         self.kind = ""
         self.answers: list[TypedAnswer] = []
+        # A terminal delivers keys in bursts, and a card takes a moment to be put on
+        # screen: keys pressed before then were meant for the card being shown, never a
+        # rating of it. ``_ready_since`` is when the current card took keys (the clock of
+        # Message.time); ``_busy`` is set while a rating or a card change is under way.
+        self._ready_since = math.inf
+        self._busy = False
+        self._typed_early: list[str] = []
 
     # -- layout ------------------------------------------------------------------------
 
@@ -99,6 +111,14 @@ class ReviewScreen(Screen[None]):
 
     async def show_next(self, card: Card | None = None) -> None:
         """Show ``card``, or the next one: the cram list's, else the schedule's."""
+        self._busy, self._ready_since = True, math.inf
+        try:
+            await self._show_next(card)
+        finally:
+            self._busy, self._ready_since = False, get_time()
+            self._type_early_keys()
+
+    async def _show_next(self, card: Card | None) -> None:
         kind = "cram" if self.cram is not None else ""
         if card is None and self.cram is not None:
             card = self.cram.pop(0) if self.cram else None
@@ -186,6 +206,42 @@ class ReviewScreen(Screen[None]):
             note = "✓ follow-up next" if self.follow_up_next else "f: follow-up"
         self.query_one(RatingBar).note(note)
 
+    # -- keys that come early -------------------------------------------------------------
+
+    def early_key(self, event: events.Key) -> bool:
+        """Whether the key was pressed before this card was ready for keys (it is then
+        used up here): typing goes into the card's answer, anything else is dropped,
+        never taken as a rating of a card the user has not seen yet."""
+        if event.time >= self._ready_since:
+            return False
+        if event.is_printable and event.character:
+            self._typed_early.append(event.character)
+            if not self._busy:
+                self._type_early_keys()
+        return True
+
+    def _type_early_keys(self) -> None:
+        text, self._typed_early = "".join(self._typed_early), []
+        target = self.focused if isinstance(self.focused, Input) else None
+        if target is None and self.card is not None:
+            fields = self.query_one(CardView).fields
+            target = fields[0].input if fields else None
+        if text and target is not None:
+            target.insert_text_at_cursor(text)
+
+    async def on_key(self, event: events.Key) -> None:
+        if self.early_key(event):
+            event.stop()
+            event.prevent_default()
+            return
+        focused = self.focused
+        if event.key == "enter" and isinstance(focused, Button) and focused.id in RATE_IDS:
+            # Rate now rather than through the button's own message, which would come
+            # after keys pressed later (a "2" right behind the Enter would rate first).
+            event.stop()
+            event.prevent_default()
+            await self.action_rate(RATE_IDS[focused.id])
+
     # -- answers and the reveal ----------------------------------------------------------
 
     def on_card_prepared(self, message: CardPrepared) -> None:
@@ -220,11 +276,12 @@ class ReviewScreen(Screen[None]):
 
     @on(RatingBar.Chosen)
     async def _chosen(self, event: RatingBar.Chosen) -> None:
-        await self.action_rate(event.rating)
+        if event.time >= self._ready_since:  # a click on this card's buttons
+            await self.action_rate(event.rating)
 
     async def action_rate(self, rating: int) -> None:
         card = self.card
-        if card is None:
+        if card is None or self._busy:
             return
         countdown = self.query_one("#countdown", Countdown)
         seconds = countdown.stop()
@@ -263,6 +320,8 @@ class ReviewScreen(Screen[None]):
             self._show_follow_up_note()
 
     async def action_undo(self) -> None:
+        if self._busy:
+            return
         backend = self.app.backend
         if not backend.can_undo():
             self.notify("Nothing to undo.", severity="warning", timeout=3)
@@ -280,7 +339,7 @@ class ReviewScreen(Screen[None]):
             await self.show_next(card)
 
     async def action_bury(self) -> None:
-        if self.card is None or self.cram is not None:
+        if self.card is None or self.cram is not None or self._busy:
             return
         try:
             self.app.backend.bury(self.card.key)
@@ -291,7 +350,7 @@ class ReviewScreen(Screen[None]):
         await self.show_next()
 
     async def action_suspend(self) -> None:
-        if self.card is None or self.cram is not None:
+        if self.card is None or self.cram is not None or self._busy:
             return
         try:
             self.app.backend.suspend(self.card.key)
