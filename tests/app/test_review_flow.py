@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.home import HomeScreen
@@ -222,3 +222,38 @@ async def test_numbers_arriving_while_the_next_card_comes_in_do_not_crash(
         assert view.card is others[0]
         assert [f.ask.id for f in view.fields] == [a.id for a in others[0].asks]
         assert all(f.answer == "" for f in view.fields)
+
+
+async def test_empty_enter_on_every_ask_passes_them_over_and_space_reveals(
+    make_app: MakeApp,
+) -> None:
+    # Found in a real terminal: an empty Enter on the last ask sent focus back to the
+    # first one, so a user answering out loud could never get out of the inputs.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert not isinstance(app.focused, Input)
+        await pilot.press("space")
+        await pilot.pause()
+        assert review.revealed
+        assert field(app, "decode_floor").answer == ""  # no space typed into an answer
+
+
+async def test_a_passed_over_ask_can_still_be_answered(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter", *"209", "enter")  # pass over the first, answer the second
+        await pilot.pause()
+        assert not isinstance(app.focused, Input)
+        await pilot.click("#input-decode_floor")
+        await pilot.press(*"4.78 ms", "enter")
+        await pilot.pause()
+        verdict = text_of(field(app, "decode_floor").query_one(".ask-verdict", Static))
+        assert verdict.startswith("✓")

@@ -79,6 +79,7 @@ class AskField(Vertical):
         self.number = number
         self.verdict: str | None = None
         self.waiting = False  # Enter was pressed before the reference values were ready
+        self.passed_over = False  # an empty Enter: the user answers this one out loud
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.number}. {self.ask.question}", classes="ask-question")

@@ -166,6 +166,7 @@ class CardView(VerticalScroll):
         if event.field not in self.fields:
             return  # Enter on a card already gone
         if not event.answer.strip():
+            event.field.passed_over = True
             if not self.focus_after(event.field):
                 self.post_message(self.Finished())
             return
@@ -188,11 +189,11 @@ class CardView(VerticalScroll):
             self.post_message(self.Finished())
 
     def focus_after(self, field: AskField) -> bool:
-        """Focus the next ask not yet answered; False when there is none."""
+        """Focus the next ask not yet answered nor passed over; False when there is none."""
         fields = self.fields
         later = fields[fields.index(field) + 1:] + fields[: fields.index(field)]
         for other in later:
-            if other.verdict is None and not other.waiting:
+            if other.verdict is None and not other.waiting and not other.passed_over:
                 other.input.focus()
                 other.scroll_visible()
                 return True
