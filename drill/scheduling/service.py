@@ -87,6 +87,7 @@ class _UndoStep:
     review_id: int
     card_id: int
     key: str
+    kind: str  # "review" or "cram", as in the review log
 
 
 class ReviewSession:
@@ -253,7 +254,7 @@ class ReviewSession:
             return Rated(key, review_id, before, after)
 
         rated = self.database.write(work)
-        self._undo.append(_UndoStep(rated.review_id, card_id, key))
+        self._undo.append(_UndoStep(rated.review_id, card_id, key, "review"))
         return rated
 
     def cram(
@@ -297,22 +298,29 @@ class ReviewSession:
             return review_log.append(conn, entry, prior=None)
 
         review_id = self.database.write(work)
-        self._undo.append(_UndoStep(review_id, card_id, key))
+        self._undo.append(_UndoStep(review_id, card_id, key, "cram"))
         return review_id
 
     @property
     def can_undo(self) -> bool:
         return bool(self._undo)
 
+    @property
+    def undo_kind(self) -> str | None:
+        """What the next undo takes back: "review" (scheduled) or "cram"; None if nothing."""
+        return self._undo[-1].kind if self._undo else None
+
     def undo(self) -> CardState | None:
         """Undo this session's last rating (or cram): restore the card, drop the log row.
 
         Returns the card's state after the undo, or None when there is nothing to undo.
-        Raises SchedulingError if the card was rated since by another drill process.
+        Raises SchedulingError if the card was rated since by another drill process (that
+        rating can never be undone: it is forgotten). A StorageError (a locked database)
+        keeps it, to be undone on the next try.
         """
         if not self._undo:
             return None
-        step = self._undo.pop()
+        step = self._undo[-1]
 
         def work(conn: sqlite3.Connection) -> CardState:
             if review_log.latest_id(conn, step.card_id) != step.review_id:
@@ -328,7 +336,13 @@ class ReviewSession:
             current = card_table.load(conn, step.card_id)
             return current or CardState.new(step.card_id, step.key)
 
-        return self.database.write(work)
+        try:
+            state = self.database.write(work)
+        except SchedulingError:
+            self._undo.pop()
+            raise
+        self._undo.pop()
+        return state
 
     def bury(self, key: str) -> CardState:
         """Hide the card until the next study day starts."""

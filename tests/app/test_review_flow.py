@@ -257,3 +257,55 @@ async def test_a_passed_over_ask_can_still_be_answered(make_app: MakeApp) -> Non
         await pilot.pause()
         verdict = text_of(field(app, "decode_floor").query_one(".ask-verdict", Static))
         assert verdict.startswith("✓")
+
+
+async def test_undo_in_cram_of_a_scheduled_rating_does_not_turn_it_into_cram(
+    make_app: MakeApp,
+) -> None:
+    # Found in a real terminal: "u" in extra practice took back the day's last scheduled
+    # rating and showed that card as cram, so rating it again left it unscheduled.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape", "3")  # app-demo/floor, Good
+        await pilot.pause()
+        assert len(app.backend.history("app-demo/floor")) == 1
+        app.action_home()
+        await pilot.press("x")  # extra practice: cram
+        await pilot.pause()
+        cram = app.screen
+        assert isinstance(cram, ReviewScreen) and cram.cram is not None
+        shown, left = cram.card, list(cram.cram)
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert app.backend.history("app-demo/floor") == []  # the rating is taken back
+        assert cram.card is shown and cram.cram == left  # the cram goes on as it was
+        assert app.backend.queue()[0].card.key == "app-demo/floor"  # due again
+
+
+async def test_undo_in_a_review_of_a_cram_does_not_show_it_as_a_scheduled_card(
+    make_app: MakeApp,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        crammed = app.screen.card  # type: ignore[attr-defined]
+        await pilot.press("escape", "4")  # cram it: Easy, schedule unchanged
+        await pilot.pause()
+        app.action_home()
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.cram is None
+        first = review.card
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert app.backend.history(crammed.key) == []
+        assert review.card is first  # not replaced by the crammed card
+        await pilot.press("4")
+        await pilot.pause()
+        assert first is not None
+        assert [e.kind for e in app.backend.history(first.key)] == ["review"]

@@ -145,3 +145,44 @@ def test_suggestion_uses_the_cards_asks(make_session: Factory) -> None:
     assert session.suggest("a/c", [RIGHT]) is None  # one ask left unanswered
     assert session.suggest("a/c", [RIGHT, TypedAnswer("rate", "200/s", "correct")]) is Rating.GOOD
     assert session.suggest("a/c", [WRONG]) is Rating.AGAIN
+
+
+def test_undo_says_whether_it_takes_back_a_review_or_a_cram(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    session = make_session([make_card("a", "c", 0)])
+    assert session.undo_kind is None
+    session.rate("a/c", Rating.GOOD, 1000)
+    session.cram("a/c", Rating.AGAIN, 1000)
+    assert session.undo_kind == "cram"
+    session.undo()
+    assert session.undo_kind == "review"
+    session.undo()
+    assert session.undo_kind is None
+
+
+def test_an_undo_that_fails_on_a_locked_database_can_be_tried_again(
+    make_session: Factory, make_card: CardFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Found in the app: with the database locked by another program, "u" said so, and
+    # the next "u" (lock gone) said there was nothing to undo; the rating stayed.
+    import sqlite3
+
+    from drill.storage import database as storage
+    from drill.storage.errors import StorageError
+
+    monkeypatch.setattr(storage, "BUSY_TIMEOUT_S", 0.05)
+    session = make_session([make_card("a", "c", 0)])
+    session.rate("a/c", Rating.GOOD, 1000)
+    other = sqlite3.connect(session.database.path, timeout=0.05)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(StorageError):
+            session.undo()
+    finally:
+        other.rollback()
+        other.close()
+    assert session.can_undo
+    assert session.undo() is not None
+    assert revlog_count(session) == 0
+    assert not session.can_undo

@@ -326,12 +326,23 @@ class ReviewScreen(Screen[None]):
         if not backend.can_undo():
             self.notify("Nothing to undo.", severity="warning", timeout=3)
             return
+        kind = backend.undo_kind()
         try:
             key = backend.undo()
         except BackendError as error:
             self.notify(str(error), title="Not undone", severity="error", markup=False)
             return
         card = backend.card(key) if key else None
+        if (kind == "cram") != (self.cram is not None):
+            # Rated in the other kind of session (cram here, a scheduled review there, or
+            # the other way round): undone, but not shown here as what it was not.
+            if kind == "cram":
+                self.notify(f"Undid the cram of {key}.", timeout=3)
+            else:
+                self.notify(f"Undid the last rating of {key}; it is due again.", timeout=4)
+            if self.cram is None and self.card is None:
+                await self.show_next()  # "All done" may have a card again
+            return
         self.notify(f"Undid the last rating of {key}.", timeout=3)
         if card is not None:
             if self.cram is not None and self.card is not None:
