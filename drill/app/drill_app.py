@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from drill.app.backend import Backend, BackendError, Prepared, StartupError
-from drill.app.messages import BackendReady, CardPrepared, ScheduleChanged
+from drill.app.messages import BackendReady, CardPrepared, PacksReloaded, ScheduleChanged
 from drill.app.options import AppOptions
 
 if TYPE_CHECKING:
@@ -67,6 +67,8 @@ class DrillApp(App[int]):
         self._wanted: list[Card] = []  # cards to prepare, most urgent first
         self._lock = threading.Lock()
         self._preparing = False
+        # Bumped by each reload: numbers worked out from the cards before it are dropped.
+        self._generation = 0
         # Home is the base screen of the one mode, built from the first view (a mode's
         # base screen gets its CSS file loaded; pushing it on a default screen costs more).
         self.add_mode("home", self._first_screen)
@@ -215,9 +217,11 @@ class DrillApp(App[int]):
                     self._preparing = False
                     return
                 card = self._wanted.pop(0)
+                generation = self._generation
             if card.shown_key in self.prepared:
                 continue
-            if not self._call_if_running(self._store, self._prepare_safely(card)):
+            prepared = self._prepare_safely(card)
+            if not self._call_if_running(self._store, prepared, generation):
                 return  # the app has closed
 
     def _prepare_safely(self, card: Card) -> Prepared:
@@ -228,7 +232,9 @@ class DrillApp(App[int]):
             return Prepared(card.shown_key,
                             error=f"{card.key}: cannot work out its numbers: {error}")
 
-    def _store(self, prepared: Prepared) -> None:
+    def _store(self, prepared: Prepared, generation: int | None = None) -> None:
+        if generation is not None and generation != self._generation:
+            return  # worked out from a card as it was before a reload
         self.prepared[prepared.key] = prepared
         for screen in self.screen_stack:
             screen.post_message(CardPrepared(prepared.key))
@@ -301,14 +307,19 @@ class DrillApp(App[int]):
         if not self.ready:
             return
         self.backend.reload()
+        with self._lock:
+            self._generation += 1
+            self._wanted = []  # the old cards: screens ask again for what they show
         self.prepared.clear()
+        self.clear_notifications()  # the last reload's errors may be fixed now
         problems = self.backend.problems()
         self.show_pack_problems()
         cards = len(self.backend.cards)
-        self.notify(f"Reloaded {cards} cards" + (f"; {len(problems)} errors" if problems else ""),
-                    timeout=4)
+        errors = f"; {len(problems)} error{'' if len(problems) == 1 else 's'}" if problems else ""
+        self.notify(f"Reloaded {cards} cards{errors}", timeout=4)
         for screen in self.screen_stack:
             screen.post_message(ScheduleChanged())
+            screen.post_message(PacksReloaded())
         if self.options.prepare_in_background:
             self._prepare_todays_cards()
 

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drill.app.backend import BackendError
+from drill.app.messages import PacksReloaded
 
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
@@ -198,6 +199,9 @@ class BrowseScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self._show_detail()
+
+    def on_packs_reloaded(self, _: PacksReloaded) -> None:
+        self._filter(self.query_one("#browse-search", Input).value)
 
     def action_back(self) -> None:
         self.dismiss(None)

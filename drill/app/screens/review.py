@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from drill.app.backend import BackendError
-from drill.app.messages import CardPrepared
+from drill.app.messages import CardPrepared, PacksReloaded
 from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
 from drill.app.widgets.rating_bar import NAMES, RatingBar
@@ -247,6 +247,21 @@ class ReviewScreen(Screen[None]):
     def on_card_prepared(self, message: CardPrepared) -> None:
         if self.card is not None and message.key == self.card.shown_key:
             self.query_one(CardView).apply_prepared()
+
+    async def on_packs_reloaded(self, _: PacksReloaded) -> None:
+        """The packs were read again: show the current card as it is written now (its
+        numbers worked out afresh), or move on if it is gone."""
+        backend = self.app.backend
+        if self.cram is not None:
+            fresh = (backend.card(card.key) for card in self.cram)
+            self.cram = [card for card in fresh if card is not None]
+        if self.card is None or self._busy:
+            return
+        card = backend.card(self.card.key)
+        if card is None:
+            self.notify(f"{self.card.key} is no longer in the packs.", severity="warning",
+                        timeout=5)
+        await self.show_next(card)
 
     @on(CardView.Graded)
     def _graded(self, event: CardView.Graded) -> None:
