@@ -49,7 +49,8 @@ def state_line(state: CardState, now_text: str) -> Content:
 
 
 def history_lines(entries: list[ReviewEntry], zone: tzinfo) -> list[Content]:
-    """Newest first: when, the rating, how long, then every typed answer and its mistakes."""
+    """Newest first: when, the rating, how long, the variant shown, then every typed
+    answer and its mistakes."""
     lines: list[Content] = []
     for entry in reversed(entries):
         when = entry.time.astimezone(zone)
@@ -58,6 +59,7 @@ def history_lines(entries: list[ReviewEntry], zone: tzinfo) -> list[Content]:
             (when.strftime("%Y-%m-%d %H:%M"), "$text-muted"), "  ",
             (RATING_NAMES.get(int(entry.rating), str(entry.rating)), "bold"),
             f"{kind}  {entry.duration_ms / 1000:.0f} s",
+            (f"  variant {entry.variant}" if entry.variant else "", "$text-muted"),
         ))
         for answer in entry.answers:
             mark, style = VERDICT_MARKS.get(answer.verdict, ("·", ""))
