@@ -309,3 +309,25 @@ async def test_undo_in_a_review_of_a_cram_does_not_show_it_as_a_scheduled_card(
         await pilot.pause()
         assert first is not None
         assert [e.kind for e in app.backend.history(first.key)] == ["review"]
+
+
+async def test_text_that_cannot_be_read_is_explained_once(make_app: MakeApp) -> None:
+    # Found in a real terminal: Enter on unreadable text showed the same explanation twice
+    # (under the input while typing, and again as the verdict), and the verdict stayed
+    # after the text was changed.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*"4.8 parsecs!", "enter")
+        await pilot.pause()
+        floor = field(app, "decode_floor")
+        shown = [text_of(line) for line in floor.query(".ask-echo, .ask-verdict").results(Static)
+                 if line.display]
+        assert len(shown) == 1 and shown[0].startswith("?")
+        await pilot.press("backspace")  # editing: the explanation follows the text again
+        await pilot.pause()
+        shown = [text_of(line) for line in floor.query(".ask-echo, .ask-verdict").results(Static)
+                 if line.display]
+        assert len(shown) == 1 and not shown[0].startswith("?")
+        assert floor.verdict is None
