@@ -184,3 +184,26 @@ async def test_the_chosen_theme_is_remembered_for_the_next_start(
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert again.theme == "nord"
+
+
+async def test_a_long_card_heading_wraps_at_80_columns_rather_than_losing_its_counts(
+    make_app: MakeApp, data_dir: Path, pack_dir: Path
+) -> None:
+    # Found in a real terminal: "speed-physics/q1-follow-up · priority · review · variant
+    # mi300x   10 due · 0 new left" lost its counts behind the timer at 80 columns.
+    packs = data_dir / "packs"
+    packs.mkdir(parents=True)
+    text = (pack_dir / "app-demo.yaml").read_text().replace(
+        "pack: app-demo", "pack: a-pack-with-a-long-name-for-its-cards")
+    (packs / "long.yaml").write_text(text)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        card = app.backend.card("a-pack-with-a-long-name-for-its-cards/floor-follow-up")
+        assert card is not None
+        await app.push_screen(ReviewScreen(first=card))
+        await pilot.pause()
+        heading = app.screen.query_one("#card-heading", Static)
+        assert "new left" in str(heading.render())
+        assert heading.size.height == 2  # wrapped ...
+        assert app.screen.query_one("#review-top").size.height == 2  # ... and not cut
