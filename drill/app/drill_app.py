@@ -8,6 +8,7 @@ can be graded. A card whose numbers are not ready yet shows "preparing…" in it
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
@@ -354,7 +355,9 @@ class DrillApp(App[int]):
             if binding.description in seen or not screen.check_action(name, parameters):
                 continue
             seen.add(binding.description)
-            key = self.get_key_display(binding)
+            # "escape,q" binds two keys: the palette names the first.
+            first = binding.key.split(",")[0].strip()
+            key = self.get_key_display(dataclasses.replace(binding, key=first))
             yield SystemCommand(
                 binding.description,
                 f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",

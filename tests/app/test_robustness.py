@@ -207,3 +207,14 @@ async def test_a_long_card_heading_wraps_at_80_columns_rather_than_losing_its_co
         assert "new left" in str(heading.render())
         assert heading.size.height == 2  # wrapped ...
         assert app.screen.query_one("#review-top").size.height == 2  # ... and not cut
+
+
+async def test_the_palette_names_one_key_per_command(make_app: MakeApp) -> None:
+    # Found in a real terminal: Stats' "Back" said "key: escape,q" in the palette.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_stats()
+        await pilot.pause()
+        helps = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert helps["Back"] == "key: esc"
