@@ -274,16 +274,25 @@ class DrillApp(App[int]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
 
+    # Browse, Stats and reload need the review data open in this process: a key pressed
+    # on Home before it is (just after start-up) acts as soon as it is.
+
     def action_browse(self) -> None:
+        self.when_ready(self._browse)
+
+    def _browse(self) -> None:
         from drill.app.screens.browse import BrowseScreen
 
-        if self.ready and not isinstance(self.screen, BrowseScreen):
+        if not isinstance(self.screen, BrowseScreen):
             self.push_screen(BrowseScreen())
 
     def action_stats(self) -> None:
+        self.when_ready(self._stats)
+
+    def _stats(self) -> None:
         from drill.app.screens.stats import StatsScreen
 
-        if self.ready and not isinstance(self.screen, StatsScreen):
+        if not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())
 
     def action_roofline(self) -> None:
@@ -305,8 +314,9 @@ class DrillApp(App[int]):
 
     def action_reload_packs(self) -> None:
         """Read the pack files again; errors become notices and the session goes on."""
-        if not self.ready:
-            return
+        self.when_ready(self._reload_packs)
+
+    def _reload_packs(self) -> None:
         self.backend.reload()
         with self._lock:
             self._generation += 1
