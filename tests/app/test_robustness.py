@@ -218,3 +218,16 @@ async def test_the_palette_names_one_key_per_command(make_app: MakeApp) -> None:
         await pilot.pause()
         helps = {c.title: c.help for c in app.get_system_commands(app.screen)}
         assert helps["Back"] == "key: esc"
+
+
+async def test_a_cram_does_not_offer_bury_and_suspend_it_would_ignore(make_app: MakeApp) -> None:
+    # Found in a real terminal: in extra practice the palette offered Bury and Suspend,
+    # and both did nothing.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.cram is not None
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert "Reveal" in titles
+        assert not {"Bury", "Suspend"} & titles

@@ -95,11 +95,14 @@ class ReviewScreen(Screen[None]):
         await self.show_next(self.first)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Card keys are hidden when there is no card, Follow-up when there is none."""
+        """Card keys are hidden when there is no card, Follow-up when there is none, and
+        bury and suspend in a cram (they are about the schedule: Browse suspends)."""
         if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up"):
             if self.card is None:
                 return False
             if action == "follow_up" and self._follow_up_card() is None:
+                return False
+            if action in ("bury", "suspend") and self.cram is not None:
                 return False
         if action == "roofline":
             from drill.labs.card_link import is_about_roofline
