@@ -331,3 +331,25 @@ async def test_text_that_cannot_be_read_is_explained_once(make_app: MakeApp) -> 
                  if line.display]
         assert len(shown) == 1 and not shown[0].startswith("?")
         assert floor.verdict is None
+
+
+async def test_reveal_while_the_next_card_comes_in_does_not_crash(make_app: MakeApp) -> None:
+    # Space, the palette's Reveal or a click on "Show the answer" can be handled while
+    # the next card's fields are being put in place; the reveal panel is not there yet.
+    import asyncio
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        others = [c for c in app.backend.cards if c.asks and c.key != review.card.key]
+        swap = asyncio.create_task(review.show_next(others[0]))
+        while not swap.done():  # at every step of the swap
+            review.action_reveal()
+            await asyncio.sleep(0)
+        await swap
+        await pilot.pause()
+        assert app.is_running and review.card is others[0]
+        assert not review.revealed  # a reveal meant for the card before is not this one's

@@ -281,7 +281,7 @@ class ReviewScreen(Screen[None]):
         self.query_one(RatingBar).focus_suggested()
 
     def action_reveal(self) -> None:
-        if self.card is not None:
+        if self.card is not None and not self._busy:
             self.revealed = True
 
     def watch_revealed(self, revealed: bool) -> None:
@@ -328,6 +328,8 @@ class ReviewScreen(Screen[None]):
         self.app.action_roofline()
 
     def action_follow_up(self) -> None:
+        if self._busy:
+            return
         if self._follow_up_card() is None:
             self.notify("This card has no follow-up.", severity="warning", timeout=3)
             return

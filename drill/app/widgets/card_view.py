@@ -202,7 +202,7 @@ class CardView(VerticalScroll):
     # -- the back ------------------------------------------------------------------------
 
     def reveal(self) -> None:
-        if self.card is None:
+        if self.card is None or self._swapping:
             return
         self.revealed = True
         panel = self.query_one("#card-reveal", Static)
