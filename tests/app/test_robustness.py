@@ -231,3 +231,28 @@ async def test_a_cram_does_not_offer_bury_and_suspend_it_would_ignore(make_app: 
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert "Reveal" in titles
         assert not {"Bury", "Suspend"} & titles
+
+
+async def test_q_goes_back_from_every_screen_when_no_text_is_being_typed(
+    make_app: MakeApp,
+) -> None:
+    # Found in a real terminal: q went back from Stats and the labs, and did nothing at
+    # all on Review, Browse and the calculator.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for open_screen, leave_input in [
+            ("review", "escape"),  # the answer input, then q
+            ("browse", "down"),  # the card list has focus
+            ("calculator", "tab,tab"),  # past the two inputs, to the history
+            ("stats", ""),
+        ]:
+            await app.run_action(open_screen if open_screen != "review" else "screen.review")
+            await pilot.pause()
+            assert not isinstance(app.screen, HomeScreen), open_screen
+            for key in filter(None, leave_input.split(",")):
+                await pilot.press(key)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen), open_screen
+        assert app.is_running

@@ -75,6 +75,7 @@ class BrowseScreen(Screen[None]):
     CSS_PATH = "browse.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
+        Binding("q", "back", "Back", show=False),  # as on the other screens (not while typing)
         Binding("c", "cram", "Cram"),
         Binding("s", "toggle_suspend", "Suspend/unsuspend"),
         Binding("e", "source", "Source"),

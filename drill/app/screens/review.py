@@ -56,6 +56,7 @@ class ReviewScreen(Screen[None]):
                 tooltip="This card's GEMM on the roofline explorer (cards about intensity "
                 "or batching)"),
         Binding("escape", "leave", "Back", tooltip="Leave the input, or go back"),
+        Binding("q", "back", "Back", show=False),  # as on the other screens (not while typing)
         Binding("pageup", "scroll_card(-1)", "Page up", show=False),
         Binding("pagedown", "scroll_card(1)", "Page down", show=False),
     ]
@@ -403,6 +404,9 @@ class ReviewScreen(Screen[None]):
             body.scroll_page_up()
         else:
             body.scroll_page_down()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
 
     def action_leave(self) -> None:
         if isinstance(self.focused, Static) or self.focused is None:
