@@ -65,3 +65,31 @@ async def test_keys_pressed_while_the_next_card_comes_in_do_not_rate_it(
         assert review.card is not None and review.card.key != "app-demo/floor"
         assert app.backend.history(review.card.key) == []  # the new card is not rated
         assert first_field(app).answer == "24"  # the digits were meant as an answer
+
+
+async def test_a_grade_of_the_card_before_is_not_logged_with_the_next(
+    make_app: MakeApp,
+) -> None:
+    # A grade is passed up as a message; numbers arriving late grade a waiting answer
+    # just as the user rates, and the grade reached the screen after the next card had
+    # come: it was logged with, and suggested a rating for, the wrong card.
+    from drill.app.widgets.card_view import CardView
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        card = review.card
+        view = review.query_one(CardView)
+        target = app.prepared[card.shown_key].targets["decode_floor"]
+        grade = app.backend.grade("4.78 ms", target)
+        view.post_message(view.Graded(grade, view.showing))  # as _grade does
+        others = [c for c in app.backend.cards if c.asks and c.key != card.key]
+        review.call_later(review.show_next, others[0])  # the rating's card change
+        for _ in range(3):
+            await pilot.pause()
+        assert review.card is others[0]
+        assert review.answers == []
+

@@ -269,17 +269,18 @@ class ReviewScreen(Screen[None]):
 
     @on(CardView.Graded)
     def _graded(self, event: CardView.Graded) -> None:
-        if self.card is None:
-            return
+        if self.card is None or event.showing != self.query_one(CardView).showing:
+            return  # a grade of the card before, arriving after it was rated
         self.answers.append(self.app.backend.typed_answer(event.grade))
         suggestion = self.app.backend.suggest(self.answers, self.card)
         self.query_one(RatingBar).suggested = int(suggestion) if suggestion else None
 
     @on(CardView.Finished)
-    def _finished(self) -> None:
+    def _finished(self, event: CardView.Finished) -> None:
         """After the last ask the suggested rating has focus: Enter takes it, and Space,
         1–4 and the other keys work as well."""
-        self.query_one(RatingBar).focus_suggested()
+        if event.showing == self.query_one(CardView).showing:  # not the card before's
+            self.query_one(RatingBar).focus_suggested()
 
     def action_reveal(self) -> None:
         if self.card is not None and not self._busy:
