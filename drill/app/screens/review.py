@@ -312,7 +312,7 @@ class ReviewScreen(Screen[None]):
         except BackendError as error:
             # Nothing was stored: the card stays, with its answers, to be rated again.
             countdown.running = True
-            self.notify(f"{error}. Rate again to retry.", title="Rating not saved",
+            self.notify(f"{error}. The card stays, to be rated again.", title="Rating not saved",
                         severity="error", timeout=10, markup=False)
             return
         name = NAMES[rating]
