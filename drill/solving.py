@@ -122,13 +122,6 @@ def display_units(card: Card) -> dict[str, str]:
     return units
 
 
-def compatible(quantity_dim: dims.Dim, unit_dim: dims.Dim) -> bool:
-    """Same dimension, or the same once counts (tokens, users ...) one side omits are added."""
-    return dims.matches_leaving_out_counts(quantity_dim, unit_dim) or (
-        dims.matches_leaving_out_counts(unit_dim, quantity_dim)
-    )
-
-
 def format_for_unit(value: Quantity, unit: str | None) -> str | None:
     """``value`` in ``unit`` ("4.78 ms"), counts aside; None when the dimensions differ."""
     if unit is None:
@@ -137,7 +130,7 @@ def format_for_unit(value: Quantity, unit: str | None) -> str | None:
         size = unit_quantity(unit)
     except ParseError:
         return None
-    if not compatible(value.dim, size.dim):
+    if not dims.compatible(value.dim, size.dim):
         return None
     return attach_unit(format_number(value.value / size.value), unit)
 

@@ -27,7 +27,7 @@ from drill.packs.model import DEFAULT_TOLERANCE, Ask, Card, Location
 from drill.packs.source import SourceText
 from drill.parsing import ParseError, read
 from drill.quantity import Quantity
-from drill.solving import Solution, SolveError, compatible, format_for_unit, solve
+from drill.solving import Solution, SolveError, format_for_unit, solve
 from drill.units import unit_quantity
 
 
@@ -176,7 +176,7 @@ class _CardCheck:
         if reference is None:
             self.report(self.at(f"{path}.value", ask.where),
                         _unknown_result(ask.value, solution), ask)
-        elif unit is not None and not compatible(reference.value.dim, unit.dim):
+        elif unit is not None and not dims.compatible(reference.value.dim, unit.dim):
             self.report(self.at(f"{path}.unit", ask.where),
                         f"the reference '{ask.value}' is {dims.describe(reference.value.dim)} "
                         f"({reference.shown}), but the unit '{ask.unit}' is "
@@ -206,7 +206,7 @@ class _CardCheck:
             return
         if stated.dimensionless and not unit.dimensionless:
             stated = Quantity(stated.value * unit.value, unit.dim)  # "27" means 27 of the unit
-        if not compatible(stated.dim, reference.dim):
+        if not dims.compatible(stated.dim, reference.dim):
             self.report(where, f"stated '{ask.stated}' is {dims.describe(stated.dim)}, but the "
                                f"reference is {dims.describe(reference.dim)}", ask)
             return

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from drill import dimensions as dims
 from drill.checking.prose import check_prose
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.model import DEFAULT_TOLERANCE, Card, Location
@@ -28,7 +29,7 @@ from drill.packs.templates import (
     slots,
 )
 from drill.quantity import Quantity
-from drill.samples import SampleError, compatible, format_like, parse_sample, read_quantity
+from drill.samples import SampleError, format_like, parse_sample, read_quantity
 from drill.solving import Solution, SolveError
 from drill.variants import VariantError, work_out
 
@@ -108,7 +109,7 @@ class VariantChecks:
             self.report(where, f"{path}: {slot.source}: {error}")
             return False
         said = sample.value
-        if not compatible(said.dim, value.dim):
+        if not dims.compatible(said.dim, value.dim):
             self.report(where, f"{path}: {slot.source}: the sample's unit does not fit the value")
             return False
         off = abs(said.value - value.value) / abs(value.value) if value.value else abs(said.value)
