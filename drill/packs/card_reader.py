@@ -41,25 +41,48 @@ class CardReader:
         self.scope = scope
         self.locations: dict[str, Location] = {}
 
-    def _remember(self, path: str, node: yaml.Node) -> None:
+    def remember(self, path: str, node: yaml.Node) -> None:
         self.locations[path] = self.f.at(node)
 
-    remember = _remember
-
-    def text(self, entries: Entries, key: str, *, required: bool = True) -> str | None:
-        if key not in entries:
+    def text(self, entries: Entries, key: str, *, required: bool = True,
+             path: str | None = None, scope: Scope | None = None) -> str | None:
+        """The text of ``key``, its place kept as ``path`` (the key itself by default)."""
+        node = self._value_node(entries, key, path or key)
+        if node is None:
             return None
-        node = entries[key][1]
-        self._remember(key, node)
-        return self.f.text(node, key, self.scope, required=required)
+        return self.f.text(node, key, scope or self.scope, required=required)
 
     def identifier(self, entries: Entries, key: str, what: str, pattern: Pattern[str],
-                   rule: str) -> str | None:
+                   rule: str, *, path: str | None = None,
+                   scope: Scope | None = None) -> str | None:
+        node = self._value_node(entries, key, path or key)
+        if node is None:
+            return None
+        return self.f.identifier(node, what, pattern, rule, scope or self.scope)
+
+    def _value_node(self, entries: Entries, key: str, path: str) -> yaml.Node | None:
+        """The value of ``key``, its place remembered as ``path``; None when it is absent."""
         if key not in entries:
             return None
         node = entries[key][1]
-        self._remember(key, node)
-        return self.f.identifier(node, what, pattern, rule, self.scope)
+        self.remember(path, node)
+        return node
+
+    def _unique_id(self, entries: Entries, what: str, pattern: Pattern[str], rule: str,
+                   seen: dict[str, yaml.Node], within: str, scope: Scope) -> str | None:
+        """The entry's id; None (reported) when it is invalid or already used ``within``."""
+        if "id" not in entries:
+            return None
+        id_node = entries["id"][1]
+        found = self.f.identifier(id_node, f"{what} id", pattern, rule, scope)
+        if found is not None and found in seen:
+            first = self.f.at(seen[found])
+            self.f.error(id_node, f"{what} id '{found}' is already used in {within} at line "
+                                  f"{first.line}", scope)
+            return None
+        if found is not None:
+            seen[found] = id_node
+        return found
 
     def text_list(self, entries: Entries, key: str) -> list[str]:
         if key not in entries:
@@ -67,17 +90,16 @@ class CardReader:
         items = self.f.sequence(entries[key][1], key, self.scope)
         texts: list[str] = []
         for i, item in enumerate(items or []):
-            self._remember(f"{key}[{i}]", item)
+            self.remember(f"{key}[{i}]", item)
             value = self.f.text(item, f"{key}[{i}]", self.scope)
             if value is not None:
                 texts.append(value)
         return texts
 
     def lessons(self, entries: Entries) -> list[int]:
-        if "lessons" not in entries:
+        node = self._value_node(entries, "lessons", "lessons")
+        if node is None:
             return []
-        node = entries["lessons"][1]
-        self._remember("lessons", node)
         numbers: list[int] = []
         for item in self.f.sequence(node, "lessons", self.scope) or []:
             number = self.f.integer(item, "lessons", self.scope)
@@ -90,7 +112,7 @@ class CardReader:
     def givens(self, entries: Entries) -> dict[str, str]:
         if "givens" not in entries:
             return {}
-        self._remember("givens", entries["givens"][0])  # "missing given" points at the key
+        self.remember("givens", entries["givens"][0])  # "missing given" points at the key
         given_entries = self.f.mapping(entries["givens"][1], "'givens'", None, (), self.scope)
         givens: dict[str, str] = {}
         for name, (key_node, value_node) in (given_entries or {}).items():
@@ -98,7 +120,7 @@ class CardReader:
                 self.f.error(key_node, f"given name '{name}' is not valid: use {NAME_RULE}",
                              self.scope)
                 continue
-            self._remember(f"givens.{name}", value_node)
+            self.remember(f"givens.{name}", value_node)
             value = self.f.text(value_node, f"givens.{name}", self.scope)
             if value is not None:
                 givens[name] = value.strip()
@@ -123,43 +145,26 @@ class CardReader:
         entries = f.mapping(node, "an ask", ASK_KEYS, ASK_REQUIRED, scope)
         if entries is None:
             return None
-        ask_id: str | None = None
-        if "id" in entries:
-            id_node = entries["id"][1]
-            ask_id = f.identifier(id_node, "ask id", UNDERSCORED_ID, UNDERSCORED_RULE, scope)
-            if ask_id is not None and ask_id in ids:
-                first = f.at(ids[ask_id])
-                f.error(id_node, f"ask id '{ask_id}' is already used in this card at line "
-                                 f"{first.line}", scope)
-                ask_id = None
-            elif ask_id is not None:
-                ids[ask_id] = id_node
-        question = self._field_text(entries, path, "question", scope)
+        ask_id = self._unique_id(entries, "ask", UNDERSCORED_ID, UNDERSCORED_RULE, ids,
+                                 "this card", scope)
+        question = self.text(entries, "question", path=f"{path}.question", scope=scope)
         # An empty unit ("") asks for a plain number: a batch size, a count of steps.
-        unit = self._field_text(entries, path, "unit", scope, required=False)
+        unit = self.text(entries, "unit", required=False, path=f"{path}.unit", scope=scope)
         value = ask_id
         if "value" in entries:
-            self._remember(f"{path}.value", entries["value"][1])
-            value = f.identifier(entries["value"][1], "value", NAME, NAME_RULE, scope)
-        stated = self._field_text(entries, path, "stated", scope)
+            value = self.identifier(entries, "value", "value", NAME, NAME_RULE,
+                                    path=f"{path}.value", scope=scope)
+        stated = self.text(entries, "stated", path=f"{path}.stated", scope=scope)
         tolerance = DEFAULT_TOLERANCE
-        if "tolerance" in entries:
-            self._remember(f"{path}.tolerance", entries["tolerance"][1])
-            tolerance = self._tolerance(entries["tolerance"][1], scope) or DEFAULT_TOLERANCE
+        tolerance_node = self._value_node(entries, "tolerance", f"{path}.tolerance")
+        if tolerance_node is not None:
+            tolerance = self._tolerance(tolerance_node, scope) or DEFAULT_TOLERANCE
         mistakes = self._mistakes(entries, path, scope)
         if ask_id is None or question is None or unit is None or value is None:
             return None
         return Ask(id=ask_id, question=question, unit=unit.strip(), value=value,
                    tolerance=tolerance, stated=stated, mistakes=tuple(mistakes),
                    where=f.at(node))
-
-    def _field_text(self, entries: Entries, path: str, key: str, scope: Scope, *,
-                    required: bool = True) -> str | None:
-        if key not in entries:
-            return None
-        node = entries[key][1]
-        self._remember(f"{path}.{key}", node)
-        return self.f.text(node, key, scope, required=required)
 
     def _tolerance(self, node: yaml.Node, scope: Scope) -> float | None:
         """``5%``, ``±5%`` or ``0.05``: a relative tolerance strictly between 0 and 1."""
@@ -202,22 +207,11 @@ class CardReader:
         entries = f.mapping(node, "a mistake", MISTAKE_KEYS, MISTAKE_REQUIRED, scope)
         if entries is None:
             return None
-        mistake_id: str | None = None
-        if "id" in entries:
-            id_node = entries["id"][1]
-            mistake_id = f.identifier(id_node, "mistake id", DASHED_ID, DASHED_RULE, scope)
-            if mistake_id is not None and mistake_id in ids:
-                first = f.at(ids[mistake_id])
-                f.error(id_node, f"mistake id '{mistake_id}' is already used in this ask at "
-                                 f"line {first.line}", scope)
-                mistake_id = None
-            elif mistake_id is not None:
-                ids[mistake_id] = id_node
-        value: str | None = None
-        if "value" in entries:
-            self._remember(f"{path}.value", entries["value"][1])
-            value = f.identifier(entries["value"][1], "value", NAME, NAME_RULE, scope)
-        message = self._field_text(entries, path, "message", scope)
+        mistake_id = self._unique_id(entries, "mistake", DASHED_ID, DASHED_RULE, ids,
+                                     "this ask", scope)
+        value = self.identifier(entries, "value", "value", NAME, NAME_RULE,
+                                path=f"{path}.value", scope=scope)
+        message = self.text(entries, "message", path=f"{path}.message", scope=scope)
         if mistake_id is None or message is None:
             return None
         return Mistake(id=mistake_id, message=message, value=value, where=f.at(node))
