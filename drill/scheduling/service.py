@@ -281,7 +281,7 @@ class ReviewSession:
         """
         if not self._undo:
             return None
-        step = self._undo.pop()
+        step = self._undo[-1]
 
         def work(conn: sqlite3.Connection) -> CardState:
             if review_log.latest_id(conn, step.card_id) != step.review_id:
@@ -297,7 +297,15 @@ class ReviewSession:
             current = card_table.load(conn, step.card_id)
             return current or CardState.new(step.card_id, step.key)
 
-        return self.database.write(work)
+        # The step is dropped once undone, or once it never can be (rated again since);
+        # a database that refused the write (locked, unwritable) leaves it to try again.
+        try:
+            restored = self.database.write(work)
+        except SchedulingError:
+            self._undo.pop()
+            raise
+        self._undo.pop()
+        return restored
 
     def bury(self, key: str) -> CardState:
         """Hide the card until the next study day starts."""
