@@ -19,6 +19,7 @@ from drill.checking.prose import check_prose
 from drill.checking.tolerance import card_tolerance, mistake_too_close, relative_off
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.model import Card, Location
+from drill.packs.scenario import base_fill
 from drill.packs.source import SourceText
 from drill.packs.templates import (
     SCENARIO_NAMES,
@@ -38,15 +39,7 @@ from drill.variants import VariantError, work_out
 def base_renderings(card: Card) -> dict[str, Rendered]:
     """The base text of each templated field, with its map back to the template."""
     names = scenario_values(card.gpu, card.model)
-
-    def fill(slot: Slot) -> str:
-        if slot.name in names:
-            return names[slot.name]
-        if slot.sample is not None:
-            return parse_sample(slot.sample).shown
-        return card.givens.get(slot.name, "")
-
-    return {path: render(parse_template(template), fill)
+    return {path: render(parse_template(template), lambda slot: base_fill(slot, card, names))
             for path, template in card.templates.items()}
 
 

@@ -182,3 +182,13 @@ def test_rendering_that_variant_raises_a_variant_error() -> None:
     with pytest.raises(VariantError, match="cannot be read") as raised:
         render_variant(loaded.pack.cards[0], "big")
     assert raised.value.given == "batch"
+
+
+def test_a_sample_that_is_no_number_is_an_error_at_its_placeholder() -> None:
+    card = GOOD_CARD.replace("{max_tokens_per_s:209 tokens/s}", "{max_tokens_per_s:fast}")
+    found = errors(card)
+    assert not any("internal error" in e for e in found), found
+    line = line_of(card, "{max_tokens_per_s:fast}")
+    column = (HEADER + card).splitlines()[line - 1].index("{max_tokens_per_s") + 1
+    assert any(e.startswith(f"t.yaml:{line}:{column}: error: t/c1: answer[0]:")
+               and "the sample 'fast' must be a number and a unit" in e for e in found), found
