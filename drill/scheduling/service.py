@@ -87,6 +87,7 @@ class _UndoStep:
     review_id: int
     card_id: int
     key: str
+    kind: str  # "review" or "cram", as in the review log
 
 
 class ReviewSession:
@@ -236,7 +237,7 @@ class ReviewSession:
             return Rated(key, review_id, before, after)
 
         rated = self.database.write(work)
-        self._undo.append(_UndoStep(rated.review_id, card_id, key))
+        self._undo.append(_UndoStep(rated.review_id, card_id, key, "review"))
         return rated
 
     def cram(
@@ -266,12 +267,17 @@ class ReviewSession:
             return review_log.append(conn, entry, prior=None)
 
         review_id = self.database.write(work)
-        self._undo.append(_UndoStep(review_id, card_id, key))
+        self._undo.append(_UndoStep(review_id, card_id, key, "cram"))
         return review_id
 
     @property
     def can_undo(self) -> bool:
         return bool(self._undo)
+
+    @property
+    def undo_kind(self) -> str | None:
+        """What the next undo takes back: "review" (scheduled) or "cram"; None if nothing."""
+        return self._undo[-1].kind if self._undo else None
 
     def undo(self) -> CardState | None:
         """Undo this session's last rating (or cram): restore the card, drop the log row.

@@ -170,3 +170,18 @@ def test_suggestion_uses_the_cards_asks(make_session: Factory) -> None:
     assert session.suggest("a/c", [RIGHT]) is None  # one ask left unanswered
     assert session.suggest("a/c", [RIGHT, TypedAnswer("rate", "200/s", "correct")]) is Rating.GOOD
     assert session.suggest("a/c", [WRONG]) is Rating.AGAIN
+
+
+def test_undo_says_whether_it_takes_back_a_review_or_a_cram(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    session = make_session([make_card("a", "c", 0)])
+    assert session.undo_kind is None
+    session.rate("a/c", Rating.GOOD, 1000)
+    session.cram("a/c", Rating.AGAIN, 1000)
+    assert session.undo_kind == "cram"
+    session.undo()
+    assert session.undo_kind == "review"
+    session.undo()
+    assert session.undo_kind is None
+
