@@ -77,14 +77,17 @@ def measure_checking(repeats: int = 5, sizes: tuple[int, ...] = (250, 500, 1000)
     with tempfile.TemporaryDirectory(prefix="drill-bench-check-") as scratch:
         for size in sizes:
             path = generate_pack(size, Path(scratch))
-            runs = _time_check([path], max(1, repeats // 2))
+            runs = _time_check([path], max(3, repeats // 2))
             runs_by_size[size] = runs
-            per_size[size] = statistics.median(runs)
+            # The growth test compares differences of these times, which noise on a busy
+            # machine swamps: the fastest run is the one least disturbed.
+            per_size[size] = min(runs)
     small, middle, large = (per_size[s] for s in sizes)
     first_step = (middle - small) / (sizes[1] - sizes[0])
     second_step = (large - middle) / (sizes[2] - sizes[1])
     growth = second_step / first_step if first_step > 0 else 1.0
     builtin_median = statistics.median(builtin)
+    large_median = statistics.median(runs_by_size[sizes[-1]])
     return {
         "builtin": {
             "name": "check: built-in packs",
@@ -96,11 +99,11 @@ def measure_checking(repeats: int = 5, sizes: tuple[int, ...] = (250, 500, 1000)
         "large": {
             "name": f"check: {sizes[-1]:,}-card pack",
             "unit": "s",
-            "median": large, "min": min(runs_by_size[sizes[-1]]),
+            "median": large_median, "min": large,
             "max": max(runs_by_size[sizes[-1]]),
             "target": f"≤ {LARGE_TARGET_S:g} s",
-            "passed": large <= LARGE_TARGET_S,
-            "by_size": {str(s): round(t, 3) for s, t in per_size.items()},
+            "passed": large_median <= LARGE_TARGET_S,
+            "fastest_by_size": {str(s): round(t, 3) for s, t in per_size.items()},
         },
         "linear": {
             "name": "check: growth per card",

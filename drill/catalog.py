@@ -230,11 +230,11 @@ def _read(path: Path, section: str, build: _Builder[_T]) -> list[_T]:
         root = compose(read_text(path))
     except PackReadError as error:
         raise CatalogError(f"{shown}:{error.line}:{error.column}: {error.message}") from None
-    fields = Fields(shown)
-    entries: list[_T] = []
-    top = fields.mapping(root, f"the {section} catalog", (section,), (section,)) if root else None
     if root is None:
         raise CatalogError(f"{shown}: the file is empty")
+    fields = Fields(shown)
+    entries: list[_T] = []
+    top = fields.mapping(root, f"the {section} catalog", (section,), (section,))
     if top is not None and section in top:
         items = fields.mapping(top[section][1], section, None, ())
         seen: set[str] = set()

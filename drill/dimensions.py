@@ -116,6 +116,15 @@ def matches_leaving_out_counts(given: Dim, expected: Dim) -> bool:
     return True
 
 
+def compatible(a: Dim, b: Dim) -> bool:
+    """Same dimension, or the same once counts one side leaves out are added (either side).
+
+    For a figure against its unit, where either may be the one without the count:
+    a stated "27" for "steps", or a result in tokens/s shown in "1/s".
+    """
+    return matches_leaving_out_counts(a, b) or matches_leaving_out_counts(b, a)
+
+
 def symbol(d: Dim) -> str:
     """A compound unit for the dimension in base symbols: ``bytes·s/FLOP``."""
     if d == DIMENSIONLESS:

@@ -19,18 +19,6 @@ class QuantityError(ValueError):
     """Arithmetic that has no meaning: adding a time to bytes, a huge power ..."""
 
 
-class DimensionMismatch(QuantityError):
-    def __init__(self, given: Dim, expected: Dim, what: str = "") -> None:
-        self.given = given
-        self.expected = expected
-        lead = f"{what} is " if what else ""
-        super().__init__(
-            f"{lead}{dims.describe(given)}, not {dims.describe(expected)}"
-            if what
-            else f"{dims.describe(given)} is not {dims.describe(expected)}"
-        )
-
-
 MAX_MAGNITUDE = 1e300
 
 

@@ -91,15 +91,10 @@ def significant_digits(number_text: str) -> int:
     return max(1, len(digits.lstrip("0").rstrip("0")))
 
 
-def compatible(a: dims.Dim, b: dims.Dim) -> bool:
-    """Same dimension, once counts one side leaves out (tokens, users ...) are set aside."""
-    return dims.matches_leaving_out_counts(a, b) or dims.matches_leaving_out_counts(b, a)
-
-
 def format_like(value: Quantity, sample: Sample) -> str:
     """``value`` in the sample's unit and style: 3.33 ms for a 4.8 ms sample."""
     size = unit_quantity(sample.unit)
-    if not compatible(value.dim, size.dim):
+    if not dims.compatible(value.dim, size.dim):
         raise SampleError(f"the value is {dims.describe(value.dim)}, but the sample "
                           f"'{sample.text}' is {dims.describe(size.dim)}")
     amount = value.value / size.value

@@ -103,7 +103,7 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
             value=value,
             unit=unit,
             shown=shown,
-            formula=_formula_text(solver.name, name, expression),
+            formula=_formula_text(expression),
             expression=expression,
             substitutions=substitutions,
         )
@@ -122,13 +122,6 @@ def display_units(card: Card) -> dict[str, str]:
     return units
 
 
-def compatible(quantity_dim: dims.Dim, unit_dim: dims.Dim) -> bool:
-    """Same dimension, or the same once counts (tokens, users ...) one side omits are added."""
-    return dims.matches_leaving_out_counts(quantity_dim, unit_dim) or (
-        dims.matches_leaving_out_counts(unit_dim, quantity_dim)
-    )
-
-
 def format_for_unit(value: Quantity, unit: str | None) -> str | None:
     """``value`` in ``unit`` ("4.78 ms"), counts aside; None when the dimensions differ."""
     if unit is None:
@@ -137,7 +130,7 @@ def format_for_unit(value: Quantity, unit: str | None) -> str | None:
         size = unit_quantity(unit)
     except ParseError:
         return None
-    if not compatible(value.dim, size.dim):
+    if not dims.compatible(value.dim, size.dim):
         return None
     return attach_unit(format_number(value.value / size.value), unit)
 
@@ -251,17 +244,16 @@ def _evaluate(card: Card, name: str, expression: Any, values: Mapping[Any, Quant
                          result=name) from None
 
 
-_FORMULA_TEXT: dict[tuple[str, str, int], str] = {}
+@lru_cache(maxsize=4096)
+def _formula_text(expression: Any) -> str:
+    """The formula in the givens' names; pure, so kept per expression.
 
+    Keyed by the expression itself (sympy's hash is structural and cached): an id() key
+    could hand a reloaded solver's new formula the text of a freed old one.
+    """
+    from drill.working import formula_text
 
-def _formula_text(solver_name: str, result: str, expression: Any) -> str:
-    """The formula in the givens' names; pure, so kept per solver and result."""
-    key = (solver_name, result, id(expression))
-    if key not in _FORMULA_TEXT:
-        from drill.working import formula_text
-
-        _FORMULA_TEXT[key] = formula_text(expression)
-    return _FORMULA_TEXT[key]
+    return formula_text(expression)
 
 
 def _join_working(formula: str, substituted: str, shown: str) -> str:

@@ -8,6 +8,7 @@ across dimensions are errors that name both dimensions in words, never a silent 
 from __future__ import annotations
 
 import math
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
 from drill import dimensions as dims
@@ -58,7 +59,11 @@ def convert(quantity: Quantity, unit_text: str) -> float:
 
 
 def format_number(value: float, digits: int = 3) -> str:
-    """Three significant figures, thousands commas, powers of ten for the very large/small."""
+    """Three significant figures, thousands commas, powers of ten for the very large/small.
+
+    Rounding is done on the number as Python writes it (``repr``), half away from zero,
+    as on paper: 12.25 → 12.3 like 12.35 → 12.4, whatever their binary neighbours are.
+    """
     if value == 0:
         return "0"
     if math.isnan(value) or math.isinf(value):
@@ -66,24 +71,26 @@ def format_number(value: float, digits: int = 3) -> str:
     magnitude = abs(value)
     if value == int(value) and magnitude < 1e6:
         return f"{int(value):,}"
+    written = Decimal(repr(value))
+    exponent = written.adjusted()  # the power of ten of the leading digit
     if magnitude >= 1e6 or magnitude < 1e-3:
-        exponent = math.floor(math.log10(magnitude))
-        # Below about 1e-308 (subnormal floats), 10**exponent is 0.0: scale in two steps.
-        mantissa = (value / 10.0**exponent if exponent > -300
-                    else value * 1e100 / 10.0**(exponent + 100))
-        if abs(round(mantissa, digits - 1)) >= 10:
-            mantissa /= 10
+        mantissa = _round_half_up(written.scaleb(-exponent), digits - 1)
+        if abs(mantissa) >= 10:
+            mantissa = _round_half_up(mantissa.scaleb(-1), digits - 1)
             exponent += 1
-        text = _trim(f"{mantissa:.{digits - 1}f}")
+        text = _trim(f"{mantissa:f}")
         return f"{text} × 10{_superscript(exponent)}"
-    decimals = max(0, digits - 1 - math.floor(math.log10(magnitude)))
-    rounded = round(value, decimals)
+    decimals = max(0, digits - 1 - exponent)
     if decimals == 0:
         # Round to significant figures, not units: 61,811 → 61,800.
-        drop = math.floor(math.log10(magnitude)) + 1 - digits
-        rounded = round(value, -drop) if drop > 0 else round(value)
-        return f"{int(rounded):,}"
-    return _trim(f"{rounded:,.{decimals}f}")
+        drop = exponent + 1 - digits
+        return f"{int(_round_half_up(written, -max(drop, 0))):,}"
+    return _trim(f"{_round_half_up(written, decimals):,.{decimals}f}")
+
+
+def _round_half_up(number: Decimal, decimals: int) -> Decimal:
+    """``number`` to ``decimals`` places (negative: to tens, hundreds ...), half away from 0."""
+    return number.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
 
 
 def format_in(quantity: Quantity, unit_text: str, digits: int = 3) -> str:

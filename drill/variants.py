@@ -182,7 +182,12 @@ class _Filler:
                              f"of how to show it")
         value = self.values.get(slot.name)
         if value is None and slot.name in self.givens:
-            value = read_quantity(self.givens[slot.name])
+            # Only a card without a solver gets here: solve() reads the givens otherwise.
+            try:
+                value = read_quantity(self.givens[slot.name])
+            except SampleError as error:
+                raise VariantError(self.card.key, self.variant, f"given '{slot.name}': {error}",
+                                   given=slot.name) from None
         if value is None:
             raise self.error(f"{slot.source} names neither a given nor a result of solver "
                              f"'{self.card.solver}'")

@@ -52,12 +52,19 @@ class Solver:
                 raise SolverError(f"solver '{self.name}' failed: {error}") from error
             if not isinstance(produced, Mapping):
                 raise SolverError(f"solver '{self.name}' must return a dict of results")
+            formulas: dict[str, sympy.Expr] = {}
             for key, expr in produced.items():
                 if isinstance(expr, int):
                     expr = sympy.Integer(expr)
                 elif isinstance(expr, float):
                     expr = sympy.Float(expr)
-                self._formulas[str(key)] = expr
+                elif not isinstance(expr, sympy.Basic):
+                    raise SolverError(
+                        f"solver '{self.name}': result '{key}' is {type(expr).__name__}, "
+                        "not a sympy expression of the givens")
+                formulas[str(key)] = expr
+            # Cached only whole: a solver that failed half-way fails again next time.
+            self._formulas.update(formulas)
         return self._formulas
 
 

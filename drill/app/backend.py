@@ -237,6 +237,10 @@ class Backend:
     def can_undo(self) -> bool:
         return self.session.can_undo
 
+    def undo_kind(self) -> str | None:
+        """What undo would take back: "review" (scheduled) or "cram"."""
+        return self.session.undo_kind
+
     @_storage_errors
     def undo(self) -> str | None:
         """Undo the last rating; the key of the card it was for."""

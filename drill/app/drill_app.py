@@ -8,18 +8,20 @@ can be graded. A card whose numbers are not ready yet shows "preparing…" in it
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from drill.app.backend import Backend, BackendError, Prepared, StartupError
-from drill.app.messages import BackendReady, CardPrepared, ScheduleChanged
+from drill.app.messages import BackendReady, CardPrepared, PacksReloaded, ScheduleChanged
 from drill.app.options import AppOptions
 
 if TYPE_CHECKING:
@@ -66,6 +68,8 @@ class DrillApp(App[int]):
         self._wanted: list[Card] = []  # cards to prepare, most urgent first
         self._lock = threading.Lock()
         self._preparing = False
+        # Bumped by each reload: numbers worked out from the cards before it are dropped.
+        self._generation = 0
         # Home is the base screen of the one mode, built from the first view (a mode's
         # base screen gets its CSS file loaded; pushing it on a default screen costs more).
         self.add_mode("home", self._first_screen)
@@ -214,9 +218,11 @@ class DrillApp(App[int]):
                     self._preparing = False
                     return
                 card = self._wanted.pop(0)
+                generation = self._generation
             if card.shown_key in self.prepared:
                 continue
-            if not self._call_if_running(self._store, self._prepare_safely(card)):
+            prepared = self._prepare_safely(card)
+            if not self._call_if_running(self._store, prepared, generation):
                 return  # the app has closed
 
     def _prepare_safely(self, card: Card) -> Prepared:
@@ -227,7 +233,9 @@ class DrillApp(App[int]):
             return Prepared(card.shown_key,
                             error=f"{card.key}: cannot work out its numbers: {error}")
 
-    def _store(self, prepared: Prepared) -> None:
+    def _store(self, prepared: Prepared, generation: int | None = None) -> None:
+        if generation is not None and generation != self._generation:
+            return  # worked out from a card as it was before a reload
         self.prepared[prepared.key] = prepared
         for screen in self.screen_stack:
             screen.post_message(CardPrepared(prepared.key))
@@ -239,6 +247,14 @@ class DrillApp(App[int]):
             self._show_problem(str(error))
             return
         super()._handle_exception(error)
+
+    def on_key(self, event: events.Key) -> None:
+        """Before the bindings: a key pressed while a review card was still being put on
+        screen may have come the long way round (through the screen before it), and must
+        not rate the new card."""
+        early_key = getattr(self.screen, "early_key", None)  # ReviewScreen's
+        if early_key is not None and early_key(event):
+            event.prevent_default()  # no binding fires
 
     # -- global actions ----------------------------------------------------------------
 
@@ -258,16 +274,25 @@ class DrillApp(App[int]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
 
+    # Browse, Stats and reload need the review data open in this process: a key pressed
+    # on Home before it is (just after start-up) acts as soon as it is.
+
     def action_browse(self) -> None:
+        self.when_ready(self._browse)
+
+    def _browse(self) -> None:
         from drill.app.screens.browse import BrowseScreen
 
-        if self.ready and not isinstance(self.screen, BrowseScreen):
+        if not isinstance(self.screen, BrowseScreen):
             self.push_screen(BrowseScreen())
 
     def action_stats(self) -> None:
+        self.when_ready(self._stats)
+
+    def _stats(self) -> None:
         from drill.app.screens.stats import StatsScreen
 
-        if self.ready and not isinstance(self.screen, StatsScreen):
+        if not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())
 
     def action_roofline(self) -> None:
@@ -289,17 +314,23 @@ class DrillApp(App[int]):
 
     def action_reload_packs(self) -> None:
         """Read the pack files again; errors become notices and the session goes on."""
-        if not self.ready:
-            return
+        self.when_ready(self._reload_packs)
+
+    def _reload_packs(self) -> None:
         self.backend.reload()
+        with self._lock:
+            self._generation += 1
+            self._wanted = []  # the old cards: screens ask again for what they show
         self.prepared.clear()
+        self.clear_notifications()  # the last reload's errors may be fixed now
         problems = self.backend.problems()
         self.show_pack_problems()
         cards = len(self.backend.cards)
-        self.notify(f"Reloaded {cards} cards" + (f"; {len(problems)} errors" if problems else ""),
-                    timeout=4)
+        errors = f"; {len(problems)} error{'' if len(problems) == 1 else 's'}" if problems else ""
+        self.notify(f"Reloaded {cards} cards{errors}", timeout=4)
         for screen in self.screen_stack:
             screen.post_message(ScheduleChanged())
+            screen.post_message(PacksReloaded())
         if self.options.prepare_in_background:
             self._prepare_todays_cards()
 
@@ -334,7 +365,9 @@ class DrillApp(App[int]):
             if binding.description in seen or not screen.check_action(name, parameters):
                 continue
             seen.add(binding.description)
-            key = self.get_key_display(binding)
+            # "escape,q" binds two keys: the palette names the first.
+            first = binding.key.split(",")[0].strip()
+            key = self.get_key_display(dataclasses.replace(binding, key=first))
             yield SystemCommand(
                 binding.description,
                 f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",

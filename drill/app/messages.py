@@ -19,3 +19,7 @@ class ScheduleChanged(Message):
 
 class BackendReady(Message):
     """The review data is open in this process: screens may now act on it."""
+
+
+class PacksReloaded(Message):
+    """The pack files were read again: cards a screen holds may have changed or gone."""

@@ -20,14 +20,15 @@ from pathlib import Path
 
 from drill import dimensions as dims
 from drill.checking.prose import check_prose
+from drill.checking.tolerance import card_tolerance, mistake_too_close, relative_off
 from drill.checking.variant_checks import VariantChecks, base_renderings
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.loader import LoadResult, load_pack
-from drill.packs.model import DEFAULT_TOLERANCE, Ask, Card, Location
+from drill.packs.model import Ask, Card, Location
 from drill.packs.source import SourceText
 from drill.parsing import ParseError, read
 from drill.quantity import Quantity
-from drill.solving import Solution, SolveError, compatible, format_for_unit, solve
+from drill.solving import Solution, SolveError, format_for_unit, solve
 from drill.units import unit_quantity
 
 
@@ -130,7 +131,7 @@ class _CardCheck:
 
     # -- prose ---------------------------------------------------------------------
     def check_prose(self) -> None:
-        tolerance = max([DEFAULT_TOLERANCE, *(ask.tolerance for ask in self.card.asks)])
+        tolerance = card_tolerance(self.card)
         base = base_renderings(self.card)
         for path, text in self.card.texts():
             start = self.at(path)
@@ -176,7 +177,7 @@ class _CardCheck:
         if reference is None:
             self.report(self.at(f"{path}.value", ask.where),
                         _unknown_result(ask.value, solution), ask)
-        elif unit is not None and not compatible(reference.value.dim, unit.dim):
+        elif unit is not None and not dims.compatible(reference.value.dim, unit.dim):
             self.report(self.at(f"{path}.unit", ask.where),
                         f"the reference '{ask.value}' is {dims.describe(reference.value.dim)} "
                         f"({reference.shown}), but the unit '{ask.unit}' is "
@@ -192,9 +193,7 @@ class _CardCheck:
                 self.report(where, f"mistake '{mistake.id}': "
                                    f"{_unknown_result(mistake.value, solution)}", ask)
             elif reference is not None and wrong.value.close_to(reference.value, ask.tolerance):
-                self.report(where, f"mistake '{mistake.id}' comes out at {wrong.shown}, within "
-                                   f"the tolerance of the reference: the grader cannot tell "
-                                   f"them apart", ask, WARNING)
+                self.report(where, mistake_too_close(mistake, wrong.shown), ask, WARNING)
 
     def check_stated(self, path: str, ask: Ask, reference: Quantity, unit: Quantity) -> None:
         assert ask.stated is not None
@@ -206,14 +205,11 @@ class _CardCheck:
             return
         if stated.dimensionless and not unit.dimensionless:
             stated = Quantity(stated.value * unit.value, unit.dim)  # "27" means 27 of the unit
-        if not compatible(stated.dim, reference.dim):
+        if not dims.compatible(stated.dim, reference.dim):
             self.report(where, f"stated '{ask.stated}' is {dims.describe(stated.dim)}, but the "
                                f"reference is {dims.describe(reference.dim)}", ask)
             return
-        if reference.value == 0:
-            off = abs(stated.value)
-        else:
-            off = abs(stated.value - reference.value) / abs(reference.value)
+        off = relative_off(stated.value, reference.value)
         if off > ask.tolerance:
             shown = format_for_unit(reference, ask.unit) or str(reference.value)
             self.report(where, f"stated '{ask.stated}' is {off:.1%} off the reference "

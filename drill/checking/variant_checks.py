@@ -14,9 +14,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from drill import dimensions as dims
 from drill.checking.prose import check_prose
+from drill.checking.tolerance import card_tolerance, mistake_too_close, relative_off
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
-from drill.packs.model import DEFAULT_TOLERANCE, Card, Location
+from drill.packs.model import Card, Location
+from drill.packs.scenario import base_fill
 from drill.packs.source import SourceText
 from drill.packs.templates import (
     SCENARIO_NAMES,
@@ -24,34 +27,19 @@ from drill.packs.templates import (
     Slot,
     parse_template,
     render,
-    sample_shown,
     scenario_values,
     slots,
 )
 from drill.quantity import Quantity
-from drill.samples import SampleError, compatible, format_like, parse_sample, read_quantity
+from drill.samples import SampleError, format_like, parse_sample, read_quantity
 from drill.solving import Solution, SolveError
 from drill.variants import VariantError, work_out
-
-
-def card_tolerance(card: Card) -> float:
-    """The loosest of 5% and the asks' tolerances: how far '≈' and samples may stray."""
-    return max([DEFAULT_TOLERANCE, *(ask.tolerance for ask in card.asks)])
 
 
 def base_renderings(card: Card) -> dict[str, Rendered]:
     """The base text of each templated field, with its map back to the template."""
     names = scenario_values(card.gpu, card.model)
-
-    def fill(slot: Slot) -> str:
-        if slot.name in names:
-            return names[slot.name]
-        if slot.sample is not None:
-            # As written, not parsed: a malformed sample is check_samples' error to report.
-            return sample_shown(slot.sample)
-        return card.givens.get(slot.name, "")
-
-    return {path: render(parse_template(template), fill)
+    return {path: render(parse_template(template), lambda slot: base_fill(slot, card, names))
             for path, template in card.templates.items()}
 
 
@@ -115,10 +103,10 @@ class VariantChecks:
             self.report(where, f"{path}: {slot.source}: {error}")
             return False
         said = sample.value
-        if not compatible(said.dim, value.dim):
+        if not dims.compatible(said.dim, value.dim):
             self.report(where, f"{path}: {slot.source}: the sample's unit does not fit the value")
             return False
-        off = abs(said.value - value.value) / abs(value.value) if value.value else abs(said.value)
+        off = relative_off(said.value, value.value)
         if off > self.tolerance:
             self.report(where, f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
                                f"{shown} for the card's givens ({off:.1%} off; "
@@ -185,9 +173,7 @@ class VariantChecks:
                 if reference is None or wrong is None:
                     continue
                 if wrong.value.close_to(reference.value, ask.tolerance):
-                    self.report(mistake.where, f"mistake '{mistake.id}' comes out at "
-                                               f"{wrong.shown}, within the tolerance of the "
-                                               f"reference: the grader cannot tell them apart",
+                    self.report(mistake.where, mistake_too_close(mistake, wrong.shown),
                                 variant=variant, ask=ask.id, severity=WARNING)
 
     def _stale_numbers(self, card: Card, rendered: dict[str, Rendered], base: Solution | None,

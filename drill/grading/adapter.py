@@ -17,13 +17,12 @@ from drill.grading.target import Target, TargetError, TargetMistake
 from drill.packs.model import Ask, Card
 from drill.parsing import ParseError
 from drill.quantity import Quantity
-from drill.solving import Solution as SolverSolution
-from drill.solving import SolveError
+from drill.solving import Solution, SolveError
 from drill.units import unit_quantity
 
 #: A card's results: what ``drill.solving.solve`` returns, or quantities by name.
-Solution = SolverSolution | Mapping[str, Quantity]
-Solve = Callable[[Card], Solution]
+CardResults = Solution | Mapping[str, Quantity]
+Solve = Callable[[Card], CardResults]
 
 
 class UnknownTarget(LookupError):
@@ -34,7 +33,7 @@ class UnknownTarget(LookupError):
         self.message = message
 
 
-def target_for(card: Card, ask: Ask, solution: Solution) -> Target:
+def target_for(card: Card, ask: Ask, solution: CardResults) -> Target:
     """The target of one ask; raises :class:`TargetError` when the solution lacks a value."""
     where = f"{card.key} {ask.id}"
     values = _values(solution)
@@ -57,8 +56,8 @@ def target_for(card: Card, ask: Ask, solution: Solution) -> Target:
     return Target(card.key, ask.id, ask.unit, reference, ask.tolerance, mistakes)
 
 
-def _values(solution: Solution) -> Mapping[str, Quantity]:
-    if isinstance(solution, SolverSolution):
+def _values(solution: CardResults) -> Mapping[str, Quantity]:
+    if isinstance(solution, Solution):
         return {name: result.value for name, result in solution.results.items()}
     return solution
 
@@ -91,7 +90,7 @@ class TargetBook:
     cards: Mapping[str, Card]
     solve: Solve
     _targets: dict[tuple[str, str], Target] = field(default_factory=dict)
-    _solutions: dict[str, Solution] = field(default_factory=dict)
+    _solutions: dict[str, CardResults] = field(default_factory=dict)
     _failures: dict[str, str] = field(default_factory=dict)
 
     @classmethod

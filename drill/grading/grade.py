@@ -122,7 +122,8 @@ def grade(answer: str, target: Target) -> Grade:
     if findings:
         message = " ".join(f.message for f in findings)
     else:
-        ratio = understood.value.value / target.reference.value if target.reference.value else 0
+        reference = target.reference.value
+        ratio = understood.value.value / reference if reference else None
         message = messages.off_by(parsed.text, expected.text, ratio)
     return Grade(target.card, target.ask, _echoed(answer), Verdict.INCORRECT, message,
                  shown_expected, tuple(f.id for f in findings), parsed)

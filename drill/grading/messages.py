@@ -14,8 +14,18 @@ def correct(read_as: str, expected: str, tolerance: float, assumed: str) -> str:
     return f"Right: {read_as}{note} is within {_percent(tolerance)} of {expected}."
 
 
-def off_by(read_as: str, expected: str, ratio: float) -> str:
-    """No classic mistake fits: say how far off, and how to find the slip."""
+def off_by(read_as: str, expected: str, ratio: float | None) -> str:
+    """No classic mistake fits: say how far off, and how to find the slip.
+
+    ``ratio`` is the answer over the reference; None when the reference is zero, where
+    no ratio exists.
+    """
+    if ratio is None:
+        return (f"Not quite: {read_as} is not {expected}. Redo it from the givens, writing "
+                "the unit next to every number so they cancel.")
+    if ratio == 0:
+        return (f"Not quite: the answer is {expected}, not {read_as}. A zero usually means a "
+                "given was left out or two terms cancelled: redo the working from the givens.")
     if ratio > 0:
         change = ratio - 1
         direction = "above" if change > 0 else "below"

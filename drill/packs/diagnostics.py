@@ -52,7 +52,3 @@ class Diagnostic:
             "ask": self.ask_id,
             "variant": self.variant,
         }
-
-
-def count_errors(diagnostics: list[Diagnostic] | tuple[Diagnostic, ...]) -> int:
-    return sum(1 for d in diagnostics if d.is_error)

@@ -23,10 +23,14 @@ NULL, INT, FLOAT, BOOL, STR = (f"{_TAG}{name}" for name in ("null", "int", "floa
 _SCALAR_TAGS = frozenset({NULL, INT, FLOAT, BOOL, STR, f"{_TAG}timestamp"})
 _MAP, _SEQ = f"{_TAG}map", f"{_TAG}seq"
 
-#: id patterns, with an example for messages.
+#: id patterns, each with the rule messages state for it.
 DASHED_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # packs, cards, mistakes, solvers
+DASHED_RULE = "lowercase letters, digits and dashes (like q1-follow-up)"
 UNDERSCORED_ID = re.compile(r"[a-z][a-z0-9_]*")  # asks
+UNDERSCORED_RULE = (
+    "lowercase letters, digits and underscores, starting with a letter (like decode_floor)")
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # givens and solver results
+NAME_RULE = "letters, digits and underscores, starting with a letter (like peak_flops)"
 MAX_ID = 80
 
 _CONSTRUCTOR = SafeConstructor()
@@ -205,6 +209,17 @@ class Fields:
         except (ValueError, OverflowError, yaml.YAMLError):
             return None
         return float(value)
+
+
+def scalar_value(node: yaml.Node, key: str) -> str | None:
+    """A mapping's plain value for ``key``, read early so messages can name the card."""
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    for key_node, value_node in node.value:
+        if (isinstance(key_node, yaml.ScalarNode) and key_node.value == key
+                and isinstance(value_node, yaml.ScalarNode)):
+            return str(value_node.value)
+    return None
 
 
 def close_matches(word: str, options: Sequence[str]) -> list[str]:

@@ -15,22 +15,13 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from re import Pattern
 
 import yaml
 
+from drill.packs.card_reader import CardReader
 from drill.packs.diagnostics import Diagnostic
-from drill.packs.fields import (
-    DASHED_ID,
-    NAME,
-    UNDERSCORED_ID,
-    Entries,
-    Fields,
-    Scope,
-    kind_of,
-    suggest,
-)
-from drill.packs.model import DEFAULT_TOLERANCE, PRIORITIES, Ask, Card, Location, Mistake, Pack
+from drill.packs.fields import DASHED_ID, DASHED_RULE, Entries, Fields, Scope, scalar_value, suggest
+from drill.packs.model import PRIORITIES, Card, Location, Pack
 from drill.packs.scenario import ScenarioReader, finish_card
 from drill.packs.yamlsafe import PackReadError, compose, read_text
 
@@ -39,15 +30,6 @@ PACK_REQUIRED = ("pack", "title", "cards")
 CARD_KEYS = ("id", "title", "priority", "lessons", "scenario", "answer", "key_numbers", "tip",
              "follow_up", "solver", "givens", "asks", "gpu", "model", "facts", "variants")
 CARD_REQUIRED = ("id", "title", "priority", "scenario")
-ASK_KEYS = ("id", "question", "unit", "tolerance", "value", "stated", "mistakes")
-ASK_REQUIRED = ("id", "question", "unit")
-MISTAKE_KEYS = ("id", "value", "message")
-MISTAKE_REQUIRED = ("id", "message")
-
-DASHED_RULE = "lowercase letters, digits and dashes (like q1-follow-up)"
-ASK_RULE = "lowercase letters, digits and underscores, starting with a letter (like decode_floor)"
-NAME_RULE = "letters, digits and underscores, starting with a letter (like peak_flops)"
-
 _Reader = Callable[[yaml.Node], "str | None"]
 
 
@@ -160,7 +142,7 @@ class _PackBuilder:
     def _card(self, node: yaml.Node, index: int, id_nodes: dict[str, yaml.Node]) -> Card | None:
         f = self.fields
         scope = Scope(f"{self.pack_id}/cards[{index}]")
-        raw_id = _scalar_text(node, "id")
+        raw_id = scalar_value(node, "id")
         if raw_id is not None and DASHED_ID.fullmatch(raw_id):
             scope = Scope(f"{self.pack_id}/{raw_id}")
         entries = f.mapping(node, "a card", CARD_KEYS, CARD_REQUIRED, scope)
@@ -177,7 +159,7 @@ class _PackBuilder:
                             scope)
                 else:
                     id_nodes[card_id] = id_node
-        reader = _CardReader(f, scope)
+        reader = CardReader(f, scope)
         title = reader.text(entries, "title")
         priority = reader.text(entries, "priority")
         if priority is not None and priority not in PRIORITIES:
@@ -278,204 +260,3 @@ def _in_cycle(card_id: str, parents: dict[str, str]) -> bool:
         seen.add(current)
         current = parents.get(current)
     return False
-
-
-def _scalar_text(node: yaml.Node, key: str) -> str | None:
-    """A mapping's plain value for ``key``, read early so messages can name the card."""
-    if not isinstance(node, yaml.MappingNode):
-        return None
-    for key_node, value_node in node.value:
-        if (isinstance(key_node, yaml.ScalarNode) and key_node.value == key
-                and isinstance(value_node, yaml.ScalarNode)):
-            return str(value_node.value)
-    return None
-
-
-class _CardReader:
-    """Reads one card's fields, recording where each text field starts."""
-
-    def __init__(self, fields: Fields, scope: Scope) -> None:
-        self.f = fields
-        self.scope = scope
-        self.locations: dict[str, Location] = {}
-
-    def _remember(self, path: str, node: yaml.Node) -> None:
-        self.locations[path] = self.f.at(node)
-
-    remember = _remember
-
-    def text(self, entries: Entries, key: str, *, required: bool = True) -> str | None:
-        if key not in entries:
-            return None
-        node = entries[key][1]
-        self._remember(key, node)
-        return self.f.text(node, key, self.scope, required=required)
-
-    def identifier(self, entries: Entries, key: str, what: str, pattern: Pattern[str],
-                   rule: str) -> str | None:
-        if key not in entries:
-            return None
-        node = entries[key][1]
-        self._remember(key, node)
-        return self.f.identifier(node, what, pattern, rule, self.scope)
-
-    def text_list(self, entries: Entries, key: str) -> list[str]:
-        if key not in entries:
-            return []
-        items = self.f.sequence(entries[key][1], key, self.scope)
-        texts: list[str] = []
-        for i, item in enumerate(items or []):
-            self._remember(f"{key}[{i}]", item)
-            value = self.f.text(item, f"{key}[{i}]", self.scope)
-            if value is not None:
-                texts.append(value)
-        return texts
-
-    def lessons(self, entries: Entries) -> list[int]:
-        if "lessons" not in entries:
-            return []
-        node = entries["lessons"][1]
-        self._remember("lessons", node)
-        numbers: list[int] = []
-        for item in self.f.sequence(node, "lessons", self.scope) or []:
-            number = self.f.integer(item, "lessons", self.scope)
-            if number is not None and number < 1:
-                self.f.error(item, f"lesson number {number} must be 1 or more", self.scope)
-            elif number is not None:
-                numbers.append(number)
-        return numbers
-
-    def givens(self, entries: Entries) -> dict[str, str]:
-        if "givens" not in entries:
-            return {}
-        self._remember("givens", entries["givens"][0])  # "missing given" points at the key
-        given_entries = self.f.mapping(entries["givens"][1], "'givens'", None, (), self.scope)
-        givens: dict[str, str] = {}
-        for name, (key_node, value_node) in (given_entries or {}).items():
-            if not NAME.fullmatch(name):
-                self.f.error(key_node, f"given name '{name}' is not valid: use {NAME_RULE}",
-                             self.scope)
-                continue
-            self._remember(f"givens.{name}", value_node)
-            value = self.f.text(value_node, f"givens.{name}", self.scope)
-            if value is not None:
-                givens[name] = value.strip()
-        return givens
-
-    # -- asks --------------------------------------------------------------------
-    def asks(self, entries: Entries) -> list[Ask]:
-        if "asks" not in entries:
-            return []
-        asks: list[Ask] = []
-        ids: dict[str, yaml.Node] = {}
-        for i, item in enumerate(self.f.sequence(entries["asks"][1], "asks", self.scope) or []):
-            ask = self._ask(item, f"asks[{i}]", ids)
-            if ask is not None:
-                asks.append(ask)
-        return asks
-
-    def _ask(self, node: yaml.Node, path: str, ids: dict[str, yaml.Node]) -> Ask | None:
-        f = self.f
-        raw_id = _scalar_text(node, "id")
-        scope = Scope(self.scope.card_key, raw_id)
-        entries = f.mapping(node, "an ask", ASK_KEYS, ASK_REQUIRED, scope)
-        if entries is None:
-            return None
-        ask_id: str | None = None
-        if "id" in entries:
-            id_node = entries["id"][1]
-            ask_id = f.identifier(id_node, "ask id", UNDERSCORED_ID, ASK_RULE, scope)
-            if ask_id is not None and ask_id in ids:
-                first = f.at(ids[ask_id])
-                f.error(id_node, f"ask id '{ask_id}' is already used in this card at line "
-                                 f"{first.line}", scope)
-                ask_id = None
-            elif ask_id is not None:
-                ids[ask_id] = id_node
-        question = self._field_text(entries, path, "question", scope)
-        # An empty unit ("") asks for a plain number: a batch size, a count of steps.
-        unit = self._field_text(entries, path, "unit", scope, required=False)
-        value = ask_id
-        if "value" in entries:
-            self._remember(f"{path}.value", entries["value"][1])
-            value = f.identifier(entries["value"][1], "value", NAME, NAME_RULE, scope)
-        stated = self._field_text(entries, path, "stated", scope)
-        tolerance = DEFAULT_TOLERANCE
-        if "tolerance" in entries:
-            self._remember(f"{path}.tolerance", entries["tolerance"][1])
-            tolerance = self._tolerance(entries["tolerance"][1], scope) or DEFAULT_TOLERANCE
-        mistakes = self._mistakes(entries, path, scope)
-        if ask_id is None or question is None or unit is None or value is None:
-            return None
-        return Ask(id=ask_id, question=question, unit=unit.strip(), value=value,
-                   tolerance=tolerance, stated=stated, mistakes=tuple(mistakes),
-                   where=f.at(node))
-
-    def _field_text(self, entries: Entries, path: str, key: str, scope: Scope, *,
-                    required: bool = True) -> str | None:
-        if key not in entries:
-            return None
-        node = entries[key][1]
-        self._remember(f"{path}.{key}", node)
-        return self.f.text(node, key, scope, required=required)
-
-    def _tolerance(self, node: yaml.Node, scope: Scope) -> float | None:
-        """``5%``, ``±5%`` or ``0.05``: a relative tolerance strictly between 0 and 1."""
-        rule = "write a percentage such as 5% or a fraction such as 0.05"
-        if not isinstance(node, yaml.ScalarNode):
-            self.f.error(node, f"tolerance must be a number, not {kind_of(node)}: {rule}", scope)
-            return None
-        value = self.f.number(node)
-        if value is None:
-            text = str(node.value).strip().lstrip("±").strip()
-            try:
-                value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
-            except ValueError:
-                self.f.error(node, f"tolerance '{node.value}' is not a number: {rule}", scope)
-                return None
-        elif value >= 1:
-            self.f.error(node, f"tolerance {node.value} would allow {value:.0%}: {rule}", scope)
-            return None
-        if not 0 < value < 1:
-            self.f.error(node, f"tolerance '{node.value}' must be more than 0% and less than "
-                               f"100%", scope)
-            return None
-        return value
-
-    def _mistakes(self, entries: Entries, path: str, scope: Scope) -> list[Mistake]:
-        if "mistakes" not in entries:
-            return []
-        mistakes: list[Mistake] = []
-        ids: dict[str, yaml.Node] = {}
-        items = self.f.sequence(entries["mistakes"][1], "mistakes", scope) or []
-        for j, item in enumerate(items):
-            mistake = self._mistake(item, f"{path}.mistakes[{j}]", ids, scope)
-            if mistake is not None:
-                mistakes.append(mistake)
-        return mistakes
-
-    def _mistake(self, node: yaml.Node, path: str, ids: dict[str, yaml.Node],
-                 scope: Scope) -> Mistake | None:
-        f = self.f
-        entries = f.mapping(node, "a mistake", MISTAKE_KEYS, MISTAKE_REQUIRED, scope)
-        if entries is None:
-            return None
-        mistake_id: str | None = None
-        if "id" in entries:
-            id_node = entries["id"][1]
-            mistake_id = f.identifier(id_node, "mistake id", DASHED_ID, DASHED_RULE, scope)
-            if mistake_id is not None and mistake_id in ids:
-                first = f.at(ids[mistake_id])
-                f.error(id_node, f"mistake id '{mistake_id}' is already used in this ask at "
-                                 f"line {first.line}", scope)
-                mistake_id = None
-            elif mistake_id is not None:
-                ids[mistake_id] = id_node
-        value: str | None = None
-        if "value" in entries:
-            self._remember(f"{path}.value", entries["value"][1])
-            value = f.identifier(entries["value"][1], "value", NAME, NAME_RULE, scope)
-        message = self._field_text(entries, path, "message", scope)
-        if mistake_id is None or message is None:
-            return None
-        return Mistake(id=mistake_id, message=message, value=value, where=f.at(node))

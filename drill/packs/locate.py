@@ -7,7 +7,6 @@ Installed (``pip install .``), ``packs/`` is the package folder ``drill/builtin_
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 
 import drill
@@ -45,7 +44,3 @@ def pack_files(folder: Path) -> list[Path]:
          if p.suffix in PACK_SUFFIXES and not p.name.startswith(".") and p.is_file()),
         key=lambda p: p.name,
     )
-
-
-def files_in(folders: Iterable[Path]) -> list[Path]:
-    return [path for folder in folders for path in pack_files(folder)]

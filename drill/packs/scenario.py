@@ -206,13 +206,15 @@ def _render_base(card: Card, fields: Fields, file_text: str, scope: Scope) -> Ca
         if not ok:
             continue
         templates[path] = text
-        rendered[path] = render(pieces, lambda s: _base_fill(s, card, names)).text
+        rendered[path] = render(pieces, lambda s: base_fill(s, card, names)).text
     if not templates:
         return card
     return with_texts(dataclasses.replace(card, templates=templates), rendered)
 
 
-def _base_fill(slot: Slot, card: Card, names: dict[str, str]) -> str:
+def base_fill(slot: Slot, card: Card, names: dict[str, str]) -> str:
+    """What a placeholder shows in the base text: a scenario name, the sample as written,
+    or the given (placeholders the loader accepted only; a sample is not read here)."""
     if slot.name in names:
         return names[slot.name]
     if slot.sample is not None:

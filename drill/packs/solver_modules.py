@@ -66,12 +66,9 @@ def load_solver_folders(folders: Iterable[Path]) -> list[Diagnostic]:
 
 def load_solver_module(path: Path) -> Diagnostic | None:
     """Import one solver module (again, if it was loaded before); None when it loads."""
-    from solvers.registry import REGISTRY
-
     _ensure_parent_package()
     name = module_name(path)
-    for solver_name in [n for n, s in REGISTRY.items() if s.module == name]:
-        del REGISTRY[solver_name]  # a reload replaces what this file registered
+    _forget_solvers_of(name)  # a reload replaces what this file registered
     sys.modules.pop(name, None)
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
@@ -82,13 +79,19 @@ def load_solver_module(path: Path) -> Diagnostic | None:
         spec.loader.exec_module(module)
     except BaseException as error:  # a user's module may raise anything, SystemExit too
         sys.modules.pop(name, None)
-        for solver_name in [n for n, s in REGISTRY.items() if s.module == name]:
-            del REGISTRY[solver_name]  # half a module is not kept
+        _forget_solvers_of(name)  # half a module is not kept
         if isinstance(error, KeyboardInterrupt):
             raise
         return Diagnostic(_where(path, error), ERROR,
                           f"solver module failed to load: {type(error).__name__}: {error}")
     return None
+
+
+def _forget_solvers_of(module: str) -> None:
+    from solvers.registry import REGISTRY
+
+    for solver_name in [n for n, s in REGISTRY.items() if s.module == module]:
+        del REGISTRY[solver_name]
 
 
 def _where(path: Path, error: BaseException) -> Location:

@@ -9,6 +9,7 @@ a problem anywhere is a diagnostic (file and line), never an exception.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,8 +31,14 @@ class Sources:
 
 
 def settings_folder(name: str, data: Path) -> Path:
-    """A folder named in settings.toml: ``~`` expanded, relative to the data folder."""
-    path = Path(name).expanduser()
+    """A folder named in settings.toml: ``~`` expanded, relative to the data folder.
+
+    A ``~someone`` that names no user (or a home that cannot be found) stays as written,
+    so the folder is reported missing, naming it, rather than failing the whole load.
+    """
+    path = Path(name)
+    with contextlib.suppress(RuntimeError):
+        path = path.expanduser()
     return path if path.is_absolute() else data / path
 
 

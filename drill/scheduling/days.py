@@ -43,6 +43,3 @@ class StudyDays:
     def end_of(self, day: date) -> datetime:
         """The UTC instant the next study day begins."""
         return self.start_of(day + timedelta(days=1))
-
-    def today(self, now: datetime) -> date:
-        return self.day_of(now)

@@ -106,12 +106,6 @@ class MemoryModel:
         """The interval each rating would give, for the rating buttons."""
         return {rating: self.review(state, rating, now, 0).interval for rating in Rating}
 
-    def retrievability(self, state: CardState, now: datetime) -> float | None:
-        """The predicted chance of recall now; None for a card never reviewed."""
-        if state.phase is Phase.NEW or state.last_review is None:
-            return None
-        return float(self._fsrs.get_card_retrievability(_to_fsrs(state, now), now))
-
     def _is_leech_count(self, lapses: int) -> bool:
         # Anki: a leech at the threshold, and again every half threshold after it.
         if lapses < self.leech_lapses:

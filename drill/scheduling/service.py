@@ -34,7 +34,7 @@ from drill.settings import Settings, load_settings
 from drill.storage import card_table, review_log, stats_queries
 from drill.storage.database import Database, open_database
 from drill.storage.location import data_dir, database_path
-from drill.storage.review_log import ReviewEntry
+from drill.storage.review_log import Kind, ReviewEntry
 from drill.storage.timestamps import to_ms
 
 
@@ -87,6 +87,7 @@ class _UndoStep:
     review_id: int
     card_id: int
     key: str
+    kind: str  # "review" or "cram", as in the review log
 
 
 class ReviewSession:
@@ -145,10 +146,7 @@ class ReviewSession:
         return utc_now_ms(self.clock)
 
     def card(self, key: str) -> Card:
-        index = self.deck.position.get(key)
-        if index is None:
-            raise UnknownCard(f"no card {key!r} in the loaded packs")
-        return self.deck.cards[index]
+        return self.deck.cards[self._index(key)]
 
     def state(self, key: str) -> CardState:
         """The card's scheduling state (a new card's, if it was never studied)."""
@@ -231,29 +229,15 @@ class ReviewSession:
 
         def work(conn: sqlite3.Connection) -> Rated:
             before = card_table.load(conn, card_id) or CardState.new(card_id, key)
-            outcome = self.model.review(before, rating, now, duration_ms)
-            after = outcome.after
+            after = self.model.review(before, rating, now, duration_ms).after
             card_table.save(conn, after)
-            entry = ReviewEntry(
-                time=now,
-                card_id=card_id,
-                kind="review",
-                rating=rating,
-                phase_before=before.phase,
-                phase_after=after.phase,
-                interval_before_s=before.interval_seconds,
-                interval_after_s=after.interval_seconds,
-                duration_ms=duration_ms,
-                stability_after=after.stability,
-                difficulty_after=after.difficulty,
-                variant=variant,
-                answers=answers,
-            )
+            entry = _log_entry("review", now, rating, before, after, duration_ms, variant,
+                               answers)
             review_id = review_log.append(conn, entry, prior=before)
             return Rated(key, review_id, before, after)
 
         rated = self.database.write(work)
-        self._undo.append(_UndoStep(rated.review_id, card_id, key))
+        self._undo.append(_UndoStep(rated.review_id, card_id, key, "review"))
         return rated
 
     def cram(
@@ -279,30 +263,21 @@ class ReviewSession:
             if state is None:  # keep the key, so the history can be named later
                 state = CardState.new(card_id, key)
                 card_table.save(conn, state)
-            entry = ReviewEntry(
-                time=now,
-                card_id=card_id,
-                kind="cram",
-                rating=rating,
-                phase_before=state.phase,
-                phase_after=state.phase,
-                interval_before_s=state.interval_seconds,
-                interval_after_s=state.interval_seconds,
-                duration_ms=duration_ms,
-                stability_after=state.stability,
-                difficulty_after=state.difficulty,
-                variant=variant,
-                answers=answers,
-            )
+            entry = _log_entry("cram", now, rating, state, state, duration_ms, variant, answers)
             return review_log.append(conn, entry, prior=None)
 
         review_id = self.database.write(work)
-        self._undo.append(_UndoStep(review_id, card_id, key))
+        self._undo.append(_UndoStep(review_id, card_id, key, "cram"))
         return review_id
 
     @property
     def can_undo(self) -> bool:
         return bool(self._undo)
+
+    @property
+    def undo_kind(self) -> str | None:
+        """What the next undo takes back: "review" (scheduled) or "cram"; None if nothing."""
+        return self._undo[-1].kind if self._undo else None
 
     def undo(self) -> CardState | None:
         """Undo this session's last rating (or cram): restore the card, drop the log row.
@@ -312,7 +287,7 @@ class ReviewSession:
         """
         if not self._undo:
             return None
-        step = self._undo.pop()
+        step = self._undo[-1]
 
         def work(conn: sqlite3.Connection) -> CardState:
             if review_log.latest_id(conn, step.card_id) != step.review_id:
@@ -328,7 +303,15 @@ class ReviewSession:
             current = card_table.load(conn, step.card_id)
             return current or CardState.new(step.card_id, step.key)
 
-        return self.database.write(work)
+        # The step is dropped once undone, or once it never can be (rated again since);
+        # a database that refused the write (locked, unwritable) leaves it to try again.
+        try:
+            restored = self.database.write(work)
+        except SchedulingError:
+            self._undo.pop()
+            raise
+        self._undo.pop()
+        return restored
 
     def bury(self, key: str) -> CardState:
         """Hide the card until the next study day starts."""
@@ -354,10 +337,35 @@ class ReviewSession:
         return self.database.write(work)
 
     def _id(self, key: str) -> int:
+        return self.deck.ids[self._index(key)]
+
+    def _index(self, key: str) -> int:
         index = self.deck.position.get(key)
         if index is None:
             raise UnknownCard(f"no card {key!r} in the loaded packs")
-        return self.deck.ids[index]
+        return index
+
+
+def _log_entry(kind: Kind, now: datetime, rating: Rating, before: CardState,
+               after: CardState, duration_ms: int, variant: str | None,
+               answers: tuple[TypedAnswer, ...]) -> ReviewEntry:
+    """The review log row of a rating that took the card from ``before`` to ``after``
+    (the same state for cram, which leaves the schedule alone)."""
+    return ReviewEntry(
+        time=now,
+        card_id=after.card_id,
+        kind=kind,
+        rating=rating,
+        phase_before=before.phase,
+        phase_after=after.phase,
+        interval_before_s=before.interval_seconds,
+        interval_after_s=after.interval_seconds,
+        duration_ms=duration_ms,
+        stability_after=after.stability,
+        difficulty_after=after.difficulty,
+        variant=variant,
+        answers=answers,
+    )
 
 
 def _check_duration(duration_ms: int) -> None:

@@ -40,10 +40,6 @@ class CardState:
     leech: bool = False
 
     @property
-    def is_new(self) -> bool:
-        return self.phase is Phase.NEW
-
-    @property
     def interval_seconds(self) -> int:
         """The interval the card was last given (0 when never reviewed)."""
         if self.due is None or self.last_review is None:

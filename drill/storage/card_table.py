@@ -10,10 +10,9 @@ from typing import Any
 from drill.scheduling.state import CardState, Phase
 from drill.storage.timestamps import opt_from_ms, opt_to_ms
 
-COLUMNS = (
-    "id, key, phase, step, stability, difficulty, due, last_review, reps, lapses, "
-    "suspended, buried_until, leech"
-)
+_NAMES = ("id", "key", "phase", "step", "stability", "difficulty", "due", "last_review",
+          "reps", "lapses", "suspended", "buried_until", "leech")
+COLUMNS = ", ".join(_NAMES)
 
 
 def from_row(row: tuple[Any, ...]) -> CardState:
@@ -66,8 +65,9 @@ def load_all(conn: sqlite3.Connection) -> list[CardState]:
 # An upsert, not INSERT OR REPLACE: REPLACE deletes the row first, which the review log's
 # foreign key would object to.
 _UPSERT = (
-    f"INSERT INTO cards ({COLUMNS}) VALUES ({', '.join('?' * 13)}) ON CONFLICT (id) DO UPDATE SET "
-    + ", ".join(f"{name} = excluded.{name}" for name in COLUMNS.split(", ")[1:])
+    f"INSERT INTO cards ({COLUMNS}) VALUES ({', '.join('?' * len(_NAMES))}) "
+    "ON CONFLICT (id) DO UPDATE SET "
+    + ", ".join(f"{name} = excluded.{name}" for name in _NAMES[1:])
 )
 
 
@@ -81,9 +81,9 @@ def save_many(conn: sqlite3.Connection, states: Iterable[CardState]) -> None:
 
 def to_json(state: CardState) -> str:
     """The row as JSON: the `prior` a review log row keeps for undo."""
-    return json.dumps(dict(zip(COLUMNS.split(", "), to_row(state), strict=True)))
+    return json.dumps(dict(zip(_NAMES, to_row(state), strict=True)))
 
 
 def from_json(text: str) -> CardState:
     values = json.loads(text)
-    return from_row(tuple(values[name] for name in COLUMNS.split(", ")))
+    return from_row(tuple(values[name] for name in _NAMES))

@@ -71,6 +71,7 @@ class Database:
     def _transaction(self, work: Callable[[sqlite3.Connection], T], begin: str) -> T:
         with self._lock:
             for attempt in range(LOCK_RETRIES + 1):
+                started = time.monotonic()
                 try:
                     self._conn.execute(begin)
                     try:
@@ -82,7 +83,11 @@ class Database:
                         raise
                     return result
                 except sqlite3.OperationalError as exc:
-                    if _is_busy(exc) and attempt < LOCK_RETRIES:
+                    # Retry only a lock SQLite gave up on at once (a snapshot gone stale):
+                    # after a full busy timeout another try would only wait as long again
+                    # (the app's screen froze three times BUSY_TIMEOUT_S).
+                    waited = time.monotonic() - started >= BUSY_TIMEOUT_S
+                    if _is_busy(exc) and attempt < LOCK_RETRIES and not waited:
                         time.sleep(0.05 * (attempt + 1))
                         continue
                     raise translate(self.path, exc) from None

@@ -71,3 +71,21 @@ async def test_the_countdown_runs_past_zero_in_another_colour() -> None:
         now[0] += 30
         countdown.tick()
         assert str(countdown.render()) == "⏱ +0:12"  # stopped
+
+
+async def test_the_heatmap_counts_one_review_in_the_singular() -> None:
+    from textual.app import App, ComposeResult
+
+    from drill.app.widgets.charts import Heatmap
+
+    today = date(2026, 11, 25)
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Heatmap({today: 1}, today)
+
+    app = One()
+    async with app.run_test(size=(80, 12)) as pilot:
+        await pilot.pause()
+        text = str(app.query_one(Heatmap).render())
+        assert "1 review in" in text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.home import HomeScreen
@@ -222,3 +222,134 @@ async def test_numbers_arriving_while_the_next_card_comes_in_do_not_crash(
         assert view.card is others[0]
         assert [f.ask.id for f in view.fields] == [a.id for a in others[0].asks]
         assert all(f.answer == "" for f in view.fields)
+
+
+async def test_empty_enter_on_every_ask_passes_them_over_and_space_reveals(
+    make_app: MakeApp,
+) -> None:
+    # Found in a real terminal: an empty Enter on the last ask sent focus back to the
+    # first one, so a user answering out loud could never get out of the inputs.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert not isinstance(app.focused, Input)
+        await pilot.press("space")
+        await pilot.pause()
+        assert review.revealed
+        assert field(app, "decode_floor").answer == ""  # no space typed into an answer
+
+
+async def test_a_passed_over_ask_can_still_be_answered(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter", *"209", "enter")  # pass over the first, answer the second
+        await pilot.pause()
+        assert not isinstance(app.focused, Input)
+        await pilot.click("#input-decode_floor")
+        await pilot.press(*"4.78 ms", "enter")
+        await pilot.pause()
+        verdict = text_of(field(app, "decode_floor").query_one(".ask-verdict", Static))
+        assert verdict.startswith("✓")
+
+
+async def test_undo_in_cram_of_a_scheduled_rating_does_not_turn_it_into_cram(
+    make_app: MakeApp,
+) -> None:
+    # Found in a real terminal: "u" in extra practice took back the day's last scheduled
+    # rating and showed that card as cram, so rating it again left it unscheduled.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape", "3")  # app-demo/floor, Good
+        await pilot.pause()
+        assert len(app.backend.history("app-demo/floor")) == 1
+        app.action_home()
+        await pilot.press("x")  # extra practice: cram
+        await pilot.pause()
+        cram = app.screen
+        assert isinstance(cram, ReviewScreen) and cram.cram is not None
+        shown, left = cram.card, list(cram.cram)
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert app.backend.history("app-demo/floor") == []  # the rating is taken back
+        assert cram.card is shown and cram.cram == left  # the cram goes on as it was
+        assert app.backend.queue()[0].card.key == "app-demo/floor"  # due again
+
+
+async def test_undo_in_a_review_of_a_cram_does_not_show_it_as_a_scheduled_card(
+    make_app: MakeApp,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        crammed = app.screen.card  # type: ignore[attr-defined]
+        await pilot.press("escape", "4")  # cram it: Easy, schedule unchanged
+        await pilot.pause()
+        app.action_home()
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.cram is None
+        first = review.card
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert app.backend.history(crammed.key) == []
+        assert review.card is first  # not replaced by the crammed card
+        await pilot.press("4")
+        await pilot.pause()
+        assert first is not None
+        assert [e.kind for e in app.backend.history(first.key)] == ["review"]
+
+
+async def test_text_that_cannot_be_read_is_explained_once(make_app: MakeApp) -> None:
+    # Found in a real terminal: Enter on unreadable text showed the same explanation twice
+    # (under the input while typing, and again as the verdict), and the verdict stayed
+    # after the text was changed.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*"4.8 parsecs!", "enter")
+        await pilot.pause()
+        floor = field(app, "decode_floor")
+        shown = [text_of(line) for line in floor.query(".ask-echo, .ask-verdict").results(Static)
+                 if line.display]
+        assert len(shown) == 1 and shown[0].startswith("?")
+        await pilot.press("backspace")  # editing: the explanation follows the text again
+        await pilot.pause()
+        shown = [text_of(line) for line in floor.query(".ask-echo, .ask-verdict").results(Static)
+                 if line.display]
+        assert len(shown) == 1 and not shown[0].startswith("?")
+        assert floor.verdict is None
+
+
+async def test_reveal_while_the_next_card_comes_in_does_not_crash(make_app: MakeApp) -> None:
+    # Space, the palette's Reveal or a click on "Show the answer" can be handled while
+    # the next card's fields are being put in place; the reveal panel is not there yet.
+    import asyncio
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        others = [c for c in app.backend.cards if c.asks and c.key != review.card.key]
+        swap = asyncio.create_task(review.show_next(others[0]))
+        while not swap.done():  # at every step of the swap
+            review.action_reveal()
+            await asyncio.sleep(0)
+        await swap
+        await pilot.pause()
+        assert app.is_running and review.card is others[0]
+        assert not review.revealed  # a reveal meant for the card before is not this one's

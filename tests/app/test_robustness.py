@@ -184,3 +184,75 @@ async def test_the_chosen_theme_is_remembered_for_the_next_start(
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert again.theme == "nord"
+
+
+async def test_a_long_card_heading_wraps_at_80_columns_rather_than_losing_its_counts(
+    make_app: MakeApp, data_dir: Path, pack_dir: Path
+) -> None:
+    # Found in a real terminal: "speed-physics/q1-follow-up · priority · review · variant
+    # mi300x   10 due · 0 new left" lost its counts behind the timer at 80 columns.
+    packs = data_dir / "packs"
+    packs.mkdir(parents=True)
+    text = (pack_dir / "app-demo.yaml").read_text().replace(
+        "pack: app-demo", "pack: a-pack-with-a-long-name-for-its-cards")
+    (packs / "long.yaml").write_text(text)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        card = app.backend.card("a-pack-with-a-long-name-for-its-cards/floor-follow-up")
+        assert card is not None
+        await app.push_screen(ReviewScreen(first=card))
+        await pilot.pause()
+        heading = app.screen.query_one("#card-heading", Static)
+        assert "new left" in str(heading.render())
+        assert heading.size.height == 2  # wrapped ...
+        assert app.screen.query_one("#review-top").size.height == 2  # ... and not cut
+
+
+async def test_the_palette_names_one_key_per_command(make_app: MakeApp) -> None:
+    # Found in a real terminal: Stats' "Back" said "key: escape,q" in the palette.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_stats()
+        await pilot.pause()
+        helps = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert helps["Back"] == "key: esc"
+
+
+async def test_a_cram_does_not_offer_bury_and_suspend_it_would_ignore(make_app: MakeApp) -> None:
+    # Found in a real terminal: in extra practice the palette offered Bury and Suspend,
+    # and both did nothing.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.cram is not None
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert "Reveal" in titles
+        assert not {"Bury", "Suspend"} & titles
+
+
+async def test_q_goes_back_from_every_screen_when_no_text_is_being_typed(
+    make_app: MakeApp,
+) -> None:
+    # Found in a real terminal: q went back from Stats and the labs, and did nothing at
+    # all on Review, Browse and the calculator.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for open_screen, leave_input in [
+            ("review", "escape"),  # the answer input, then q
+            ("browse", "down"),  # the card list has focus
+            ("calculator", "tab,tab"),  # past the two inputs, to the history
+            ("stats", ""),
+        ]:
+            await app.run_action(open_screen if open_screen != "review" else "screen.review")
+            await pilot.pause()
+            assert not isinstance(app.screen, HomeScreen), open_screen
+            for key in filter(None, leave_input.split(",")):
+                await pilot.press(key)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen), open_screen
+        assert app.is_running

@@ -18,7 +18,7 @@ from tests_authoring_helpers import ROOT, run_drill
 
 from drill.authoring.scaffold import write_scaffold
 from drill.catalog import GPU_FACTS, MODEL_FACTS
-from drill.packs import loader, scenario
+from drill.packs import card_reader, loader, scenario
 from drill.packs.locate import builtin_packs_dir, pack_files
 from drill.packs.schema import load_schema, schema_path
 
@@ -88,8 +88,9 @@ def test_the_schema_knows_exactly_the_loaders_keys() -> None:
     assert set(schema["properties"]) == set(loader.PACK_KEYS)
     assert set(schema["required"]) == set(loader.PACK_REQUIRED)
     for name, keys, required in (("card", loader.CARD_KEYS, loader.CARD_REQUIRED),
-                                 ("ask", loader.ASK_KEYS, loader.ASK_REQUIRED),
-                                 ("mistake", loader.MISTAKE_KEYS, loader.MISTAKE_REQUIRED),
+                                 ("ask", card_reader.ASK_KEYS, card_reader.ASK_REQUIRED),
+                                 ("mistake", card_reader.MISTAKE_KEYS,
+                                  card_reader.MISTAKE_REQUIRED),
                                  ("variant", scenario.VARIANT_KEYS, scenario.VARIANT_REQUIRED)):
         assert set(defs[name]["properties"]) == set(keys), name
         assert set(defs[name]["required"]) == set(required), name

@@ -184,3 +184,17 @@ def test_a_missing_solver_folder_is_a_diagnostic_not_a_crash(tmp_path: Path) -> 
     library = load_sources(sources)
     assert any("no such solver folder" in d.message for d in library.diagnostics)
     assert library.card("speed-physics/q1") is not None
+
+
+def test_a_folder_under_an_unknown_users_home_is_a_missing_folder_not_a_crash(
+    tmp_path: Path,
+) -> None:
+    # "~someone" names another user's home; expanding it fails when there is no such user.
+    unknown = "~no-such-user-of-drill-tests"
+    settings = Settings(packs=(f"{unknown}/packs",), solvers=(f"{unknown}/code",))
+    sources = resolve_sources(tmp_path, settings)
+    library = load_sources(sources)
+    problems = [str(d) for d in library.diagnostics]
+    assert any(unknown in p and "no such pack folder" in p for p in problems), problems
+    assert any(unknown in p and "no such solver folder" in p for p in problems), problems
+    assert library.card("speed-physics/q1") is not None

@@ -147,3 +147,48 @@ def test_a_card_with_a_template_error_is_left_out_and_the_others_load() -> None:
     assert loaded.pack is not None
     assert [card.id for card in loaded.pack.cards] == ["c2"]
     assert any("without its '}'" in d.message for d in loaded.diagnostics)
+
+
+SOLVERLESS_CARD = """\
+  - id: c1
+    title: A batch
+    priority: solid
+    scenario: "A batch of {batch:32 users}."
+    givens:
+      batch: 32 users
+    variants:
+      - id: big
+        givens:
+          batch: lots
+"""
+
+
+def test_an_unreadable_variant_given_of_a_card_without_solver_is_an_error_at_the_given(
+) -> None:
+    # Without a solver the given is read while filling the template, not by solve().
+    (found,) = errors(SOLVERLESS_CARD)
+    line = line_of(SOLVERLESS_CARD, "batch: lots")
+    assert found.startswith(f"t.yaml:{line}:")
+    assert "[variant big]" in found
+    assert "'lots' cannot be read" in found
+    assert "internal error" not in found
+
+
+def test_rendering_that_variant_raises_a_variant_error() -> None:
+    from drill.variants import VariantError, render_variant
+
+    loaded = load_pack_text(HEADER + SOLVERLESS_CARD, Path("t.yaml"), "t.yaml")
+    assert loaded.pack is not None
+    with pytest.raises(VariantError, match="cannot be read") as raised:
+        render_variant(loaded.pack.cards[0], "big")
+    assert raised.value.given == "batch"
+
+
+def test_a_sample_that_is_no_number_is_an_error_at_its_placeholder() -> None:
+    card = GOOD_CARD.replace("{max_tokens_per_s:209 tokens/s}", "{max_tokens_per_s:fast}")
+    found = errors(card)
+    assert not any("internal error" in e for e in found), found
+    line = line_of(card, "{max_tokens_per_s:fast}")
+    column = (HEADER + card).splitlines()[line - 1].index("{max_tokens_per_s") + 1
+    assert any(e.startswith(f"t.yaml:{line}:{column}: error: t/c1: answer[0]:")
+               and "the sample 'fast' must be a number and a unit" in e for e in found), found

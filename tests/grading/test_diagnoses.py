@@ -138,3 +138,19 @@ def test_generic_ids_are_stable() -> None:
                                 "flops-over-bandwidth", "power-of-ten", "bits-for-bytes",
                                 "reciprocal", "seconds-hours-slip"}
     assert GENERIC_IDS[-1] == "wrong-dimension"  # the least specific comes last
+
+
+def test_a_zero_answer_is_not_called_the_wrong_sign(decode_floor: Target) -> None:
+    result = grade("0 ms", decode_floor)
+    assert result.verdict is Verdict.INCORRECT
+    assert "sign" not in result.message
+    assert "zero" in result.message
+    assert "4.78 ms" in result.message
+
+
+def test_against_a_zero_reference_no_ratio_or_sign_is_claimed(decode_floor: Target) -> None:
+    zero = Target(decode_floor.card, decode_floor.ask, "ms", q("0 ms"))
+    result = grade("3 s", zero)
+    assert result.verdict is Verdict.INCORRECT
+    assert "sign" not in result.message
+    assert "3 s" in result.message or "3,000 ms" in result.message

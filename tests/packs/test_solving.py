@@ -106,3 +106,22 @@ def test_unknown_override_is_an_error(cards: dict[str, Card]) -> None:
     with pytest.raises(SolveError) as caught:
         solve(cards["floor"], {"bandwith": "4 TB/s"})
     assert caught.value.given == "bandwith"
+
+
+def test_a_solver_result_that_is_no_expression_is_a_solve_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from solvers.registry import REGISTRY, Solver
+
+    def returns_text(a: object) -> dict[str, object]:
+        return {"doubled": "twice a", "kept": a}
+
+    monkeypatch.setitem(REGISTRY, "test-returns-text",
+                        Solver("test-returns-text", {"a": "GB"}, returns_text))
+    card = Card(pack="t", id="c", title="T", priority="solid", scenario="S",
+                solver="test-returns-text", givens={"a": "16 GB"})
+    with pytest.raises(SolveError, match="'doubled'") as raised:
+        solve(card)
+    assert "test-returns-text" in str(raised.value)
+    with pytest.raises(SolveError, match="'doubled'"):  # and again: no half-filled cache
+        solve(card)

@@ -10,6 +10,7 @@ from drill.scheduling.clock import FixedClock
 from drill.scheduling.ratings import Rating, TypedAnswer
 from drill.scheduling.service import ReviewSession, SchedulingError
 from drill.scheduling.state import Phase
+from drill.storage.errors import DatabaseLocked
 
 Factory = Callable[..., ReviewSession]
 CardFactory = Callable[..., Card]
@@ -83,6 +84,30 @@ def test_undo_refuses_when_another_process_rated_the_card_since(
     assert revlog_count(mine) == 2
 
 
+def test_an_undo_the_database_refused_for_a_while_can_be_tried_again(
+    make_session: Factory, make_card: CardFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = make_session([make_card("a", "c", 0)])
+    session.rate("a/c", Rating.GOOD, 1000)
+    real_write = session.database.write
+    calls = 0
+
+    def locked_once(work: Callable[..., object]) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 1:  # what a write meets when another program holds the lock too long
+            raise DatabaseLocked(session.database.path, "is locked by another program")
+        return real_write(work)
+
+    monkeypatch.setattr(session.database, "write", locked_once)
+    with pytest.raises(DatabaseLocked):
+        session.undo()
+    assert session.can_undo  # nothing changed on disk, so the rating can still be undone
+    assert session.undo() is not None
+    assert session.state("a/c").phase is Phase.NEW
+    assert revlog_count(session) == 0
+
+
 def test_cram_is_logged_but_leaves_the_schedule_alone(
     make_session: Factory, make_card: CardFactory, clock: FixedClock
 ) -> None:
@@ -145,3 +170,18 @@ def test_suggestion_uses_the_cards_asks(make_session: Factory) -> None:
     assert session.suggest("a/c", [RIGHT]) is None  # one ask left unanswered
     assert session.suggest("a/c", [RIGHT, TypedAnswer("rate", "200/s", "correct")]) is Rating.GOOD
     assert session.suggest("a/c", [WRONG]) is Rating.AGAIN
+
+
+def test_undo_says_whether_it_takes_back_a_review_or_a_cram(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    session = make_session([make_card("a", "c", 0)])
+    assert session.undo_kind is None
+    session.rate("a/c", Rating.GOOD, 1000)
+    session.cram("a/c", Rating.AGAIN, 1000)
+    assert session.undo_kind == "cram"
+    session.undo()
+    assert session.undo_kind == "review"
+    session.undo()
+    assert session.undo_kind is None
+

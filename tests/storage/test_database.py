@@ -198,3 +198,27 @@ def test_an_unwritable_folder_gives_a_storage_error(tmp_path: Path) -> None:
     with pytest.raises(StorageError) as caught:
         open_database(blocker / "drill.sqlite3")
     assert "\n" not in str(caught.value)
+
+
+def test_a_lock_waited_out_in_full_is_not_waited_for_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Found in the app: a write under another program's lock froze the screen for three
+    # busy timeouts (15 s), while the message said it had waited 5 s.
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.05)
+    path = tmp_path / "drill.sqlite3"
+    make_filled_database(path)
+    db = open_database(path)
+    attempts: list[str] = []
+    db._conn.set_trace_callback(
+        lambda sql: attempts.append(sql) if sql.startswith("BEGIN") else None)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(DatabaseLocked):
+            db.write(lambda conn: card_table.save(conn, CardState(1, "p/x")))
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+        db.close()
+    assert attempts == ["BEGIN IMMEDIATE"]  # one full wait, then the clear error

@@ -62,3 +62,15 @@ def test_conversion_within_a_dimension() -> None:
 )
 def test_format_number(value: float, text: str) -> None:
     assert format_number(value) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "digits", "text"),
+    [(12.25, 3, "12.3"), (12.35, 3, "12.4"), (2.675, 3, "2.68"), (4.785, 3, "4.79"),
+     (0.125, 2, "0.13"), (2.5, 1, "3"), (1234.5, 4, "1,235"), (61850.5, 3, "61,900"),
+     (1.225e7, 3, "1.23 × 10⁷"), (0.00125, 2, "0.0013"), (-12.25, 3, "-12.3")],
+)
+def test_a_written_half_rounds_up_as_on_paper(value: float, digits: int, text: str) -> None:
+    # The number as written (12.25) decides, not its binary neighbour (12.2499... or
+    # 12.3500...), and a half goes away from zero: 12.25 and 12.35 round alike.
+    assert format_number(value, digits) == text

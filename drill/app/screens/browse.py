@@ -15,6 +15,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drill.app.backend import BackendError
+from drill.app.messages import PacksReloaded
 
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
@@ -48,7 +49,8 @@ def state_line(state: CardState, now_text: str) -> Content:
 
 
 def history_lines(entries: list[ReviewEntry], zone: tzinfo) -> list[Content]:
-    """Newest first: when, the rating, how long, then every typed answer and its mistakes."""
+    """Newest first: when, the rating, how long, the variant shown, then every typed
+    answer and its mistakes."""
     lines: list[Content] = []
     for entry in reversed(entries):
         when = entry.time.astimezone(zone)
@@ -57,6 +59,7 @@ def history_lines(entries: list[ReviewEntry], zone: tzinfo) -> list[Content]:
             (when.strftime("%Y-%m-%d %H:%M"), "$text-muted"), "  ",
             (RATING_NAMES.get(int(entry.rating), str(entry.rating)), "bold"),
             f"{kind}  {entry.duration_ms / 1000:.0f} s",
+            (f"  variant {entry.variant}" if entry.variant else "", "$text-muted"),
         ))
         for answer in entry.answers:
             mark, style = VERDICT_MARKS.get(answer.verdict, ("·", ""))
@@ -72,6 +75,7 @@ class BrowseScreen(Screen[None]):
     CSS_PATH = "browse.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
+        Binding("q", "back", "Back", show=False),  # as on the other screens (not while typing)
         Binding("c", "cram", "Cram"),
         Binding("s", "toggle_suspend", "Suspend/unsuspend"),
         Binding("e", "source", "Source"),
@@ -198,6 +202,9 @@ class BrowseScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self._show_detail()
+
+    def on_packs_reloaded(self, _: PacksReloaded) -> None:
+        self._filter(self.query_one("#browse-search", Input).value)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -53,6 +53,7 @@ class CalculatorScreen(Screen[None]):
     CSS_PATH = "calculator.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
+        Binding("q", "close", "Back", show=False),  # from the history list (not while typing)
         Binding("up", "recall(-1)", "Earlier", show=False),
         Binding("down", "recall(1)", "Later", show=False),
         Binding("ctrl+l", "clear_history", "Clear"),

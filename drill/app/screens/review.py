@@ -7,20 +7,22 @@ the grader's suggestion highlighted). Everything it decides comes from the backe
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from textual import events, on
+from textual._time import get_time  # the clock of every message's .time
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from drill.app.backend import BackendError
-from drill.app.messages import CardPrepared
+from drill.app.messages import CardPrepared, PacksReloaded
 from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
 from drill.app.widgets.rating_bar import NAMES, RatingBar
@@ -29,6 +31,9 @@ if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
     from drill.packs.model import Card
     from drill.scheduling.ratings import TypedAnswer
+
+
+RATE_IDS = {f"rate-{rating}": rating for rating in NAMES}
 
 
 class ReviewScreen(Screen[None]):
@@ -51,6 +56,7 @@ class ReviewScreen(Screen[None]):
                 tooltip="This card's GEMM on the roofline explorer (cards about intensity "
                 "or batching)"),
         Binding("escape", "leave", "Back", tooltip="Leave the input, or go back"),
+        Binding("q", "back", "Back", show=False),  # as on the other screens (not while typing)
         Binding("pageup", "scroll_card(-1)", "Page up", show=False),
         Binding("pagedown", "scroll_card(1)", "Page down", show=False),
     ]
@@ -67,6 +73,13 @@ class ReviewScreen(Screen[None]):
         self.card: Card | None = None
         self.kind = ""
         self.answers: list[TypedAnswer] = []
+        # A terminal delivers keys in bursts, and a card takes a moment to be put on
+        # screen: keys pressed before then were meant for the card being shown, never a
+        # rating of it. ``_ready_since`` is when the current card took keys (the clock of
+        # Message.time); ``_busy`` is set while a rating or a card change is under way.
+        self._ready_since = math.inf
+        self._busy = False
+        self._typed_early: list[str] = []
 
     # -- layout ------------------------------------------------------------------------
 
@@ -83,11 +96,14 @@ class ReviewScreen(Screen[None]):
         await self.show_next(self.first)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Card keys are hidden when there is no card, Follow-up when there is none."""
+        """Card keys are hidden when there is no card, Follow-up when there is none, and
+        bury and suspend in a cram (they are about the schedule: Browse suspends)."""
         if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up"):
             if self.card is None:
                 return False
             if action == "follow_up" and self._follow_up_card() is None:
+                return False
+            if action in ("bury", "suspend") and self.cram is not None:
                 return False
         if action == "roofline":
             from drill.labs.card_link import is_about_roofline
@@ -99,6 +115,14 @@ class ReviewScreen(Screen[None]):
 
     async def show_next(self, card: Card | None = None) -> None:
         """Show ``card``, or the next one: the cram list's, else the schedule's."""
+        self._busy, self._ready_since = True, math.inf
+        try:
+            await self._show_next(card)
+        finally:
+            self._busy, self._ready_since = False, get_time()
+            self._type_early_keys()
+
+    async def _show_next(self, card: Card | None) -> None:
         kind = "cram" if self.cram is not None else ""
         if card is None and self.cram is not None:
             card = self.cram.pop(0) if self.cram else None
@@ -186,28 +210,80 @@ class ReviewScreen(Screen[None]):
             note = "✓ follow-up next" if self.follow_up_next else "f: follow-up"
         self.query_one(RatingBar).note(note)
 
+    # -- keys that come early -------------------------------------------------------------
+
+    def early_key(self, event: events.Key) -> bool:
+        """Whether the key was pressed before this card was ready for keys (it is then
+        used up here): typing goes into the card's answer, anything else is dropped,
+        never taken as a rating of a card the user has not seen yet."""
+        if event.time >= self._ready_since:
+            return False
+        if event.is_printable and event.character:
+            self._typed_early.append(event.character)
+            if not self._busy:
+                self._type_early_keys()
+        return True
+
+    def _type_early_keys(self) -> None:
+        text, self._typed_early = "".join(self._typed_early), []
+        target = self.focused if isinstance(self.focused, Input) else None
+        if target is None and self.card is not None:
+            fields = self.query_one(CardView).fields
+            target = fields[0].input if fields else None
+        if text and target is not None:
+            target.insert_text_at_cursor(text)
+
+    async def on_key(self, event: events.Key) -> None:
+        if self.early_key(event):
+            event.stop()
+            event.prevent_default()
+            return
+        focused = self.focused
+        if event.key == "enter" and isinstance(focused, Button) and focused.id in RATE_IDS:
+            # Rate now rather than through the button's own message, which would come
+            # after keys pressed later (a "2" right behind the Enter would rate first).
+            event.stop()
+            event.prevent_default()
+            await self.action_rate(RATE_IDS[focused.id])
+
     # -- answers and the reveal ----------------------------------------------------------
 
     def on_card_prepared(self, message: CardPrepared) -> None:
         if self.card is not None and message.key == self.card.shown_key:
             self.query_one(CardView).apply_prepared()
 
+    async def on_packs_reloaded(self, _: PacksReloaded) -> None:
+        """The packs were read again: show the current card as it is written now (its
+        numbers worked out afresh), or move on if it is gone."""
+        backend = self.app.backend
+        if self.cram is not None:
+            fresh = (backend.card(card.key) for card in self.cram)
+            self.cram = [card for card in fresh if card is not None]
+        if self.card is None or self._busy:
+            return
+        card = backend.card(self.card.key)
+        if card is None:
+            self.notify(f"{self.card.key} is no longer in the packs.", severity="warning",
+                        timeout=5)
+        await self.show_next(card)
+
     @on(CardView.Graded)
     def _graded(self, event: CardView.Graded) -> None:
-        if self.card is None:
-            return
+        if self.card is None or event.showing != self.query_one(CardView).showing:
+            return  # a grade of the card before, arriving after it was rated
         self.answers.append(self.app.backend.typed_answer(event.grade))
         suggestion = self.app.backend.suggest(self.answers, self.card)
         self.query_one(RatingBar).suggested = int(suggestion) if suggestion else None
 
     @on(CardView.Finished)
-    def _finished(self) -> None:
+    def _finished(self, event: CardView.Finished) -> None:
         """After the last ask the suggested rating has focus: Enter takes it, and Space,
         1–4 and the other keys work as well."""
-        self.query_one(RatingBar).focus_suggested()
+        if event.showing == self.query_one(CardView).showing:  # not the card before's
+            self.query_one(RatingBar).focus_suggested()
 
     def action_reveal(self) -> None:
-        if self.card is not None:
+        if self.card is not None and not self._busy:
             self.revealed = True
 
     def watch_revealed(self, revealed: bool) -> None:
@@ -220,11 +296,12 @@ class ReviewScreen(Screen[None]):
 
     @on(RatingBar.Chosen)
     async def _chosen(self, event: RatingBar.Chosen) -> None:
-        await self.action_rate(event.rating)
+        if event.time >= self._ready_since:  # a click on this card's buttons
+            await self.action_rate(event.rating)
 
     async def action_rate(self, rating: int) -> None:
         card = self.card
-        if card is None:
+        if card is None or self._busy:
             return
         countdown = self.query_one("#countdown", Countdown)
         seconds = countdown.stop()
@@ -235,7 +312,7 @@ class ReviewScreen(Screen[None]):
         except BackendError as error:
             # Nothing was stored: the card stays, with its answers, to be rated again.
             countdown.running = True
-            self.notify(f"{error}. Rate again to retry.", title="Rating not saved",
+            self.notify(f"{error}. The card stays, to be rated again.", title="Rating not saved",
                         severity="error", timeout=10, markup=False)
             return
         name = NAMES[rating]
@@ -253,6 +330,8 @@ class ReviewScreen(Screen[None]):
         self.app.action_roofline()
 
     def action_follow_up(self) -> None:
+        if self._busy:
+            return
         if self._follow_up_card() is None:
             self.notify("This card has no follow-up.", severity="warning", timeout=3)
             return
@@ -263,16 +342,29 @@ class ReviewScreen(Screen[None]):
             self._show_follow_up_note()
 
     async def action_undo(self) -> None:
+        if self._busy:
+            return
         backend = self.app.backend
         if not backend.can_undo():
             self.notify("Nothing to undo.", severity="warning", timeout=3)
             return
+        kind = backend.undo_kind()
         try:
             key = backend.undo()
         except BackendError as error:
             self.notify(str(error), title="Not undone", severity="error", markup=False)
             return
         card = backend.card(key) if key else None
+        if (kind == "cram") != (self.cram is not None):
+            # Rated in the other kind of session (cram here, a scheduled review there, or
+            # the other way round): undone, but not shown here as what it was not.
+            if kind == "cram":
+                self.notify(f"Undid the cram of {key}.", timeout=3)
+            else:
+                self.notify(f"Undid the last rating of {key}; it is due again.", timeout=4)
+            if self.cram is None and self.card is None:
+                await self.show_next()  # "All done" may have a card again
+            return
         self.notify(f"Undid the last rating of {key}.", timeout=3)
         if card is not None:
             if self.cram is not None and self.card is not None:
@@ -280,7 +372,7 @@ class ReviewScreen(Screen[None]):
             await self.show_next(card)
 
     async def action_bury(self) -> None:
-        if self.card is None or self.cram is not None:
+        if self.card is None or self.cram is not None or self._busy:
             return
         try:
             self.app.backend.bury(self.card.key)
@@ -291,7 +383,7 @@ class ReviewScreen(Screen[None]):
         await self.show_next()
 
     async def action_suspend(self) -> None:
-        if self.card is None or self.cram is not None:
+        if self.card is None or self.cram is not None or self._busy:
             return
         try:
             self.app.backend.suspend(self.card.key)
@@ -313,6 +405,9 @@ class ReviewScreen(Screen[None]):
             body.scroll_page_up()
         else:
             body.scroll_page_down()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
 
     def action_leave(self) -> None:
         if isinstance(self.focused, Static) or self.focused is None:

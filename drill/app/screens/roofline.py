@@ -121,10 +121,14 @@ class RooflineScreen(Screen[None]):
         self.gpus, self.gpu_index = known, index
 
     def _failed(self, message: str) -> None:
+        if not self.is_attached:  # the worker's word came just after the user left
+            return
         self.query_one("#roofline-facts", Static).update(
             Content.styled(f"Cannot draw the roofline: {message}", "$text-error"))
 
     def _show(self, picture: Picture) -> None:
+        if not self.is_attached:  # the worker's word came just after the user left
+            return
         gemm, gpu = picture.gemm, picture.gpu
         self.query_one("#roofline-title", Static).update(title_text(picture))
         self.query_one("#roofline-chart", LabChart).show(Plot(

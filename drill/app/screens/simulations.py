@@ -162,19 +162,24 @@ class SimulationScreen(Screen[None]):
         except RuntimeError:  # the app is closing
             raise Stopped from None
 
+    def _wanted(self, run_id: int) -> bool:
+        """The run is the latest, and the screen still up (a worker's last word can come
+        just after the user left)."""
+        return run_id == self._run_id and self.is_attached
+
     def _progress(self, run_id: int, done: int, total: int) -> None:
-        if run_id == self._run_id:
+        if self._wanted(run_id):
             self.query_one("#sim-progress", ProgressBar).update(total=total, progress=done)
 
     def _failed(self, run_id: int, message: str) -> None:
-        if run_id == self._run_id:
+        if self._wanted(run_id):
             self._run_id += 1  # no progress bar for a run that is over
             self.query_one("#sim-progress", ProgressBar).display = False
             self.query_one("#sim-table", Static).update(
                 Content.styled(f"The simulation failed: {message}", "$text-error"))
 
     def _show(self, run_id: int, outcome: Outcome) -> None:
-        if run_id != self._run_id:
+        if not self._wanted(run_id):
             return
         self._run_id += 1  # the run is over: its progress bar must not appear
         self.query_one("#sim-progress", ProgressBar).display = False

@@ -79,6 +79,7 @@ class AskField(Vertical):
         self.number = number
         self.verdict: str | None = None
         self.waiting = False  # Enter was pressed before the reference values were ready
+        self.passed_over = False  # an empty Enter: the user answers this one out loud
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.number}. {self.ask.question}", classes="ask-question")
@@ -108,6 +109,9 @@ class AskField(Vertical):
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         event.stop()
+        if self.verdict == "invalid":  # it was about the text before this change
+            self.verdict = None
+            self.query_one(".ask-verdict", Static).display = False
         self.post_message(self.Typed(self, event.value))
 
     @on(Input.Submitted)
@@ -145,6 +149,7 @@ class AskField(Vertical):
             self._verdict(Content.assemble((named, "bold"), message), "-incorrect")
         else:
             self._verdict(Content.assemble(("? ", "bold"), message), "-invalid")
+            self.query_one(".ask-echo", Static).display = False  # it said the same
 
     def _verdict(self, content: Content, kind: str) -> None:
         line = self.query_one(".ask-verdict", Static)

@@ -39,14 +39,23 @@ class CardView(VerticalScroll):
     app: DrillApp
 
     class Graded(Message):
-        """An answer was graded (readable answers only: invalid text is not an answer)."""
+        """An answer was graded (readable answers only: invalid text is not an answer).
 
-        def __init__(self, grade: Grade) -> None:
+        ``showing`` is :attr:`CardView.showing` when it was graded: the message travels
+        up after the fact, and the card may have been replaced meanwhile.
+        """
+
+        def __init__(self, grade: Grade, showing: int) -> None:
             super().__init__()
             self.grade = grade
+            self.showing = showing
 
     class Finished(Message):
         """Every ask has been answered (or passed over with an empty Enter)."""
+
+        def __init__(self, showing: int) -> None:
+            super().__init__()
+            self.showing = showing  # as in Graded
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -56,10 +65,12 @@ class CardView(VerticalScroll):
         # While one card's widgets give way to the next, messages (numbers prepared in the
         # background, a late echo) must not reach the fields on their way out.
         self._swapping = False
+        self.showing = 0  # counts the cards shown, so late messages can tell whose they are
 
     async def show(self, card: Card) -> None:
         """Show a card, front only; inputs wait for its numbers if they are not ready."""
         self.card, self.pending, self.revealed = card, {}, False
+        self.showing += 1
         self._swapping = True
         try:
             await self._replace_widgets(card)
@@ -166,8 +177,9 @@ class CardView(VerticalScroll):
         if event.field not in self.fields:
             return  # Enter on a card already gone
         if not event.answer.strip():
+            event.field.passed_over = True
             if not self.focus_after(event.field):
-                self.post_message(self.Finished())
+                self.post_message(self.Finished(self.showing))
             return
         prepared = self.app.prepared.get(self.card.shown_key) if self.card else None
         if prepared is not None and event.field.ask.id not in prepared.targets:
@@ -183,16 +195,16 @@ class CardView(VerticalScroll):
         field.show_grade(grade.verdict.value, grade.message, grade.mistakes)
         if grade.verdict.value == "invalid":
             return  # not an answer: the field says why, and keeps the focus
-        self.post_message(self.Graded(grade))
+        self.post_message(self.Graded(grade, self.showing))
         if not self.focus_after(field):
-            self.post_message(self.Finished())
+            self.post_message(self.Finished(self.showing))
 
     def focus_after(self, field: AskField) -> bool:
-        """Focus the next ask not yet answered; False when there is none."""
+        """Focus the next ask not yet answered nor passed over; False when there is none."""
         fields = self.fields
         later = fields[fields.index(field) + 1:] + fields[: fields.index(field)]
         for other in later:
-            if other.verdict is None and not other.waiting:
+            if other.verdict is None and not other.waiting and not other.passed_over:
                 other.input.focus()
                 other.scroll_visible()
                 return True
@@ -201,7 +213,7 @@ class CardView(VerticalScroll):
     # -- the back ------------------------------------------------------------------------
 
     def reveal(self) -> None:
-        if self.card is None:
+        if self.card is None or self._swapping:
             return
         self.revealed = True
         panel = self.query_one("#card-reveal", Static)

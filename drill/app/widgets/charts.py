@@ -73,7 +73,7 @@ class Heatmap(Widget):
             ("    less ", "$text-muted"),
             *(Content.styled("■ ", shade) for shade in shades),
             ("more", "$text-muted"),
-            (f"   {total} reviews in {weeks} weeks", "$text-muted"),
+            (f"   {total} review{'' if total == 1 else 's'} in {weeks} weeks", "$text-muted"),
         )
         return Content("\n").join([*lines, Content(""), legend])
 

@@ -1,0 +1,217 @@
+"""Reading one card's own fields: its texts, lessons and givens, and its asks with their
+mistakes and tolerances.
+
+:class:`CardReader` records where each field starts (``Card.text_locations``), so a later
+message can point into the prose. The loader (:mod:`drill.packs.loader`) assembles the
+card from what it reads; the scenario fields are :mod:`drill.packs.scenario`'s.
+"""
+
+from __future__ import annotations
+
+from re import Pattern
+
+import yaml
+
+from drill.packs.fields import (
+    DASHED_ID,
+    DASHED_RULE,
+    NAME,
+    NAME_RULE,
+    UNDERSCORED_ID,
+    UNDERSCORED_RULE,
+    Entries,
+    Fields,
+    Scope,
+    kind_of,
+    scalar_value,
+)
+from drill.packs.model import DEFAULT_TOLERANCE, Ask, Location, Mistake
+
+ASK_KEYS = ("id", "question", "unit", "tolerance", "value", "stated", "mistakes")
+ASK_REQUIRED = ("id", "question", "unit")
+MISTAKE_KEYS = ("id", "value", "message")
+MISTAKE_REQUIRED = ("id", "message")
+
+
+class CardReader:
+    """Reads one card's fields, recording where each text field starts."""
+
+    def __init__(self, fields: Fields, scope: Scope) -> None:
+        self.f = fields
+        self.scope = scope
+        self.locations: dict[str, Location] = {}
+
+    def remember(self, path: str, node: yaml.Node) -> None:
+        self.locations[path] = self.f.at(node)
+
+    def text(self, entries: Entries, key: str, *, required: bool = True,
+             path: str | None = None, scope: Scope | None = None) -> str | None:
+        """The text of ``key``, its place kept as ``path`` (the key itself by default)."""
+        node = self._value_node(entries, key, path or key)
+        if node is None:
+            return None
+        return self.f.text(node, key, scope or self.scope, required=required)
+
+    def identifier(self, entries: Entries, key: str, what: str, pattern: Pattern[str],
+                   rule: str, *, path: str | None = None,
+                   scope: Scope | None = None) -> str | None:
+        node = self._value_node(entries, key, path or key)
+        if node is None:
+            return None
+        return self.f.identifier(node, what, pattern, rule, scope or self.scope)
+
+    def _value_node(self, entries: Entries, key: str, path: str) -> yaml.Node | None:
+        """The value of ``key``, its place remembered as ``path``; None when it is absent."""
+        if key not in entries:
+            return None
+        node = entries[key][1]
+        self.remember(path, node)
+        return node
+
+    def _unique_id(self, entries: Entries, what: str, pattern: Pattern[str], rule: str,
+                   seen: dict[str, yaml.Node], within: str, scope: Scope) -> str | None:
+        """The entry's id; None (reported) when it is invalid or already used ``within``."""
+        if "id" not in entries:
+            return None
+        id_node = entries["id"][1]
+        found = self.f.identifier(id_node, f"{what} id", pattern, rule, scope)
+        if found is not None and found in seen:
+            first = self.f.at(seen[found])
+            self.f.error(id_node, f"{what} id '{found}' is already used in {within} at line "
+                                  f"{first.line}", scope)
+            return None
+        if found is not None:
+            seen[found] = id_node
+        return found
+
+    def text_list(self, entries: Entries, key: str) -> list[str]:
+        if key not in entries:
+            return []
+        items = self.f.sequence(entries[key][1], key, self.scope)
+        texts: list[str] = []
+        for i, item in enumerate(items or []):
+            self.remember(f"{key}[{i}]", item)
+            value = self.f.text(item, f"{key}[{i}]", self.scope)
+            if value is not None:
+                texts.append(value)
+        return texts
+
+    def lessons(self, entries: Entries) -> list[int]:
+        node = self._value_node(entries, "lessons", "lessons")
+        if node is None:
+            return []
+        numbers: list[int] = []
+        for item in self.f.sequence(node, "lessons", self.scope) or []:
+            number = self.f.integer(item, "lessons", self.scope)
+            if number is not None and number < 1:
+                self.f.error(item, f"lesson number {number} must be 1 or more", self.scope)
+            elif number is not None:
+                numbers.append(number)
+        return numbers
+
+    def givens(self, entries: Entries) -> dict[str, str]:
+        if "givens" not in entries:
+            return {}
+        self.remember("givens", entries["givens"][0])  # "missing given" points at the key
+        given_entries = self.f.mapping(entries["givens"][1], "'givens'", None, (), self.scope)
+        givens: dict[str, str] = {}
+        for name, (key_node, value_node) in (given_entries or {}).items():
+            if not NAME.fullmatch(name):
+                self.f.error(key_node, f"given name '{name}' is not valid: use {NAME_RULE}",
+                             self.scope)
+                continue
+            self.remember(f"givens.{name}", value_node)
+            value = self.f.text(value_node, f"givens.{name}", self.scope)
+            if value is not None:
+                givens[name] = value.strip()
+        return givens
+
+    # -- asks --------------------------------------------------------------------
+    def asks(self, entries: Entries) -> list[Ask]:
+        if "asks" not in entries:
+            return []
+        asks: list[Ask] = []
+        ids: dict[str, yaml.Node] = {}
+        for i, item in enumerate(self.f.sequence(entries["asks"][1], "asks", self.scope) or []):
+            ask = self._ask(item, f"asks[{i}]", ids)
+            if ask is not None:
+                asks.append(ask)
+        return asks
+
+    def _ask(self, node: yaml.Node, path: str, ids: dict[str, yaml.Node]) -> Ask | None:
+        f = self.f
+        raw_id = scalar_value(node, "id")
+        scope = Scope(self.scope.card_key, raw_id)
+        entries = f.mapping(node, "an ask", ASK_KEYS, ASK_REQUIRED, scope)
+        if entries is None:
+            return None
+        ask_id = self._unique_id(entries, "ask", UNDERSCORED_ID, UNDERSCORED_RULE, ids,
+                                 "this card", scope)
+        question = self.text(entries, "question", path=f"{path}.question", scope=scope)
+        # An empty unit ("") asks for a plain number: a batch size, a count of steps.
+        unit = self.text(entries, "unit", required=False, path=f"{path}.unit", scope=scope)
+        value = ask_id
+        if "value" in entries:
+            value = self.identifier(entries, "value", "value", NAME, NAME_RULE,
+                                    path=f"{path}.value", scope=scope)
+        stated = self.text(entries, "stated", path=f"{path}.stated", scope=scope)
+        tolerance = DEFAULT_TOLERANCE
+        tolerance_node = self._value_node(entries, "tolerance", f"{path}.tolerance")
+        if tolerance_node is not None:
+            tolerance = self._tolerance(tolerance_node, scope) or DEFAULT_TOLERANCE
+        mistakes = self._mistakes(entries, path, scope)
+        if ask_id is None or question is None or unit is None or value is None:
+            return None
+        return Ask(id=ask_id, question=question, unit=unit.strip(), value=value,
+                   tolerance=tolerance, stated=stated, mistakes=tuple(mistakes),
+                   where=f.at(node))
+
+    def _tolerance(self, node: yaml.Node, scope: Scope) -> float | None:
+        """``5%``, ``±5%`` or ``0.05``: a relative tolerance strictly between 0 and 1."""
+        rule = "write a percentage such as 5% or a fraction such as 0.05"
+        if not isinstance(node, yaml.ScalarNode):
+            self.f.error(node, f"tolerance must be a number, not {kind_of(node)}: {rule}", scope)
+            return None
+        value = self.f.number(node)
+        if value is None:
+            text = str(node.value).strip().lstrip("±").strip()
+            try:
+                value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+            except ValueError:
+                self.f.error(node, f"tolerance '{node.value}' is not a number: {rule}", scope)
+                return None
+        elif value >= 1:
+            self.f.error(node, f"tolerance {node.value} would allow {value:.0%}: {rule}", scope)
+            return None
+        if not 0 < value < 1:
+            self.f.error(node, f"tolerance '{node.value}' must be more than 0% and less than "
+                               f"100%", scope)
+            return None
+        return value
+
+    def _mistakes(self, entries: Entries, path: str, scope: Scope) -> list[Mistake]:
+        if "mistakes" not in entries:
+            return []
+        mistakes: list[Mistake] = []
+        ids: dict[str, yaml.Node] = {}
+        items = self.f.sequence(entries["mistakes"][1], "mistakes", scope) or []
+        for j, item in enumerate(items):
+            mistake = self._mistake(item, f"{path}.mistakes[{j}]", ids, scope)
+            if mistake is not None:
+                mistakes.append(mistake)
+        return mistakes
+
+    def _mistake(self, node: yaml.Node, path: str, ids: dict[str, yaml.Node],
+                 scope: Scope) -> Mistake | None:
+        f = self.f
+        entries = f.mapping(node, "a mistake", MISTAKE_KEYS, MISTAKE_REQUIRED, scope)
+        if entries is None:
+            return None
+        mistake_id = self._unique_id(entries, "mistake", DASHED_ID, DASHED_RULE, ids,
+                                     "this ask", scope)
+        value = self.identifier(entries, "value", "value", NAME, NAME_RULE,
+                                path=f"{path}.value", scope=scope)
+        message = self.text(entries, "message", path=f"{path}.message", scope=scope)
+        if mistake_id is None or message is None:
+            return None
+        return Mistake(id=mistake_id, message=message, value=value, where=f.at(node))

@@ -1,0 +1,70 @@
+"""Browse: what a card's history shows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import Static
+
+from drill.app.drill_app import DrillApp
+from drill.app.screens.browse import BrowseScreen
+from drill.app.screens.review import ReviewScreen
+
+MakeApp = Callable[..., DrillApp]
+
+#: A card with a variant: its later reviews show the H20 (a built-in solver and GPU).
+PACK = """\
+pack: mine
+title: Mine
+cards:
+  - id: floor
+    title: Decode on one {gpu}
+    priority: priority
+    gpu: H100
+    scenario: "One user on one {gpu}: how short can a decode step be?"
+    solver: decode-floor
+    givens:
+      weights: 16 GB
+      bandwidth: 3.35 TB/s
+      peak_flops: 989 TFLOPS
+      params: 8 billion
+    facts:
+      bandwidth: gpu.bandwidth
+      peak_flops: gpu.bf16_dense
+    variants:
+      - id: h20
+        gpu: H20
+    asks:
+      - id: decode_floor
+        question: The shortest decode step?
+        unit: ms
+"""
+
+
+async def test_the_history_names_the_variant_each_review_showed(
+    make_app: MakeApp, data_dir: Path
+) -> None:
+    (data_dir / "packs").mkdir(parents=True)
+    (data_dir / "packs" / "mine.yaml").write_text(PACK, encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for _ in range(2):  # the base first, then the variant
+            card = app.backend.card("mine/floor")
+            assert card is not None
+            await app.push_screen(ReviewScreen(cram=[card]))
+            await pilot.pause()
+            await pilot.press("escape", "3", "escape")
+            await pilot.pause()
+        assert [e.variant for e in app.backend.history("mine/floor")] == [None, "h20"]
+        app.action_browse()
+        await pilot.press(*"mine/floor")
+        await pilot.pause()
+        browse = app.screen
+        assert isinstance(browse, BrowseScreen)
+        detail = str(browse.query_one("#browse-card", Static).render()).splitlines()
+        ratings = [line for line in detail if "Good" in line]
+        assert len(ratings) == 2
+        assert "variant h20" in ratings[0]  # newest first
+        assert "variant" not in ratings[1]
