@@ -91,6 +91,9 @@ def load_settings(data_dir: Path, *, write_default: bool = True) -> Settings:
     """The settings in ``data_dir``; writes the commented defaults when there is no file."""
     path = settings_path(data_dir)
     try:
+        # Opening a named pipe would wait forever for a writer: read regular files only.
+        if path.exists() and not path.is_file():
+            raise SettingsError(f"{path}: is not a regular file (a folder, pipe or device)")
         raw = path.read_bytes()
     except FileNotFoundError:
         if write_default:
@@ -148,6 +151,12 @@ def _check(key: str, value: Any, path: Path | str) -> Any:
                 isinstance(item, str) and item.strip() for item in value
             ):
                 raise fail('a list of folder names, like ["~/my-packs"]')
+            for item in value:
+                try:
+                    Path(item.strip()).expanduser()
+                except RuntimeError:  # "~nobody/x": no such user, or no home folder
+                    raise SettingsError(f"{path}: {key}: cannot find the home folder in "
+                                        f"{item.strip()!r}") from None
             return tuple(item.strip() for item in value)
         case "theme":
             if not isinstance(value, str) or len(value) > 100:
@@ -191,7 +200,13 @@ def save_string_setting(data_dir: Path, key: str, value: str) -> None:
     else:
         lines.append(line)
     new_text = "\n".join(lines) + "\n"
-    parse_settings(tomllib.loads(new_text), path)  # what we write must load back
+    try:
+        parse_settings(tomllib.loads(new_text), path)  # what we write must load back
+    except tomllib.TOMLDecodeError:  # the key's value spans lines ('"""'): not ours to edit
+        raise SettingsError(f"{path}: cannot set {key} without changing other lines; "
+                            f"edit the file by hand") from None
+    if path.is_symlink():  # the user's own arrangement (a dotfiles repo): write through it
+        path = path.resolve()
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         temporary.write_text(new_text, encoding="utf-8")

@@ -42,9 +42,12 @@ def unit_quantity(unit_text: str) -> Quantity:
         unit = UNITS[text]
         return Quantity(unit.scale, unit.dim)
     try:
-        return read(text).value
+        size = read(text).value
     except ParseError as error:
         raise ParseError(f"unit '{unit_text}': {error.message}", error.position) from None
+    if not size.value > 0:  # "0 GB": every amount would be divided by zero
+        raise ParseError(f"unit '{unit_text}': a unit must be a size above zero", 0)
+    return size
 
 
 def convert(quantity: Quantity, unit_text: str) -> float:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import html
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,16 +106,63 @@ def _clean(text: str) -> str:
 # -- CSV ----------------------------------------------------------------------------------
 
 
-def write_csv(cards: Sequence[Exported], path: Path) -> None:
+#: What a spreadsheet reads as the start of a formula (or, for tab and carriage return,
+#: may drop before one): a card's text must stay text. See OWASP's "CSV injection".
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(text: str) -> str:
+    """``text`` as a cell no spreadsheet runs: a leading ``'`` before a formula's start."""
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def write_csv(cards: Sequence[Exported], path: Path, *, replace: bool = False) -> None:
     """One row per card: key, deck, front, back, tags (UTF-8, a header row first)."""
-    try:
-        with path.open("w", encoding="utf-8", newline="") as stream:
+
+    def write(temporary: Path) -> None:
+        with temporary.open("w", encoding="utf-8", newline="") as stream:
             writer = csv.writer(stream)
             writer.writerow(CSV_COLUMNS)
             for card in cards:
-                writer.writerow((card.key, card.deck, card.front, card.back, " ".join(card.tags)))
+                writer.writerow([spreadsheet_cell(cell) for cell in (
+                    card.key, card.deck, card.front, card.back, " ".join(card.tags))])
+
+    write_whole(path, write, replace=replace)
+
+
+def write_whole(path: Path, write: Callable[[Path], None], *, replace: bool) -> None:
+    """Write a file whole or not at all, through a temporary file beside it.
+
+    An existing file is replaced only when ``replace`` is true: otherwise it is left as
+    it is and ExportError says so (an export must not eat a file of the user's).
+    """
+    if not replace and (path.exists() or path.is_symlink()):
+        raise ExportError(f"{path} already exists (use --force to replace it)")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        write(temporary)
+        if replace:
+            os.replace(temporary, path)
+        else:
+            _link_new(temporary, path)
+    except FileExistsError:
+        raise ExportError(f"{path} already exists (use --force to replace it)") from None
     except OSError as error:
         raise ExportError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _link_new(temporary: Path, path: Path) -> None:
+    """Put ``temporary`` at ``path`` only if nothing is there (FileExistsError if so)."""
+    try:
+        os.link(temporary, path)  # atomic, and fails if the file appeared meanwhile
+    except FileExistsError:
+        raise
+    except OSError:
+        if path.exists():  # a file system without hard links (FAT on a USB stick)
+            raise FileExistsError(path) from None
+        os.replace(temporary, path)
 
 
 # -- Anki ---------------------------------------------------------------------------------
@@ -133,7 +181,7 @@ def stable_id(text: str) -> int:
     return (1 << 30) + int.from_bytes(digest[:4], "big") % (1 << 30)
 
 
-def write_anki(cards: Sequence[Exported], path: Path) -> None:
+def write_anki(cards: Sequence[Exported], path: Path, *, replace: bool = False) -> None:
     """An ``.apkg`` Anki package: one deck per pack, one note per card."""
     import genanki
 
@@ -160,10 +208,8 @@ def write_anki(cards: Sequence[Exported], path: Path) -> None:
             guid=genanki.guid_for("drill", card.key),
             tags=[tag.replace(" ", "_") for tag in card.tags],
         ))
-    try:
-        genanki.Package(list(decks.values())).write_to_file(str(path))
-    except OSError as error:
-        raise ExportError(f"cannot write {path}: {error.strerror or error}") from None
+    package = genanki.Package(list(decks.values()))
+    write_whole(path, lambda temporary: package.write_to_file(str(temporary)), replace=replace)
 
 
 def _front_html(card: Exported) -> str:

@@ -60,8 +60,17 @@ def write_scaffold(pack_id: str, folder: Path, schema: Path | None = None, *,
 
 def _write(path: Path, text: str) -> None:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(path)
+    finally:
+        temporary.unlink(missing_ok=True)  # left behind only when writing failed
+
+
+def _shown(path: Path) -> str:
+    """A path for a comment in the file: bytes of its name that are not UTF-8 (kept by
+    Python as lone surrogates) become U+FFFD, so the file is still UTF-8 text."""
+    return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def title_of(pack_id: str) -> str:
@@ -71,10 +80,10 @@ def title_of(pack_id: str) -> str:
 
 def pack_text(pack_id: str, scaffold: Scaffold, schema: Path | None) -> str:
     folder = scaffold.folder
-    header = f"# yaml-language-server: $schema={schema}\n" if schema is not None else ""
+    header = f"# yaml-language-server: $schema={_shown(schema)}\n" if schema is not None else ""
     return header + PACK_TEMPLATE.format(
         pack=pack_id, title=title_of(pack_id), solver=f"{pack_id}-load-time",
-        pack_file=scaffold.pack_file, folder=folder)
+        pack_file=_shown(scaffold.pack_file), folder=_shown(folder))
 
 
 def solver_text(pack_id: str) -> str:

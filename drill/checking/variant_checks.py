@@ -80,6 +80,11 @@ class VariantChecks:
                     self.card.text_locations.get(path, self.card.where), template, slot.start)
                 value = values.get(slot.name)
                 if value is None:
+                    try:
+                        parse_sample(slot.sample)  # malformed, even with no value to show
+                    except SampleError as error:
+                        self.report(where, f"{path}: {slot.source}: {error}")
+                        ok = False
                     if solution is not None:
                         self.report(where, f"{path}: {slot.source} names neither a given nor a "
                                            f"result of solver '{solution.solver}'")

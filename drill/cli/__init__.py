@@ -89,6 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from drill.app import run_app
 
         return run_app(args)
+    from drill.cli.streams import tolerant_streams
+
+    tolerant_streams()
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -42,14 +43,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _repl(args: argparse.Namespace) -> int:
     from drill.calculator import calculate
+    from drill.cli.streams import bounded_lines
 
     failed = False
-    interactive = sys.stdin.isatty()
-    while True:
-        try:
-            line = input("calc> " if interactive else "")
-        except EOFError:
-            break
+    # Piped input may be one endless line: read it in bounded pieces (the parser takes
+    # 1,000 characters; a longer line is reported as too long, not held whole).
+    lines = _prompted_lines() if sys.stdin.isatty() else bounded_lines(sys.stdin, 10_000)
+    for line in lines:
+        line = line.rstrip("\n")
         if not line.strip():
             continue
         result = calculate(line, args.to)
@@ -59,3 +60,12 @@ def _repl(args: argparse.Namespace) -> int:
         else:
             print(f"{result.text}    ({result.echo})")
     return 1 if failed else 0
+
+
+def _prompted_lines() -> Iterator[str]:
+    """Lines typed at the ``calc>`` prompt (with the terminal's line editing)."""
+    while True:
+        try:
+            yield input("calc> ")
+        except EOFError:
+            return

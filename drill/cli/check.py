@@ -31,7 +31,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from drill.packs.locate import builtin_packs_dir, pack_files
+    from drill.packs.locate import builtin_packs_dir, is_folder, pack_files
 
     files: list[tuple[Path, str]] = []
     if args.paths:
@@ -40,14 +40,14 @@ def run(args: argparse.Namespace) -> int:
         targets = [(builtin_packs_dir(), False)]
     targets += [(folder, True) for folder in args.packs]
     for path, named in targets:
-        if path.is_dir():
+        if is_folder(path):
             found = pack_files(path)
             if named and not found:
                 print(f"drill check: error: {path}: no pack files (*.yaml) in this folder",
                       file=sys.stderr)
                 return EXIT_USAGE
             files += [(f, _display(f, named)) for f in found]
-        elif path.exists():
+        elif _is_file(path):
             files.append((path, _display(path, named)))
         else:
             print(f"drill check: error: {path}: no such file or folder", file=sys.stderr)
@@ -77,6 +77,14 @@ def run(args: argparse.Namespace) -> int:
     print(f"{plural(len(reports), 'pack')}, {plural(cards, 'card')}, {plural(asks, 'ask')}: "
           f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
     return 1 if errors else 0
+
+
+def _is_file(path: Path) -> bool:
+    """Anything but a folder that is there (a pipe too: ``drill check <(...)``)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long to look up
+        return False
 
 
 def _display(path: Path, named: bool) -> str:

@@ -28,6 +28,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser.add_argument("--csv", metavar="FILE", type=Path, help="write a CSV file")
     parser.add_argument("--pack", metavar="ID", action="append", default=[],
                         help="export only this pack (repeatable)")
+    parser.add_argument("--force", action="store_true", help="replace an existing file")
     add_pack_option(parser)
     parser.set_defaults(func=run)
 
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         for path, write in ((args.anki, write_anki), (args.csv, write_csv)):
             if path is not None:
-                write(cards, path)
+                write(cards, path, replace=args.force)
                 print(f"wrote {plural(len(cards), 'card')} to {path}")
     except ExportError as error:
         print(f"drill export: error: {error}", file=sys.stderr)

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from drill.cli.packargs import add_pack_option, load_library_or_complain
+from drill.cli.streams import bounded_lines
 from drill.cli.variantargs import add_variant_options, choose_variant
 
 if TYPE_CHECKING:
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
     from drill.grading.adapter import TargetBook
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+#: Longest batch line read whole; a longer one is an invalid line, not a memory hog.
+MAX_LINE = 100_000
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -130,7 +133,8 @@ def _run_batch(args: argparse.Namespace) -> int:
         return _usage(f"cannot read {path}: {error.strerror or error}")
     all_correct = True
     try:
-        for number, outcome in enumerate(grade_lines(stream, book), start=1):
+        lines = bounded_lines(stream, MAX_LINE)
+        for number, outcome in enumerate(grade_lines(lines, book), start=1):
             all_correct &= outcome.get("verdict") == "correct"
             if as_json:
                 print(json.dumps(outcome, ensure_ascii=False), flush=True)
@@ -163,12 +167,14 @@ def grade_lines(lines: Iterable[str], book: TargetBook) -> Iterator[dict[str, ob
 
 def _request(line: str) -> dict[str, str] | str:
     """The card, ask and answer of a batch line, or what is wrong with it."""
-    if len(line) > 100_000:
+    if len(line) > MAX_LINE:
         return "the line is too long to be one answer"
     try:
         data = json.loads(line)
     except ValueError as error:
         return f"not a JSON object ({error})" if line.strip() else "the line is empty"
+    except RecursionError:  # [[[[...: the JSON decoder recurses once per level
+        return "not a JSON object: it nests too deeply"
     if not isinstance(data, dict):
         return 'not a JSON object: expected {"card": ..., "ask": ..., "answer": ...}'
     missing = [key for key in ("card", "ask", "answer") if key not in data]

@@ -37,7 +37,9 @@ def add_pack_option(parser: argparse.ArgumentParser) -> None:
 
 
 def missing_folders(folders: list[Path]) -> list[Path]:
-    return [folder for folder in folders if not folder.is_dir()]
+    from drill.packs.locate import is_folder
+
+    return [folder for folder in folders if not is_folder(folder)]
 
 
 def load_library_or_complain(args: argparse.Namespace, command: str) -> Library | None:

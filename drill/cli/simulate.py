@@ -74,6 +74,11 @@ def run(args: argparse.Namespace) -> int:
               f"(its error bars come from {MEAN_BATCHES} batches of requests)",
               file=sys.stderr)
         return EXIT_USAGE
+    try:  # the whole job at once: each size alone may fit while all of them do not
+        c.check_work(args.check, sizes, args.calls or c.FAN_OUT_CALLS)
+    except ValueError as error:
+        print(f"drill simulate: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         with TerminalProgress(f"simulating {args.check}") as progress:
             lines, data = _run_check(args.check, sizes, args.seed, args.calls, progress)

@@ -89,6 +89,8 @@ def _ratio_findings(reading: Reading, answer: Interpretation, target: Target,
     if reference == 0 or value == 0 or (value > 0) != (reference > 0):
         return {}
     ratio = value / reference
+    if not 0 < ratio < math.inf:  # 1e300 over a tiny reference, or the reverse: no slip
+        return {}
     tolerance = target.tolerance
     found: dict[str, str] = {}
 

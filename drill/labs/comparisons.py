@@ -34,6 +34,34 @@ FAN_OUT_QUANTILE = 0.99
 P99_SIZES = (200, 5000)
 P99_RESAMPLES = 500
 DEFAULT_SIZES = {"little": 200_000, "queue": 200_000, "fan-out": 20_000}
+#: The most random draws one job may take: about half a minute of plain Python. Sizes are
+#: typed by people (and doubled by a key in the app), and fan-out's calls multiply them:
+#: 1,000,000 calls × 20,000 requests would run for hours and fill the memory.
+MAX_DRAWS = 30_000_000
+
+
+def draws_needed(check: str, sizes: Sequence[int], calls: Sequence[int] = FAN_OUT_CALLS,
+                 resamples: int = P99_RESAMPLES) -> int:
+    """How many random numbers a job draws: the measure of its time."""
+    if check == "little":
+        return sum(2 * n for n in sizes)  # an arrival and a service time per request
+    if check == "queue":
+        return sum(2 * n * len(QUEUE_ARRIVAL_RATES) for n in sizes)
+    if check == "fan-out":
+        return sum(n * sum(calls) for n in sizes)
+    if check == "p99":
+        return sum(n * (resamples + 1) for n in sizes)  # the sample and each resample
+    raise ValueError(f"no check {check!r}")
+
+
+def check_work(check: str, sizes: Sequence[int], calls: Sequence[int] = FAN_OUT_CALLS,
+               resamples: int = P99_RESAMPLES) -> None:
+    """Refuse (ValueError) a job larger than MAX_DRAWS, before any of it runs."""
+    needed = draws_needed(check, sizes, calls, resamples)
+    if needed > MAX_DRAWS:
+        fewer = "a smaller size or fewer calls" if check == "fan-out" else "a smaller size"
+        raise ValueError(f"{check} at this size would draw {needed:,} random numbers, more "
+                         f"than the {MAX_DRAWS:,} a run may take: choose {fewer}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +137,7 @@ class PercentileComparison:
 # -- running them ----------------------------------------------------------------------
 def compare_little(sizes: Sequence[int], seed: int, progress: Progress | None = None,
                    rates: tuple[float, float] = LITTLE_RATES) -> tuple[LittleComparison, ...]:
+    check_work("little", sizes)
     arrival_rate, service_rate = rates
     stages = _Stages(progress, list(sizes))
     out: list[LittleComparison] = []
@@ -126,6 +155,7 @@ def compare_queue(size: int, seed: int, progress: Progress | None = None,
                   service_rate: float = QUEUE_SERVICE_RATE,
                   arrival_rates: Sequence[float] = QUEUE_ARRIVAL_RATES,
                   ) -> tuple[QueueComparison, ...]:
+    check_work("queue", [size])
     points = mm1_sweep(service_rate, arrival_rates, size, seed, progress)
     out: list[QueueComparison] = []
     for point in points:
@@ -164,6 +194,7 @@ def _queue_formula(arrival_rate: float, service_rate: float) -> QueueFormula:
 
 def compare_fan_out(calls: Sequence[int], trials: int, seed: int,
                     progress: Progress | None = None) -> tuple[FanOutComparison, ...]:
+    check_work("fan-out", [trials], calls)
     # A run's cost grows with its number of calls.
     stages = _Stages(progress, [trials * k for k in calls])
     out: list[FanOutComparison] = []
@@ -185,6 +216,7 @@ def fan_out_formula(calls: int, quantile: float = FAN_OUT_QUANTILE) -> float:
 
 def compare_p99(sizes: Sequence[int], seed: int, progress: Progress | None = None,
                 resamples: int = P99_RESAMPLES) -> tuple[PercentileComparison, ...]:
+    check_work("p99", sizes, resamples=resamples)
     # Each resample sorts n values.
     stages = _Stages(progress, [max(1, round(n * math.log2(n + 1))) for n in sizes])
     out: list[PercentileComparison] = []

@@ -70,6 +70,7 @@ class Fields:
     def __init__(self, file: str) -> None:
         self.file = file
         self.diagnostics: list[Diagnostic] = []
+        self._errors = 0  # counted as they come: the loader asks after every card
 
     # -- reporting ---------------------------------------------------------------
     def at(self, node: yaml.Node) -> Location:
@@ -84,11 +85,12 @@ class Fields:
 
     def _add(self, node: yaml.Node | Location, severity: str, message: str, scope: Scope) -> None:
         where = node if isinstance(node, Location) else self.at(node)
-        self.diagnostics.append(Diagnostic(where, severity, message, scope.card_key,
-                                           scope.ask_id))
+        diagnostic = Diagnostic(where, severity, message, scope.card_key, scope.ask_id)
+        self.diagnostics.append(diagnostic)
+        self._errors += diagnostic.is_error
 
     def error_count(self) -> int:
-        return sum(1 for d in self.diagnostics if d.is_error)
+        return self._errors
 
     # -- structure ---------------------------------------------------------------
     def tag_ok(self, node: yaml.Node, scope: Scope) -> bool:

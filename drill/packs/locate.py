@@ -24,6 +24,15 @@ def builtin_packs_dir() -> Path:
     return installed
 
 
+def is_folder(path: Path) -> bool:
+    """``path.is_dir()``, but False for a path the system cannot even look up (a name
+    longer than it allows): folder names come from settings.toml and the command line."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def pack_files(folder: Path) -> list[Path]:
     """The pack files directly in ``folder``, sorted by name (hidden files left out)."""
     try:

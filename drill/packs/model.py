@@ -24,9 +24,11 @@ class Location:
     column: int = 0
 
     def __str__(self) -> str:
+        # A file name may hold control characters: shown escaped, never sent to the terminal.
+        file = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in self.file)
         if not self.line:
-            return self.file
-        return f"{self.file}:{self.line}:{self.column}"
+            return file
+        return f"{file}:{self.line}:{self.column}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import sys
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
 
 from drill.packs.diagnostics import ERROR, Diagnostic
+from drill.packs.locate import is_folder
 from drill.packs.model import Location
 
 MODULE_PREFIX = "drill_user_solvers"
@@ -38,7 +40,7 @@ def solver_files(folder: Path) -> list[Path]:
 
 def module_name(path: Path) -> str:
     """A private, stable module name for a file: the same file always gets the same."""
-    digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:10]
+    digest = hashlib.sha256(os.fsencode(path.resolve())).hexdigest()[:10]  # any file name
     stem = "".join(ch if ch.isalnum() else "_" for ch in path.stem)
     return f"{MODULE_PREFIX}.{stem}_{digest}"
 
@@ -50,7 +52,7 @@ def load_solver_folders(folders: Iterable[Path]) -> list[Diagnostic]:
 
     problems: list[Diagnostic] = []
     for folder in folders:
-        if not folder.is_dir():
+        if not is_folder(folder):
             problems.append(Diagnostic(Location(str(folder)), ERROR,
                                        "no such solver folder (named by --solvers or by "
                                        "'solvers' in settings.toml)"))

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from drill.packs.diagnostics import ERROR, Diagnostic
 from drill.packs.library import Library, load_library
+from drill.packs.locate import is_folder
 from drill.packs.model import Location
 from drill.settings import Settings
 from drill.storage.location import user_packs_dir
@@ -47,10 +48,10 @@ def resolve_sources(data: Path, settings: Settings | None = None,
     """Every folder to load, in order, each once (the user's data folder's packs first)."""
     settings = settings or Settings()
     named_packs = [settings_folder(name, data) for name in settings.packs]
-    missing = tuple(folder for folder in named_packs if not folder.is_dir())
+    missing = tuple(folder for folder in named_packs if not is_folder(folder))
     user = user_packs_dir(data)
-    pack_folders = ([user] if user.is_dir() else []) + [
-        folder for folder in named_packs if folder.is_dir()] + list(packs)
+    pack_folders = ([user] if is_folder(user) else []) + [
+        folder for folder in named_packs if is_folder(folder)] + list(packs)
     solver_folders = [settings_folder(name, data) for name in settings.solvers] + list(solvers)
     return Sources(_unique(pack_folders), _unique(solver_folders), include_builtin, missing)
 

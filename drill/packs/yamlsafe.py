@@ -9,6 +9,7 @@ how the "billion laughs" file grows a few lines into billions of values.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,11 @@ import yaml
 
 MAX_BYTES = 8_000_000  # a 1,000-card pack is about 2.5 MB; more is not a pack
 MAX_DEPTH = 40  # a pack nests five levels deep; this keeps recursion far from its limit
+# Characters a pack's text must not hold, though YAML escapes ("\e", "\x9b", "\r") can
+# write them: C0 and C1 controls other than tab and newline, which make terminal escape
+# sequences (colours, the window title, the clipboard) and overwrite lines; and the bidi
+# embeddings, overrides and isolates, which show text in another order than it is read.
+_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 class PackReadError(Exception):
@@ -109,6 +115,10 @@ def _compose_events(events: Iterator[yaml.Event]) -> yaml.Node | None:
             raise _error("YAML aliases (*name) are not allowed in a pack: write the value out",
                          event)
         elif isinstance(event, yaml.ScalarEvent):
+            if bad := _FORBIDDEN.search(event.value):
+                raise _error(f"the text holds a control character (U+{ord(bad.group()):04X}) "
+                             f"that could take over the terminal showing it: a pack is plain "
+                             f"text", event)
             tag = event.tag
             if tag is None or tag == "!":
                 tag = _resolve(yaml.ScalarNode, event.value, event.implicit)

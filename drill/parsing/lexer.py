@@ -194,7 +194,10 @@ def _merge_scientific(tokens: list[Token]) -> list[Token]:
             and not (before is not None and before.is_op("^"))
             and "e" not in tok.text.lower()
         ):
-            value = tok.value * 10.0**exponent
+            try:
+                value = tok.value * 10.0**exponent
+            except OverflowError:  # 10.0**400 raises rather than giving inf
+                value = 0.0 if tok.value == 0 else float("inf")
             if value == float("inf"):
                 raise ParseError("the number is too large to work with", tok.start)
             shown = f"{tok.text} × 10{_superscript(exponent)}"

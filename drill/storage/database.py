@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -123,7 +124,12 @@ def open_database(path: Path) -> Database:
 def check_file(path: Path) -> None:
     """Refuse a file that is not a whole SQLite database, without writing to it."""
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        # Opening a named pipe would wait forever for a writer; a folder cannot be read.
+        if not stat.S_ISREG(status.st_mode):
+            raise StorageError(path, "is not a regular file (a folder, pipe or device); "
+                                     "it was left untouched")
+        size = status.st_size
         with path.open("rb") as handle:
             header = handle.read(100)
     except OSError as exc:
