@@ -95,6 +95,9 @@ def test_a_number_with_a_compound_unit_is_one_quantity() -> None:
         ("k", "must follow a number"),
         ("4 ≈ 5", "may only start"),
         ("1e999", "too large"),
+        ("4 300", "two numbers side by side"),
+        ("20.9 ms 3", "two numbers side by side"),
+        ("1 000", "two numbers side by side"),
     ],
 )
 def test_errors_say_what_is_wrong(text: str, message: str) -> None:
