@@ -200,7 +200,7 @@ class DrillApp(App[int]):
             return
         if not self.options.prepare_in_background:
             for card in missing:
-                self._store(self._prepare_safely(card))
+                self._store(self.prepare_safely(card))
             return
         with self._lock:
             keys = {card.shown_key for card in missing}
@@ -221,11 +221,11 @@ class DrillApp(App[int]):
                 generation = self._generation
             if card.shown_key in self.prepared:
                 continue
-            prepared = self._prepare_safely(card)
+            prepared = self.prepare_safely(card)
             if not self._call_if_running(self._store, prepared, generation):
                 return  # the app has closed
 
-    def _prepare_safely(self, card: Card) -> Prepared:
+    def prepare_safely(self, card: Card) -> Prepared:
         """A solver that fails must cost one card its grading, not the app its life."""
         try:
             return self.backend.prepare(card)

@@ -113,6 +113,23 @@ async def test_follow_up_can_be_taken_next(make_app: MakeApp) -> None:
         assert review.card is not None and review.card.key == "app-demo/floor-follow-up"
 
 
+async def test_a_suspended_follow_up_is_not_taken_next(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.backend.suspend("app-demo/floor-follow-up")
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press("escape", "f")
+        await pilot.pause()
+        assert not review.follow_up_next
+        await pilot.press("3")
+        await pilot.pause()
+        assert review.card is None or review.card.key != "app-demo/floor-follow-up"
+        assert app.backend.history("app-demo/floor-follow-up") == []
+
+
 async def test_enter_before_the_numbers_are_ready_grades_once_they_are(
     make_app: MakeApp,
 ) -> None:
@@ -125,6 +142,31 @@ async def test_enter_before_the_numbers_are_ready_grades_once_they_are(
         await pilot.pause()
         verdict = text_of(field(app, "decode_floor").query_one(".ask-verdict", Static))
         assert verdict.startswith("✓")  # 4.8 ms is within 5% of 4.78 ms
+
+
+async def test_a_rating_before_the_numbers_are_ready_still_logs_the_answer(
+    make_app: MakeApp,
+) -> None:
+    # The background never gets to this card: the rating itself must grade what waits.
+    app = make_app(prepare_in_background=True)
+    app.want_prepared = lambda cards, urgent=True: None  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*"16 GB / 989 TFLOPS", "enter")
+        await pilot.pause()
+        assert "as soon as" in text_of(field(app, "decode_floor").query_one(".ask-verdict",
+                                                                            Static))
+        await pilot.press("escape", "1")  # leave the input, then rate Again
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if app.backend.history("app-demo/floor"):
+                break
+        [entry] = app.backend.history("app-demo/floor")
+        [answer] = entry.answers
+        assert (answer.ask_id, answer.text, answer.verdict) == \
+            ("decode_floor", "16 GB / 989 TFLOPS", "incorrect")
+        assert "bytes-over-flops" in answer.mistakes
 
 
 async def test_bury_and_suspend_take_the_card_out_of_today(make_app: MakeApp) -> None:

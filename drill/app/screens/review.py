@@ -306,6 +306,16 @@ class ReviewScreen(Screen[None]):
         countdown = self.query_one("#countdown", Countdown)
         seconds = countdown.stop()
         backend = self.app.backend
+        view = self.query_one(CardView)
+        if view.pending:  # typed before the numbers were ready: grade it, then rate
+            self._busy = True
+            try:
+                grades = await view.grade_waiting()
+            finally:
+                self._busy = False
+            if self.card is not card:
+                return
+            self.answers.extend(backend.typed_answer(grade) for grade in grades)
         try:
             interval = backend.rate(card.key, rating, seconds, self.answers,
                                     cram=self.cram is not None, variant=card.variant)
@@ -319,12 +329,16 @@ class ReviewScreen(Screen[None]):
         when = f"again in {backend.describe_interval(interval)}" if interval else "cram"
         self.notify(f"{card.key}: {name} · {when}", timeout=3)
         follow = self._follow_up_card() if self.follow_up_next else None
-        await self.show_next(follow)
+        await self.show_next(None if follow is None or self._suspended(follow) else follow)
 
     def _follow_up_card(self) -> Card | None:
         if self.card is None or not self.card.follow_up:
             return None
         return self.app.backend.card(f"{self.card.pack}/{self.card.follow_up}")
+
+    def _suspended(self, card: Card) -> bool:
+        """Suspended cards stay out of study; a cram changes no schedule, so it may show them."""
+        return self.cram is None and self.app.backend.state(card.key).suspended
 
     def action_roofline(self) -> None:
         self.app.action_roofline()
@@ -332,8 +346,13 @@ class ReviewScreen(Screen[None]):
     def action_follow_up(self) -> None:
         if self._busy:
             return
-        if self._follow_up_card() is None:
+        follow = self._follow_up_card()
+        if follow is None:
             self.notify("This card has no follow-up.", severity="warning", timeout=3)
+            return
+        if self._suspended(follow):
+            self.notify(f"{follow.key} is suspended: unsuspend it in Browse to take it.",
+                        severity="warning", timeout=5)
             return
         self.follow_up_next = not self.follow_up_next
 

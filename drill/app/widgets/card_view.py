@@ -7,6 +7,7 @@ they are. Each grade goes up to the screen as :class:`CardView.Graded`.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -150,6 +151,29 @@ class CardView(VerticalScroll):
             shown = Shown(target.reference.value, target.unit, "")
             return Grade(target.card, target.ask, answer, Verdict.INVALID,
                          f"cannot grade this: {error}", shown)
+
+    async def grade_waiting(self) -> list[Grade]:
+        """Grade the answers still waiting for the card's numbers, working them out now (off
+        the screen's thread) if the background has not yet; the readable grades are
+        returned rather than posted, so a rating made at once still carries them."""
+        if self.card is None or not self.pending:
+            return []
+        card, waiting, self.pending = self.card, self.pending, {}
+        if card.shown_key not in self.app.prepared:
+            prepared = await asyncio.to_thread(self.app.prepare_safely, card)
+            self.app.prepared.setdefault(prepared.key, prepared)
+        if self.card is not card:
+            return []  # replaced while its numbers were worked out
+        grades = []
+        for field in self.fields:
+            answer = waiting.get(field.ask.id)
+            grade = self._grade_now(field, answer) if answer is not None else None
+            if grade is None:
+                continue
+            field.show_grade(grade.verdict.value, grade.message, grade.mistakes)
+            if grade.verdict.value != "invalid":
+                grades.append(grade)
+        return grades
 
     @on(AskField.Typed)
     def _typed(self, event: AskField.Typed) -> None:
