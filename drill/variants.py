@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -33,6 +32,7 @@ from drill.packs.templates import (
 )
 from drill.quantity import Quantity
 from drill.samples import SampleError, format_like, parse_sample, read_quantity, restate
+from drill.variant_choice import pick_variant, random_variant, variant_ids
 
 if TYPE_CHECKING:
     from drill.solving import Solution
@@ -55,10 +55,6 @@ class VariantError(Exception):
         self.path = path  # the text field ("answer[1]") when the problem is in one
         self.given = given
         self.suggestions = suggestions
-
-
-def variant_ids(card: Card) -> tuple[str, ...]:
-    return tuple(variant.id for variant in card.variants)
 
 
 def find_variant(card: Card, name: str | None) -> Variant | None:
@@ -210,31 +206,6 @@ def _restated(card: Card, variant: str, ask: Ask, values: Mapping[str, Quantity]
     except (SampleError, ValueError):
         return dataclasses.replace(ask, stated=None)  # unreadable: the checker says so
     return dataclasses.replace(ask, stated=stated)
-
-
-# -- which variant to show ----------------------------------------------------------------
-
-
-def pick_variant(card: Card, review_count: int, seed: int = 0) -> str | None:
-    """The variant to show on a card's review number ``review_count`` (0 is the first).
-
-    The first review shows the base scenario; later ones go round the base and every
-    variant in an order shuffled per card and seed, so two reviews in a row never show
-    the same one (when there is more than one) and every variant comes up in turn.
-    Returns a variant id, or None for the base.
-    """
-    ids = list(variant_ids(card))
-    if review_count <= 0 or not ids:
-        return None
-    random.Random(f"{seed}/{card.key}").shuffle(ids)
-    cycle: list[str | None] = [None, *ids]
-    return cycle[review_count % len(cycle)]
-
-
-def random_variant(card: Card, seed: int) -> str | None:
-    """A variant chosen at random but reproducibly from ``seed`` (None: the base)."""
-    choices: list[str | None] = [None, *variant_ids(card)]
-    return random.Random(seed).choice(choices)
 
 
 __all__ = [

@@ -211,24 +211,30 @@ class Backend:
             return None
         return self.session.rate(key, rating, duration, answers, variant=variant).interval
 
-    def variant_to_show(self, card: Card) -> Card:
-        """The card as this review shows it: its base the first time, a fresh variant on
-        later reviews (setting ``variants``); the base if its history cannot be read or the
-        variant cannot be worked out (a variant is a nicety, never a reason to fail)."""
+    def variant_name_to_show(self, card: Card) -> str | None:
+        """Which variant this review of ``card`` shows (None: its base): the base the first
+        time, a fresh variant on later reviews (setting ``variants``). Solves nothing."""
         from drill.scheduling.service import SchedulingError
-        from drill.solving import SolveError
         from drill.storage.errors import StorageError
-        from drill.variants import VariantError, pick_variant, render_variant
+        from drill.variant_choice import pick_variant
 
         if not card.variants or not self.settings.variants:
-            return card
+            return None
         try:
             reviews = len(self.session.history(card.key))
         except (StorageError, SchedulingError):
-            return card
-        name = pick_variant(card, reviews)
+            return None
+        return pick_variant(card, reviews)
+
+    def variant_to_show(self, card: Card) -> Card:
+        """The card as this review shows it (see :meth:`variant_name_to_show`); the base if
+        the variant cannot be worked out (a variant is a nicety, never a reason to fail)."""
+        name = self.variant_name_to_show(card)
         if name is None:
             return card
+        from drill.solving import SolveError
+        from drill.variants import VariantError, render_variant
+
         try:
             return render_variant(card, name)
         except (VariantError, SolveError):

@@ -35,6 +35,7 @@ class NextCard:
     priority: str
     kind: str  # new, learning, review
     scenario: str
+    variant: str = ""  # the variant this review shows ("" for the base card)
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ def home_view(backend: Backend) -> HomeView:
     if entry is not None:
         card = entry.card
         next_card = NextCard(card.key, card.title, card.priority, entry.kind,
-                             " ".join(card.scenario.split()))
+                             " ".join(card.scenario.split()),
+                             backend.variant_name_to_show(card) or "")
     next_due_local, next_due_in = None, ""
     if counts.next_due is not None:
         next_due_local = counts.next_due.astimezone(backend.zone)

@@ -171,3 +171,24 @@ async def test_reload_reloads_solver_code_and_names_a_broken_module(
         await pilot.press("r")
         await pilot.pause()
         assert "t-app-reload" in solvers.REGISTRY
+
+
+@pytest.mark.parametrize(("reviews", "shown", "hidden"), [
+    (0, ["Decode on one H100", "One user on one H100"], ["variant"]),
+    (1, ["A variant of: Decode on one", "variant h20"], ["One user on one H100"]),
+])
+async def test_home_says_when_the_next_review_shows_a_variant(
+    tmp_path: Path, reviews: int, shown: list[str], hidden: list[str],
+) -> None:
+    # Home cannot render a variant's text (that takes sympy); it must not show the base
+    # card's figures as if they were the ones the review will ask about.
+    data, packs = _setup(tmp_path, reviews=reviews)
+    app = _app(data, packs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        text = str(app.screen.query_one("#home-next", Static).render())
+        for piece in shown:
+            assert piece in text
+        for piece in hidden:
+            assert piece not in text

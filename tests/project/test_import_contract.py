@@ -78,3 +78,18 @@ def test_the_first_screen_imports_only_textual_and_light_modules() -> None:
     heavy = {"sympy", "fsrs", "yaml", "sqlite3", "drill.variants", "drill.catalog",
              "drill.scheduling.service", "drill.packs.loader", "drill.grading"}
     assert not heavy & loaded
+
+
+def test_the_start_up_child_builds_home_without_sympy_or_the_variant_renderer(
+    tmp_path: Path,
+) -> None:
+    # The child (drill.app.prefetch) must be done before Textual is: Home says which
+    # variant comes next without rendering it.
+    loaded = _modules_loaded_by(
+        "from pathlib import Path\n"
+        "from drill.app.options import AppOptions\n"
+        "from drill.app.prefetch import _build\n"
+        f"view = _build(AppOptions(data_dir=Path({str(tmp_path)!r})))\n"
+        "assert view.next_card is not None and not view.error, view\n"
+    )
+    assert not {"sympy", "textual", "drill.variants", "drill.solving"} & loaded

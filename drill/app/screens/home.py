@@ -72,10 +72,15 @@ def next_text(view: HomeView) -> Content:
     card = view.next_card
     if card is not None:
         scenario = card.scenario if len(card.scenario) <= 240 else card.scenario[:239] + "…"
+        title = card.title
+        if card.variant:  # its text is worked out with sympy, which Home does without
+            title = f"A variant of: {card.title}"
+            scenario = (f"This time with other givens (variant {card.variant}), so every "
+                        "number changes: work them out afresh.")
         return Content.assemble(
             ("Up next  ", "$text-muted"), (card.key, "$text-accent"),
             (f" · {card.priority} · {card.kind}\n", "$text-muted"),
-            (card.title, "bold"), "\n", (scenario, "$text-muted"), "\n\n",
+            (title, "bold"), "\n", (scenario, "$text-muted"), "\n\n",
             Content.from_markup("[@click=screen.review]▶ Start review[/]  (Enter)"),
         )
     if view.next_due_local is not None:
