@@ -23,23 +23,42 @@ COMMANDS: tuple[str, ...] = (
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
-def common_options() -> argparse.ArgumentParser:
+#: Where ``drill``'s own options (given before a subcommand) are kept until
+#: :func:`merge_global_options`: a subparser writes every option it knows into the result,
+#: its defaults included, so with one ``dest`` ``drill --data X stats`` lost the ``X``.
+BEFORE = "before_"
+
+
+def common_options(dest_prefix: str = "") -> argparse.ArgumentParser:
     """Options every subcommand accepts (a parent parser)."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--data",
         metavar="DIR",
+        dest=f"{dest_prefix}data",
         help="folder for review data and settings (default: the user data folder, "
         "or $DRILL_HOME)",
     )
     return common
 
 
-def app_options(parser: argparse.ArgumentParser) -> None:
+def app_options(parser: argparse.ArgumentParser, dest_prefix: str = "") -> None:
     """Options of ``drill`` itself, the app (no subcommand)."""
     from drill.cli.packargs import add_pack_option
 
-    add_pack_option(parser)
+    add_pack_option(parser, dest_prefix)
+
+
+def merge_global_options(args: argparse.Namespace) -> argparse.Namespace:
+    """Fold the options given before the subcommand into its own: ``--data`` after the
+    subcommand wins, folders of ``--packs`` and ``--solvers`` add up."""
+    before = {name[len(BEFORE):]: vars(args).pop(name)
+              for name in list(vars(args)) if name.startswith(BEFORE)}
+    if getattr(args, "data", None) is None:
+        args.data = before.get("data")
+    for name in ("packs", "solvers"):
+        setattr(args, name, [*before.get(name, []), *getattr(args, name, [])])
+    return args
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -48,10 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="drill",
         description="Daily interview practice in inference-engineering math. "
         "With no command, opens the app.",
-        parents=[common],
+        parents=[common_options(BEFORE)],
     )
     parser.add_argument("--version", action="version", version=f"drill {__version__}")
-    app_options(parser)
+    app_options(parser, BEFORE)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f"drill.cli.{name}")
@@ -83,7 +102,7 @@ def app_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = app_arguments(argv)
     if args is None:
-        args = build_parser().parse_args(argv)
+        args = merge_global_options(build_parser().parse_args(argv))
     if args.command is None:
         # No subcommand: open the app (Textual loads only now, not for --help).
         from drill.app import run_app

@@ -17,13 +17,16 @@ if TYPE_CHECKING:
 EXIT_USAGE = 2
 
 
-def add_pack_option(parser: argparse.ArgumentParser) -> None:
+def add_pack_option(parser: argparse.ArgumentParser, dest_prefix: str = "") -> None:
+    """``--packs`` and ``--solvers``; ``dest_prefix`` keeps the ones given before a
+    subcommand apart from the subcommand's own (see :func:`drill.cli.merge_global_options`)."""
     parser.add_argument(
         "--packs",
         metavar="DIR",
         action="append",
         default=[],
         type=Path,
+        dest=f"{dest_prefix}packs",
         help="also load the packs in this folder (repeatable)",
     )
     parser.add_argument(
@@ -32,6 +35,7 @@ def add_pack_option(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         type=Path,
+        dest=f"{dest_prefix}solvers",
         help="run the solver modules (*.py) in this folder, for your own packs (repeatable)",
     )
 

@@ -1,0 +1,53 @@
+"""``drill``'s own options work before a subcommand as well as after it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from drill.cli import main
+
+PACK = """\
+pack: {name}
+title: Pack {name}
+cards:
+  - id: only
+    title: The only card of {name}
+    priority: solid
+    scenario: A scenario.
+"""
+
+
+def _pack_folder(root: Path, name: str) -> Path:
+    folder = root / name
+    folder.mkdir()
+    (folder / f"{name}.yaml").write_text(PACK.format(name=name), encoding="utf-8")
+    return folder
+
+
+def _data_of_stats(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main([*argv]) == 0
+    return str(json.loads(capsys.readouterr().out)["data"])
+
+
+def test_data_before_the_subcommand_is_used(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRILL_HOME", str(tmp_path / "from-env"))
+    before = tmp_path / "before"
+    assert _data_of_stats(capsys, "--data", str(before), "stats", "--json") == str(before)
+    after = tmp_path / "after"
+    assert _data_of_stats(capsys, "--data", str(before), "stats", "--data", str(after),
+                          "--json") == str(after)  # the nearer one wins
+    assert _data_of_stats(capsys, "stats", "--json") == str(tmp_path / "from-env")
+
+
+def test_pack_folders_before_and_after_the_subcommand_add_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    one, two = _pack_folder(tmp_path, "one"), _pack_folder(tmp_path, "two")
+    assert main(["--packs", str(one), "list", "--packs", str(two), "--json"]) == 0
+    packs = {pack["id"] for pack in json.loads(capsys.readouterr().out)["packs"]}
+    assert {"one", "two"} <= packs
