@@ -224,7 +224,7 @@ class _Parser:
     def unit_tail(self, unit: Node) -> Node:
         while (self.tok.is_op("/", "·", "*") or self.is_times(self.tok)) and self.is_unit(
             self.peek()
-        ):
+        ) and not self.starts_prefixed_amount(1):
             op = "/" if self.advance().text == "/" else "·"
             unit = UnitOp(op, unit, self.unit_power())
         return unit
@@ -263,6 +263,12 @@ class _Parser:
         if tok.text in MULTIPLIER_WORDS or tok.text in MULTIPLIER_LETTERS:
             return False
         raise unknown_unit_error(tok.text, tok.start)
+
+    def starts_prefixed_amount(self, ahead: int) -> bool:
+        """``$0.19`` at ``ahead``: a new amount, never more of the unit before it."""
+        sign, after = self.peek(ahead), self.peek(ahead + 1)
+        return (sign.kind is Kind.SYMBOL and sign.text in PREFIX_UNITS
+                and after.kind is Kind.NUMBER)
 
     def is_times(self, tok: Token) -> bool:
         """``×`` or ``x`` used as multiplication (rather than as 1.25×)."""
