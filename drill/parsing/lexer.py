@@ -11,7 +11,9 @@ import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
+from drill import dimensions as dims
 from drill.parsing.errors import ParseError
+from drill.unitdefs import MULTIPLIER_LETTERS, UNITS
 
 MAX_TEXT = 1000
 MAX_TOKENS = 400
@@ -130,7 +132,7 @@ def _scan(text: str, offset: int) -> list[Token]:
             while j < n and (text[j].isalpha() or text[j] in "µμ"):
                 j += 1
             # "approx." and "ca." keep their dot only at the start, handled above.
-            tokens.append(Token(Kind.WORD, text[i:j], start, j + offset, attached=attached))
+            tokens.extend(_split_word(text[i:j], start, j + offset, attached))
             i = j
         elif ch == "*" and text.startswith("**", i):
             tokens.append(Token(Kind.OP, "^", start, start + 2, attached=attached))
@@ -153,6 +155,25 @@ def _scan(text: str, offset: int) -> list[Token]:
             raise ParseError(f"the text has too many parts (the limit is {MAX_TOKENS})", start)
     tokens.append(Token(Kind.END, "", n + offset, n + offset))
     return tokens
+
+
+def _split_word(word: str, start: int, end: int, attached: bool) -> list[Token]:
+    """A word as tokens: ``Mtok`` (price sheets' "per million tokens") is ``M`` ``tok``.
+
+    Only a multiplier letter before a count's spelling is split, and only when the whole
+    word is no unit of its own.
+    """
+    rest = word[1:]
+    if (
+        word not in UNITS
+        and word[:1] in MULTIPLIER_LETTERS
+        and rest in UNITS
+        and dims.counts_only(UNITS[rest].dim) == UNITS[rest].dim
+        and UNITS[rest].dim != dims.DIMENSIONLESS
+    ):
+        return [Token(Kind.WORD, word[0], start, start + 1, attached=attached),
+                Token(Kind.WORD, rest, start + 1, end, attached=True)]
+    return [Token(Kind.WORD, word, start, end, attached=attached)]
 
 
 _NUMBER = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+)?(?:\.[0-9]+)?")

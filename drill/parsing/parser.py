@@ -171,6 +171,11 @@ class _Parser:
                 raise ParseError("a '(' is never closed: add ')'", tok.start)
             self.advance()
             return inner
+        if tok.kind is Kind.WORD and tok.text in MULTIPLIER_LETTERS and self.follows_per():
+            # "$4.17 per M tokens", "$/Mtok": after a division the letter is one million.
+            self.advance()
+            amount = self.multipliers(Number(MULTIPLIER_LETTERS[tok.text], f"1{tok.text}"))
+            return self.quantity(amount)
         if tok.kind is Kind.WORD and tok.text in MULTIPLIER_WORDS:
             self.advance()
             amount = self.multipliers(Number(MULTIPLIER_WORDS[tok.text], tok.text))
@@ -263,6 +268,11 @@ class _Parser:
         if tok.text in MULTIPLIER_WORDS or tok.text in MULTIPLIER_LETTERS:
             return False
         raise unknown_unit_error(tok.text, tok.start)
+
+    def follows_per(self) -> bool:
+        before = self.tokens[self.i - 1] if self.i else None
+        return before is not None and (
+            before.is_op("/", "÷") or (before.kind is Kind.WORD and before.text == "per"))
 
     def starts_prefixed_amount(self, ahead: int) -> bool:
         """``$0.19`` at ``ahead``: a new amount, never more of the unit before it."""

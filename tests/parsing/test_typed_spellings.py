@@ -18,3 +18,30 @@ def test_a_dollar_amount_may_follow_a_division() -> None:
     assert reading.value.dimensionless
     assert reading.value.value == pytest.approx(4.17 / 0.194)
     assert read("$3/h / $1/h").value.value == pytest.approx(3.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "dollars_per_token"),
+    [
+        ("$4.17/Mtok", 4.17e-6),  # the price-sheet spelling
+        ("4.17 $/Mtok", 4.17e-6),
+        ("$4.17/M tokens", 4.17e-6),
+        ("$4.17 per M tokens", 4.17e-6),
+        ("$0.19 per M tok", 0.19e-6),
+        ("$0.004/ktok", 0.004e-3),
+        ("$0.004 per K tokens", 0.004e-3),
+    ],
+)
+def test_a_multiplier_letter_after_per_counts_as_one_of_it(text: str,
+                                                           dollars_per_token: float) -> None:
+    # "per M tokens" is "per million tokens": after "/" or "per" nothing else fits.
+    value = read(text).value
+    assert value.value == pytest.approx(dollars_per_token)
+    assert value.dim == read("$1/token").value.dim
+
+
+def test_a_lone_multiplier_letter_is_still_refused_elsewhere() -> None:
+    from drill.parsing import ParseError
+
+    with pytest.raises(ParseError, match="must follow a number"):
+        read("M tokens")
