@@ -53,6 +53,10 @@ def interpret(reading: Reading, target: Target, expected: Expected) -> Interpret
         value = raw * expected.unit_size
         if expected.unit_size != Quantity(1.0):
             assumed.append(f"a plain number is read in {target.unit}")
+    labels = _per_count_labels(value.dim, expected.dim)
+    if labels:
+        value = Quantity(value.value, expected.dim)
+        assumed.append(f"'{labels}' is read as a label")
     alternative = None
     if value.dim != expected.dim and dims.matches_leaving_out_counts(value.dim, expected.dim):
         unscaled = _fill_counts(value, expected, scaled=False)
@@ -64,6 +68,29 @@ def interpret(reading: Reading, target: Target, expected: Expected) -> Interpret
         # A plain-number ask ("what batch size?") answered with a label: "295 users".
         value = Quantity(value.value)
     return Interpretation(value, raw, "; ".join(assumed), alternative)
+
+
+def _per_count_labels(given: dims.Dim, expected: dims.Dim) -> str:
+    """``"per token"`` when ``given`` is ``expected`` per counts the ask never mentions.
+
+    "4.8 ms per token" answers a decode-floor ask in ms and "166 tokens/s per user" a
+    per-user rate: the count only says what the number is per. Counts weigh one, so the
+    value is unchanged. Nothing else may differ: a label never stands in for a count the
+    ask needs, and a count written above the line ("requests/s") is a claim, not a label.
+    """
+    if given == expected:
+        return ""
+    extra = dims.divide(given, expected)
+    if dims.counts_only(extra) != extra:
+        return ""
+    names = []
+    for i, power in enumerate(extra):
+        if power == 0:
+            continue
+        if power > 0 or expected[i] != 0:
+            return ""
+        names.append(dims.BASES[i])
+    return " ".join(f"per {name}" for name in names)
 
 
 def _fill_counts(value: Quantity, expected: Expected, scaled: bool) -> Quantity:

@@ -146,3 +146,27 @@ def test_a_plain_number_ask_takes_a_labelled_count() -> None:
         assert grade(answer, batch).verdict is Verdict.CORRECT, answer
     assert grade("295 GB", batch).mistakes == ("wrong-dimension",)
     assert grade("295 tokens/s", batch).mistakes == ("wrong-dimension",)
+
+
+@pytest.mark.parametrize("answer", ["4.78 ms/token", "4.8 ms per token", "4.78 ms/step"])
+def test_a_per_count_label_the_unit_lacks_is_read_as_a_label(decode_floor: Target,
+                                                              answer: str) -> None:
+    # The decode floor is a time per step (one token each): "4.8 ms per token" is how the
+    # seed says it, and the ask's "ms" only leaves the count unsaid.
+    result = grade(answer, decode_floor)
+    assert result.verdict is Verdict.CORRECT, result.message
+    assert "label" in result.message
+
+
+def test_a_per_user_label_on_a_token_rate_is_a_label(tokens_per_s: Target) -> None:
+    assert grade("209 tokens/s per user", tokens_per_s).verdict is Verdict.CORRECT
+    assert grade("209 tok/s/user", tokens_per_s).verdict is Verdict.CORRECT
+
+
+def test_a_label_never_stands_in_for_a_missing_or_wrong_count(tokens_per_s: Target) -> None:
+    # Dropping "per user" must leave exactly the ask's unit: "209 /s/user" leaves 1/s
+    # with the token still missing, and "requests" in the numerator is a wrong count.
+    for answer in ("209 requests/s", "209 requests/s per user"):
+        result = grade(answer, tokens_per_s)
+        assert result.verdict is Verdict.INCORRECT, answer
+        assert "wrong-dimension" in result.mistakes
