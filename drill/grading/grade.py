@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from drill import dimensions as dims
 from drill.grading import messages
+from drill.grading.ambiguous import other_readings
 from drill.grading.diagnose import Finding, generic_findings
 from drill.grading.interpret import Interpretation, interpret
 from drill.grading.target import Expected, Target, expected_side
@@ -94,6 +95,8 @@ def grade(answer: str, target: Target) -> Grade:
     try:
         reading = read(answer)
         understood = interpret(reading, target, expected)
+        if reading.value.dim != expected.dim:
+            reading, understood = _fitting_reading(reading, understood, target, expected)
         parsed = _parsed(reading, understood, target, expected)
     except ParseError as error:
         return verdict_invalid(error.message)
@@ -127,6 +130,26 @@ def grade(answer: str, target: Target) -> Grade:
         message = messages.off_by(parsed.text, expected.text, ratio)
     return Grade(target.card, target.ask, _echoed(answer), Verdict.INCORRECT, message,
                  shown_expected, tuple(f.id for f in findings), parsed)
+
+
+def _fitting_reading(reading: Reading, understood: Interpretation, target: Target,
+                     expected: Expected) -> tuple[Reading, Interpretation]:
+    """Another fair reading of an ambiguous spelling whose dimension fits, if one does.
+
+    Tried when the answer as typed is not of the ask's dimension (a ratio of units that
+    cancelled counts too: "8 Tflops / 989 TFLOPS" for a time).
+    """
+    for other, note in other_readings(reading):
+        try:
+            again = interpret(other, target, expected)
+        except QuantityError:
+            continue
+        # The other reading must fit by its units, not by a plain number's allowance.
+        fits_as_typed = not other.value.dimensionless or expected.dim == dims.DIMENSIONLESS
+        if again.value.dim == expected.dim and fits_as_typed:
+            assumed = "; ".join(part for part in (note, again.assumed) if part)
+            return other, replace(again, assumed=assumed)
+    return reading, understood
 
 
 def _card_findings(answer: Interpretation, target: Target) -> list[Finding]:

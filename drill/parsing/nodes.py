@@ -7,7 +7,7 @@ The tree is kept (not only its value) so the grader can look inside an answer: a
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from drill.quantity import Quantity
 from drill.unitdefs import PREFIX_UNITS, Unit
@@ -53,6 +53,9 @@ class Number(Node):
 @dataclass(frozen=True, slots=True)
 class UnitRef(Node):
     unit: Unit
+    #: The spelling typed ("flops", "B"), for the grader's second readings of ambiguous
+    #: ones; not part of the unit's identity.
+    spelling: str = field(default="", compare=False)
 
     def evaluate(self) -> Quantity:
         return Quantity(self.unit.scale, self.unit.dim)

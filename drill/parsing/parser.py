@@ -219,7 +219,7 @@ class _Parser:
             self.i -= 1
             return self.units()
         amount = self.number()
-        unit: Node = UnitRef(UNITS[sign.text])
+        unit: Node = UnitRef(UNITS[sign.text], sign.text)
         unit = self.unit_tail(unit)
         return Measure(amount, unit)
 
@@ -236,7 +236,7 @@ class _Parser:
 
     def unit_power(self) -> Node:
         tok = self.advance()
-        unit: Node = UnitRef(UNITS[tok.text])
+        unit: Node = UnitRef(UNITS[tok.text], tok.text)
         if tok.kind is Kind.SYMBOL:
             # "99%^10" is (99%)¹⁰, as a person means it: a power after $, % or ¢ belongs
             # to the whole quantity, never to the symbol alone.
