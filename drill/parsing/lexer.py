@@ -238,7 +238,7 @@ def _scientific_tail(tokens: list[Token], i: int) -> tuple[int, int]:
     times, ten = tokens[i + 1], tokens[i + 2]
     is_times = times.is_op("*", "·") or (
         times.kind is Kind.SYMBOL and times.text == "×"
-    ) or (times.kind is Kind.WORD and times.text == "x")
+    ) or (times.kind is Kind.WORD and times.text in ("x", "X", "times"))
     if not (is_times and ten.kind is Kind.NUMBER and ten.text == "10"):
         return 0, 0
     nxt = tokens[i + 3]

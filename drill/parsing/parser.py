@@ -32,6 +32,8 @@ from drill.unitdefs import (
 )
 
 MAX_DEPTH = 60
+#: Words that mean ×: a ratio after a number ("25 times", "3x"), a product between two.
+TIMES_WORDS = frozenset({"x", "X", "times"})
 
 
 def parse(text: str) -> Node:
@@ -263,8 +265,10 @@ class _Parser:
             return tok.text in UNITS and tok.text != "×"
         if tok.kind is not Kind.WORD or tok.text == "per":
             return False
+        if tok.text in TIMES_WORDS:
+            return False
         if tok.text in UNITS:
-            return tok.text != "x"
+            return True
         if tok.text in MULTIPLIER_WORDS or tok.text in MULTIPLIER_LETTERS:
             return False
         raise unknown_unit_error(tok.text, tok.start)
@@ -283,13 +287,13 @@ class _Parser:
     def is_times(self, tok: Token) -> bool:
         """``×`` or ``x`` used as multiplication (rather than as 1.25×)."""
         if not ((tok.kind is Kind.SYMBOL and tok.text == "×") or
-                (tok.kind is Kind.WORD and tok.text == "x")):
+                (tok.kind is Kind.WORD and tok.text in TIMES_WORDS)):
             return False
         return self.starts_operand(self.peek())
 
     def is_ratio_marker(self, tok: Token) -> bool:
         if not ((tok.kind is Kind.SYMBOL and tok.text == "×") or
-                (tok.kind is Kind.WORD and tok.text == "x")):
+                (tok.kind is Kind.WORD and tok.text in TIMES_WORDS)):
             return False
         return not self.starts_operand(self.peek())
 
@@ -301,7 +305,7 @@ class _Parser:
         if tok.kind is Kind.SYMBOL:
             return tok.text in PREFIX_UNITS or (tok.text in UNITS and tok.text != "×")
         if tok.kind is Kind.WORD:
-            if tok.text in ("per", "x"):
+            if tok.text == "per" or tok.text in TIMES_WORDS:
                 return False
             return tok.text in MULTIPLIER_WORDS or self.is_unit(tok)
         return False

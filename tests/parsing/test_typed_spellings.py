@@ -45,3 +45,15 @@ def test_a_lone_multiplier_letter_is_still_refused_elsewhere() -> None:
 
     with pytest.raises(ParseError, match="must follow a number"):
         read("M tokens")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("25 times", 25.0), ("1.25 times", 1.25), ("25X", 25.0), ("21.5 X", 21.5),
+     ("2 times 3", 6.0), ("4 X 5", 20.0)],
+)
+def test_times_and_capital_x_work_like_x(text: str, value: float) -> None:
+    # "25 times" is a ratio as "25x" is; between two operands it multiplies.
+    reading = read(text)
+    assert reading.value.dimensionless
+    assert reading.value.value == pytest.approx(value)
