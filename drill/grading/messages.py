@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from drill.units import format_number
 
+#: Off by this factor or more, an answer is "N× too large", not "N% above": a formula
+#: slip (a lost 2, a missing term) rather than rounding.
+_FACTOR = 1.5
+#: Within this fraction, a wrong answer is a near miss: rounding or a slightly-off given.
+_NEAR_MISS = 0.2
+
 
 def correct(read_as: str, expected: str, tolerance: float, assumed: str) -> str:
     note = f" ({assumed})" if assumed else ""
@@ -30,11 +36,14 @@ def off_by(read_as: str, expected: str, ratio: float | None) -> str:
         change = ratio - 1
         direction = "above" if change > 0 else "below"
         how = f"{_percent(abs(change))} {direction}"
-        if ratio >= 2 or ratio <= 0.5:
+        if ratio >= _FACTOR or ratio <= 1 / _FACTOR:
             how = f"{format_number(ratio if ratio >= 1 else 1 / ratio)}× "
             how += "too large" if ratio >= 1 else "too small"
             return (f"Not quite: {read_as} is {how} against {expected}. Redo it from the "
                     "givens, writing the unit next to every number so they cancel.")
+        if abs(change) > _NEAR_MISS:
+            return (f"Not quite: {read_as} is {how} {expected}, more than rounding "
+                    "explains. Check each given and each term of the formula you used.")
         return (f"Not quite: {read_as} is {how} {expected}. Check each given you used "
                 "and carry one more significant figure.")
     return (f"Not quite: {read_as} has the wrong sign; the answer is {expected}. "

@@ -170,3 +170,21 @@ def test_a_label_never_stands_in_for_a_missing_or_wrong_count(tokens_per_s: Targ
         result = grade(answer, tokens_per_s)
         assert result.verdict is Verdict.INCORRECT, answer
         assert "wrong-dimension" in result.mistakes
+
+
+def test_a_near_miss_is_told_to_carry_more_figures(decode_floor: Target) -> None:
+    # 4.5 ms is 6% under 4.78 ms: just outside the tolerance, a rounding matter.
+    message = grade("4.5 ms", decode_floor).message
+    assert "below" in message and "significant figure" in message
+
+
+@pytest.mark.parametrize(("answer", "words"), [("9.55 ms", "2× too large"),
+                                               ("2.39 ms", "2× too small"),
+                                               ("7.5 ms", "1.57× too large")])
+def test_a_factor_off_is_not_called_a_rounding_matter(decode_floor: Target, answer: str,
+                                                      words: str) -> None:
+    # Twice 4.776 ms (a lost factor of 2, say 2 FLOPs per parameter) is no rounding slip:
+    # "carry one more significant figure" would send the user the wrong way.
+    message = grade(answer, decode_floor).message
+    assert words in message
+    assert "significant figure" not in message
