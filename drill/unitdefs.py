@@ -90,7 +90,7 @@ _add("steps", 1.0, dim(step=1), "step", "step")
 _add("kernels", 1.0, dim(kernel=1), "kernel", "kernel")
 
 # Ratios.
-_add("%", 0.01, dim(), "percent", "percent")
+_add("%", 0.01, dim(), "percent", "percent", "pct")
 _add("×", 1.0, dim(), "times", "x")
 
 # Power, energy, frequency (GPU power caps, clocks).

@@ -80,6 +80,16 @@ def strip_approximation(text: str) -> tuple[str, int]:
     return rest, offset
 
 
+def _without_full_stop(text: str) -> str:
+    """``4.78 ms.`` without the sentence's full stop: only after a unit, never a digit."""
+    stripped = text.rstrip()
+    if stripped.endswith(".") and len(stripped) > 1 and (
+        stripped[-2].isalpha() or stripped[-2] in "%$×µμ"
+    ):
+        return stripped[:-1]
+    return text
+
+
 def tokenize(text: str) -> list[Token]:
     if len(text) > MAX_TEXT:
         raise ParseError(
@@ -89,7 +99,7 @@ def tokenize(text: str) -> list[Token]:
         if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co"):
             raise ParseError(f"the text holds a control character (U+{ord(ch):04X})", i)
     text = text.translate(_EQUIVALENT)
-    body, offset = strip_approximation(text)
+    body, offset = strip_approximation(_without_full_stop(text))
     tokens = _scan(body, offset)
     return _merge_scientific(tokens)
 

@@ -126,6 +126,15 @@ class _Parser:
             elif tok.kind is Kind.NUMBER:
                 # "4 300" is a typo far more often than a product: a stray digit after
                 # "TB/s" once turned 20.9 ms into 62.7 ms without a word.
+                before = self.tokens[self.i - 1]
+                if (before.kind is Kind.NUMBER and before.text.isdigit()
+                        and len(before.text) <= 3 and len(tok.text) == 3
+                        and tok.text.isdigit()):
+                    grouped = f"{before.text},{tok.text} or {before.text}{tok.text}"
+                    raise ParseError(
+                        f"two numbers side by side ('{before.text} {tok.text}'): to group "
+                        f"thousands write {grouped}; to multiply, put × between them",
+                        tok.start)
                 raise ParseError(
                     f"two numbers side by side ('{node.echo()} {tok.text}'): write one "
                     f"number, or put × between them", tok.start)

@@ -57,3 +57,19 @@ def test_times_and_capital_x_work_like_x(text: str, value: float) -> None:
     reading = read(text)
     assert reading.value.dimensionless
     assert reading.value.value == pytest.approx(value)
+
+
+def test_space_grouped_thousands_get_a_hint_to_write_them_together() -> None:
+    from drill.parsing import ParseError
+
+    # "61 800" stays an error (a stray digit once hid a wrong answer), but the message
+    # names the two spellings that work.
+    with pytest.raises(ParseError, match="61,800 or 61800"):
+        read("61 800 tokens/s")
+
+
+@pytest.mark.parametrize(("text", "value"), [("4.78 ms.", 4.78e-3), ("75 pct", 0.75),
+                                             ("25%.", 0.25)])
+def test_a_full_stop_and_pct(text: str, value: float) -> None:
+    # A sentence's full stop after the unit is not part of the answer.
+    assert read(text).value.value == pytest.approx(value)
