@@ -154,3 +154,16 @@ def test_against_a_zero_reference_no_ratio_or_sign_is_claimed(decode_floor: Targ
     assert result.verdict is Verdict.INCORRECT
     assert "sign" not in result.message
     assert "3 s" in result.message or "3,000 ms" in result.message
+
+
+def test_a_token_rate_for_a_time_is_named_reciprocal() -> None:
+    # 209 tokens/s is 1 ÷ 4.78 ms with the token written: upside down, whatever the count.
+    from drill.grading import Target, grade
+    from drill.parsing import read
+
+    floor = Target("hand/q1", "decode_floor", "ms", read("16 GB / 3.35 TB/s").value)
+    result = grade("209 tokens/s", floor)
+    assert "reciprocal" in result.mistakes
+    in_flight = Target("hand/little", "in_flight", "requests", read("160 requests").value)
+    # A count of the wrong kind is no inverse of a count: only the dimension is wrong.
+    assert grade("160 tokens", in_flight).mistakes == ("wrong-dimension",)
