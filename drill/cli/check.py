@@ -53,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"drill check: error: {path}: no such file or folder", file=sys.stderr)
             return EXIT_USAGE
 
+    files = _once_each(files)
     sources = sources_or_complain(args, "check")
     if sources is None:
         return EXIT_USAGE
@@ -77,6 +78,22 @@ def run(args: argparse.Namespace) -> int:
     print(f"{plural(len(reports), 'pack')}, {plural(cards, 'card')}, {plural(asks, 'ask')}: "
           f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
     return 1 if errors else 0
+
+
+def _once_each(files: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
+    """Each file once, as first named: a pack named on its own and again through its
+    folder (``drill check my.yaml --packs .``) is one pack, not a clash with itself."""
+    seen: set[Path] = set()
+    unique = []
+    for path, shown in files:
+        try:
+            same = path.resolve()
+        except (OSError, RuntimeError):  # a symlink loop: leave it to the reader's error
+            same = path
+        if same not in seen:
+            seen.add(same)
+            unique.append((path, shown))
+    return unique
 
 
 def _is_file(path: Path) -> bool:

@@ -45,6 +45,16 @@ def test_check_summary_counts(run_cli: Run) -> None:
     assert out == "1 pack, 4 cards, 6 asks: 0 errors, 0 warnings\n"
 
 
+def test_check_reads_a_file_named_twice_once(run_cli: Run, tmp_path: Path) -> None:
+    # Named on its own and again through its folder: one pack, not a clash with itself.
+    path = tmp_path / "demo.yaml"
+    path.write_text((SAMPLES / "demo.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run_cli("check", str(path), str(tmp_path / "." / "demo.yaml"),
+                           "--packs", str(tmp_path))
+    assert out == "1 pack, 4 cards, 6 asks: 0 errors, 0 warnings\n"
+    assert code == 0
+
+
 def test_check_warnings_do_not_fail(run_cli: Run, tmp_path: Path) -> None:
     path = tmp_path / "empty.yaml"
     path.write_text("pack: empty\ntitle: Empty\ncards: []\n")
