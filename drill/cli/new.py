@@ -36,6 +36,12 @@ def run(args: argparse.Namespace) -> int:
     except ScaffoldError as error:
         print(f"drill new: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    from drill.packs.library import builtin_pack_ids
+
+    if args.pack in builtin_pack_ids():
+        print(f"drill new: error: '{args.pack}' is the id of a built-in pack, and drill "
+              f"would skip a pack of yours with it: choose another", file=sys.stderr)
+        return EXIT_USAGE
     schema = schema_path()
     try:
         made = write_scaffold(args.pack, args.dir, schema.resolve() if schema.is_file()
