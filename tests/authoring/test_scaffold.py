@@ -89,3 +89,22 @@ def test_check_reports_a_pack_id_a_builtin_pack_has(tmp_path: Path) -> None:
     assert checked.returncode == 1
     assert "pack id 'speed-physics' is also used by" in checked.stdout
     assert "01-speed-physics.yaml" in checked.stdout
+
+
+def test_the_next_steps_can_be_pasted_for_a_folder_with_spaces_and_quotes(
+    tmp_path: Path,
+) -> None:
+    import shlex
+    import tomllib
+
+    folder = tmp_path / 'my "drill" packs'
+    made = run_drill(["new", "my-pack", "--dir", str(folder)])
+    assert made.returncode == 0
+    lines = made.stdout.splitlines()
+    check = next(line for line in lines if line.strip().startswith("drill check"))
+    assert shlex.split(check) == ["drill", "check", str(folder / "my-pack.yaml"),
+                                  "--solvers", str(folder)]
+    settings = "\n".join(line.strip() for line in lines
+                         if line.strip().startswith(("packs =", "solvers =")))
+    assert tomllib.loads(settings) == {"packs": [str(folder.resolve())],
+                                       "solvers": [str(folder.resolve())]}
