@@ -49,6 +49,13 @@ def app_options(parser: argparse.ArgumentParser, dest_prefix: str = "") -> None:
     add_pack_option(parser, dest_prefix)
 
 
+def unused_global_options(args: argparse.Namespace) -> list[str]:
+    """``--packs``/``--solvers`` given before a command that reads no packs (``calc``,
+    ``roofline`` ...): merged, they would be dropped without a word."""
+    return [f"--{name}" for name in ("packs", "solvers")
+            if getattr(args, f"{BEFORE}{name}", None) and not hasattr(args, name)]
+
+
 def merge_global_options(args: argparse.Namespace) -> argparse.Namespace:
     """Fold the options given before the subcommand into its own: ``--data`` after the
     subcommand wins, folders of ``--packs`` and ``--solvers`` add up."""
@@ -102,7 +109,13 @@ def app_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = app_arguments(argv)
     if args is None:
-        args = merge_global_options(build_parser().parse_args(argv))
+        args = build_parser().parse_args(argv)
+        unused = unused_global_options(args)
+        if unused:
+            print(f"drill {args.command}: error: {' and '.join(unused)}: this command reads "
+                  "no packs", file=sys.stderr)
+            return EXIT_USAGE
+        args = merge_global_options(args)
     if args.command is None:
         # No subcommand: open the app (Textual loads only now, not for --help).
         from drill.app import run_app
