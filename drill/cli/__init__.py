@@ -29,6 +29,14 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 BEFORE = "before_"
 
 
+def folder_name(text: str) -> str:
+    """A folder given on the command line (argparse type): empty text names none, and
+    taken as "not given" it sent drill to $DRILL_HOME without a word."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty folder name")
+    return text
+
+
 def common_options(dest_prefix: str = "") -> argparse.ArgumentParser:
     """Options every subcommand accepts (a parent parser)."""
     common = argparse.ArgumentParser(add_help=False)
@@ -36,6 +44,7 @@ def common_options(dest_prefix: str = "") -> argparse.ArgumentParser:
         "--data",
         metavar="DIR",
         dest=f"{dest_prefix}data",
+        type=folder_name,
         help="folder for review data and settings (default: the user data folder, "
         "or $DRILL_HOME)",
     )

@@ -63,3 +63,14 @@ def test_pack_folders_before_a_command_that_reads_no_packs_are_refused(
         assert main([option, str(folder), *command]) == 2
         err = capsys.readouterr().err
         assert f"drill {command[0]}: error: {option}" in err
+
+
+@pytest.mark.parametrize("argv", [["--data", "", "stats"], ["stats", "--data", ""]])
+def test_an_empty_data_folder_is_a_usage_error(
+    argv: list[str], capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Empty text named no folder, and drill went on with $DRILL_HOME as if not given.
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    assert "--data" in capsys.readouterr().err
