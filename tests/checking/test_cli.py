@@ -175,7 +175,8 @@ def test_solve_json_with_set(run_cli: Run) -> None:
 @pytest.mark.parametrize(
     ("setting", "message"),
     [("bandwidth", "NAME=VALUE"), ("bandwith=4 TB/s", "no given named 'bandwith'"),
-     ("bandwidth=4 TB", "needs a bandwidth"), ("bandwidth=4 TBx/s", "cannot be read")],
+     ("bandwidth=4 TB", "needs a bandwidth"), ("bandwidth=4 TBx/s", "cannot be read"),
+     ("bandwidth=0 TB/s", "division by zero")],  # the card solves; the --set does not
 )
 def test_solve_bad_set_is_a_usage_error(run_cli: Run, setting: str, message: str) -> None:
     code, out, err = run_cli("solve", "demo/floor", "--packs", str(SAMPLES), "--set", setting)
