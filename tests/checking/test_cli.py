@@ -101,6 +101,14 @@ def test_list_with_a_missing_packs_folder_is_a_usage_error(run_cli: Run,
     assert code == 2 and "no such folder" in err
 
 
+def test_a_pack_file_given_to_packs_is_named_as_a_file(run_cli: Run, tmp_path: Path) -> None:
+    # The file is there: "no such folder" sent the user looking for a typo.
+    for option in ("--packs", "--solvers"):
+        code, _, err = run_cli("list", option, str(SAMPLES / "demo.yaml"))
+        assert code == 2
+        assert f"{option} {SAMPLES / 'demo.yaml'}: a file, not a folder" in err
+
+
 def test_list_keeps_good_cards_when_a_pack_is_broken(run_cli: Run, tmp_path: Path) -> None:
     (tmp_path / "bad.yaml").write_text("pack: bad\ntitle: [\n")
     (tmp_path / "good.yaml").write_text(
