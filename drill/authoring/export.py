@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 from drill.packs.model import Card, Pack
 
@@ -121,13 +122,18 @@ def write_csv(cards: Sequence[Exported], path: Path, *, replace: bool = False) -
 
     def write(temporary: Path) -> None:
         with temporary.open("w", encoding="utf-8", newline="") as stream:
-            writer = csv.writer(stream)
-            writer.writerow(CSV_COLUMNS)
-            for card in cards:
-                writer.writerow([spreadsheet_cell(cell) for cell in (
-                    card.key, card.deck, card.front, card.back, " ".join(card.tags))])
+            write_csv_rows(cards, stream)
 
     write_whole(path, write, replace=replace)
+
+
+def write_csv_rows(cards: Sequence[Exported], stream: TextIO) -> None:
+    """The CSV of :func:`write_csv` onto an open stream (standard output, say)."""
+    writer = csv.writer(stream)
+    writer.writerow(CSV_COLUMNS)
+    for card in cards:
+        writer.writerow([spreadsheet_cell(cell) for cell in (
+            card.key, card.deck, card.front, card.back, " ".join(card.tags))])
 
 
 def write_whole(path: Path, write: Callable[[Path], None], *, replace: bool) -> None:
@@ -136,6 +142,13 @@ def write_whole(path: Path, write: Callable[[Path], None], *, replace: bool) -> 
     An existing file is replaced only when ``replace`` is true: otherwise it is left as
     it is and ExportError says so (an export must not eat a file of the user's).
     """
+    # Only a regular file is ever replaced: --force over a device such as /dev/null
+    # would put a file in its place, and a folder cannot take a file's place at all.
+    if path.is_dir():
+        raise ExportError(f"{path} is a folder: name a file in it")
+    if path.exists() and not path.is_file():
+        raise ExportError(f"{path} is not a regular file (a device, pipe or socket): "
+                          f"name a file")
     if not replace and (path.exists() or path.is_symlink()):
         raise ExportError(f"{path} already exists (use --force to replace it)")
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")

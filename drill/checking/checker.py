@@ -14,7 +14,7 @@ Nothing escapes as an exception: an unexpected failure becomes an error naming t
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,10 +51,12 @@ class PackReport:
         return len(self.diagnostics) - self.errors
 
 
-def check_files(files: Iterable[tuple[Path, str]]) -> list[PackReport]:
-    """Check each ``(path, display name)``; a pack id used twice is an error too."""
+def check_files(files: Iterable[tuple[Path, str]],
+                taken: Mapping[str, str] | None = None) -> list[PackReport]:
+    """Check each ``(path, display name)``; a pack id used twice is an error too, and so
+    is one of ``taken`` (pack ids already used by packs not checked here, by file)."""
     reports: list[PackReport] = []
-    seen: dict[str, str] = {}
+    seen: dict[str, str] = dict(taken or {})
     for path, display in files:
         report = check_file(path, display)
         pack_id = report.pack_id

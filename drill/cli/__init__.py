@@ -29,6 +29,14 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 BEFORE = "before_"
 
 
+def folder_name(text: str) -> str:
+    """A folder given on the command line (argparse type): empty text names none, and
+    taken as "not given" it sent drill to $DRILL_HOME without a word."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty folder name")
+    return text
+
+
 def common_options(dest_prefix: str = "") -> argparse.ArgumentParser:
     """Options every subcommand accepts (a parent parser)."""
     common = argparse.ArgumentParser(add_help=False)
@@ -36,6 +44,7 @@ def common_options(dest_prefix: str = "") -> argparse.ArgumentParser:
         "--data",
         metavar="DIR",
         dest=f"{dest_prefix}data",
+        type=folder_name,
         help="folder for review data and settings (default: the user data folder, "
         "or $DRILL_HOME)",
     )
@@ -47,6 +56,13 @@ def app_options(parser: argparse.ArgumentParser, dest_prefix: str = "") -> None:
     from drill.cli.packargs import add_pack_option
 
     add_pack_option(parser, dest_prefix)
+
+
+def unused_global_options(args: argparse.Namespace) -> list[str]:
+    """``--packs``/``--solvers`` given before a command that reads no packs (``calc``,
+    ``roofline`` ...): merged, they would be dropped without a word."""
+    return [f"--{name}" for name in ("packs", "solvers")
+            if getattr(args, f"{BEFORE}{name}", None) and not hasattr(args, name)]
 
 
 def merge_global_options(args: argparse.Namespace) -> argparse.Namespace:
@@ -102,7 +118,13 @@ def app_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = app_arguments(argv)
     if args is None:
-        args = merge_global_options(build_parser().parse_args(argv))
+        args = build_parser().parse_args(argv)
+        unused = unused_global_options(args)
+        if unused:
+            print(f"drill {args.command}: error: {' and '.join(unused)}: this command reads "
+                  "no packs", file=sys.stderr)
+            return EXIT_USAGE
+        args = merge_global_options(args)
     if args.command is None:
         # No subcommand: open the app (Textual loads only now, not for --help).
         from drill.app import run_app

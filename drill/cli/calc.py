@@ -15,7 +15,8 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         parents=[common],
         help="work out an expression with units (16 GB / 3.35 TB/s)",
         description="Work out an expression with units and show how it was read. "
-        "With no expression, read one per line from standard input.",
+        "With no expression, read one per line from standard input (with --json, one "
+        "JSON object per line).",
         epilog='example: drill calc "16 GB / 3.35 TB/s" --to ms',
     )
     parser.add_argument("expression", nargs="?", metavar="EXPR", help="the math to work out")
@@ -54,8 +55,10 @@ def _repl(args: argparse.Namespace) -> int:
         if not line.strip():
             continue
         result = calculate(line, args.to)
-        if result.error:
-            failed = True
+        failed = failed or bool(result.error)
+        if args.json:
+            print(json.dumps(result.to_dict(), ensure_ascii=False), flush=True)
+        elif result.error:
             print(f"error: {result.error}")
         else:
             print(f"{result.text}    ({result.echo})")

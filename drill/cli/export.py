@@ -10,6 +10,8 @@ from typing import Any
 from drill.cli.packargs import add_pack_option, load_library_or_complain, plural
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+#: ``--csv -`` writes the CSV to standard output, as ``grade --batch -`` reads stdin.
+STDOUT = Path("-")
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -25,7 +27,8 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--anki", metavar="FILE", type=Path, help="write an Anki package")
-    parser.add_argument("--csv", metavar="FILE", type=Path, help="write a CSV file")
+    parser.add_argument("--csv", metavar="FILE", type=Path,
+                        help="write a CSV file (- for standard output)")
     parser.add_argument("--pack", metavar="ID", action="append", default=[],
                         help="export only this pack (repeatable)")
     parser.add_argument("--force", action="store_true", help="replace an existing file")
@@ -36,6 +39,14 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.anki is None and args.csv is None:
         print("drill export: error: name a file with --anki FILE or --csv FILE",
+              file=sys.stderr)
+        return EXIT_USAGE
+    if args.anki == STDOUT:
+        print("drill export: error: an Anki package cannot go to standard output: "
+              "name a file (.apkg)", file=sys.stderr)
+        return EXIT_USAGE
+    if args.anki is not None and args.csv is not None and _same_file(args.anki, args.csv):
+        print(f"drill export: error: --anki and --csv name the same file ({args.csv})",
               file=sys.stderr)
         return EXIT_USAGE
     library = load_library_or_complain(args, "export")
@@ -51,15 +62,37 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         packs = [pack for pack in packs if pack.id in args.pack]
 
-    from drill.authoring.export import ExportError, prepare, write_anki, write_csv
+    from drill.authoring.export import (
+        ExportError,
+        prepare,
+        write_anki,
+        write_csv,
+        write_csv_rows,
+    )
 
     cards = prepare(packs)
+    written = plural(len(cards), "card")
+    # With the CSV on standard output, what was written is said on stderr, out of its way.
+    report = sys.stderr if args.csv == STDOUT else sys.stdout
     try:
-        for path, write in ((args.anki, write_anki), (args.csv, write_csv)):
-            if path is not None:
-                write(cards, path, replace=args.force)
-                print(f"wrote {plural(len(cards), 'card')} to {path}")
+        if args.anki is not None:
+            write_anki(cards, args.anki, replace=args.force)
+            print(f"wrote {written} to {args.anki}", file=report)
+        if args.csv == STDOUT:
+            write_csv_rows(cards, sys.stdout)
+            sys.stdout.flush()
+            print(f"wrote {written} to standard output", file=report)
+        elif args.csv is not None:
+            write_csv(cards, args.csv, replace=args.force)
+            print(f"wrote {written} to {args.csv}", file=report)
     except ExportError as error:
         print(f"drill export: error: {error}", file=sys.stderr)
         return EXIT_FAILED
     return EXIT_OK
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.resolve() == other.resolve()
+    except (OSError, RuntimeError):
+        return one == other

@@ -202,8 +202,10 @@ def _invalid_line(number: int, reason: str, request: dict[str, str]) -> dict[str
 
 def _one_line(number: int, outcome: dict[str, object]) -> str:
     mark = "✓" if outcome["verdict"] == "correct" else "✗"
-    who = " ".join(str(outcome[k]) for k in ("card", "ask") if outcome.get(k))
-    return f"{number}: {mark} {outcome['verdict']} {who}: {outcome['message']}"
+    # A line that named no card has no "who": "2: ✗ invalid: line 2: ...".
+    head = " ".join([f"{number}: {mark}", str(outcome["verdict"]),
+                     *(str(outcome[k]) for k in ("card", "ask") if outcome.get(k))])
+    return f"{head}: {outcome['message']}"
 
 
 def _usage(message: str) -> int:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,12 @@ def run(args: argparse.Namespace) -> int:
     except ScaffoldError as error:
         print(f"drill new: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    from drill.packs.library import builtin_pack_ids
+
+    if args.pack in builtin_pack_ids():
+        print(f"drill new: error: '{args.pack}' is the id of a built-in pack, and drill "
+              f"would skip a pack of yours with it: choose another", file=sys.stderr)
+        return EXIT_USAGE
     schema = schema_path()
     try:
         made = write_scaffold(args.pack, args.dir, schema.resolve() if schema.is_file()
@@ -43,17 +51,20 @@ def run(args: argparse.Namespace) -> int:
     except ScaffoldError as error:
         print(f"drill new: error: {error}", file=sys.stderr)
         return EXIT_FAILED
-    folder = made.folder
+    # Quoted, so the lines can be pasted whatever the folder is called.
+    folder, pack_file = shlex.quote(str(made.folder)), shlex.quote(str(made.pack_file))
     card = f"{made.pack_id}/checkpoint-load"
     print(f"created {made.pack_file}  (the pack: a card and its follow-up)")
     print(f"created {made.solver_file}  (its solver)")
     print()
     print("next:")
-    print(f"  drill check {made.pack_file} --solvers {folder}")
+    print(f"  drill check {pack_file} --solvers {folder}")
     print(f"  drill solve {card} --packs {folder} --solvers {folder}")
     print(f"  drill grade {card} load_time \"140 GB / (2 GB/s)\" --packs {folder} "
           f"--solvers {folder}")
     print("To load it everywhere, add to settings.toml in the data folder:")
-    print(f"  packs = [\"{folder.resolve()}\"]")
-    print(f"  solvers = [\"{folder.resolve()}\"]")
+    # A JSON string is a TOML basic string too: quotes and backslashes come escaped.
+    setting = json.dumps(str(made.folder.resolve()), ensure_ascii=False)
+    print(f"  packs = [{setting}]")
+    print(f"  solvers = [{setting}]")
     return EXIT_OK

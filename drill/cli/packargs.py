@@ -66,6 +66,14 @@ def load_library_or_complain(args: argparse.Namespace, command: str) -> Library 
     return library
 
 
+def _not_a_folder(path: Path) -> str:
+    try:
+        there = path.exists()
+    except (OSError, ValueError):  # a name too long to look up
+        there = False
+    return "a file, not a folder (name the folder that holds it)" if there else "no such folder"
+
+
 def sources_or_complain(args: argparse.Namespace, command: str) -> Sources | None:
     """The pack and solver folders of the data folder, its settings and the options."""
     from drill.packs.sources import resolve_sources
@@ -75,7 +83,8 @@ def sources_or_complain(args: argparse.Namespace, command: str) -> Sources | Non
     failed = False
     for option, folders in (("--packs", args.packs), ("--solvers", args.solvers)):
         for folder in missing_folders(folders):
-            print(f"drill {command}: error: {option} {folder}: no such folder", file=sys.stderr)
+            print(f"drill {command}: error: {option} {folder}: {_not_a_folder(folder)}",
+                  file=sys.stderr)
             failed = True
     if failed:
         return None

@@ -56,10 +56,10 @@ def run(args: argparse.Namespace) -> int:
     from drill.solving import SolveError
 
     try:
-        gpu = find_gpu(args.gpu) if args.gpu else default_gpu()
+        gpu = default_gpu() if args.gpu is None else find_gpu(args.gpu)
     except UnknownGpu as error:
         print(f"drill roofline: error: {error}", file=sys.stderr)
-        return EXIT_USAGE if args.gpu else EXIT_FAILED
+        return EXIT_FAILED if args.gpu is None else EXIT_USAGE
     try:
         table = roofline_table(gpu, args.m or CHAPTER_BATCHES, args.k, args.n)
     except SolveError as error:

@@ -65,13 +65,25 @@ def run(args: argparse.Namespace) -> int:
         solution = solve(card, overrides)
     except SolveError as error:
         print(f"drill solve: error: {error}", file=sys.stderr)
-        # A bad --set is the caller's mistake; a bad pack is a failure.
-        return EXIT_USAGE if error.given in overrides else 1
+        # A bad --set is the caller's mistake (one that reads but cannot be worked
+        # with, like a zero to divide by, too); a bad pack is a failure.
+        return EXIT_USAGE if error.given in overrides or _solves(card) else 1
     if args.json:
         print(json.dumps(_as_json(card, solution, overrides), ensure_ascii=False, indent=2))
     else:
         print("\n".join(_as_text(card, solution, overrides)))
     return 0
+
+
+def _solves(card: Any) -> bool:
+    """Whether ``card`` solves with its own givens (it failed with the --set ones)."""
+    from drill.solving import SolveError, solve
+
+    try:
+        solve(card)
+    except SolveError:
+        return False
+    return True
 
 
 def _as_text(card: Any, solution: Any, overrides: dict[str, str]) -> list[str]:

@@ -55,6 +55,9 @@ def run(args: argparse.Namespace) -> int:
             # A read-only command: with no database yet, report on an empty one elsewhere
             # rather than create files in a folder that may be a typo.
             target = path if path.exists() else Path(scratch) / path.name
+            if target != path:  # a typo in --data would otherwise look like no reviews
+                print(f"drill stats: note: no review database in {folder} yet; "
+                      "the counts below are all zero", file=sys.stderr)
             with ReviewSession(library.cards, open_database(target), settings) as session:
                 stats = session.stats()
     except (SettingsError, StorageError) as error:

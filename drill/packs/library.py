@@ -95,6 +95,17 @@ def load_library(extra_dirs: Sequence[Path] = (), *, include_builtin: bool = Tru
     return Library(tuple(packs), tuple(diagnostics))
 
 
+def builtin_pack_ids() -> dict[str, Path]:
+    """The id of each built-in pack and its file: a pack of the user's with one of these
+    ids is skipped when packs load, since the built-in packs come first."""
+    ids: dict[str, Path] = {}
+    for path in pack_files(builtin_packs_dir()):
+        pack = load_pack(path).pack
+        if pack is not None:
+            ids.setdefault(pack.id, path)
+    return ids
+
+
 def _display(path: Path) -> str:
     """The path relative to the working folder when it is inside it, else absolute."""
     try:

@@ -97,3 +97,38 @@ def test_usage_errors(tmp_path: Path) -> None:
     unwritable = run_drill(["export", "--csv", str(tmp_path / "missing" / "x.csv"),
                             "--data", str(tmp_path)])
     assert unwritable.returncode == 1 and "cannot write" in unwritable.stderr
+
+
+def test_anki_and_csv_into_one_file_is_a_usage_error(tmp_path: Path) -> None:
+    same = tmp_path / "cards.out"
+    result = run_drill(["export", "--anki", str(same), "--csv", str(tmp_path / "." / "cards.out"),
+                        "--data", str(tmp_path)])
+    assert result.returncode == 2 and "same file" in result.stderr
+    assert not same.exists()  # nothing half done
+
+
+def test_force_replaces_files_only(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    pipe = tmp_path / "a-pipe"
+    os.mkfifo(pipe)
+    for target, what in ((folder, "is a folder"), (pipe, "is not a regular file")):
+        for force in ([], ["--force"]):
+            result = run_drill(["export", "--csv", str(target), *force, "--data", str(tmp_path)])
+            assert result.returncode == 1 and what in result.stderr, result.stderr
+    assert folder.is_dir() and stat.S_ISFIFO(pipe.stat().st_mode)
+
+
+def test_csv_to_standard_output_with_a_dash(tmp_path: Path) -> None:
+    result = run_drill(["export", "--csv", "-", "--pack", "speed-physics",
+                        "--data", str(tmp_path)], cwd=tmp_path)
+    assert result.returncode == 0
+    rows = list(csv.DictReader(result.stdout.splitlines(keepends=True)))
+    assert rows and all(row["key"].startswith("speed-physics/") for row in rows)
+    assert f"wrote {len(rows)} cards to standard output" in result.stderr
+    assert not (tmp_path / "-").exists()
+    anki = run_drill(["export", "--anki", "-", "--data", str(tmp_path)], cwd=tmp_path)
+    assert anki.returncode == 2 and "standard output" in anki.stderr

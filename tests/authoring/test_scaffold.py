@@ -68,3 +68,43 @@ def test_a_bad_pack_id_is_a_usage_error(tmp_path: Path) -> None:
     result = run_drill(["new", "My Pack", "--dir", str(tmp_path)])
     assert result.returncode == 2 and "not a pack id" in result.stderr
     assert not any(tmp_path.iterdir())
+
+
+def test_the_id_of_a_builtin_pack_is_refused(tmp_path: Path) -> None:
+    # drill skips a pack whose id a built-in pack already has, so the scaffold would
+    # never load: say so now, not after the user has written cards into it.
+    result = run_drill(["new", "speed-physics", "--dir", str(tmp_path)])
+    assert result.returncode == 2
+    assert "speed-physics" in result.stderr and "built-in" in result.stderr
+    assert not any(tmp_path.iterdir())
+
+
+def test_check_reports_a_pack_id_a_builtin_pack_has(tmp_path: Path) -> None:
+    made = run_drill(["new", "mine", "--dir", str(tmp_path)])
+    assert made.returncode == 0
+    pack = tmp_path / "mine.yaml"
+    pack.write_text(pack.read_text(encoding="utf-8").replace("pack: mine", "pack: speed-physics"),
+                    encoding="utf-8")
+    checked = run_drill(["check", str(pack), "--solvers", str(tmp_path)])
+    assert checked.returncode == 1
+    assert "pack id 'speed-physics' is also used by" in checked.stdout
+    assert "01-speed-physics.yaml" in checked.stdout
+
+
+def test_the_next_steps_can_be_pasted_for_a_folder_with_spaces_and_quotes(
+    tmp_path: Path,
+) -> None:
+    import shlex
+    import tomllib
+
+    folder = tmp_path / 'my "drill" packs'
+    made = run_drill(["new", "my-pack", "--dir", str(folder)])
+    assert made.returncode == 0
+    lines = made.stdout.splitlines()
+    check = next(line for line in lines if line.strip().startswith("drill check"))
+    assert shlex.split(check) == ["drill", "check", str(folder / "my-pack.yaml"),
+                                  "--solvers", str(folder)]
+    settings = "\n".join(line.strip() for line in lines
+                         if line.strip().startswith(("packs =", "solvers =")))
+    assert tomllib.loads(settings) == {"packs": [str(folder.resolve())],
+                                       "solvers": [str(folder.resolve())]}

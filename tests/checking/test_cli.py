@@ -45,6 +45,16 @@ def test_check_summary_counts(run_cli: Run) -> None:
     assert out == "1 pack, 4 cards, 6 asks: 0 errors, 0 warnings\n"
 
 
+def test_check_reads_a_file_named_twice_once(run_cli: Run, tmp_path: Path) -> None:
+    # Named on its own and again through its folder: one pack, not a clash with itself.
+    path = tmp_path / "demo.yaml"
+    path.write_text((SAMPLES / "demo.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run_cli("check", str(path), str(tmp_path / "." / "demo.yaml"),
+                           "--packs", str(tmp_path))
+    assert out == "1 pack, 4 cards, 6 asks: 0 errors, 0 warnings\n"
+    assert code == 0
+
+
 def test_check_warnings_do_not_fail(run_cli: Run, tmp_path: Path) -> None:
     path = tmp_path / "empty.yaml"
     path.write_text("pack: empty\ntitle: Empty\ncards: []\n")
@@ -89,6 +99,14 @@ def test_list_with_a_missing_packs_folder_is_a_usage_error(run_cli: Run,
                                                           tmp_path: Path) -> None:
     code, _, err = run_cli("list", "--packs", str(tmp_path / "nope"))
     assert code == 2 and "no such folder" in err
+
+
+def test_a_pack_file_given_to_packs_is_named_as_a_file(run_cli: Run, tmp_path: Path) -> None:
+    # The file is there: "no such folder" sent the user looking for a typo.
+    for option in ("--packs", "--solvers"):
+        code, _, err = run_cli("list", option, str(SAMPLES / "demo.yaml"))
+        assert code == 2
+        assert f"{option} {SAMPLES / 'demo.yaml'}: a file, not a folder" in err
 
 
 def test_list_keeps_good_cards_when_a_pack_is_broken(run_cli: Run, tmp_path: Path) -> None:
@@ -165,7 +183,8 @@ def test_solve_json_with_set(run_cli: Run) -> None:
 @pytest.mark.parametrize(
     ("setting", "message"),
     [("bandwidth", "NAME=VALUE"), ("bandwith=4 TB/s", "no given named 'bandwith'"),
-     ("bandwidth=4 TB", "needs a bandwidth"), ("bandwidth=4 TBx/s", "cannot be read")],
+     ("bandwidth=4 TB", "needs a bandwidth"), ("bandwidth=4 TBx/s", "cannot be read"),
+     ("bandwidth=0 TB/s", "division by zero")],  # the card solves; the --set does not
 )
 def test_solve_bad_set_is_a_usage_error(run_cli: Run, setting: str, message: str) -> None:
     code, out, err = run_cli("solve", "demo/floor", "--packs", str(SAMPLES), "--set", setting)

@@ -74,6 +74,20 @@ def test_calc_reads_lines_from_stdin(
     assert code == 1
 
 
+def test_calc_json_from_stdin_prints_one_object_per_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("70 GB / 6.7 TB/s\n\n2 zorks\n"))
+    code, out, _ = run(capsys, "calc", "--json", "--to", "ms")
+    results = [json.loads(line) for line in out.splitlines()]
+    assert [r["expression"] for r in results] == ["70 GB / 6.7 TB/s", "2 zorks"]
+    assert results[0]["ok"] and results[0]["text"] == "10.4 ms"
+    assert not results[1]["ok"] and "unknown unit" in results[1]["error"]
+    assert code == 1
+
+
 @pytest.mark.parametrize("command", [[], ["calc"]])
 def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:

@@ -51,3 +51,26 @@ def test_pack_folders_before_and_after_the_subcommand_add_up(
     assert main(["--packs", str(one), "list", "--packs", str(two), "--json"]) == 0
     packs = {pack["id"] for pack in json.loads(capsys.readouterr().out)["packs"]}
     assert {"one", "two"} <= packs
+
+
+@pytest.mark.parametrize("command", [["calc", "1 + 1"], ["roofline"], ["schema", "--path"],
+                                     ["exercise", "list"]])
+def test_pack_folders_before_a_command_that_reads_no_packs_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str],
+) -> None:
+    folder = _pack_folder(tmp_path, "one")
+    for option in ("--packs", "--solvers"):
+        assert main([option, str(folder), *command]) == 2
+        err = capsys.readouterr().err
+        assert f"drill {command[0]}: error: {option}" in err
+
+
+@pytest.mark.parametrize("argv", [["--data", "", "stats"], ["stats", "--data", ""]])
+def test_an_empty_data_folder_is_a_usage_error(
+    argv: list[str], capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Empty text named no folder, and drill went on with $DRILL_HOME as if not given.
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    assert "--data" in capsys.readouterr().err

@@ -159,7 +159,7 @@ def test_batch_from_stdin_readable(capsys: pytest.CaptureFixture[str],
     lines = out.splitlines()
     assert len(lines) == 2
     assert lines[0].startswith("1: ✓ correct hand/q1 decode_floor")
-    assert lines[1].startswith("2: ✗ invalid")
+    assert lines[1].startswith("2: ✗ invalid: line 2: not a JSON object")
 
 
 def test_batch_all_correct_exits_zero(capsys: pytest.CaptureFixture[str],

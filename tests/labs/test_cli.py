@@ -40,6 +40,7 @@ def test_roofline_json_and_other_shapes(drill: Run) -> None:
 
 @pytest.mark.parametrize("argv", [
     ("roofline", "--gpu", "H2000"),
+    ("roofline", "--gpu", ""),  # not the default GPU in silence
     ("roofline", "--m", "0"),
     ("roofline", "--m", "three"),
     ("roofline", "--k", "-5"),

@@ -88,10 +88,12 @@ def test_no_database_yet_reports_zeros_and_creates_nothing(
     tmp_path: Path, packs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = tmp_path / "nothing-here"
-    code, out, _err = run(capsys, "--data", str(data), "--packs", str(packs), "--json")
+    code, out, err = run(capsys, "--data", str(data), "--packs", str(packs), "--json")
     assert code == 0
     assert json.loads(out)["reviews_total"] == 0
     assert not data.exists()
+    # A mistyped --data must not pass for a history of nothing without a word.
+    assert f"no review database in {data}" in err
 
 
 def test_drill_home_is_used_without_data_option(
