@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from drill import dimensions as dims
 from drill.diagnosis import structural_mistakes
-from drill.parsing import ParseError, read
+from drill.parsing import ParseError, read_with_names
 from drill.quantity import Quantity, QuantityError
 from drill.units import format_quantity
 
@@ -33,14 +33,26 @@ class CalcResult:
         }
 
 
-def calculate(expression: str, to: str | None = None) -> CalcResult:
-    """Work out ``expression``; errors come back in the result, never raised."""
+#: The word for the last result, as on a pocket calculator.
+LAST_RESULT = "ans"
+
+
+def calculate(expression: str, to: str | None = None, last: Quantity | None = None
+              ) -> CalcResult:
+    """Work out ``expression``; errors come back in the result, never raised.
+
+    ``ans`` in the expression stands for ``last``, the result before (an error when there
+    is none)."""
     try:
-        reading = read(expression)
+        reading = read_with_names(expression, {LAST_RESULT: last})
     except ParseError as error:
         return CalcResult(expression, error=error.message)
     value = reading.value
     described = dims.describe(value.dim)
+    if to is not None and _is_an_amount(to):
+        # Converting to "2 GB" would print "8 2 GB": a count of 2 GB pieces, unreadable.
+        return CalcResult(expression, reading.echo, value, dimension=described,
+                          error=f"convert to a unit such as GB or ms, not an amount ('{to}')")
     try:
         text = format_quantity(value, to)
     except (QuantityError, ParseError) as error:
@@ -51,6 +63,11 @@ def calculate(expression: str, to: str | None = None) -> CalcResult:
             message += hints[0].message
         return CalcResult(expression, reading.echo, value, dimension=described, error=message)
     return CalcResult(expression, reading.echo, value, text, described)
+
+
+def _is_an_amount(unit: str) -> bool:
+    text = unit.strip()
+    return text[:1].isdigit() and not (text == "1" or text.startswith("1/"))
 
 
 def _unit_words(unit: str | None) -> str:
@@ -68,8 +85,18 @@ class Scratchpad:
     history: list[CalcResult] = field(default_factory=list)
     limit: int = 200
 
+    @property
+    def last(self) -> Quantity | None:
+        """The newest value worked out (what ``ans`` stands for); None before any."""
+        return next((r.value for r in reversed(self.history) if r.value is not None
+                     and not r.error), None)
+
+    def calculate(self, expression: str, to: str | None = None) -> CalcResult:
+        """Work out ``expression`` against this session's ``ans``, without keeping it."""
+        return calculate(expression, to, self.last)
+
     def enter(self, expression: str, to: str | None = None) -> CalcResult:
-        result = calculate(expression, to)
+        result = self.calculate(expression, to)
         self.history.append(result)
         del self.history[: -self.limit]
         return result

@@ -43,9 +43,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _repl(args: argparse.Namespace) -> int:
-    from drill.calculator import calculate
+    from drill.calculator import Scratchpad
     from drill.cli.streams import bounded_lines
 
+    pad = Scratchpad()  # each line may use "ans", the line before's result
     failed = False
     # Piped input may be one endless line: read it in bounded pieces (the parser takes
     # 1,000 characters; a longer line is reported as too long, not held whole).
@@ -54,7 +55,7 @@ def _repl(args: argparse.Namespace) -> int:
         line = line.rstrip("\n")
         if not line.strip():
             continue
-        result = calculate(line, args.to)
+        result = pad.enter(line, args.to)
         failed = failed or bool(result.error)
         if args.json:
             print(json.dumps(result.to_dict(), ensure_ascii=False), flush=True)

@@ -6,6 +6,7 @@ from a whitelist of numbers, units and operators (see :mod:`drill.parsing.parser
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -14,7 +15,7 @@ from drill.parsing.nodes import Node
 from drill.parsing.parser import parse, suggest_units
 from drill.quantity import Quantity, QuantityError
 
-__all__ = ["ParseError", "Reading", "parse", "read", "suggest_units"]
+__all__ = ["ParseError", "Reading", "parse", "read", "read_with_names", "suggest_units"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +38,13 @@ def read(text: str) -> Reading:
     Cached (a reading is immutable): ``drill check`` reads the same sides of the same
     equations in every variant of a card, and display units are read again and again.
     """
+    return read_with_names(text, {})
+
+
+def read_with_names(text: str, names: Mapping[str, Quantity | None]) -> Reading:
+    """As :func:`read`, with words that stand for values (see :func:`parse`); not cached."""
     try:
-        tree = parse(text)
+        tree = parse(text, names)
         value = tree.evaluate()
     except QuantityError as error:
         raise ParseError(str(error), 0) from None

@@ -51,6 +51,20 @@ class Number(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Recalled(Node):
+    """A name standing for a value worked out before: the calculator's ``ans``."""
+
+    name: str
+    value: Quantity
+
+    def evaluate(self) -> Quantity:
+        return self.value
+
+    def echo(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
 class UnitRef(Node):
     unit: Unit
     #: The spelling typed ("flops", "B"), for the grader's second readings of ambiguous

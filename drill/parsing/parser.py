@@ -9,7 +9,7 @@ Grammar, loosest first::
     power    := postfix (("^" | "**") unary)?
     postfix  := atom superscript?
     atom     := number multiplier* (ratio | units)? | "$" number ... | "(" sum ")" | units
-              | number-word units?
+              | number-word units? | name
     units    := unit-power (("/" | "·" | "*") unit-power)*   # only while units follow
 
 A number followed by units is one quantity, so ``16 GB / 3.35 TB/s`` is
@@ -19,10 +19,22 @@ A number followed by units is one quantity, so ``16 GB / 3.35 TB/s`` is
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 
 from drill.parsing.errors import ParseError
 from drill.parsing.lexer import Kind, Token, tokenize
-from drill.parsing.nodes import BinOp, Measure, Negate, Node, Number, Power, UnitOp, UnitRef
+from drill.parsing.nodes import (
+    BinOp,
+    Measure,
+    Negate,
+    Node,
+    Number,
+    Power,
+    Recalled,
+    UnitOp,
+    UnitRef,
+)
+from drill.quantity import Quantity
 from drill.unitdefs import (
     MULTIPLIER_LETTERS,
     MULTIPLIER_WORDS,
@@ -36,12 +48,16 @@ MAX_DEPTH = 60
 TIMES_WORDS = frozenset({"x", "X", "times"})
 
 
-def parse(text: str) -> Node:
-    """Read ``text`` into a syntax tree, or raise :class:`ParseError`."""
+def parse(text: str, names: Mapping[str, Quantity | None] | None = None) -> Node:
+    """Read ``text`` into a syntax tree, or raise :class:`ParseError`.
+
+    ``names`` are words that stand for values (the calculator's ``ans``); None as a value
+    means the name is known but has nothing to stand for yet. Graded answers get none.
+    """
     tokens = tokenize(text)
     if tokens[0].kind is Kind.END:
         raise ParseError("there is nothing to read: type a number, such as 4.8 ms", 0)
-    return _Parser(tokens).parse()
+    return _Parser(tokens, names or {}).parse()
 
 
 def suggest_units(word: str, limit: int = 3) -> list[str]:
@@ -65,8 +81,9 @@ def unknown_unit_error(word: str, position: int) -> ParseError:
 
 
 class _Parser:
-    def __init__(self, tokens: list[Token]) -> None:
+    def __init__(self, tokens: list[Token], names: Mapping[str, Quantity | None]) -> None:
         self.tokens = tokens
+        self.names = names
         self.i = 0
         self.depth = 0
 
@@ -191,9 +208,19 @@ class _Parser:
             self.advance()
             amount = self.multipliers(Number(MULTIPLIER_WORDS[tok.text], tok.text))
             return self.quantity(amount)
+        if tok.kind is Kind.WORD and tok.text in self.names:
+            return self.recalled()
         if self.is_unit(tok):
             return self.units()
         raise self.unexpected()
+
+    def recalled(self) -> Node:
+        tok = self.advance()
+        value = self.names[tok.text]
+        if value is None:
+            raise ParseError(f"'{tok.text}' has no value yet: it stands for the last result",
+                             tok.start)
+        return Recalled(tok.text, value)
 
     def number(self) -> Node:
         tok = self.advance()
@@ -280,6 +307,8 @@ class _Parser:
             return True
         if tok.text in MULTIPLIER_WORDS or tok.text in MULTIPLIER_LETTERS:
             return False
+        if tok.text in self.names:
+            return False
         raise unknown_unit_error(tok.text, tok.start)
 
     def follows_per(self) -> bool:
@@ -316,7 +345,7 @@ class _Parser:
         if tok.kind is Kind.WORD:
             if tok.text == "per" or tok.text in TIMES_WORDS:
                 return False
-            return tok.text in MULTIPLIER_WORDS or self.is_unit(tok)
+            return tok.text in MULTIPLIER_WORDS or tok.text in self.names or self.is_unit(tok)
         return False
 
     def unexpected(self) -> ParseError:

@@ -212,6 +212,12 @@ async def test_calculator_opens_mid_card_and_goes_back_to_it(make_app: MakeApp) 
         await pilot.press(*"16 GB / 3.35 TB/s", "enter")
         await pilot.pause()
         assert app.scratchpad.history[-1].text == "4.78 ms"
+        await pilot.press(*"1 / ans")
+        await pilot.pause()
+        assert "209/s" in str(app.screen.query_one("#calc-echo", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.scratchpad.history[-1].text == "209/s"  # ans: the result before
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)

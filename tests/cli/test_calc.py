@@ -109,3 +109,28 @@ def test_an_unexpected_failure_is_one_line_not_a_traceback(
     assert "boom" in err
     assert "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("unit", ["2 GB", "1000 tokens", "0.5 s"])
+def test_calc_to_an_amount_is_refused(unit: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["calc", "16 GB", "--to", unit]) == 1
+    err = capsys.readouterr().err
+    assert "not an amount" in err and unit in err
+
+
+def test_calc_to_a_per_unit_written_with_1_still_converts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["calc", "200 / 4 s", "--to", "1/s"]) == 0
+    assert capsys.readouterr().out.startswith("50")
+
+
+def test_piped_lines_can_use_the_line_befores_result(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("16 GB / 3.35 TB/s\n1 / ans\n"))
+    assert main(["calc"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("4.78 ms") and lines[1].startswith("209/s")

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from drill.calculator import CalcResult, Scratchpad, calculate
+from drill.calculator import CalcResult, Scratchpad
 
 
 def describe_result(result: CalcResult) -> Content:
@@ -39,7 +39,8 @@ def describe_result(result: CalcResult) -> Content:
 def live_echo(result: CalcResult) -> Content:
     """The line under the input while typing: how the text is read, and its value."""
     if not result.expression.strip():
-        return Content.styled("Type math with units: 16 GB / 3.35 TB/s", "$text-muted")
+        return Content.styled("Type math with units: 16 GB / 3.35 TB/s  ·  ans is the last "
+                              "result", "$text-muted")
     if result.error:
         return Content.styled(f"✗ {result.error}", "$text-error")
     return Content.assemble(
@@ -87,7 +88,8 @@ class CalculatorScreen(Screen[None]):
 
     def _show_echo(self) -> None:
         text = self.query_one("#calc-input", Input).value
-        self.query_one("#calc-echo", Static).update(live_echo(calculate(text, self._to_unit)))
+        result = self.pad.calculate(text, self._to_unit)
+        self.query_one("#calc-echo", Static).update(live_echo(result))
 
     @on(Input.Changed)
     def _typed(self) -> None:
