@@ -89,6 +89,14 @@ _add("users", 1.0, dim(user=1), "user", "user")
 _add("steps", 1.0, dim(step=1), "step", "step")
 _add("kernels", 1.0, dim(kernel=1), "kernel", "kernel")
 
+# Rates written as one word, as dashboards and datasheets do: "5,300 TPS", "3.35 TBps",
+# "400 Gbps" (B for bytes, b for bits, as everywhere else), "50 QPS".
+_add("TPS", 1.0, dim(token=1, time=-1), "tokens_per_second", "tps")
+_add("QPS", 1.0, dim(request=1, time=-1), "requests_per_second", "qps", "RPS", "rps")
+for p, word, factor in [("", "", 1.0), *_DECIMAL]:
+    _add(f"{p}Bps", factor, dim(information=1, time=-1), f"{word}bytes_per_second")
+    _add(f"{p}bps", factor / 8, dim(information=1, time=-1), f"{word}bits_per_second")
+
 # Ratios.
 _add("%", 0.01, dim(), "percent", "percent", "pct")
 _add("×", 1.0, dim(), "times", "x")

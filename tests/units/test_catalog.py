@@ -46,6 +46,12 @@ CASES = [
     ("3 x", 3, dim()),
     # power
     ("700 W", 700, dim(mass=1, length=2, time=-3)),
+    # one-word rates: TPS is tokens/s, QPS requests/s; Bps bytes/s and bps bits/s
+    ("5300 TPS", 5300, dim(token=1, time=-1)), ("200 tps", 200, dim(token=1, time=-1)),
+    ("50 QPS", 50, dim(request=1, time=-1)), ("50 rps", 50, dim(request=1, time=-1)),
+    ("3.35 TBps", 3.35e12, dim(information=1, time=-1)),
+    ("400 Gbps", 50e9, dim(information=1, time=-1)),
+    ("1 Bps", 1, dim(information=1, time=-1)),
 ]
 
 
