@@ -34,7 +34,19 @@ def _unit_symbols() -> dict[SympyQuantity, str]:
 
 def formula_text(expr: sympy.Expr, names: Mapping[sympy.Symbol, str] | None = None) -> str:
     """``expr`` in ÷/× notation; ``names`` replaces symbols (by given texts, say)."""
-    return _render(sympy.sympify(expr), names or {})[0]
+    return _render(_as_sympy(expr), names or {})[0]
+
+
+def _as_sympy(expr: object) -> sympy.Basic:
+    """A solver may return a plain number; nothing here ever goes through sympify, which
+    would also read strings as code."""
+    if isinstance(expr, sympy.Basic):
+        return expr
+    if isinstance(expr, int) and not isinstance(expr, bool):
+        return sympy.Integer(expr)
+    if isinstance(expr, float):
+        return sympy.Float(expr)
+    raise TypeError(f"a formula must be a sympy expression or a number, not {type(expr).__name__}")
 
 
 def _render(expr: sympy.Basic, names: Mapping[sympy.Symbol, str]) -> tuple[str, int]:
