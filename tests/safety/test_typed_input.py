@@ -142,11 +142,15 @@ def test_the_parser_raises_only_parse_errors_on_scientific_notation(
             read(text)
 
 
-@pytest.mark.parametrize("unit", ["0 GB", "-2 GB", "0"])
-def test_a_unit_of_zero_or_negative_size_is_refused(run_cli: Run, unit: str) -> None:
+@pytest.mark.parametrize(("unit", "why"), [
+    ("0 GB", "convert to a unit such as GB or ms, not an amount ('0 GB')"),  # an amount
+    ("0", "convert to a unit such as GB or ms, not an amount ('0')"),
+    ("-2 GB", "unit '-2 GB': a unit must be a size above zero"),
+])
+def test_a_unit_of_zero_or_negative_size_is_refused(run_cli: Run, unit: str, why: str) -> None:
     code, _out, err = run_cli("calc", "1 GB", "--to", unit)
     assert code == 1
-    assert err == f"drill calc: error: unit '{unit}': a unit must be a size above zero\n"
+    assert err == f"drill calc: error: {why}\n"
 
 
 def test_a_pack_asking_in_a_unit_of_zero_size_is_an_error_at_the_unit(
