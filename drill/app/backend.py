@@ -244,12 +244,12 @@ class Backend:
         return self.session.can_undo
 
     def undo_kind(self) -> str | None:
-        """What undo would take back: "review" (scheduled) or "cram"."""
+        """What undo would take back: "review", "cram", "bury", "suspend", "unsuspend"."""
         return self.session.undo_kind
 
     @_storage_errors
     def undo(self) -> str | None:
-        """Undo the last rating; the key of the card it was for."""
+        """Undo the last rating, bury or (un)suspend; the key of the card it was for."""
         state = self.session.undo()
         return state.key if state is not None else None
 

@@ -84,10 +84,12 @@ class HomeCounts:
 
 @dataclass(frozen=True, slots=True)
 class _UndoStep:
-    review_id: int
     card_id: int
     key: str
-    kind: str  # "review" or "cram", as in the review log
+    kind: str  # "review" or "cram" (as in the review log), "bury", "suspend", "unsuspend"
+    left: CardState  # the card as this step left it: undo refuses if it changed since
+    review_id: int | None = None  # the log row of a rating or cram
+    prior: CardState | None = None  # the card before a bury or (un)suspend
 
 
 class ReviewSession:
@@ -237,7 +239,7 @@ class ReviewSession:
             return Rated(key, review_id, before, after)
 
         rated = self.database.write(work)
-        self._undo.append(_UndoStep(rated.review_id, card_id, key, "review"))
+        self._undo.append(_UndoStep(card_id, key, "review", rated.after, rated.review_id))
         return rated
 
     def cram(
@@ -258,16 +260,16 @@ class ReviewSession:
         _check_duration(duration_ms)
         now = self.now()
 
-        def work(conn: sqlite3.Connection) -> int:
+        def work(conn: sqlite3.Connection) -> tuple[int, CardState]:
             state = card_table.load(conn, card_id)
             if state is None:  # keep the key, so the history can be named later
                 state = CardState.new(card_id, key)
                 card_table.save(conn, state)
             entry = _log_entry("cram", now, rating, state, state, duration_ms, variant, answers)
-            return review_log.append(conn, entry, prior=None)
+            return review_log.append(conn, entry, prior=None), state
 
-        review_id = self.database.write(work)
-        self._undo.append(_UndoStep(review_id, card_id, key, "cram"))
+        review_id, state = self.database.write(work)
+        self._undo.append(_UndoStep(card_id, key, "cram", state, review_id))
         return review_id
 
     @property
@@ -276,24 +278,37 @@ class ReviewSession:
 
     @property
     def undo_kind(self) -> str | None:
-        """What the next undo takes back: "review" (scheduled) or "cram"; None if nothing."""
+        """What the next undo takes back: "review" (scheduled), "cram", "bury", "suspend"
+        or "unsuspend"; None if nothing."""
         return self._undo[-1].kind if self._undo else None
 
     def undo(self) -> CardState | None:
-        """Undo this session's last rating (or cram): restore the card, drop the log row.
+        """Undo this session's last action, as Anki's undo does: a rating or cram (restore
+        the card, drop the log row), a bury, a suspend or an unsuspend.
 
         Returns the card's state after the undo, or None when there is nothing to undo.
-        Raises SchedulingError if the card was rated since by another drill process.
+        Raises SchedulingError if another drill process rated or changed the card since.
         """
         if not self._undo:
             return None
         step = self._undo[-1]
 
         def work(conn: sqlite3.Connection) -> CardState:
-            if review_log.latest_id(conn, step.card_id) != step.review_id:
+            latest = review_log.latest_id(conn, step.card_id)
+            if step.review_id is not None and latest != step.review_id:
                 raise SchedulingError(
                     f"cannot undo: {step.key} was rated again since (in another drill?)"
                 )
+            current = card_table.load(conn, step.card_id)
+            # A bury or suspend leaves no log row: only the card's row shows it.
+            if current is None or card_table.to_row(current) != card_table.to_row(step.left):
+                raise SchedulingError(
+                    f"cannot undo: {step.key} was changed since (in another drill?)"
+                )
+            if step.review_id is None:
+                assert step.prior is not None
+                card_table.save(conn, step.prior)
+                return step.prior
             found, prior = review_log.prior_state(conn, step.review_id)
             if not found:  # pragma: no cover - latest_id just found it
                 raise SchedulingError(f"cannot undo: the review of {step.key} is gone")
@@ -316,25 +331,28 @@ class ReviewSession:
     def bury(self, key: str) -> CardState:
         """Hide the card until the next study day starts."""
         until = self.days.end_of(self.days.day_of(self.now()))
-        return self._change(key, buried_until=until)
+        return self._change(key, "bury", buried_until=until)
 
     def suspend(self, key: str) -> CardState:
-        return self._change(key, suspended=True)
+        return self._change(key, "suspend", suspended=True)
 
     def unsuspend(self, key: str) -> CardState:
         """Back into the schedule. A leech keeps its tag (as in Anki)."""
-        return self._change(key, suspended=False)
+        return self._change(key, "unsuspend", suspended=False)
 
-    def _change(self, key: str, **changes: object) -> CardState:
+    def _change(self, key: str, kind: str, **changes: object) -> CardState:
+        """Change the card's row; undoable, like a rating."""
         card_id = self._id(key)
 
-        def work(conn: sqlite3.Connection) -> CardState:
+        def work(conn: sqlite3.Connection) -> tuple[CardState, CardState]:
             state = card_table.load(conn, card_id) or CardState.new(card_id, key)
             changed = state.with_changes(**changes)
             card_table.save(conn, changed)
-            return changed
+            return state, changed
 
-        return self.database.write(work)
+        before, changed = self.database.write(work)
+        self._undo.append(_UndoStep(card_id, key, kind, changed, prior=before))
+        return changed
 
     def _id(self, key: str) -> int:
         return self.deck.ids[self._index(key)]

@@ -164,6 +164,10 @@ def translate(path: Path, exc: sqlite3.Error) -> StorageError:
         return DatabaseCorrupt(path, f"is corrupt ({text})")
     if "readonly" in lowered or "read-only" in lowered:
         return StorageError(path, "cannot be written (read-only file or folder)")
+    if "unable to open" in lowered and not os.access(path.parent, os.W_OK):
+        # SQLite must create the WAL's -shm (and -wal) file next to the database.
+        return StorageError(path, f"cannot be opened: its folder {path.parent} is read-only "
+                                  "(SQLite needs to create files next to it)")
     return StorageError(path, text)
 
 

@@ -89,7 +89,10 @@ def read_version(conn: sqlite3.Connection) -> int | None:
     if "schema_version" not in tables:
         return None
     row = conn.execute("SELECT version FROM schema_version").fetchone()
-    return int(row[0]) if row is not None else None
+    # Another program's table of that name may hold anything.
+    if row is None or isinstance(row[0], bool) or not isinstance(row[0], int):
+        return None
+    return row[0]
 
 
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:

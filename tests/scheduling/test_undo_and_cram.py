@@ -185,3 +185,74 @@ def test_undo_says_whether_it_takes_back_a_review_or_a_cram(
     session.undo()
     assert session.undo_kind is None
 
+
+
+def test_undo_after_a_suspend_takes_back_the_suspend_first(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    # Found in the audit: undo went straight to the rating before the suspend and restored
+    # the card as it was before that rating, so the suspension vanished without a word.
+    session = make_session([make_card("a", "c", 0)])
+    session.rate("a/c", Rating.GOOD, 1000)
+    rated = session.state("a/c")
+    session.suspend("a/c")
+    assert session.undo_kind == "suspend"
+    assert session.undo() == rated
+    assert session.state("a/c") == rated and revlog_count(session) == 1
+    assert session.undo_kind == "review"
+    session.undo()
+    assert session.state("a/c").phase is Phase.NEW
+
+
+def test_undo_after_a_bury_brings_that_card_back_today(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    # Anki's undo takes back the last action: after rating x and burying y, y comes back
+    # and x keeps its rating.
+    session = make_session([make_card("a", "x", 0), make_card("a", "y", 1)])
+    session.rate("a/x", Rating.GOOD, 1000)
+    session.bury("a/y")
+    assert [e.card.key for e in session.queue().entries if e.kind == "new"] == []
+    restored = session.undo()
+    assert restored is not None and restored.key == "a/y" and restored.buried_until is None
+    assert [e.card.key for e in session.queue().entries if e.kind == "new"] == ["a/y"]
+    assert session.state("a/x").reps == 1 and revlog_count(session) == 1
+
+
+def test_undo_after_an_unsuspend_suspends_again(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    session = make_session([make_card("a", "c", 0)])
+    session.suspend("a/c")
+    session.unsuspend("a/c")
+    assert session.undo_kind == "unsuspend"
+    assert session.undo() == session.state("a/c")
+    assert session.state("a/c").suspended
+    session.undo()
+    assert not session.state("a/c").suspended and not session.can_undo
+
+
+def test_undo_refuses_when_another_process_suspended_the_card_since(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    # The log alone does not show a suspend or bury: the card's row must be as left.
+    cards = [make_card("a", "c", 0)]
+    mine, theirs = make_session(cards), make_session(cards)
+    mine.rate("a/c", Rating.GOOD, 1000)
+    theirs.suspend("a/c")
+    with pytest.raises(SchedulingError, match="changed since"):
+        mine.undo()
+    assert mine.state("a/c").suspended and revlog_count(mine) == 1
+    assert not mine.can_undo
+
+
+def test_undo_of_a_bury_refuses_when_another_process_rated_the_card_since(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    cards = [make_card("a", "c", 0)]
+    mine, theirs = make_session(cards), make_session(cards)
+    mine.bury("a/c")
+    theirs.rate("a/c", Rating.GOOD, 1000)
+    with pytest.raises(SchedulingError, match="changed since"):
+        mine.undo()
+    assert mine.state("a/c").reps == 1

@@ -222,3 +222,38 @@ def test_a_lock_waited_out_in_full_is_not_waited_for_again(
         holder.close()
         db.close()
     assert attempts == ["BEGIN IMMEDIATE"]  # one full wait, then the clear error
+
+
+def test_a_read_only_folder_is_named_as_the_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Found in the audit on a read-only mount: a WAL database whose folder cannot be
+    # written (SQLite must create its -shm file there) said only "unable to open database
+    # file". Tests run as root, where chmod does not stop writes, so the folder's answer
+    # to os.access is what is faked here; the error is the one SQLite gave on the mount.
+    path = tmp_path / "drill.sqlite3"
+    real_access = os.access
+    monkeypatch.setattr(
+        database.os, "access",
+        lambda p, mode: False if Path(p) == tmp_path else real_access(p, mode),
+    )
+    error = database.translate(path, sqlite3.OperationalError("unable to open database file"))
+    assert str(error).startswith(f"{path}: ")
+    assert "read-only" in str(error) and str(tmp_path) in str(error)
+    assert "\n" not in str(error)
+
+
+def test_a_schema_version_that_is_not_a_number_is_not_drills(tmp_path: Path) -> None:
+    # Found in the audit: another program's table of that name stopped drill with
+    # "invalid literal for int()" and no file named.
+    path = tmp_path / "drill.sqlite3"
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE schema_version (version TEXT)")
+    other.execute("INSERT INTO schema_version VALUES ('abc')")
+    other.commit()
+    other.close()
+    before = digest(path)
+    with pytest.raises(DatabaseCorrupt) as caught:
+        open_database(path)
+    assert str(path) in str(caught.value) and "not drill's" in str(caught.value)
+    assert digest(path) == before and sidecars(path) == []

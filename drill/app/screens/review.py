@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 
 RATE_IDS = {f"rate-{rating}": rating for rating in NAMES}
+# What undo took back when it was not a rating (see ReviewSession.undo_kind).
+_UNDONE_CHANGES = {"bury": "bury", "suspend": "suspension", "unsuspend": "unsuspension"}
 
 
 class ReviewScreen(Screen[None]):
@@ -374,6 +376,11 @@ class ReviewScreen(Screen[None]):
             self.notify(str(error), title="Not undone", severity="error", markup=False)
             return
         card = backend.card(key) if key else None
+        if kind in _UNDONE_CHANGES:  # a bury or (un)suspend: nothing was rated
+            self.notify(f"Undid the {_UNDONE_CHANGES[kind]} of {key}.", timeout=3)
+            if self.cram is None and card is not None and kind != "unsuspend":
+                await self.show_next(card)  # back in today's queue, as Anki shows it
+            return
         if (kind == "cram") != (self.cram is not None):
             # Rated in the other kind of session (cram here, a scheduled review there, or
             # the other way round): undone, but not shown here as what it was not.
