@@ -188,6 +188,23 @@ async def test_bury_and_suspend_take_the_card_out_of_today(make_app: MakeApp) ->
         assert "app-demo/floor" not in keys and suspended not in keys
 
 
+async def test_undo_takes_back_a_bury_and_shows_the_card_again(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press("escape", "b")
+        await pilot.pause()
+        assert review.card is not None and review.card.key != "app-demo/floor"
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert review.card is not None and review.card.key == "app-demo/floor"
+        assert app.backend.session.state("app-demo/floor").buried_until is None
+        assert app.backend.history("app-demo/floor") == []  # nothing was rated
+
+
 async def test_source_shows_the_file_and_line_of_the_card(
     make_app: MakeApp, pack_dir: Path
 ) -> None:
