@@ -20,6 +20,7 @@ from drill.labs.comparisons import (
     PercentileComparison,
     QueueComparison,
 )
+from drill.labs.simulations import MEAN_BATCHES, RELAXATION_TIMES_PER_BATCH
 from drill.quantity import Quantity
 from drill.units import convert, format_in, format_number, format_quantity, readable_unit
 
@@ -93,24 +94,38 @@ def little_json(runs: Sequence[LittleComparison]) -> list[dict[str, Any]]:
 # -- queue -----------------------------------------------------------------------------
 def queue_text(rows: Sequence[QueueComparison], size: int, seed: int,
                notes: bool = True) -> list[str]:
+    warm_up = rows[0].point.warm_up if rows else 0
     out = [
         f"M/M/1 time in system (μ = {format_number(QUEUE_SERVICE_RATE)} requests/s, "
         f"{size:,} requests per row, seed {seed})",
         "",
-        f"{'load':>5}  {'mean simulated':>19}  {'formula':>8}  {'z':>5}  "
+        f"{'load':>5}  {'mean simulated':>15}  {'formula':>8}  {'z':>6}  "
         f"{'P99 simulated':>13}  {'formula':>8}",
     ]
     for row in rows:
         point = row.point
-        mean = _with_error(point.simulated_mean, point.standard_error)
+        # "!" marks a row whose error bars are too small to believe (see the warning).
+        mark = "" if point.errors_trusted else "!"
         out.append(
-            f"{_percent(row.utilization):>5}  {mean:>19}  {_seconds(row.formula_mean):>8}  "
-            f"{_signed(row.mean_z):>5}  {_seconds(point.p99):>13}  "
-            f"{_seconds(row.formula_p99):>8}"
+            f"{_percent(row.utilization):>5}  "
+            f"{_with_error(point.simulated_mean, point.standard_error):>15}  "
+            f"{_seconds(row.formula_mean):>8}  {_signed(row.mean_z) + mark:>6}  "
+            f"{_seconds(point.p99):>13}  {_seconds(row.formula_p99):>8}"
         )
-    out += _note("Formulas: mean 1 ÷ (μ − λ); P99 ln(100) ÷ (μ − λ). ± is one standard error "
-                "(batch means); z is the gap in standard errors. Near full load the queue "
-                "forgets its start slowly, so runs scatter more there.", notes)
+    kept = (f"The first {warm_up:,} requests of each row (the queue starting empty) are "
+            "left out." if warm_up else "Too few requests to leave out a warm-up.")
+    out += _note(f"Formulas: mean 1 ÷ (μ − λ); P99 ln(100) ÷ (μ − λ). {kept} ± is one "
+                 "standard error by batch means; z is the gap in standard errors. The P99 "
+                 "has no ±: the rare long queues that set it come in long correlated "
+                 "runs, so near full load it scatters far more than the mean.", notes)
+    short = [row for row in rows if not row.point.errors_trusted]
+    if short:  # shown even without notes: it says the ± above cannot be trusted
+        worst = max(row.point.relaxation_requests for row in short)
+        out += _note(f"! Too few requests for this load: successive requests are so "
+                     f"correlated that the ± is too small and z too large. Each of the "
+                     f"{MEAN_BATCHES} batches should span {RELAXATION_TIMES_PER_BATCH} × "
+                     f"{format_number(worst)} requests (the queue's relaxation); raise "
+                     f"the size.")
     return out
 
 
@@ -123,6 +138,10 @@ def queue_json(rows: Sequence[QueueComparison], size: int) -> dict[str, Any]:
         "formula_mean_s": row.formula_mean,
         "simulated_p99_s": row.point.p99,
         "formula_p99_s": row.formula_p99,
+        "warm_up_requests": row.point.warm_up,
+        "batch_size": row.point.batch_size,
+        "relaxation_requests": row.point.relaxation_requests,
+        "errors_trusted": row.point.errors_trusted,
     } for row in rows]}
 
 

@@ -26,6 +26,12 @@ Progress = Callable[[int, int], None]
 #: Batches for the batch-means standard error of a queue's mean time in system. Successive
 #: requests in a queue are correlated, so the plain i.i.d. formula would understate it.
 MEAN_BATCHES = 20
+#: Share of each queue run left out at its start: the queue starts empty, which its steady
+#: state rarely is, so the first requests wait less than the formulas say.
+WARM_UP_SHARE = 0.1
+#: Batch means are only near independent when each batch spans several of the queue's
+#: relaxation times; shorter batches make the standard error too small.
+RELAXATION_TIMES_PER_BATCH = 5
 
 
 def _ticker(total: int, progress: Progress | None) -> Callable[[int], None]:
@@ -105,6 +111,34 @@ class QueueRun:
             raise ValueError(f"{len(times)} visits are too few for {batches} batches")
         means = [statistics.fmean(times[i * size:(i + 1) * size]) for i in range(batches)]
         return statistics.stdev(means) / math.sqrt(batches)
+
+
+def batch_standard_error(times: Sequence[float], statistic: Callable[[Sequence[float]], float],
+                         batches: int = MEAN_BATCHES) -> float:
+    """Standard error of ``statistic`` over ``times`` by batch means (sectioning).
+
+    Successive requests in a queue are correlated, so the spread of the statistic over
+    ``batches`` consecutive stretches stands in for the i.i.d. formula, which would
+    understate it.
+    """
+    size = len(times) // batches
+    if size < 2:
+        raise ValueError(f"{len(times)} visits are too few for {batches} batches")
+    values = [statistic(times[i * size:(i + 1) * size]) for i in range(batches)]
+    return statistics.stdev(values) / math.sqrt(batches)
+
+
+def mm1_relaxation_requests(arrival_rate: float, service_rate: float) -> float:
+    """Arrivals an M/M/1 queue takes to forget its state: λ ÷ (μ (1 − √ρ)²).
+
+    The relaxation time 1 ÷ (μ (1 − √ρ)²) grows without bound near full load, which is
+    why a queue at 95% needs far longer runs than one at 50% for the same precision.
+    """
+    _check_positive(arrival_rate=arrival_rate, service_rate=service_rate)
+    if arrival_rate >= service_rate:
+        return math.inf
+    rho = arrival_rate / service_rate
+    return arrival_rate / (service_rate * (1 - math.sqrt(rho)) ** 2)
 
 
 def simulate_single_server(arrival_rate: float, service_rate: float, size: int, seed: int,
@@ -196,7 +230,10 @@ def mm1_mean_time(arrival_rate: float, service_rate: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class UtilizationPoint:
-    """One utilization of an M/M/1 sweep: simulated mean and P99 against the formula."""
+    """One utilization of an M/M/1 sweep: simulated mean and P99 against the formula.
+
+    The statistics leave out the warm-up (the first ``warm_up`` requests).
+    """
 
     arrival_rate: float
     service_rate: float
@@ -204,10 +241,18 @@ class UtilizationPoint:
     standard_error: float  # of simulated_mean, by batch means
     formula_mean: float  # 1 ÷ (μ − λ)
     p99: float  # seconds
+    warm_up: int  # requests left out at the start
+    batch_size: int  # requests per batch of the standard errors
+    relaxation_requests: float  # arrivals the queue takes to forget its state
 
     @property
     def utilization(self) -> float:
         return self.arrival_rate / self.service_rate
+
+    @property
+    def errors_trusted(self) -> bool:
+        """Batches long enough for their standard errors to mean what they say."""
+        return self.batch_size >= RELAXATION_TIMES_PER_BATCH * self.relaxation_requests
 
 
 def _shifted(tick: Callable[[int], None], offset: int) -> Callable[[int], None]:
@@ -216,7 +261,11 @@ def _shifted(tick: Callable[[int], None], offset: int) -> Callable[[int], None]:
 
 def mm1_sweep(service_rate: float, arrival_rates: Sequence[float], size: int, seed: int,
               progress: Progress | None = None) -> tuple[UtilizationPoint, ...]:
-    """One queue of ``size`` requests per arrival rate, all drawn from one seeded stream."""
+    """One queue of ``size`` requests per arrival rate, all drawn from one seeded stream.
+
+    Each queue starts empty; its first ``WARM_UP_SHARE`` of requests are left out of the
+    statistics.
+    """
     for arrival_rate in arrival_rates:
         _check_positive(arrival_rate=arrival_rate, service_rate=service_rate, size=size)
     rng = random.Random(seed)
@@ -225,15 +274,19 @@ def mm1_sweep(service_rate: float, arrival_rates: Sequence[float], size: int, se
     for index, arrival_rate in enumerate(arrival_rates):
         visits = _single_server(rng, arrival_rate, service_rate, size,
                                 _shifted(tick, index * size))
-        run = QueueRun(arrival_rate, service_rate, seed, visits)
-        times = run.times_in_system()
+        # Tiny runs keep every request: two per batch at the least.
+        warm_up = max(0, min(int(size * WARM_UP_SHARE), size - 2 * MEAN_BATCHES))
+        times = [visit.time_in_system for visit in visits[warm_up:]]
         points.append(UtilizationPoint(
             arrival_rate=arrival_rate,
             service_rate=service_rate,
             simulated_mean=statistics.fmean(times),
-            standard_error=run.mean_standard_error(),
+            standard_error=batch_standard_error(times, statistics.fmean),
             formula_mean=mm1_mean_time(arrival_rate, service_rate),
             p99=percentile(times, 0.99),
+            warm_up=warm_up,
+            batch_size=len(times) // MEAN_BATCHES,
+            relaxation_requests=mm1_relaxation_requests(arrival_rate, service_rate),
         ))
     return tuple(points)
 

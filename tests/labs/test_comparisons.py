@@ -11,6 +11,7 @@ import statistics
 
 import pytest
 
+from drill.labs.comparison_tables import queue_text
 from drill.labs.comparisons import (
     compare_fan_out,
     compare_little,
@@ -93,3 +94,37 @@ def test_progress_covers_the_whole_job_once_in_order() -> None:
     done = [d for d, _ in seen]
     assert done == sorted(done)
     assert seen[-1][0] == seen[-1][1]
+
+
+def test_queue_statistics_leave_out_the_warm_up_of_an_empty_start() -> None:
+    # The sweep's first rate draws from the seed exactly as a lone run does, so the same
+    # requests can be averaged here without the first tenth.
+    size, rate = 4_000, 8.0
+    (row,) = compare_queue(size, seed=5, arrival_rates=[rate])
+    times = simulate_single_server(rate, 10.0, size, seed=5).times_in_system()
+    assert row.point.warm_up == size // 10
+    assert row.point.simulated_mean == pytest.approx(statistics.fmean(times[size // 10:]))
+    assert row.point.p99 == percentile(times[size // 10:], 0.99)
+
+
+def test_queue_error_bars_are_flagged_when_runs_are_shorter_than_the_queue_relaxes() -> None:
+    # At 95% load an M/M/1 queue takes λ/(μ(1 − √ρ)²) ≈ 1,480 requests to forget its
+    # state, so 2,000 requests in 20 batches of 90 are far too correlated for batch means.
+    rows = compare_queue(2_000, seed=0)
+    by_load = {round(row.utilization, 2): row for row in rows}
+    assert by_load[0.95].point.relaxation_requests == pytest.approx(
+        9.5 / (10 * (1 - math.sqrt(0.95)) ** 2))
+    assert not by_load[0.95].point.errors_trusted
+    assert by_load[0.2].point.errors_trusted  # relaxes in about 1 request
+    text = "\n".join(queue_text(rows, 2_000, 0, notes=False))
+    assert "-" in text and "!" in text
+    assert any(line.startswith("! Too few requests") for line in text.splitlines())
+    calm = compare_queue(2_000, seed=0, arrival_rates=[2.0])
+    assert "!" not in "\n".join(queue_text(calm, 2_000, 0, notes=False))
+
+
+def test_flagged_error_bars_really_are_too_small() -> None:
+    # Why the flag: over many seeds, a flagged row's z scatters far beyond ±1.
+    zs = [row.mean_z for seed in range(30)
+          for row in compare_queue(400, seed, arrival_rates=[9.5])]
+    assert statistics.stdev(zs) > 2
