@@ -79,13 +79,14 @@ def draw(width: int, height: int, x: Axis, y: Axis, series: Sequence[Series]) ->
     for one in series:
         if one.kind == VERTICAL:
             for value, _ in one.points:
-                at = _cell(x.fraction(value), width)
+                at = _cell(x.fraction(value), width, 2)
                 if at is not None:
                     for row in range(height):
                         marks.setdefault((row, at), ("┊", one.name))
         elif one.kind == POINTS:
             for px, py in one.points:
-                across, down = _cell(x.fraction(px), width), _cell(1 - y.fraction(py), height)
+                across = _cell(x.fraction(px), width, 2)
+                down = _cell(1 - y.fraction(py), height, 4)
                 if across is not None and down is not None:
                     marks[(down, across)] = (one.marker, one.name)
         else:
@@ -108,10 +109,13 @@ def draw(width: int, height: int, x: Axis, y: Axis, series: Sequence[Series]) ->
     return rows
 
 
-def _cell(fraction: float, cells: int) -> int | None:
+def _cell(fraction: float, cells: int, dots_per_cell: int) -> int | None:
+    """The cell holding the dot a line would draw at ``fraction``, so that a marker on a
+    line sits in that line's cell (a separate rounding put a point on the roof one row
+    above it)."""
     if not 0 <= fraction <= 1:
         return None
-    return min(cells - 1, int(fraction * cells))
+    return round(fraction * (cells * dots_per_cell - 1)) // dots_per_cell
 
 
 def _line_dots(points: Sequence[tuple[float, float]], x: Axis, y: Axis, columns: int,

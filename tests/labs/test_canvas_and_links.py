@@ -95,3 +95,25 @@ def test_words_alone_make_a_card_about_batching() -> None:
     assert start is not None and start.m is None  # not a plain number: no m
     assert roofline_start(card(title="Batch", givens={"batch": "32"})) == \
         type(start)(m=32)
+
+
+@pytest.mark.parametrize(("width", "height"), [(40, 6), (40, 13), (40, 16), (40, 22), (54, 14),
+                                               (93, 25)])
+def test_a_point_on_a_line_is_drawn_in_a_cell_of_that_line(width: int, height: int) -> None:
+    # A roofline: the GEMM's point lies on the roof, so its marker must sit on it, not a
+    # row above (seen at 60 × 20 with m = 65,536 on an H100).
+    x, y = Axis(0.5, 8000, log=True), Axis(216e9, 4.5e15, log=True)  # the screen's axes
+    roof = ((0.5, 0.5 * 3.35e12), (295.2, 989e12), (8000, 989e12))
+    alone = draw(width, height, x, y, [Series("roof", roof)])
+    line_cells = {(r, c) for r, row in enumerate(alone) for c, cell in enumerate(row)
+                  if cell.series == "roof"}
+    for intensity in (1, 8, 62, 228, 1366, 1986, 4000):
+        attainable = min(989e12, intensity * 3.35e12)
+        rows = draw(width, height, x, y,
+                    [Series("roof", roof), Series("gemm", ((intensity, attainable),), POINTS)])
+        (at,) = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+                 if cell.series == "gemm"]
+        # On the flat roof the marker is in a roof cell; on the slope, rounding along the
+        # segment may put the roof's own dot one cell up or down in that column.
+        near = {at} if intensity > 295.2 else {at, (at[0] - 1, at[1]), (at[0] + 1, at[1])}
+        assert near & line_cells, (intensity, at)
