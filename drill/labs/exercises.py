@@ -151,7 +151,12 @@ def _amdahl_cases() -> tuple[Case, ...]:
         pair(0.5, 2, 0.5, 4, "two halves covering the whole run"),
         Case(([[0.2, 2], [0.1, 4], [0.3, 2]],), merged["combined_speedup"],
              "three optimizations"),
+        Case(([[0.34, 2], [0.56, 2], [0.1, 2]],), two(0.9, 2, 0.1, 2)["combined_speedup"],
+             "fractions adding up to 1 on paper and to 1.0000000000000002 in floats: "
+             "within the rounding slack"),
         Case(([[0.6, 2], [0.5, 3]],), Raises("ValueError"), "fractions adding up to 1.1"),
+        Case(([[0.5, 2], [0.51, 3]],), Raises("ValueError"),
+             "fractions adding up to 1.01, just past the whole run"),
         Case(([[1.2, 2]],), Raises("ValueError"), "one fraction above 1"),
     )
 

@@ -77,6 +77,24 @@ def test_accepting_fractions_past_one_fails_only_the_refusals(solutions: Path) -
     assert all("should raise ValueError" in report.cases[i].problem for i in refusals)
 
 
+@pytest.mark.parametrize(("limit", "fails"), [
+    ("1", "fractions adding up to 1 on paper"),  # no rounding slack: a float sum of 1 fails
+    ("1.02", "fractions adding up to 1.01"),  # too much slack: lets 1.01 through
+])
+def test_a_sloppy_limit_on_the_fractions_fails_its_case(tmp_path: Path, limit: str,
+                                                         fails: str) -> None:
+    path = write(tmp_path, f"""
+        def overall_speedup(parts):
+            touched = sum(f for f, _ in parts)
+            if touched > {limit}:
+                raise ValueError(touched)
+            return {REFERENCE_BODY}
+    """)
+    report = check_file(AMDAHL, path)
+    assert [c.case.about for c in report.cases if not c.passed] == [
+        c.about for c in AMDAHL.cases() if c.about.startswith(fails)]
+
+
 def test_a_subclass_of_valueerror_is_a_refusal_too(tmp_path: Path) -> None:
     path = write(tmp_path, """
         class TooMuch(ValueError):
@@ -84,7 +102,7 @@ def test_a_subclass_of_valueerror_is_a_refusal_too(tmp_path: Path) -> None:
 
         def overall_speedup(parts):
             touched = sum(f for f, _ in parts)
-            if touched > 1:
+            if touched > 1 + 1e-9:
                 raise TooMuch(touched)
             return 1 / ((1 - touched) + sum(f / s for f, s in parts))
     """)
@@ -115,7 +133,7 @@ def test_an_endless_loop_in_one_case_times_out_that_case_only(tmp_path: Path) ->
             if parts == [[0.8, 2]]:
                 while True:
                     pass
-            if sum(f for f, _ in parts) > 1:
+            if sum(f for f, _ in parts) > 1 + 1e-9:
                 raise ValueError
             return {REFERENCE_BODY}
     """)
@@ -171,7 +189,7 @@ def test_a_process_that_dies_in_a_case_is_reported_and_the_rest_still_run(
                 os.kill(os.getpid(), signal.SIGKILL)
             if parts == [[0.8, 2]]:
                 os._exit(7)
-            if sum(f for f, _ in parts) > 1:
+            if sum(f for f, _ in parts) > 1 + 1e-9:
                 raise ValueError
             return {REFERENCE_BODY}
     """)
@@ -266,7 +284,7 @@ def test_endless_printing_is_cut_and_the_check_ends(tmp_path: Path) -> None:
                         print("spam " * 200)
                 except OSError:
                     pass  # the file-size limit stops the writes
-            if sum(f for f, _ in parts) > 1:
+            if sum(f for f, _ in parts) > 1 + 1e-9:
                 raise ValueError
             return {REFERENCE_BODY}
     """)
@@ -292,7 +310,7 @@ def test_processes_the_solution_starts_do_not_hold_up_the_check(tmp_path: Path) 
 
         def overall_speedup(parts):
             subprocess.Popen(["sleep", "30"])
-            if sum(f for f, _ in parts) > 1:
+            if sum(f for f, _ in parts) > 1 + 1e-9:
                 raise ValueError
             return {REFERENCE_BODY}
     """)
