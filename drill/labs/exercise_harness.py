@@ -21,6 +21,7 @@ The protocol, and why a user's ``print`` cannot forge a result:
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib.util
 import itertools
 import json
@@ -64,6 +65,10 @@ SHORT.maxstring, SHORT.maxother, SHORT.maxlong = MAX_TEXT, MAX_TEXT, 100
 
 
 def describe(value: Any) -> str:
+    if isinstance(value, int) and value.bit_length() > 4000:
+        # Python refuses to write out an int of more than 4,300 digits; say what it is.
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"<an int of about {digits:,} digits>"
     try:
         text = SHORT.repr(value)
     except BaseException as error:  # a __repr__ of the user's that fails
@@ -76,6 +81,8 @@ def raised(error: BaseException) -> dict[str, Any]:
         message = str(error)
     except BaseException:
         message = "(its message could not be read)"
+    if isinstance(error, OSError) and error.errno == errno.EFBIG:
+        message = "the program printed more than the output limit allows"
     return {
         "kind": "raised",
         "exception": type(error).__name__[:MAX_TEXT],

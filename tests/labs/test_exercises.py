@@ -354,3 +354,26 @@ def test_a_huge_return_value_is_shown_short(tmp_path: Path) -> None:
     got = check_file(AMDAHL, path).cases[0].outcome
     assert isinstance(got.value, list) and len(got.value) == 100
     assert got.text.startswith("[0, 1, 2") and len(got.text) < 200
+
+
+def test_an_int_too_long_to_write_out_is_described_by_its_size(tmp_path: Path) -> None:
+    path = write(tmp_path, """
+        def overall_speedup(parts):
+            return 10 ** 5000
+    """)
+    got = check_file(AMDAHL, path).cases[0].outcome
+    assert got.text == "<an int of about 5,001 digits>"
+
+
+def test_printing_past_the_output_limit_says_so(tmp_path: Path) -> None:
+    path = write(tmp_path, """
+        import sys
+
+        def overall_speedup(parts):
+            while True:
+                sys.stdout.write("spam " * 1000)
+    """)
+    report = check_file(AMDAHL, path, timeout=5)
+    got = report.cases[0].outcome
+    assert got.kind == RAISED and got.exception == "OSError"
+    assert "printed more than the output limit" in got.text
