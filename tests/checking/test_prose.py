@@ -74,3 +74,30 @@ def test_any_prose_checks_without_raising(text: str) -> None:
         assert problem.severity in ("error", "warning")
         assert 0 <= problem.offset <= len(text)
         assert problem.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "One in 100 = 1% of requests.",
+        "1 in 100 = 1%.",
+        "99% of 200 = 198 samples fall under it.",
+        "2 out of 200 = 1%.",
+        "the tail = 2 of 200 samples",
+        "One token every 4.8 ms ≈ 208 tokens/s.",
+        "Step time = 4.8 ms (per token).",
+    ],
+)
+def test_numbers_joined_by_words_are_a_phrase_not_a_side(text: str) -> None:
+    assert check_prose(text, 0.05) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a bandwidth of 3.35 TB/s ≈ 5 TB/s",  # 'of' after a word, not after a number
+        "y = 16 GB ÷ 3.35 TB/s ≈ 9 ms in 2024",  # the side ends in a unit, not a number
+    ],
+)
+def test_a_word_like_of_or_in_leaves_other_equations_checked(text: str) -> None:
+    assert len(check_prose(text, 0.05)) == 1
