@@ -101,3 +101,34 @@ def test_numbers_joined_by_words_are_a_phrase_not_a_side(text: str) -> None:
 )
 def test_a_word_like_of_or_in_leaves_other_equations_checked(text: str) -> None:
     assert len(check_prose(text, 0.05)) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Llama 3 70B = 70 billion parameters ≈ 140 GB in BF16.",
+        "Forward FLOPs: 2 × 8B = 16 GFLOP per token.",
+        "An 8K context = 8192 tokens.",
+        "A 128K context ≈ 131,072 tokens.",
+    ],
+)
+def test_model_sizes_in_b_and_context_lengths_in_k_read_as_written(text: str) -> None:
+    assert check_prose(text, 0.05) == []
+
+
+def test_a_size_in_b_still_has_to_be_right() -> None:
+    (problem,) = check_prose("Forward FLOPs: 2 × 8B = 20 GFLOP per token.", 0.05)
+    assert "20% off" in problem.message  # the value, not bytes against FLOPs
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A decode step ≈ 5-6 ms here.",
+        "Latency ≈ 4.8–5 ms.",
+        "Llama-3-8B = 8B parameters.",
+        "FP8 = 8-bit weights.",
+    ],
+)
+def test_ranges_and_hyphenated_names_are_not_subtractions(text: str) -> None:
+    assert check_prose(text, 0.05) == []
