@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from drill import dimensions as dims
 from drill.checking.equations import Side, find_equations
+from drill.checking.tolerance import power_of_ten_slip
 from drill.diagnosis import structural_mistakes
 from drill.packs.diagnostics import ERROR, WARNING
 from drill.parsing import ParseError, Reading, read
@@ -152,11 +153,13 @@ def _compare(
         return None
     x, y = candidates[0]
     off = abs(x - y) / abs(y) if y else float("inf")
+    right_shown = right_side.text if _written_number(b) is not None else _show(b.value)
     return ProseProblem(
         where,
         ERROR,
         f"{shown}: the left side is {_show(a.value)}, {_percent(off)} off the right side "
-        f"({_show(b.value)}); '{relation}' allows {_percent(allowed)}",
+        f"({right_shown}); '{relation}' allows {_percent(allowed)}"
+        f"{power_of_ten_slip(y, x, allowed, 'the right side')}",
     )
 
 
@@ -212,4 +215,6 @@ def _show(quantity: Quantity) -> str:
 def _percent(fraction: float) -> str:
     if fraction == float("inf"):
         return "infinitely far"
+    if fraction >= 10:
+        return f"{fraction * 100:,.0f}%"  # not 1e+06%
     return f"{fraction * 100:.3g}%"

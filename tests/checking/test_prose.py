@@ -132,3 +132,22 @@ def test_a_size_in_b_still_has_to_be_right() -> None:
 )
 def test_ranges_and_hyphenated_names_are_not_subtractions(text: str) -> None:
     assert check_prose(text, 0.05) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("It takes 16 GB ÷ 3.35 TB/s ≈ 4.8 s per step.", "1,000× too big"),
+        ("It takes 16 GB ÷ 3.35 TB/s ≈ 48 ms.", "10× too big"),
+        ("It takes 16 GB ÷ 3.35 TB/s ≈ 4.8 µs.", "1,000× too small"),
+    ],
+)
+def test_a_slipped_unit_or_decimal_point_is_named(text: str, hint: str) -> None:
+    (problem,) = check_prose(text, 0.05)
+    assert f"the right side is {hint}: check the unit" in problem.message
+
+
+def test_a_figure_merely_off_gets_no_unit_hint() -> None:
+    (problem,) = check_prose("It takes 16 GB ÷ 3.35 TB/s ≈ 5.8 ms per step.", 0.05)
+    assert "too big" not in problem.message
+    assert "(5.8 ms per step)" in problem.message  # the right side as written, not in s/step
