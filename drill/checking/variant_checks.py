@@ -35,6 +35,9 @@ from drill.samples import SampleError, format_like, parse_sample, read_quantity
 from drill.solving import Solution, SolveError
 from drill.variants import VariantError, work_out
 
+_WRITTEN_OUT = ("; it holds for the base, so a figure the variant changes is written out: "
+                "write it as {name} or {name:sample}")
+
 
 def base_renderings(card: Card) -> dict[str, Rendered]:
     """The base text of each templated field, with its map back to the template."""
@@ -138,6 +141,10 @@ class VariantChecks:
         return ok
 
     def check_variants(self, base: Solution | None) -> None:
+        # Texts whose equations hold for the base: where one fails in a variant, a number
+        # the variant changes is written out in it.
+        base_holds = {path for path, text in self.card.texts()
+                      if not check_prose(text, self.tolerance)}
         for index, variant in enumerate(self.card.variants):
             try:
                 worked = work_out(self.card, variant.id)
@@ -158,8 +165,10 @@ class VariantChecks:
             for path, text in concrete.texts():
                 rendered = worked.texts.get(path)
                 for problem in check_prose(text, self.tolerance):
+                    hint = (_WRITTEN_OUT if path in base_holds and problem.severity == ERROR
+                            else "")
                     self.report(self.where_in(path, rendered, problem.offset),
-                                f"{path}: {problem.message}", variant=variant.id,
+                                f"{path}: {problem.message}{hint}", variant=variant.id,
                                 severity=problem.severity)
             if worked.solution is not None:
                 self._mistakes_apart(concrete, worked.solution, variant.id)
