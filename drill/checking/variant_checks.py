@@ -16,7 +16,12 @@ from functools import lru_cache
 
 from drill import dimensions as dims
 from drill.checking.prose import check_prose
-from drill.checking.tolerance import card_tolerance, mistake_too_close, relative_off
+from drill.checking.tolerance import (
+    card_tolerance,
+    mistake_too_close,
+    power_of_ten_slip,
+    relative_off,
+)
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.model import Card, Location
 from drill.packs.scenario import base_fill
@@ -111,9 +116,10 @@ class VariantChecks:
             return False
         off = relative_off(said.value, value.value)
         if off > self.tolerance:
+            slip = power_of_ten_slip(said.value, value.value, self.tolerance, "the sample")
             self.report(where, f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
                                f"{shown} for the card's givens ({off:.1%} off; "
-                               f"{self.tolerance:.0%} allowed)")
+                               f"{self.tolerance:.0%} allowed){slip}")
         return True
 
     # -- each variant -----------------------------------------------------------------
