@@ -20,7 +20,12 @@ from pathlib import Path
 
 from drill import dimensions as dims
 from drill.checking.prose import check_prose
-from drill.checking.tolerance import card_tolerance, mistake_too_close, relative_off
+from drill.checking.tolerance import (
+    card_tolerance,
+    mistake_too_close,
+    power_of_ten_slip,
+    relative_off,
+)
 from drill.checking.variant_checks import VariantChecks, base_renderings
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.loader import LoadResult, load_pack
@@ -214,8 +219,10 @@ class _CardCheck:
         off = relative_off(stated.value, reference.value)
         if off > ask.tolerance:
             shown = format_for_unit(reference, ask.unit) or str(reference.value)
-            self.report(where, f"stated '{ask.stated}' is {off:.1%} off the reference "
-                               f"{shown}; the ask allows {ask.tolerance:.1%}", ask)
+            slip = power_of_ten_slip(stated.value, reference.value, ask.tolerance,
+                                     "the stated figure")
+            self.report(where, f"stated '{ask.stated}' is {off:,.1%} off the reference "
+                               f"{shown}; the ask allows {ask.tolerance:.1%}{slip}", ask)
 
 
 def _unknown_result(name: str, solution: Solution) -> str:

@@ -69,6 +69,11 @@ _BINARY = frozenset({"+", "-", "−", "–", "*", "**", "÷", "/", "·", "^", "(
 _SIGNS = frozenset({"-", "−", "+"})
 _OPERAND_ENDS = frozenset({")", "%", "¢"})
 _FILLER = frozenset({"each"})  # "300 kernels × 4 µs each = 1.2 ms"
+# Words that join numbers in English: "1 in 100", "99% of 200", "2 out of 200", "a token
+# every 4.8 ms". A side that one of them ties to a number or unit is only part of a phrase.
+_CONNECTIVES = frozenset({"in", "of", "every"})
+_NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight",
+                           "nine", "ten"})
 
 
 def tokenize(text: str) -> list[Token]:
@@ -160,7 +165,13 @@ def _left_side(text: str, tokens: list[Token], relation: int) -> Side:
         run.insert(0, tok)
         j -= 1
     run = _after_unmatched_open(run)
-    numeric = bool(run) and _starts_quantity(run) and _balanced(run) and _has_number(run)
+    numeric = (
+        bool(run)
+        and _starts_quantity(run)
+        and _balanced(run)
+        and _has_number(run)
+        and not _tied_before(tokens, relation - len(run) - 1)
+    )
     return _side(text, run, numeric, tokens[relation].start)
 
 
@@ -171,6 +182,8 @@ def _right_side(text: str, tokens: list[Token], relation: int) -> Side:
         tok = tokens[j]
         if tok.kind is Kind.NUMBER and run and _ends_operand(run[-1]):
             break
+        if tok.text == "(" and j + 1 < len(tokens) and tokens[j + 1].text == "per":
+            break  # "= 4.8 ms (per token)": an aside, not a factor
         run.append(tok)
         j += 1
     stopped_by_word = j < len(tokens) and tokens[j].kind is Kind.WORD
@@ -184,6 +197,7 @@ def _right_side(text: str, tokens: list[Token], relation: int) -> Side:
         and _has_number(run)
         and run[-1].text not in _BINARY
         and not (run[-1].text == "×" and stopped_by_word and _spaced_before(run))
+        and not (run[-1].kind is Kind.NUMBER and _tied_after(tokens, j))
     )  # "2 × parameters" is a formula, "1.18× overall" a ratio
     return _side(text, run, numeric, tokens[relation].end)
 
@@ -210,6 +224,28 @@ def _side(text: str, run: list[Token], numeric: bool, fallback: int) -> Side:
             for n in range(tok.start, tok.end):
                 chars[n - run[0].start] = " "
     return Side("".join(chars).strip(), run[0].start, run[-1].end, numeric)
+
+
+def _tied_before(tokens: list[Token], j: int) -> bool:
+    """Whether the word at ``j``, just before a left side, ties it to math before it."""
+    if j < 1 or tokens[j].kind is not Kind.WORD or tokens[j].text not in _CONNECTIVES:
+        return False
+    before = tokens[j - 1]
+    if before.text == "out" and j >= 2:  # "2 out of 200"
+        before = tokens[j - 2]
+    if before.kind is Kind.WORD and before.text.lower() in _NUMBER_WORDS:
+        return True  # "one in 100"
+    return (before.math and before.kind is not Kind.OP) or before.text in _OPERAND_ENDS
+
+
+def _tied_after(tokens: list[Token], j: int) -> bool:
+    """Whether the word at ``j``, just after a right side ending in a bare number, ties it
+    to a number after it ("= 2 of 200"; not "≈ 9 ms in 2024")."""
+    if j + 1 >= len(tokens) or tokens[j].kind is not Kind.WORD:
+        return False
+    if tokens[j].text == "out" and j + 2 < len(tokens) and tokens[j + 1].text == "of":
+        j += 1
+    return tokens[j].text in _CONNECTIVES and tokens[j + 1].kind is Kind.NUMBER
 
 
 def _spaced_before(run: list[Token]) -> bool:

@@ -11,10 +11,13 @@ the number written before the other side's unit.
 
 from __future__ import annotations
 
+import contextlib
+import re
 from dataclasses import dataclass
 
 from drill import dimensions as dims
 from drill.checking.equations import Side, find_equations
+from drill.checking.tolerance import power_of_ten_slip
 from drill.diagnosis import structural_mistakes
 from drill.packs.diagnostics import ERROR, WARNING
 from drill.parsing import ParseError, Reading, read
@@ -23,6 +26,14 @@ from drill.quantity import Quantity
 from drill.units import format_number, format_quantity
 
 EXACT_TOLERANCE = 0.01  # '=' in prose still rounds: 1/0.55 = 1.82 is written 1.8 with ≈
+# "70B", "8B": a model's size in billions of parameters, in this domain at least as often as
+# bytes; a side holding one is read both ways and may hold either way.
+_GLUED_B = re.compile(r"(?<=\d)B\b")
+# "8K context = 8192 tokens": a context length's K is 1,024.
+_GLUED_K = re.compile(r"(?<=\d)[kK]\b")
+# "5-6 ms", "4.8–5 ms", "Llama-3-8B", "8-bit": a dash between two words or numbers with no
+# space around it joins them (a range, a name); it is not a minus sign.
+_GLUED_DASH = re.compile(r"[\w%][-–]\w")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,19 +47,21 @@ def check_prose(text: str, tolerance: float) -> list[ProseProblem]:
     """Every problem with the worked equations in ``text``."""
     problems: list[ProseProblem] = []
     for equation in find_equations(text):
-        readings: list[tuple[Side, Reading] | None] = []
+        readings: list[tuple[Side, list[Reading]] | None] = []
         for side in equation.sides:
-            reading = None
+            options: list[Reading] = []
             if side.numeric:
                 try:
-                    reading = read(side.text)
+                    options = _read_side(side.text)
                 except ParseError as error:
-                    problems.append(ProseProblem(
-                        side.start, WARNING,
-                        f"cannot read '{side.text}' in an equation as math: {error.message}",
-                    ))
-            readings.append((side, reading) if reading is not None else None)
-        previous: tuple[Side, Reading] | None = None
+                    if not _GLUED_DASH.search(side.text):
+                        problems.append(ProseProblem(
+                            side.start, WARNING,
+                            f"cannot read '{side.text}' in an equation as math: "
+                            f"{error.message}",
+                        ))
+            readings.append((side, options) if options else None)
+        previous: tuple[Side, list[Reading]] | None = None
         relation = "="
         for index, current in enumerate(readings):
             if index and equation.relations[index - 1] == "≈":
@@ -56,11 +69,50 @@ def check_prose(text: str, tolerance: float) -> list[ProseProblem]:
             if current is None:
                 continue
             if previous is not None:
-                problem = _compare(previous, current, relation, tolerance)
+                problem = _compare_options(previous, current, relation, tolerance)
                 if problem is not None:
                     problems.append(problem)
             previous, relation = current, "="
     return problems
+
+
+def _read_side(text: str) -> list[Reading]:
+    """The ways to read a side: as written, with a glued 'B' as billions, a glued 'K' as
+    1,024."""
+    options = [read(text)]
+    for glued, meaning in ((_GLUED_B, " billion"), (_GLUED_K, " × 1024")):
+        if glued.search(text):
+            with contextlib.suppress(ParseError):  # then it is read as written only
+                options.append(read(glued.sub(meaning, text)))
+    return options
+
+
+def _compare_options(
+    left: tuple[Side, list[Reading]], right: tuple[Side, list[Reading]], relation: str,
+    tolerance: float,
+) -> ProseProblem | None:
+    """None if some reading of the sides holds; else the problem of the readings that fit
+    best (alike in units, then alike in dimension), so "2 × 8B = 20 GFLOP" is off in value,
+    not bytes against FLOPs."""
+    (left_side, a_options), (right_side, b_options) = left, right
+    found: list[tuple[int, ProseProblem]] = []
+    for a in a_options:
+        for b in b_options:
+            problem = _compare((left_side, a), (right_side, b), relation, tolerance)
+            if problem is None:
+                return None
+            found.append((_misfit(a, b), problem))
+    return min(found, key=lambda pair: pair[0])[1]
+
+
+def _misfit(a: Reading, b: Reading) -> int:
+    """0: both sides carry units or neither; 1: one side is a bare number; 2: the sides'
+    dimensions differ."""
+    a_units, b_units = _carries_units(a), _carries_units(b)
+    if a_units and b_units:
+        same = dims.without_counts(a.value.dim) == dims.without_counts(b.value.dim)
+        return 0 if same else 2
+    return 0 if a_units == b_units else 1
 
 
 def _compare(
@@ -101,11 +153,13 @@ def _compare(
         return None
     x, y = candidates[0]
     off = abs(x - y) / abs(y) if y else float("inf")
+    right_shown = right_side.text if _written_number(b) is not None else _show(b.value)
     return ProseProblem(
         where,
         ERROR,
         f"{shown}: the left side is {_show(a.value)}, {_percent(off)} off the right side "
-        f"({_show(b.value)}); '{relation}' allows {_percent(allowed)}",
+        f"({right_shown}); '{relation}' allows {_percent(allowed)}"
+        f"{power_of_ten_slip(y, x, allowed, 'the right side')}",
     )
 
 
@@ -161,4 +215,6 @@ def _show(quantity: Quantity) -> str:
 def _percent(fraction: float) -> str:
     if fraction == float("inf"):
         return "infinitely far"
+    if fraction >= 10:
+        return f"{fraction * 100:,.0f}%"  # not 1e+06%
     return f"{fraction * 100:.3g}%"

@@ -16,7 +16,12 @@ from functools import lru_cache
 
 from drill import dimensions as dims
 from drill.checking.prose import check_prose
-from drill.checking.tolerance import card_tolerance, mistake_too_close, relative_off
+from drill.checking.tolerance import (
+    card_tolerance,
+    mistake_too_close,
+    power_of_ten_slip,
+    relative_off,
+)
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.model import Card, Location
 from drill.packs.scenario import base_fill
@@ -34,6 +39,9 @@ from drill.quantity import Quantity
 from drill.samples import SampleError, format_like, parse_sample, read_quantity
 from drill.solving import Solution, SolveError
 from drill.variants import VariantError, work_out
+
+_WRITTEN_OUT = ("; it holds for the base, so a figure the variant changes is written out: "
+                "write it as {name} or {name:sample}")
 
 
 def base_renderings(card: Card) -> dict[str, Rendered]:
@@ -108,9 +116,10 @@ class VariantChecks:
             return False
         off = relative_off(said.value, value.value)
         if off > self.tolerance:
+            slip = power_of_ten_slip(said.value, value.value, self.tolerance, "the sample")
             self.report(where, f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
                                f"{shown} for the card's givens ({off:.1%} off; "
-                               f"{self.tolerance:.0%} allowed)")
+                               f"{self.tolerance:.0%} allowed){slip}")
         return True
 
     # -- each variant -----------------------------------------------------------------
@@ -138,6 +147,10 @@ class VariantChecks:
         return ok
 
     def check_variants(self, base: Solution | None) -> None:
+        # Texts whose equations hold for the base: where one fails in a variant, a number
+        # the variant changes is written out in it.
+        base_holds = {path for path, text in self.card.texts()
+                      if not check_prose(text, self.tolerance)}
         for index, variant in enumerate(self.card.variants):
             try:
                 worked = work_out(self.card, variant.id)
@@ -158,8 +171,10 @@ class VariantChecks:
             for path, text in concrete.texts():
                 rendered = worked.texts.get(path)
                 for problem in check_prose(text, self.tolerance):
+                    hint = (_WRITTEN_OUT if path in base_holds and problem.severity == ERROR
+                            else "")
                     self.report(self.where_in(path, rendered, problem.offset),
-                                f"{path}: {problem.message}", variant=variant.id,
+                                f"{path}: {problem.message}{hint}", variant=variant.id,
                                 severity=problem.severity)
             if worked.solution is not None:
                 self._mistakes_apart(concrete, worked.solution, variant.id)

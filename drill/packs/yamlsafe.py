@@ -86,13 +86,14 @@ def compose(text: str) -> yaml.Node | None:
 # Either way only its events are used: the nodes are composed below.
 _EVENT_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RESOLVER = yaml.resolver.Resolver()
+_MERGE = "tag:yaml.org,2002:merge"  # "<<: {...}" copies keys in, like an alias
 
 
 def _compose_events(events: Iterator[yaml.Event]) -> yaml.Node | None:
     """Nodes from parser events, like PyYAML's composer, but iterative and strict.
 
-    Refuses aliases (``*name``) and nesting deeper than MAX_DEPTH; and, as the safe
-    composer does, a second document.
+    Refuses aliases (``*name``), merge keys (``<<``) and nesting deeper than MAX_DEPTH;
+    and, as the safe composer does, a second document.
     """
     root: yaml.Node | None = None
     documents = 0
@@ -122,6 +123,9 @@ def _compose_events(events: Iterator[yaml.Event]) -> yaml.Node | None:
             tag = event.tag
             if tag is None or tag == "!":
                 tag = _resolve(yaml.ScalarNode, event.value, event.implicit)
+            if tag == _MERGE and stack and isinstance(stack[-1][0], yaml.MappingNode):
+                raise _error("YAML merge keys (<<) are not allowed in a pack: write the keys "
+                             "out in each mapping", event)
             attach(yaml.ScalarNode(tag, event.value, _mark(event.start_mark),
                                    _mark(event.end_mark), style=event.style))
         elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
