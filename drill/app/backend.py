@@ -269,6 +269,10 @@ class Backend:
     def state(self, key: str) -> CardState:
         return self.session.state(key)
 
+    @_storage_errors
+    def suspended_keys(self) -> frozenset[str]:
+        return self.session.suspended_keys()
+
     @property
     def zone(self) -> tzinfo:
         """The user's time zone (where their days start and end)."""

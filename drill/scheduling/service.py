@@ -156,6 +156,11 @@ class ReviewSession:
         stored = self.database.read(lambda conn: card_table.load(conn, card_id))
         return stored or CardState.new(card_id, key)
 
+    def suspended_keys(self) -> frozenset[str]:
+        """The keys of every suspended card, in one read (Browse marks them)."""
+        states = self.database.read(card_table.load_all)
+        return frozenset(state.key for state in states if state.suspended)
+
     def queue(self) -> Queue:
         """Today's queue, in the order to study it."""
         now = self.now()

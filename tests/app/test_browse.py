@@ -68,3 +68,30 @@ async def test_the_history_names_the_variant_each_review_showed(
         assert len(ratings) == 2
         assert "variant h20" in ratings[0]  # newest first
         assert "variant" not in ratings[1]
+
+
+def option_text(app: DrillApp, key: str) -> str:
+    from textual.widgets import OptionList
+
+    cards = app.screen.query_one("#browse-cards", OptionList)
+    return str(cards.get_option(key).prompt)
+
+
+async def test_the_list_marks_suspended_cards_and_follows_a_toggle(make_app: MakeApp) -> None:
+    # Found in a real terminal: after suspending a card mid-review, finding it in Browse
+    # to unsuspend it meant opening card after card; nothing in the list told them apart.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.backend.suspend("app-demo/floor")
+        await app.push_screen(BrowseScreen())
+        await pilot.pause()
+        assert "suspended" in option_text(app, "app-demo/floor")
+        assert "suspended" not in option_text(app, "app-demo/floor-follow-up")
+        await pilot.press("enter", "s")  # to the list (first card: floor), unsuspend it
+        await pilot.pause()
+        assert not app.backend.state("app-demo/floor").suspended
+        assert "suspended" not in option_text(app, "app-demo/floor")
+        await pilot.press("s")
+        await pilot.pause()
+        assert "suspended" in option_text(app, "app-demo/floor")

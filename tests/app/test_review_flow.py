@@ -418,3 +418,22 @@ async def test_reveal_while_the_next_card_comes_in_does_not_crash(make_app: Make
         await pilot.pause()
         assert app.is_running and review.card is others[0]
         assert not review.revealed  # a reveal meant for the card before is not this one's
+
+
+async def test_the_reveal_names_each_reference_by_its_question_not_its_internal_id(
+    make_app: MakeApp,
+) -> None:
+    # Found in a real terminal: the front asks "1. How much KV cache does each step
+    # read...", the back listed "kv_bytes: 34.4 GB", an id from the pack file.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        await pilot.press("escape", "space")
+        await pilot.pause()
+        revealed = text_of(review.query_one("#card-reveal", Static))
+        for number, ask in enumerate(review.card.asks, 1):
+            assert f"{number}. {ask.question}" in revealed
+            assert f"{ask.id}:" not in revealed

@@ -169,6 +169,20 @@ def test_suspend_and_unsuspend(make_session: Factory, make_card: CardFactory) ->
     assert keys(session) == ["a/c1", "a/c2"]
 
 
+def test_suspended_keys_names_the_suspended_cards_only(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    session = make_session([make_card("a", "c1", 0), make_card("a", "c2", 1),
+                            make_card("a", "c3", 2)])
+    assert session.suspended_keys() == frozenset()
+    session.suspend("a/c1")
+    session.suspend("a/c3")
+    session.rate("a/c2", Rating.GOOD, 1000)  # stored, not suspended
+    assert session.suspended_keys() == {"a/c1", "a/c3"}
+    session.unsuspend("a/c1")
+    assert session.suspended_keys() == {"a/c3"}
+
+
 def test_a_card_lapsing_eight_times_is_tagged_suspended_and_listed(
     make_session: Factory, make_card: CardFactory, clock: FixedClock
 ) -> None:

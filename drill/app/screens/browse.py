@@ -48,6 +48,13 @@ def state_line(state: CardState, now_text: str) -> Content:
     return Content.assemble(*parts)
 
 
+def card_prompt(card: Card, suspended: bool) -> Content:
+    """A line of the list: key and title, and a mark on a suspended card (as Anki
+    colours them), so it can be found to unsuspend."""
+    return Content.assemble((f"{card.key:<28}", "$text-accent"), card.title,
+                            (" · suspended", "$text-warning") if suspended else "")
+
+
 def history_lines(entries: list[ReviewEntry], zone: tzinfo) -> list[Content]:
     """Newest first: when, the rating, how long, the variant shown, then every typed
     answer and its mistakes."""
@@ -120,16 +127,21 @@ class BrowseScreen(Screen[None]):
         self.shown = [card for card in self.app.backend.cards if matches(card, words)]
         cards = self.query_one("#browse-cards", OptionList)
         cards.clear_options()
-        cards.add_options(
-            Option(Content.assemble((f"{card.key:<28}", "$text-accent"), card.title), id=card.key)
-            for card in self.shown
-        )
+        suspended = self._suspended_keys()
+        cards.add_options(Option(card_prompt(card, card.key in suspended), id=card.key)
+                          for card in self.shown)
         self.query_one("#browse-title", Static).update(
             f"Browse · {len(self.shown)} of {len(self.app.backend.cards)} cards"
         )
         if self.shown:
             cards.highlighted = 0
         self._show_detail()
+
+    def _suspended_keys(self) -> frozenset[str]:
+        try:
+            return self.app.backend.suspended_keys()
+        except BackendError:
+            return frozenset()  # the list still works; the detail names the trouble
 
     @on(OptionList.OptionHighlighted, "#browse-cards")
     def _highlighted(self) -> None:
@@ -191,6 +203,9 @@ class BrowseScreen(Screen[None]):
                 self.notify(f"Suspended {card.key}.", timeout=3)
         except BackendError as error:
             self.notify(str(error), title="Not saved", severity="error", markup=False)
+        cards = self.query_one("#browse-cards", OptionList)
+        cards.replace_option_prompt(card.key, card_prompt(card, card.key in
+                                                           self._suspended_keys()))
         self._show_detail()
 
     def action_source(self) -> None:

@@ -89,6 +89,7 @@ class ReviewScreen(Screen[None]):
         limit = self.app.backend.settings.timer_seconds
         with Horizontal(id="review-top"):
             yield Static(id="card-heading")
+            yield Static(id="card-counts")
             yield Countdown(limit, self.app.options.timer_clock, id="countdown")
         yield CardView(id="card-body")
         yield RatingBar(id="rating-bar")
@@ -172,6 +173,7 @@ class ReviewScreen(Screen[None]):
             ("Esc: back · u: undo the last rating", "$text-muted"),
         ))
         self.query_one("#card-heading", Static).update("")
+        self.query_one("#card-counts", Static).update("")
         self.query_one("#countdown", Countdown).stop()
         self.query_one("#countdown", Countdown).display = False
         self.query_one(RatingBar).display = False
@@ -191,8 +193,9 @@ class ReviewScreen(Screen[None]):
             (card.key, "bold $text-accent"),
             (f" · {card.priority} · {self.kind}", "$text-muted"),
             (f" · variant {card.variant}" if card.variant else "", "$text-muted"),
-            (f"   {left}", "$text-muted"),
         ))
+        # Apart from the heading, which may wrap at 80 columns: the counts stay whole.
+        self.query_one("#card-counts", Static).update(Content.styled(left, "$text-muted"))
 
     def _show_rating_options(self) -> None:
         assert self.card is not None

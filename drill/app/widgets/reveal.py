@@ -25,22 +25,24 @@ def answer_text(card: Card, prepared: Prepared | None) -> Content:
 
 
 def reference_lines(card: Card, prepared: Prepared | None) -> list[Content]:
-    """Per ask: the reference in its display unit, then how it is worked out."""
+    """Per ask, named as on the front ("1. <question>"): the reference in its display
+    unit, then how it is worked out."""
     if prepared is None:
         return [Content.styled("working out the reference values…", "$text-muted")]
     if prepared.error:
         return [Content.styled(prepared.error, "$text-warning")]
     lines: list[Content] = []
-    for ask in card.asks:
+    for number, ask in enumerate(card.asks, 1):
+        lines.append(Content.styled(f"{number}. {ask.question}", "bold"))
         target = prepared.targets.get(ask.id)
         if target is None:
             problem = prepared.problems.get(ask.id, "no reference value")
-            lines.append(Content.assemble((f"{ask.id}: ", "bold"), (problem, "$text-warning")))
+            lines.append(Content.styled(f"    {problem}", "$text-warning"))
             continue
         from drill.grading.target import expected_side
 
         lines.append(Content.assemble(
-            (f"{ask.id}: ", "bold"), (expected_side(target).text, "bold $text-success"),
+            "    ", (expected_side(target).text, "bold $text-success"),
         ))
         for working in working_of(prepared, ask.value):
             lines.append(Content.styled(f"    {working}", "$text-muted"))
