@@ -75,6 +75,10 @@ class UnitRef(Node):
         return Quantity(self.unit.scale, self.unit.dim)
 
     def echo(self) -> str:
+        # A count typed in the singular stays singular: "1 token", "ms per token".
+        if self.spelling and self.spelling == self.unit.name and self.unit.symbol.endswith(
+                "s") and self.spelling + "s" == self.unit.symbol:
+            return self.spelling
         return self.unit.symbol
 
 

@@ -8,6 +8,10 @@ from drill.parsing import ParseError, read
 
 # (typed, echo, value in base units)
 FORMS = [
+    # a count typed in the singular is echoed in the singular
+    ("1 token / 4.8 ms", "1 token ÷ 4.8 ms", 1 / 4.8e-3),
+    ("4.8 ms per token", "4.8 ms per token", 4.8e-3),
+    ("3 users", "3 users", 3),
     # numbers
     ("4.8", "4.8", 4.8),
     ("4.8e-3", "4.8e-3", 4.8e-3),
