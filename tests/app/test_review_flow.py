@@ -437,3 +437,26 @@ async def test_the_reveal_names_each_reference_by_its_question_not_its_internal_
         for number, ask in enumerate(review.card.asks, 1):
             assert f"{number}. {ask.question}" in revealed
             assert f"{ask.id}:" not in revealed
+
+
+async def test_the_footer_drops_reveal_once_shown_and_greys_undo_until_a_rating(
+    make_app: MakeApp,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        assert review.check_action("undo", ()) is None  # nothing to undo: greyed out
+        assert review.check_action("reveal", ()) is True
+        await pilot.press("escape", "space")
+        await pilot.pause()
+        assert review.revealed and review.check_action("reveal", ()) is False
+        await pilot.press("3")
+        await pilot.pause()
+        assert review.check_action("undo", ()) is True
+        assert review.check_action("reveal", ()) is True  # the next card's front
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert review.check_action("undo", ()) is None

@@ -112,8 +112,13 @@ async def test_the_palette_offers_the_screens_keys(make_app: MakeApp) -> None:
         await pilot.press("enter")
         await pilot.pause()
         titles = {command.title for command in app.get_system_commands(app.screen)}
-        assert {"Calculator", "Browse cards", "Stats", "Reveal", "Undo", "Bury", "Suspend",
+        assert {"Calculator", "Browse cards", "Stats", "Reveal", "Bury", "Suspend",
                 "Source"} <= titles
+        assert "Undo" not in titles  # nothing to undo yet
+        await pilot.press("escape", "3")
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert "Undo" in titles
 
 
 async def test_a_locked_database_keeps_the_card_and_says_why(

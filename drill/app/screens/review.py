@@ -65,7 +65,7 @@ class ReviewScreen(Screen[None]):
 
     app: DrillApp
 
-    revealed: reactive[bool] = reactive(False)
+    revealed: reactive[bool] = reactive(False, bindings=True)
     follow_up_next: reactive[bool] = reactive(False)
 
     def __init__(self, cram: Sequence[Card] | None = None, first: Card | None = None) -> None:
@@ -100,9 +100,14 @@ class ReviewScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Card keys are hidden when there is no card, Follow-up when there is none, and
-        bury and suspend in a cram (they are about the schedule: Browse suspends)."""
+        bury and suspend in a cram (they are about the schedule: Browse suspends); Reveal
+        once the answer shows. Undo is greyed out while there is nothing to undo."""
+        if action == "undo":
+            return True if self.app.backend.can_undo() else None
         if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up"):
             if self.card is None:
+                return False
+            if action == "reveal" and self.revealed:
                 return False
             if action == "follow_up" and self._follow_up_card() is None:
                 return False
@@ -366,6 +371,12 @@ class ReviewScreen(Screen[None]):
             self._show_follow_up_note()
 
     async def action_undo(self) -> None:
+        try:
+            await self._undo()
+        finally:
+            self.refresh_bindings()  # Undo greys out once there is nothing left to undo
+
+    async def _undo(self) -> None:
         if self._busy:
             return
         backend = self.app.backend
