@@ -95,3 +95,28 @@ async def test_the_list_marks_suspended_cards_and_follows_a_toggle(make_app: Mak
         await pilot.press("s")
         await pilot.pause()
         assert "suspended" in option_text(app, "app-demo/floor")
+
+
+async def test_the_history_names_typed_answers_by_the_asks_number(
+    make_app: MakeApp, data_dir: Path
+) -> None:
+    # The review numbers its asks; the history must too, not show the pack's ask ids.
+    (data_dir / "packs").mkdir(parents=True)
+    (data_dir / "packs" / "mine.yaml").write_text(PACK, encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        card = app.backend.card("mine/floor")
+        assert card is not None
+        await app.push_screen(ReviewScreen(cram=[card]))
+        await pilot.pause()
+        await pilot.press(*"4.8 ms", "enter")
+        await pilot.pause()
+        await pilot.press("3", "escape")
+        await pilot.pause()
+        app.action_browse()
+        await pilot.press(*"mine/floor")
+        await pilot.pause()
+        detail = str(app.screen.query_one("#browse-card", Static).render())
+        assert "✓ 1. 4.8 ms" in detail
+        assert "decode_floor" not in detail

@@ -55,9 +55,11 @@ def card_prompt(card: Card, suspended: bool) -> Content:
                             (" · suspended", "$text-warning") if suspended else "")
 
 
-def history_lines(entries: list[ReviewEntry], zone: tzinfo) -> list[Content]:
+def history_lines(entries: list[ReviewEntry], zone: tzinfo, card: Card) -> list[Content]:
     """Newest first: when, the rating, how long, the variant shown, then every typed
-    answer and its mistakes."""
+    answer and its mistakes, named by the ask's number on the card (as the review shows
+    them; the pack's id only for an ask no longer on the card)."""
+    numbers = {ask.id: f"{n}." for n, ask in enumerate(card.asks, start=1)}
     lines: list[Content] = []
     for entry in reversed(entries):
         when = entry.time.astimezone(zone)
@@ -72,7 +74,8 @@ def history_lines(entries: list[ReviewEntry], zone: tzinfo) -> list[Content]:
             mark, style = VERDICT_MARKS.get(answer.verdict, ("·", ""))
             mistakes = f"  {', '.join(answer.mistakes)}" if answer.mistakes else ""
             lines.append(Content.assemble(
-                "    ", (mark, style), f" {answer.ask_id}: ", (answer.text, "italic"),
+                "    ", (mark, style), f" {numbers.get(answer.ask_id, answer.ask_id + ':')} ",
+                (answer.text, "italic"),
                 (mistakes, "$text-error"),
             ))
     return lines
@@ -178,7 +181,8 @@ class BrowseScreen(Screen[None]):
             Content(""),
             Content.styled(f"History ({ratings})", "bold $text-primary"),
         ]
-        lines += history_lines(entries, zone) or [Content.styled("never reviewed", "$text-muted")]
+        lines += (history_lines(entries, zone, card)
+                  or [Content.styled("never reviewed", "$text-muted")])
         detail.update(Content("\n").join(lines))
 
     def action_cram(self) -> None:
