@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from drill.app.widgets.charts import bar_rows, calendar_weeks, level
+from drill.app.widgets.charts import bar_rows, calendar_weeks, level, month_row
 from drill.app.widgets.countdown import timer_text
 
 
@@ -89,3 +89,19 @@ async def test_the_heatmap_counts_one_review_in_the_singular() -> None:
         await pilot.pause()
         text = str(app.query_one(Heatmap).render())
         assert "1 review in" in text
+
+
+def test_month_names_sit_over_the_week_holding_the_first_of_the_month() -> None:
+    # Ten weeks to Sunday 29 Nov 2026: Mondays from 21 Sep. 1 Oct falls in the second
+    # column (28 Sep – 4 Oct), 1 Nov in the sixth (26 Oct – 1 Nov). Columns are two wide
+    # after four for the weekday names; the first column's "Sep" would run into "Oct".
+    row = month_row(date(2026, 11, 29), 10)
+    assert row.index("Oct") == 4 + 2 * 1
+    assert row.index("Nov") == 4 + 2 * 5
+    assert "Sep" not in row
+
+
+def test_the_first_column_is_named_when_there_is_room() -> None:
+    # 37 weeks back from 29 Nov 2026 starts on Monday 16 Mar; 1 Apr is two columns on.
+    row = month_row(date(2026, 11, 29), 37)
+    assert row.startswith("    Mar Apr")

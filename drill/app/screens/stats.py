@@ -26,7 +26,7 @@ def summary_line(stats: Stats) -> Content:
         (stats.reviews_today, "today"),
         (stats.reviews_total, "total"),
         (f"{stats.streak} d", "streak"),
-        (retention, "kept, 30 d"),
+        (retention, "retention (30 d)"),
         (stats.due_today, "due"),
         (stats.due_tomorrow, "tomorrow"),
     ]

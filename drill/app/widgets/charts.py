@@ -38,10 +38,30 @@ def calendar_weeks(counts: Mapping[date, int], today: date, weeks: int) -> list[
     return rows
 
 
+def month_row(today: date, weeks: int) -> str:
+    """Month names over the heatmap's columns, each above the week its 1st falls in (the
+    first column is named too), so a cell can be dated at a glance, as GitHub's chart is."""
+    first_monday = today - timedelta(days=today.weekday(), weeks=weeks - 1)
+    labels: list[tuple[int, str]] = []
+    for week in range(weeks):
+        monday = first_monday + timedelta(weeks=week)
+        sunday = monday + timedelta(days=6)
+        if sunday.day <= 7:  # this week holds the 1st of Sunday's month
+            labels.append((week, sunday.strftime("%b")))
+        elif week == 0:
+            labels.append((week, monday.strftime("%b")))
+    cells = [" "] * (4 + 2 * weeks + 3)
+    for week, name in reversed(labels):  # a month's real start wins over the first column
+        start = 4 + 2 * week
+        if all(cell == " " for cell in cells[start:start + 4]):
+            cells[start:start + 3] = name
+    return "".join(cells).rstrip()
+
+
 class Heatmap(Widget):
     """Reviews per day as a calendar: a column per week, darker cells for busier days."""
 
-    DEFAULT_CSS = "Heatmap { height: 9; width: 1fr; }"
+    DEFAULT_CSS = "Heatmap { height: 10; width: 1fr; }"
 
     def __init__(self, counts: Mapping[date, int], today: date, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -59,7 +79,7 @@ class Heatmap(Widget):
         grid = calendar_weeks(self.counts, self.today, weeks)
         top = max(self.counts.values(), default=0)
         shades = self._shades()
-        lines: list[Content] = []
+        lines: list[Content] = [Content.styled(month_row(self.today, weeks), "$text-muted")]
         for name, row in zip(WEEKDAYS, grid, strict=True):
             parts: list[Content | str] = [f"{name:<4}"]
             for count in row:
