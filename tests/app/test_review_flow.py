@@ -460,3 +460,22 @@ async def test_the_footer_drops_reveal_once_shown_and_greys_undo_until_a_rating(
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert review.check_action("undo", ()) is None
+
+
+async def test_the_notice_after_a_rating_does_not_cover_the_rating_buttons(
+    make_app: MakeApp,
+) -> None:
+    from textual.widgets._toast import Toast
+
+    from drill.app.widgets.rating_bar import RatingBar
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape", "3")
+        await pilot.pause()
+        toasts = list(app.screen.query(Toast))
+        assert toasts, "a rating shows a notice"
+        bar = app.screen.query_one(RatingBar).region
+        assert all(not toast.region.overlaps(bar) for toast in toasts)
