@@ -224,6 +224,10 @@ def _evaluate(expr: Any, values: Mapping[sympy.Symbol, Quantity]) -> Quantity:
         if expr not in values:
             raise QuantityError(f"no value for '{expr}'")
         return values[expr]
+    if expr in (sympy.zoo, sympy.oo, -sympy.oo, sympy.nan):
+        # sympy folds x/0 to zoo while building the formula, before any given is known.
+        raise QuantityError("the formula works out to infinity or to no number at all: "
+                            "a division by zero?")
     if expr.is_Number or expr in (sympy.pi, sympy.E):
         return Quantity(float(expr))
     handler = _HANDLERS.get(type(expr).__name__)

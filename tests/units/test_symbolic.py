@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import sympy
 from sympy.physics.units import Quantity as SympyQuantity
@@ -75,3 +77,11 @@ def test_min_and_max_need_one_dimension() -> None:
     peak, rate = sympy.symbols("peak rate", positive=True)
     values = {peak: read("989 TFLOPS").value, rate: read("208 TFLOPS").value}
     assert symbolic.to_quantity(sympy.Min(peak, rate), values).value == pytest.approx(208e12)
+
+
+@pytest.mark.parametrize("make", [lambda a: a / 0, lambda a: sympy.Integer(1) / 0,
+                                  lambda a: sympy.oo * a, lambda a: sympy.nan])
+def test_a_formula_sympy_folded_to_infinity_says_so(make: Any) -> None:
+    a = sympy.Symbol("a")
+    with pytest.raises(QuantityError, match="division by zero"):
+        symbolic.to_quantity(make(a), {a: Quantity(2.0)})
