@@ -55,6 +55,19 @@ def read_text(path: Path) -> str:
         ) from None
 
 
+#: What YAML was reading when it ran out, by the context it names.
+_OPENED = {
+    "while scanning a quoted scalar": "the quoted text",
+    "while parsing a flow sequence": "the [ list",
+    "while parsing a flow mapping": "the { mapping",
+}
+
+
+def _never_closed(error: yaml.MarkedYAMLError) -> bool:
+    return bool(error.context in _OPENED and error.context_mark and error.problem_mark
+                and error.context_mark.line < error.problem_mark.line)
+
+
 def compose(text: str) -> yaml.Node | None:
     """The YAML document's root node (None for an empty document); or PackReadError."""
     if len(text) > MAX_BYTES:
@@ -67,6 +80,15 @@ def compose(text: str) -> yaml.Node | None:
         mark = error.problem_mark or error.context_mark
         parts = [p for p in (error.context, error.problem) if p]
         message = "; ".join(parts) or "the YAML cannot be read"
+        if _never_closed(error):
+            # YAML notices an unclosed quote or bracket lines later (often at the end of
+            # the file); the place to fix is where it opens.
+            assert error.problem_mark is not None and error.context_mark is not None
+            noticed = error.problem_mark
+            mark = error.context_mark
+            what = _OPENED.get(error.context or "", "the text")
+            message = (f"{what} that opens here is never closed (YAML noticed at line "
+                       f"{noticed.line + 1}: {error.problem})")
         line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         if "nesting depth" in message:  # libyaml's own limit, met before ours
             message = f"the YAML nests more than {MAX_DEPTH} levels deep"

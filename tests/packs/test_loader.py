@@ -286,7 +286,9 @@ def test_broken_header_yields_no_pack_but_cards_are_still_checked() -> None:
         ("", "the file is empty", 1),
         ("# only a comment\n", "the file is empty", 1),
         ("- a\n- b\n", "must be a mapping", 1),
-        ("pack: x\ntitle: [unclosed\ncards: []\n", "YAML syntax", 3),
+        # An unclosed bracket or quote is reported where it opens, not where YAML gives up.
+        ("pack: x\ntitle: [unclosed\ncards: []\n", "the [ list that opens here", 2),
+        ('pack: x\ntitle: "unclosed\ncards: []\n\n\n', "the quoted text that opens", 2),
         ("pack: x\n  title: y\n", "YAML syntax", 2),
         ("pack: x\n---\npack: y\n", "YAML syntax", 2),
         ("pack: x\ntitle: \x07\ncards: []\n", "character YAML does not allow", 2),
