@@ -201,6 +201,14 @@ def _run_child(python: str, path: Path, function: str, cases: Sequence[tuple[int
 def _spawn(python: str, folder: Path, payload: bytes, reports: IO[bytes], printed: IO[bytes],
            timeout: float) -> tuple[bool, int | None]:
     """Run the harness; True and the exit code (None if killed) when it had to be stopped."""
+    from drill.labs.orphans import adopting_orphans
+
+    with adopting_orphans():  # processes the user's code moved out of the group, too
+        return _spawn_and_wait(python, folder, payload, reports, printed, timeout)
+
+
+def _spawn_and_wait(python: str, folder: Path, payload: bytes, reports: IO[bytes],
+                    printed: IO[bytes], timeout: float) -> tuple[bool, int | None]:
     posix = os.name == "posix"
     try:
         child = subprocess.Popen(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import textwrap
 from pathlib import Path
@@ -377,3 +378,34 @@ def test_printing_past_the_output_limit_says_so(tmp_path: Path) -> None:
     got = report.cases[0].outcome
     assert got.kind == RAISED and got.exception == "OSError"
     assert "printed more than the output limit" in got.text
+
+
+def _processes_with(marker: str) -> list[int]:
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if marker in cmdline.read_bytes().decode(errors="replace"):
+                found.append(int(cmdline.parent.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.parametrize("hang", [False, True])
+def test_a_process_started_in_a_session_of_its_own_does_not_outlive_the_check(
+    tmp_path: Path, hang: bool,
+) -> None:
+    marker = f"{31 + hang}.{os.getpid()}"  # a sleep no other test starts
+    path = write(tmp_path, f"""
+        import subprocess
+
+        def overall_speedup(parts):
+            subprocess.Popen(["sleep", "{marker}"], start_new_session=True)
+            while {hang}:
+                pass
+            if sum(f for f, _ in parts) > 1 + 1e-9:
+                raise ValueError
+            return {REFERENCE_BODY}
+    """)
+    check_file(AMDAHL, path, timeout=2)
+    assert _processes_with(marker) == []
