@@ -197,6 +197,11 @@ def _given_value(card: Card, solver: Solver, name: str, text: str) -> Quantity:
     except ParseError as error:
         raise SolveError(card.key, f"given '{name}' ('{text}') cannot be read: "
                                    f"{error.message}", given=name) from None
+    if value.value < 0:
+        # Sizes, times, rates, prices and counts: a minus sign is a slip, and it would
+        # turn every figure after it negative without another word.
+        raise SolveError(card.key, f"given '{name}' ('{text}') is negative: givens are "
+                                   f"amounts, never below zero", given=name)
     declared = solver.givens[name]
     try:
         expected = unit_quantity(declared).dim

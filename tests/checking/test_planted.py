@@ -108,6 +108,8 @@ SCHEMA_CASES = {
                     ("YAML syntax",)),
     "given of the wrong dimension": ("bandwidth: 6.7 TB/s", "bandwidth: 6.7 TB",
                                      "bandwidth: 6.7 TB", ("needs a bandwidth",)),
+    "negative given": ("bandwidth: 6.7 TB/s", "bandwidth: -6.7 TB/s",
+                       "bandwidth: -6.7 TB/s", ("is negative",)),
     "stated figure off": ("stated: ≈ 4.8 ms", "stated: ≈ 6 ms", "stated: ≈ 6 ms",
                           ("off the reference 4.78 ms",)),
     "mistake value not a result": ("value: weights_over_peak_flops", "value: weights_per_flops",
