@@ -7,6 +7,7 @@ look for these.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from drill import dimensions as dims
@@ -83,3 +84,15 @@ def _dimension(node: Node, memo: dict[int, Dim | None]) -> Dim | None:
             result = None
     memo[key] = result
     return result
+
+
+def power_of_ten(ratio: float, tolerance: float, most: int = 24) -> int:
+    """k when ``ratio`` is 10^k within ``tolerance`` (relative), for 0 < |k| ≤ ``most``;
+    else 0. A unit written for another (s for ms) or a moved decimal point: the grader's
+    power-of-ten mistake and the checker's hint about a stated figure both ask this."""
+    if not ratio > 0 or not math.isfinite(ratio):
+        return 0
+    k = round(math.log10(ratio))
+    if k == 0 or abs(k) > most or abs(ratio - 10.0**k) > tolerance * 10.0**k:
+        return 0
+    return k

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import math
-
+from drill.diagnosis import power_of_ten
 from drill.packs.model import DEFAULT_TOLERANCE, Card, Mistake
 
 
@@ -22,11 +21,10 @@ def relative_off(value: float, reference: float) -> float:
 def power_of_ten_slip(value: float, reference: float, allowed: float, what: str) -> str:
     """A hint when ``value`` (``what``: "the right side") is ``reference`` times a power of
     ten: a unit written for another (s for ms, GB for MB) or a decimal point moved."""
-    if value == 0 or reference == 0 or (value < 0) != (reference < 0):
+    if value == 0 or reference == 0:
         return ""
-    ratio = value / reference
-    power = round(math.log10(ratio))
-    if power == 0 or relative_off(ratio / 10.0**power, 1.0) > allowed:
+    power = power_of_ten(value / reference, allowed)
+    if not power:
         return ""
     return (f"; {what} is {10 ** abs(power):,}× {'too big' if power > 0 else 'too small'}: "
             f"check the unit and the decimal point")

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from drill import dimensions as dims
-from drill.diagnosis import structural_mistakes
+from drill.diagnosis import power_of_ten, structural_mistakes
 from drill.dimensions import dim
 from drill.grading import messages
 from drill.grading.interpret import Interpretation, is_bare_number
@@ -112,8 +112,8 @@ def _ratio_findings(reading: Reading, answer: Interpretation, target: Target,
     ):
         found[BITS_FOR_BYTES] = messages.bits_for_bytes(ratio)
 
-    k = round(math.log10(ratio))
-    if k != 0 and abs(k) <= _MAX_POWER_OF_TEN and _near(ratio, 10.0**k, tolerance):
+    k = power_of_ten(ratio, tolerance, _MAX_POWER_OF_TEN)
+    if k:
         percent_bare = (target.unit.strip() == "%" and k == -2
                         and is_bare_number(reading.tree))
         typed = format_number(answer.raw.value) if percent_bare else ""
