@@ -168,10 +168,7 @@ class CardView(VerticalScroll):
         for field in self.fields:
             answer = waiting.get(field.ask.id)
             grade = self._grade_now(field, answer) if answer is not None else None
-            if grade is None:
-                continue
-            field.show_grade(grade.verdict.value, grade.message, grade.mistakes)
-            if grade.verdict.value != "invalid":
+            if grade is not None and self._shown(field, grade):
                 grades.append(grade)
         return grades
 
@@ -216,12 +213,17 @@ class CardView(VerticalScroll):
             self.pending[field.ask.id] = answer
             field.show_waiting()
             return
-        field.show_grade(grade.verdict.value, grade.message, grade.mistakes)
-        if grade.verdict.value == "invalid":
+        if not self._shown(field, grade):
             return  # not an answer: the field says why, and keeps the focus
         self.post_message(self.Graded(grade, self.showing))
         if not self.focus_after(field):
             self.post_message(self.Finished(self.showing))
+
+    @staticmethod
+    def _shown(field: AskField, grade: Grade) -> bool:
+        """Show ``grade`` in its field; whether it is an answer (invalid text is not)."""
+        field.show_grade(grade.verdict.value, grade.message, grade.mistakes)
+        return grade.verdict.value != "invalid"
 
     def focus_after(self, field: AskField) -> bool:
         """Focus the next ask not yet answered nor passed over; False when there is none."""
