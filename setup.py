@@ -1,16 +1,19 @@
 """Package layout that pyproject.toml alone cannot say.
 
-The built-in packs live in ``packs/`` at the top of the checkout, where pack writers look
-for them. Installed, that folder becomes the package ``drill.builtin_packs`` so a plain,
-non-editable ``pip install .`` carries it along; ``drill.packs.locate`` finds either.
+The built-in packs live in ``packs/`` and the built-in solvers in ``solvers/`` at the top of
+the checkout, where pack writers look for them. Installed, they become the packages
+``drill.builtin_packs`` and ``drill.builtin_solvers``, so everything drill installs sits in
+its own namespace (no top-level ``solvers`` in site-packages) and a plain, non-editable
+``pip install .`` carries both along; ``drill.packs.locate`` finds the packs either way.
 """
 
 from setuptools import find_packages, setup
 
 setup(
     packages=[
-        *find_packages(include=["drill", "drill.*", "solvers", "solvers.*"]),
+        *find_packages(include=["drill", "drill.*"]),
         "drill.builtin_packs",
+        "drill.builtin_solvers",
     ],
-    package_dir={"drill.builtin_packs": "packs"},
+    package_dir={"drill.builtin_packs": "packs", "drill.builtin_solvers": "solvers"},
 )

@@ -29,7 +29,7 @@ TARGET_RATIO = 1.3
 
 def first_card_title(data: Path) -> str:
     from drill.packs.library import load_library
-    from drill.scheduling.service import ReviewSession
+    from drill.review.session import ReviewSession
 
     library = load_library()
     with ReviewSession.open(library.cards, data) as session:

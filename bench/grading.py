@@ -28,9 +28,9 @@ if __package__ in (None, ""):
 
 from drill.grading import Target, grade
 from drill.grading.target import expected_side
-from drill.parsing import read
-from drill.quantity import Quantity
-from drill.units import format_in, format_quantity, unit_quantity
+from drill.quantities.parsing import read
+from drill.quantities.quantity import Quantity
+from drill.quantities.units import format_in, format_quantity, unit_quantity
 
 MEDIAN_TARGET_MS = 2.0
 P99_TARGET_MS = 16.0
@@ -40,7 +40,7 @@ def builtin_targets() -> list[Target]:
     """Every ask of every built-in card, as a target (this solves with sympy)."""
     from drill.grading.adapter import target_for
     from drill.packs.library import load_library
-    from drill.solving import solve
+    from drill.solving.solve import solve
 
     targets = []
     for card in load_library().cards:

@@ -24,13 +24,13 @@ from zoneinfo import ZoneInfo
 if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from drill.config.settings import Settings
 from drill.packs.model import Card
+from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock
 from drill.scheduling.ids import card_id
-from drill.scheduling.service import ReviewSession
-from drill.settings import Settings
+from drill.scheduling.timestamps import to_ms
 from drill.storage.database import open_database
-from drill.storage.timestamps import to_ms
 
 TARGET_MS = 100.0
 NOW = datetime(2025, 6, 10, 16, 0, tzinfo=UTC)

@@ -4,8 +4,9 @@ Importing this package registers every built-in solver (see ``registry.solver``)
 modules below register theirs as they load.
 """
 
-from solvers import architecture, serving_math, speed_physics
-from solvers.registry import REGISTRY, Solver, SolverError, solver
+from drill.solving.registry import REGISTRY, Solver, SolverError, solver
+
+from . import architecture, serving_math, speed_physics
 
 __all__ = [
     "REGISTRY", "Solver", "SolverError", "architecture", "serving_math", "solver",

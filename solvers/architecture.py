@@ -1,6 +1,6 @@
 """Solvers over a model's architecture: how big its KV cache is per token.
 
-``drill.catalog`` computes the same law without sympy for the labs; a test holds the two
+``drill.packs.catalog`` computes the same law without sympy for the labs; a test holds the two
 together for every model in the catalog.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import sympy
 
-from drill.symbolic import u
-from solvers.laws import kv_bytes_per_token
-from solvers.registry import solver
+from drill.solving.kit import solver, u
+
+from .laws import kv_bytes_per_token
 
 Results = dict[str, sympy.Expr]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from drill.symbolic import u
+from drill.solving.kit import u
 
 #: A forward pass does a multiply and an add per parameter per token.
 FLOP_PER_PARAMETER = 2 * u.FLOP / u.token

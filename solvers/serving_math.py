@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import sympy
 
-from drill.symbolic import u
-from solvers.laws import (
+from drill.solving.kit import solver, u
+
+from .laws import (
     amdahl_ceiling,
     amdahl_speedup,
     attainable_flops,
@@ -22,7 +23,6 @@ from solvers.laws import (
     ridge_point,
     roofline_time,
 )
-from solvers.registry import solver
 
 Results = dict[str, sympy.Expr]
 

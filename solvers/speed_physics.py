@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import sympy
 
-from drill.symbolic import u
-from solvers.laws import (
+from drill.solving.kit import solver, u
+
+from .laws import (
     amdahl_ceiling,
     amdahl_speedup,
     bytes_as_flops,
@@ -19,7 +20,6 @@ from solvers.laws import (
     ridge_point,
     roofline_time,
 )
-from solvers.registry import solver
 
 Results = dict[str, sympy.Expr]
 

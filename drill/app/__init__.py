@@ -28,7 +28,7 @@ def run_app(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from drill.app import prefetch
     from drill.app.options import AppOptions
-    from drill.cli.packargs import missing_folders
+    from drill.packs.locate import missing_folders
 
     options = AppOptions.from_args(args)
     missing = [("--packs", folder) for folder in missing_folders(list(options.pack_dirs))]

@@ -22,17 +22,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
+    from drill.config.settings import Settings
     from drill.grading import Grade, Target
     from drill.packs.library import Library
     from drill.packs.model import Card
+    from drill.review.session import HomeCounts, ReviewSession
+    from drill.review.stats import Stats
     from drill.scheduling.clock import Clock
     from drill.scheduling.queue import QueueEntry
     from drill.scheduling.ratings import Rating, TypedAnswer
-    from drill.scheduling.service import HomeCounts, ReviewSession
     from drill.scheduling.state import CardState
-    from drill.scheduling.stats import Stats
-    from drill.settings import Settings
-    from drill.solving import Solution
+    from drill.solving.solve import Solution
     from drill.storage.review_log import ReviewEntry
 
 
@@ -51,7 +51,7 @@ def _storage_errors(method: Callable[P, T]) -> Callable[P, T]:
 
     @functools.wraps(method)
     def call(*args: P.args, **kwargs: P.kwargs) -> T:
-        from drill.scheduling.service import SchedulingError
+        from drill.review.session import SchedulingError
         from drill.storage.errors import StorageError
 
         try:
@@ -106,8 +106,8 @@ class Backend:
 
     def open(self) -> None:
         """Load the packs and open the review data; raises :class:`StartupError`."""
-        from drill.scheduling.service import ReviewSession
-        from drill.settings import SettingsError
+        from drill.config.settings import SettingsError
+        from drill.review.session import ReviewSession
         from drill.storage.errors import StorageError
 
         self._library = self._load_library()
@@ -117,12 +117,12 @@ class Backend:
             raise StartupError(str(error)) from None
 
     def _load_library(self) -> Library:
-        from drill.packs.sources import load_sources, resolve_sources
-        from drill.settings import SettingsError, load_settings
-        from drill.storage.location import data_dir
+        from drill.config.location import data_dir
+        from drill.config.settings import SettingsError, load_settings
+        from drill.solving.sources import load_sources, resolve_sources
 
         # Every pack source: the data folder's "packs" folder, settings.toml's packs and
-        # solvers, then --packs and --solvers (drill.packs.sources).
+        # solvers, then --packs and --solvers (drill.solving.sources).
         folder = data_dir(self.data_dir)
         try:
             settings = load_settings(folder, write_default=False)
@@ -136,7 +136,7 @@ class Backend:
 
     def reload(self) -> None:
         """Read the pack files again; the session goes on with the new cards."""
-        from drill.scheduling.service import ReviewSession
+        from drill.review.session import ReviewSession
 
         old = self.session
         self._library = self._load_library()
@@ -214,9 +214,9 @@ class Backend:
     def variant_name_to_show(self, card: Card) -> str | None:
         """Which variant this review of ``card`` shows (None: its base): the base the first
         time, a fresh variant on later reviews (setting ``variants``). Solves nothing."""
-        from drill.scheduling.service import SchedulingError
+        from drill.review.session import SchedulingError
+        from drill.solving.variant_choice import pick_variant
         from drill.storage.errors import StorageError
-        from drill.variant_choice import pick_variant
 
         if not card.variants or not self.settings.variants:
             return None
@@ -232,8 +232,8 @@ class Backend:
         name = self.variant_name_to_show(card)
         if name is None:
             return card
-        from drill.solving import SolveError
-        from drill.variants import VariantError, render_variant
+        from drill.solving.solve import SolveError
+        from drill.solving.variants import VariantError, render_variant
 
         try:
             return render_variant(card, name)
@@ -317,7 +317,7 @@ class Backend:
         """Solve the card and build each ask's target (sympy; run it in a worker thread)."""
         from drill.grading import TargetError
         from drill.grading.adapter import target_for
-        from drill.solving import SolveError, solve
+        from drill.solving.solve import SolveError, solve
 
         key = card.shown_key  # a variant's numbers are not its base's
         if not card.asks:

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
     from drill.app.home_view import HomeView
     from drill.app.prefetch import Prefetch
-    from drill.calculator import Scratchpad
     from drill.packs.model import Card
+    from drill.quantities.calculator import Scratchpad
 
 
 class DrillApp(App[int]):
@@ -104,8 +104,8 @@ class DrillApp(App[int]):
 
     def _remember_theme(self, theme: Theme) -> None:
         """Keep the user's theme in settings.toml for the next start."""
-        from drill.settings import SettingsError, save_string_setting
-        from drill.storage.location import data_dir
+        from drill.config.location import data_dir
+        from drill.config.settings import SettingsError, save_string_setting
 
         try:
             save_string_setting(data_dir(self.options.data_dir), "theme", theme.name)
@@ -183,7 +183,7 @@ class DrillApp(App[int]):
     @property
     def scratchpad(self) -> Scratchpad:
         if self._scratchpad is None:
-            from drill.calculator import Scratchpad
+            from drill.quantities.calculator import Scratchpad
 
             self._scratchpad = Scratchpad()
         return self._scratchpad

@@ -89,7 +89,7 @@ def solved_references(card: Card) -> tuple[str, ...]:
     """Each ask's reference value, from the card's solver (none if it cannot be solved)."""
     if not card.asks or not card.solver:
         return ()
-    from drill.solving import SolveError, solve
+    from drill.solving.solve import SolveError, solve
 
     try:
         solution = solve(card)

@@ -161,8 +161,8 @@ the classic wrong answers alike. `drill solve {pack}/checkpoint-load --packs DIR
 --solvers DIR` prints them with their working.
 """
 
-from drill.symbolic import u  # units for formulas: u.GB, u.s, u.day, u.token, u.FLOP ...
-from solvers.registry import solver
+# Everything a solver needs: the @solver decorator and u, the units (u.GB, u.s, u.token ...).
+from drill.solving.kit import solver, u
 
 
 @solver("{solver}", checkpoint="GB", read_speed="GB/s")

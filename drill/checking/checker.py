@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from drill import dimensions as dims
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import (
     card_tolerance,
@@ -30,11 +29,12 @@ from drill.checking.variant_checks import VariantChecks, base_renderings
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.loader import LoadResult, load_pack
 from drill.packs.model import Ask, Card, Location
-from drill.packs.source import SourceText
-from drill.parsing import ParseError, read
-from drill.quantity import Quantity
-from drill.solving import Solution, SolveError, format_for_unit, solve
-from drill.units import unit_quantity
+from drill.packs.yaml_positions import SourceText
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity
+from drill.quantities.units import unit_quantity
+from drill.solving.solve import Solution, SolveError, format_for_unit, solve
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from drill.unitdefs import MULTIPLIER_LETTERS, MULTIPLIER_WORDS, UNITS
+from drill.quantities.unit_table import MULTIPLIER_LETTERS, MULTIPLIER_WORDS, UNITS
 
 
 class Kind(Enum):

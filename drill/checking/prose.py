@@ -15,15 +15,15 @@ import contextlib
 import re
 from dataclasses import dataclass
 
-from drill import dimensions as dims
 from drill.checking.equations import Side, find_equations
 from drill.checking.tolerance import power_of_ten_slip
-from drill.diagnosis import structural_mistakes
 from drill.packs.diagnostics import ERROR, WARNING
-from drill.parsing import ParseError, Reading, read
-from drill.parsing.nodes import Negate, Node, Number, UnitOp, UnitRef
-from drill.quantity import Quantity
-from drill.units import format_number, format_quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.expression_slips import structural_mistakes
+from drill.quantities.parsing import ParseError, Reading, read
+from drill.quantities.parsing.nodes import Negate, Node, Number, UnitOp, UnitRef
+from drill.quantities.quantity import Quantity
+from drill.quantities.units import format_number, format_quantity
 
 EXACT_TOLERANCE = 0.01  # '=' in prose still rounds: 1/0.55 = 1.82 is written 1.8 with ≈
 # "70B", "8B": a model's size in billions of parameters, in this domain at least as often as

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from drill.diagnosis import power_of_ten
 from drill.packs.model import DEFAULT_TOLERANCE, Card, Mistake
+from drill.quantities.expression_slips import power_of_ten
 
 
 def card_tolerance(card: Card) -> float:

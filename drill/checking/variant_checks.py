@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from drill import dimensions as dims
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import (
     card_tolerance,
@@ -24,8 +23,8 @@ from drill.checking.tolerance import (
 )
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.model import Card, Location
+from drill.packs.samples import SampleError, format_like, parse_sample, read_quantity
 from drill.packs.scenario import base_fill
-from drill.packs.source import SourceText
 from drill.packs.templates import (
     SCENARIO_NAMES,
     Rendered,
@@ -35,10 +34,11 @@ from drill.packs.templates import (
     scenario_values,
     slots,
 )
-from drill.quantity import Quantity
-from drill.samples import SampleError, format_like, parse_sample, read_quantity
-from drill.solving import Solution, SolveError
-from drill.variants import VariantError, work_out
+from drill.packs.yaml_positions import SourceText
+from drill.quantities import dimensions as dims
+from drill.quantities.quantity import Quantity
+from drill.solving.solve import Solution, SolveError
+from drill.solving.variants import VariantError, work_out
 
 _WRITTEN_OUT = ("; it holds for the base, so a figure the variant changes is written out: "
                 "write it as {name} or {name:sample}")
@@ -125,7 +125,7 @@ class VariantChecks:
     # -- each variant -----------------------------------------------------------------
     def check_names(self) -> bool:
         """The card's ``gpu`` and ``model`` are in the catalog (False when one is not)."""
-        from drill.catalog import CatalogError, UnknownEntry, load_catalog
+        from drill.packs.catalog import CatalogError, UnknownEntry, load_catalog
 
         if self.card.gpu is None and self.card.model is None and not self.card.variants:
             return True

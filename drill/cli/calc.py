@@ -26,7 +26,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from drill.calculator import calculate
+    from drill.quantities.calculator import calculate
 
     if args.expression is None:
         return _repl(args)
@@ -43,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _repl(args: argparse.Namespace) -> int:
-    from drill.calculator import Scratchpad
     from drill.cli.streams import bounded_lines
+    from drill.quantities.calculator import Scratchpad
 
     pad = Scratchpad()  # each line may use "ans", the line before's result
     failed = False

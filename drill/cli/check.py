@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     solver_problems = []
     if sources.solver_folders:
-        from drill.packs.solver_modules import load_solver_folders
+        from drill.solving.solver_modules import load_solver_folders
 
         solver_problems = load_solver_folders(sources.solver_folders)
     for problem in solver_problems:

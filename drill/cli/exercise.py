@@ -95,7 +95,7 @@ def run_start(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     from drill.labs.exercise_runner import CheckError, check_file
     from drill.labs.exercises import UnknownExercise, find_exercise
-    from drill.solving import SolveError
+    from drill.solving.solve import SolveError
 
     try:
         exercise = find_exercise(args.name)

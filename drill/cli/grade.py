@@ -65,7 +65,7 @@ def open_book(args: argparse.Namespace) -> TargetBook | None:
     """Targets for every card of the library (the solvers load sympy on first use);
     None when ``--packs`` names a folder that does not exist."""
     from drill.grading.adapter import TargetBook
-    from drill.solving import solve
+    from drill.solving.solve import solve
 
     library = load_library_or_complain(args, "grade")
     return None if library is None else TargetBook.of(library.cards, solve)
@@ -80,7 +80,7 @@ def _run_one(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.variant is not None or args.seed is not None:
         from drill.grading.adapter import TargetBook
-        from drill.solving import solve
+        from drill.solving.solve import solve
 
         try:
             card = book.card(args.card)

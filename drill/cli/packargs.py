@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from drill.packs.library import Library
-    from drill.packs.sources import Sources
+    from drill.solving.sources import Sources
 
 EXIT_USAGE = 2
 
@@ -40,17 +40,11 @@ def add_pack_option(parser: argparse.ArgumentParser, dest_prefix: str = "") -> N
     )
 
 
-def missing_folders(folders: list[Path]) -> list[Path]:
-    from drill.packs.locate import is_folder
-
-    return [folder for folder in folders if not is_folder(folder)]
-
-
 def load_library_or_complain(args: argparse.Namespace, command: str) -> Library | None:
-    """The library of every pack source (see ``drill.packs.sources``); None on a usage
+    """The library of every pack source (see ``drill.solving.sources``); None on a usage
     error. Problems in the packs go to stderr as one line each; the good cards stay usable.
     """
-    from drill.packs.sources import load_sources
+    from drill.solving.sources import load_sources
 
     sources = sources_or_complain(args, command)
     if sources is None:
@@ -76,9 +70,10 @@ def _not_a_folder(path: Path) -> str:
 
 def sources_or_complain(args: argparse.Namespace, command: str) -> Sources | None:
     """The pack and solver folders of the data folder, its settings and the options."""
-    from drill.packs.sources import resolve_sources
-    from drill.settings import SettingsError, load_settings
-    from drill.storage.location import data_dir
+    from drill.config.location import data_dir
+    from drill.config.settings import SettingsError, load_settings
+    from drill.packs.locate import missing_folders
+    from drill.solving.sources import resolve_sources
 
     failed = False
     for option, folders in (("--packs", args.packs), ("--solvers", args.solvers)):

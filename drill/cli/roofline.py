@@ -53,7 +53,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from drill.labs.gpus import UnknownGpu, default_gpu, find_gpu
     from drill.labs.roofline import CHAPTER_BATCHES, roofline_table
-    from drill.solving import SolveError
+    from drill.solving.solve import SolveError
 
     try:
         gpu = default_gpu() if args.gpu is None else find_gpu(args.gpu)
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def as_text(table: RooflineTable) -> list[str]:
-    from drill.units import format_number, format_quantity
+    from drill.quantities.units import format_number, format_quantity
 
     gpu = table.gpu
     k, n = (table.rows[0].k, table.rows[0].n) if table.rows else (0, 0)
@@ -98,7 +98,7 @@ def as_text(table: RooflineTable) -> list[str]:
 
 def _tflops(value: float) -> str:
     # Whole TFLOP/s as the chapter prints them; small rates keep three figures.
-    from drill.units import format_number
+    from drill.quantities.units import format_number
 
     return f"{value:,.0f}" if value >= 10 else format_number(value)
 

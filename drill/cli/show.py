@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
 def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | None]:
     """The card as lines of text, and the reason references are missing (if they are)."""
-    from drill.solving import SolveError, solve
+    from drill.solving.solve import SolveError, solve
 
     out: list[str] = []
 

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from drill.cli.progress import TerminalProgress
     from drill.labs import comparisons as c
     from drill.labs.simulations import MEAN_BATCHES
-    from drill.solving import SolveError
+    from drill.solving.solve import SolveError
 
     if args.calls and args.check != "fan-out":
         print("drill simulate: error: --calls is for fan-out only", file=sys.stderr)

@@ -35,7 +35,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from drill.packs.library import CardNotFound
-    from drill.solving import SolveError, solve
+    from drill.solving.solve import SolveError, solve
 
     overrides: dict[str, str] = {}
     for item in args.overrides:
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _solves(card: Any) -> bool:
     """Whether ``card`` solves with its own givens (it failed with the --set ones)."""
-    from drill.solving import SolveError, solve
+    from drill.solving.solve import SolveError, solve
 
     try:
         solve(card)
@@ -123,7 +123,7 @@ def _as_text(card: Any, solution: Any, overrides: dict[str, str]) -> list[str]:
 
 
 def _as_json(card: Any, solution: Any, overrides: dict[str, str]) -> dict[str, object]:
-    from drill import dimensions as dims
+    from drill.quantities import dimensions as dims
 
     def result_json(result: Any) -> dict[str, object]:
         return {

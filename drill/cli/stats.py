@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from drill.cli.packargs import EXIT_USAGE, add_pack_option, load_library_or_complain
 
 if TYPE_CHECKING:
-    from drill.scheduling.stats import Stats
+    from drill.review.stats import Stats
 
 EXIT_OK, EXIT_FAILED = 0, 1
 
@@ -33,11 +33,11 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import tempfile
 
-    from drill.scheduling.service import ReviewSession
-    from drill.settings import SettingsError, load_settings
+    from drill.config.location import data_dir, database_path
+    from drill.config.settings import SettingsError, load_settings
+    from drill.review.session import ReviewSession
     from drill.storage.database import open_database
     from drill.storage.errors import StorageError
-    from drill.storage.location import data_dir, database_path
 
     folder = data_dir(args.data)
     try:

@@ -25,8 +25,8 @@ def add_variant_options(parser: argparse.ArgumentParser) -> None:
 
 def choose_variant(card: Card, args: argparse.Namespace, command: str) -> Card | int:
     """The card as the options ask to show it, or an exit code after printing why not."""
-    from drill.solving import SolveError
-    from drill.variants import VariantError, random_variant, render_variant
+    from drill.solving.solve import SolveError
+    from drill.solving.variants import VariantError, random_variant, render_variant
 
     name = args.variant
     if args.seed is not None:
@@ -47,7 +47,7 @@ def variant_line(card: Card) -> str:
     """"variant h200 (of base, a100, h200)" for a card that has variants, else ""."""
     if not card.variants:
         return ""
-    from drill.variants import BASE
+    from drill.solving.variants import BASE
 
     names = ", ".join((BASE, *(v.id for v in card.variants)))
     return f"variant {card.variant or BASE} (of {names})"

@@ -4,7 +4,7 @@ Plain Python on purpose: the app grades on every Enter, so neither sympy nor Tex
 imported here. Reference values arrive already computed, in a :class:`Target`.
 """
 
-from drill.grading.diagnose import GENERIC_IDS
+from drill.grading.generic_slips import GENERIC_IDS
 from drill.grading.grade import Grade, Parsed, Shown, Verdict, grade
 from drill.grading.target import Target, TargetError, TargetMistake
 

@@ -1,7 +1,7 @@
 """From cards to targets: what each ask of a card expects, from the card's solution.
 
 The solution (every named result of the card's solver, as a :class:`Quantity`) is worked
-out elsewhere (``drill.solving``), with sympy; this module only picks the results an ask
+out elsewhere (``drill.solving.solve``), with sympy; this module only picks the results an ask
 names, so grading itself never needs sympy. :class:`TargetBook` finds and caches the
 targets of a set of cards by card key and ask id, solving each card at most once.
 """
@@ -12,15 +12,15 @@ import difflib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from drill import dimensions as dims
 from drill.grading.target import Target, TargetError, TargetMistake
 from drill.packs.model import Ask, Card
-from drill.parsing import ParseError
-from drill.quantity import Quantity
-from drill.solving import Solution, SolveError
-from drill.units import unit_quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError
+from drill.quantities.quantity import Quantity
+from drill.quantities.units import unit_quantity
+from drill.solving.solve import Solution, SolveError
 
-#: A card's results: what ``drill.solving.solve`` returns, or quantities by name.
+#: A card's results: what ``drill.solving.solve.solve`` returns, or quantities by name.
 CardResults = Solution | Mapping[str, Quantity]
 Solve = Callable[[Card], CardResults]
 

@@ -15,10 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from drill.parsing import Reading
-from drill.parsing.nodes import BinOp, Measure, Negate, Node, Number, Power, UnitOp, UnitRef
-from drill.quantity import QuantityError
-from drill.unitdefs import CANONICAL, COMPUTE_RATE, UNITS
+from drill.quantities.parsing import Reading
+from drill.quantities.parsing.nodes import (
+    BinOp,
+    Measure,
+    Negate,
+    Node,
+    Number,
+    Power,
+    UnitOp,
+    UnitRef,
+)
+from drill.quantities.quantity import QuantityError
+from drill.quantities.unit_table import CANONICAL, COMPUTE_RATE, UNITS
 
 Rewrite = Callable[[Node], Node | None]
 

@@ -2,7 +2,7 @@
 
 ``grade(answer, target)`` never raises on the answer: text that cannot be read is an
 ``invalid`` grade with the reader's reason, and nothing typed is ever run as code (the
-answer goes through :mod:`drill.parsing` only).
+answer goes through :mod:`drill.quantities.parsing` only).
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from drill import dimensions as dims
 from drill.grading import messages
 from drill.grading.ambiguous import other_readings
-from drill.grading.diagnose import Finding, generic_findings
+from drill.grading.generic_slips import Finding, generic_findings
 from drill.grading.interpret import Interpretation, interpret
 from drill.grading.target import Expected, Target, expected_side
-from drill.parsing import ParseError, Reading, read
-from drill.quantity import Quantity, QuantityError
-from drill.units import convert, format_in, format_quantity, readable_unit
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, Reading, read
+from drill.quantities.quantity import Quantity, QuantityError
+from drill.quantities.units import convert, format_in, format_quantity, readable_unit
 
 #: Longest answer echoed back in a grade; the reader refuses long text anyway.
 MAX_ECHOED_ANSWER = 200

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drill import dimensions as dims
 from drill.grading.target import Expected, Target
-from drill.parsing import Reading
-from drill.parsing.nodes import Negate, Node, Number
-from drill.quantity import Quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import Reading
+from drill.quantities.parsing.nodes import Negate, Node, Number
+from drill.quantities.quantity import Quantity
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ do instead, with the units that make it visible.
 
 from __future__ import annotations
 
-from drill.units import format_number
+from drill.quantities.units import format_number
 
 #: Off by this factor or more, an answer is "N× too large", not "N% above": a formula
 #: slip (a lost 2, a missing term) rather than rounding.

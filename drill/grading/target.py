@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from drill import dimensions as dims
-from drill.dimensions import Dim
 from drill.packs.model import DEFAULT_TOLERANCE
-from drill.parsing import ParseError, parse
-from drill.parsing.nodes import BinOp, Measure, Node, UnitOp
-from drill.quantity import Quantity, QuantityError
-from drill.units import format_in, unit_quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.dimensions import Dim
+from drill.quantities.parsing import ParseError, parse
+from drill.quantities.parsing.nodes import BinOp, Measure, Node, UnitOp
+from drill.quantities.quantity import Quantity, QuantityError
+from drill.quantities.units import format_in, unit_quantity
 
 
 class TargetError(ValueError):

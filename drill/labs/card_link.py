@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from drill.packs.model import Card
-from drill.parsing import ParseError, read
+from drill.quantities.parsing import ParseError, read
 
 #: Solvers whose cards are about arithmetic intensity, the ridge point or batching.
 ROOFLINE_SOLVERS = frozenset({

@@ -10,7 +10,6 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from drill.dimensions import dim
 from drill.labs.comparisons import (
     FAN_OUT_QUANTILE,
     LITTLE_RATES,
@@ -21,8 +20,9 @@ from drill.labs.comparisons import (
     QueueComparison,
 )
 from drill.labs.simulations import MEAN_BATCHES, RELAXATION_TIMES_PER_BATCH
-from drill.quantity import Quantity
-from drill.units import convert, format_in, format_number, format_quantity, readable_unit
+from drill.quantities.dimensions import dim
+from drill.quantities.quantity import Quantity
+from drill.quantities.units import convert, format_in, format_number, format_quantity, readable_unit
 
 #: Notes wrap to fit an 80-column terminal with a margin.
 NOTE_WIDTH = 76

@@ -223,7 +223,7 @@ def _roofline_cases() -> tuple[Case, ...]:
 
 def _figure(text: str) -> float:
     """A GPU's figure as the number the function receives, in FLOP/s or bytes/s."""
-    from drill.parsing import read
+    from drill.quantities.parsing import read
 
     return read(text).value.value
 

@@ -1,7 +1,7 @@
 """The GPUs the labs can put a kernel on: names and the two figures a roofline needs.
 
 The figures are never written here: they are the catalog's (``packs/catalog/gpus.yaml``,
-loaded by :mod:`drill.catalog`), passed on as the texts it states ("989 TFLOPS"), so the
+loaded by :mod:`drill.packs.catalog`), passed on as the texts it states ("989 TFLOPS"), so the
 solvers read them exactly as they read a card's givens.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from drill.catalog import GPU_FILE, CatalogError, UnknownEntry, catalog_dir, load_catalog
-from drill.catalog import Gpu as CatalogGpu
+from drill.packs.catalog import GPU_FILE, CatalogError, UnknownEntry, catalog_dir, load_catalog
+from drill.packs.catalog import Gpu as CatalogGpu
 
 #: The GPU the chapter's table is for, and the labs' default.
 DEFAULT_GPU = "H100"

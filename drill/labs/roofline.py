@@ -1,7 +1,7 @@
 """The roofline explorer: GEMMs and kernels placed on a GPU's roofline by the solvers.
 
 Nothing here computes a roofline figure itself. Each point is the ``gemm-roofline`` or
-``kernel-roofline`` solver run through :func:`drill.solving.solve` on givens made from the
+``kernel-roofline`` solver run through :func:`drill.solving.solve.solve` on givens made from the
 GPU's figures, so the explorer, the exercises and the cards agree by construction::
 
     table = roofline_table(find_gpu("H100"))      # the chapter's five GEMMs
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from drill.labs.gpus import Gpu
 from drill.labs.solved import number, solve_givens
-from drill.quantity import Quantity
-from drill.solving import Solution
+from drill.quantities.quantity import Quantity
+from drill.solving.solve import Solution
 
 #: One BF16 element.
 BF16_BYTES = "2 B"

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from drill.packs.model import Card
-from drill.quantity import Quantity
-from drill.solving import Solution, solve
+from drill.quantities.quantity import Quantity
+from drill.solving.solve import Solution, solve
 
 
 def solve_givens(solver: str, givens: Mapping[str, str]) -> Solution:
     """``solver``'s results for ``givens`` (texts with units: ``"3.35 TB/s"``).
 
-    Raises :class:`drill.solving.SolveError` like any card would.
+    Raises :class:`drill.solving.solve.SolveError` like any card would.
     """
     card = Card(pack="labs", id=solver, title=f"the {solver} solver", priority="solid",
                 scenario="", solver=solver, givens=dict(givens))

@@ -1,6 +1,6 @@
 """The names of the catalog facts a card's ``facts:`` may map a given to.
 
-Plain constants, apart from :mod:`drill.catalog`, so that loading a pack can check a
+Plain constants, apart from :mod:`drill.packs.catalog`, so that loading a pack can check a
 fact's name without reading the catalog (or importing the unit parser).
 """
 

@@ -7,6 +7,7 @@ Installed (``pip install .``), ``packs/`` is the package folder ``drill/builtin_
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import drill
@@ -44,3 +45,8 @@ def pack_files(folder: Path) -> list[Path]:
          if p.suffix in PACK_SUFFIXES and not p.name.startswith(".") and p.is_file()),
         key=lambda p: p.name,
     )
+
+
+def missing_folders(folders: Iterable[Path]) -> list[Path]:
+    """The folders of ``folders`` that are not there (``--packs`` or ``--solvers`` typos)."""
+    return [folder for folder in folders if not is_folder(folder)]

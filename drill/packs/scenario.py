@@ -18,7 +18,6 @@ import yaml
 from drill.packs.facts import GPU_FACTS, MODEL_FACTS
 from drill.packs.fields import DASHED_ID, NAME, Entries, Fields, Scope, suggest
 from drill.packs.model import BASE_VARIANT, Card, Location, Variant
-from drill.packs.source import SourceText
 from drill.packs.templates import (
     SCENARIO_NAMES,
     Slot,
@@ -30,6 +29,7 @@ from drill.packs.templates import (
     slots,
     with_texts,
 )
+from drill.packs.yaml_positions import SourceText
 
 VARIANT_KEYS = ("id", "gpu", "model", "givens")
 VARIANT_REQUIRED = ("id",)

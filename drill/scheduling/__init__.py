@@ -1,5 +1,5 @@
 """When to ask each card: FSRS memory states, the day's queue, ratings and statistics.
 
 Plain Python (no Textual). The app and the CLI use :class:`ReviewSession` from
-``drill.scheduling.service``; the other modules are its parts.
+``drill.review.session``; the other modules are its parts.
 """

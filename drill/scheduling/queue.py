@@ -20,7 +20,7 @@ from typing import Literal, NamedTuple
 from drill.packs.model import Card
 from drill.scheduling.days import StudyDays
 from drill.scheduling.state import Phase
-from drill.storage.timestamps import from_ms, to_ms
+from drill.scheduling.timestamps import from_ms, to_ms
 
 LEARN_AHEAD = timedelta(minutes=20)  # Anki's default learn-ahead limit
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from drill.scheduling.state import CardState, Phase
-from drill.storage.timestamps import opt_from_ms, opt_to_ms
+from drill.scheduling.timestamps import opt_from_ms, opt_to_ms
 
 _NAMES = ("id", "key", "phase", "step", "stability", "difficulty", "due", "last_review",
           "reps", "lapses", "suspended", "buried_until", "leech")
@@ -87,3 +87,12 @@ def to_json(state: CardState) -> str:
 def from_json(text: str) -> CardState:
     values = json.loads(text)
     return from_row(tuple(values[name] for name in _NAMES))
+
+
+def schedule_rows(
+    conn: sqlite3.Connection,
+) -> list[tuple[int, int, int | None, int, int, int | None]]:
+    """What the day's queue needs of every card: id, phase, due, reps, suspended and
+    buried-until, in one query."""
+    return list(conn.execute(
+        "SELECT id, phase, due, reps, suspended, buried_until FROM cards"))

@@ -10,8 +10,8 @@ from typing import Any, Literal
 
 from drill.scheduling.ratings import Rating, TypedAnswer
 from drill.scheduling.state import CardState, Phase
+from drill.scheduling.timestamps import from_ms, to_ms
 from drill.storage import card_table
-from drill.storage.timestamps import from_ms, to_ms
 
 Kind = Literal["review", "cram"]
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drill.symbolic import u
-from solvers.registry import REGISTRY, solver
+from drill.solving.registry import REGISTRY, solver
+from drill.symbolic.unit_system import u
 
 if "app-test-decode" not in REGISTRY:
 

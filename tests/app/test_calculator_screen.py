@@ -6,7 +6,7 @@ from textual.app import App
 from textual.widgets import Input, OptionList, Static
 
 from drill.app.screens.calculator import CalculatorScreen
-from drill.calculator import Scratchpad
+from drill.quantities.calculator import Scratchpad
 
 
 class Host(App[None]):

@@ -12,8 +12,8 @@ from drill.app.screens.home import HomeScreen
 from drill.app.screens.review import ReviewScreen
 from drill.app.widgets.ask_field import AskField
 from drill.packs.library import load_library
+from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock
-from drill.scheduling.service import ReviewSession
 
 MakeApp = Callable[..., DrillApp]
 

@@ -19,7 +19,7 @@ from drill.app.screens.home import HomeScreen
 from drill.app.screens.problem import ProblemScreen
 from drill.app.screens.review import ReviewScreen
 from drill.app.screens.stats import StatsScreen
-from drill.storage.location import DATABASE_FILE
+from drill.config.location import DATABASE_FILE
 
 MakeApp = Callable[..., DrillApp]
 SIZES = [(80, 24), (30, 8), (12, 5), (200, 60), (80, 24)]
@@ -177,7 +177,7 @@ async def test_reload_picks_up_a_new_pack_and_names_a_broken_one(
 async def test_the_chosen_theme_is_remembered_for_the_next_start(
     make_app: MakeApp, data_dir: Path
 ) -> None:
-    from drill.settings import load_settings
+    from drill.config.settings import load_settings
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

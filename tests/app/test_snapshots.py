@@ -19,8 +19,8 @@ from textual.pilot import Pilot
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.review import ReviewScreen
+from drill.config.location import DATABASE_FILE
 from drill.scheduling.clock import FixedClock
-from drill.storage.location import DATABASE_FILE
 
 MakeApp = Callable[..., DrillApp]
 SnapCompare = Callable[..., bool]

@@ -16,10 +16,10 @@ from drill.app.options import AppOptions
 from drill.app.screens.home import HomeScreen
 from drill.app.screens.review import ReviewScreen
 from drill.app.widgets.ask_field import AskField
-from drill.packs.sources import load_sources, resolve_sources
+from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock
-from drill.scheduling.service import ReviewSession
-from drill.variants import pick_variant
+from drill.solving.sources import load_sources, resolve_sources
+from drill.solving.variants import pick_variant
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -53,7 +53,7 @@ cards:
 """
 
 SOLVER = """\
-from solvers.registry import solver
+from drill.solving.registry import solver
 
 
 @solver("t-app-reload", size="GB", speed="GB/s")
@@ -65,12 +65,14 @@ def read_time(size, speed):
 
 @pytest.fixture
 def forget_user_solvers() -> Iterator[None]:
-    import solvers
+    from drill.solving.registry import REGISTRY, load_builtin_solvers
 
-    before = set(solvers.REGISTRY)
+    load_builtin_solvers()
+
+    before = set(REGISTRY)
     yield
-    for name in set(solvers.REGISTRY) - before:
-        del solvers.REGISTRY[name]
+    for name in set(REGISTRY) - before:
+        del REGISTRY[name]
 
 
 def _app(data: Path, packs: Path, **changes: object) -> DrillApp:
@@ -148,7 +150,9 @@ async def test_the_first_review_and_the_setting_off_show_the_base(tmp_path: Path
 async def test_reload_reloads_solver_code_and_names_a_broken_module(
     tmp_path: Path, forget_user_solvers: None
 ) -> None:
-    import solvers
+    from drill.solving.registry import REGISTRY, load_builtin_solvers
+
+    load_builtin_solvers()
 
     data, packs = _setup(tmp_path, reviews=0)
     code = tmp_path / "code"
@@ -158,7 +162,7 @@ async def test_reload_reloads_solver_code_and_names_a_broken_module(
     app = _app(data, packs, solver_dirs=(code,))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await pilot.pause()
-        assert "t-app-reload" in solvers.REGISTRY
+        assert "t-app-reload" in REGISTRY
         module.write_text(SOLVER + "\nraise ValueError('half-edited')\n", encoding="utf-8")
         await pilot.press("r")
         await pilot.pause()
@@ -166,11 +170,11 @@ async def test_reload_reloads_solver_code_and_names_a_broken_module(
         assert f"{module}:9:1" in toasts and "half-edited" in toasts
         assert isinstance(app.screen, HomeScreen)  # the session goes on
         assert app.backend.card("mine/floor") is not None
-        assert "t-app-reload" not in solvers.REGISTRY  # half a module is not kept
+        assert "t-app-reload" not in REGISTRY  # half a module is not kept
         module.write_text(SOLVER, encoding="utf-8")
         await pilot.press("r")
         await pilot.pause()
-        assert "t-app-reload" in solvers.REGISTRY
+        assert "t-app-reload" in REGISTRY
 
 
 @pytest.mark.parametrize(("reviews", "shown", "hidden"), [

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from drill.catalog import (
+from drill.packs.catalog import (
     GPU_FACTS,
     MODEL_FACTS,
     CatalogError,
@@ -15,8 +15,8 @@ from drill.catalog import (
     catalog_dir,
     load_catalog,
 )
-from drill.parsing import read
-from drill.units import convert
+from drill.quantities.parsing import read
+from drill.quantities.units import convert
 
 REQUIRED_GPUS = ("H100", "H200", "A100", "H20", "B200", "MI300X")
 REQUIRED_MODELS = ("Llama 3 8B", "Llama 3 70B", "Qwen2.5-7B")

@@ -29,7 +29,7 @@ def test_an_install_has_the_catalog_and_the_schema(tmp_path: Path) -> None:
     )
     program = (
         "import json\n"
-        "from drill.catalog import load_catalog, catalog_dir\n"
+        "from drill.packs.catalog import load_catalog, catalog_dir\n"
         "from drill.packs.schema import schema_path, load_schema\n"
         "catalog = load_catalog()\n"
         "print(json.dumps({'catalog': str(catalog_dir()), 'gpus': len(catalog.gpus),\n"

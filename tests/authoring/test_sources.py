@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from tests_authoring_helpers import run_drill
 
-from drill.packs.solver_modules import load_solver_folders, load_solver_module, module_name
-from drill.packs.sources import load_sources, resolve_sources
-from drill.settings import Settings
+from drill.config.settings import Settings
+from drill.solving.solver_modules import load_solver_folders, load_solver_module, module_name
+from drill.solving.sources import load_sources, resolve_sources
 
 PACK = """\
 pack: {pack}
@@ -33,7 +33,7 @@ cards:
 """
 
 SOLVER = """\
-from solvers.registry import solver
+from drill.solving.registry import solver
 
 
 @solver("{solver}", size="GB", speed="GB/s")
@@ -60,12 +60,14 @@ def write_solver(folder: Path, name: str, solver: str) -> Path:
 @pytest.fixture
 def forget_user_solvers() -> Iterator[None]:
     """Solvers registered by a test's user modules leave the registry afterwards."""
-    import solvers
+    from drill.solving.registry import REGISTRY, load_builtin_solvers
 
-    before = set(solvers.REGISTRY)
+    load_builtin_solvers()
+
+    before = set(REGISTRY)
     yield
-    for name in set(solvers.REGISTRY) - before:
-        del solvers.REGISTRY[name]
+    for name in set(REGISTRY) - before:
+        del REGISTRY[name]
 
 
 def test_a_broken_solver_module_is_one_error_and_the_rest_still_works(
@@ -74,13 +76,15 @@ def test_a_broken_solver_module_is_one_error_and_the_rest_still_works(
     folder = tmp_path / "mine"
     write_solver(folder, "good", "t-good-read")
     broken = folder / "broken.py"
-    broken.write_text("from solvers.registry import solver\n\ndef oops(:\n    pass\n")
+    broken.write_text("from drill.solving.registry import solver\n\ndef oops(:\n    pass\n")
     problems = load_solver_folders([folder])
     assert [str(p.location) for p in problems] == [f"{broken}:3:10"]
     assert "SyntaxError" in problems[0].message
-    import solvers
+    from drill.solving.registry import REGISTRY, load_builtin_solvers
 
-    assert "t-good-read" in solvers.REGISTRY
+    load_builtin_solvers()
+
+    assert "t-good-read" in REGISTRY
 
 
 def test_a_module_that_raises_names_its_line(tmp_path: Path, forget_user_solvers: None) -> None:
@@ -97,20 +101,22 @@ def test_a_solver_name_already_taken_names_the_file(tmp_path: Path,
     path = write_solver(tmp_path, "clash", "decode-floor")
     problem = load_solver_module(path)
     assert problem is not None and str(path) in str(problem.location)
-    assert "already registered (by solvers.speed_physics)" in problem.message
+    assert "already registered (by drill.builtin_solvers.speed_physics)" in problem.message
 
 
 def test_loading_again_replaces_an_edited_module(tmp_path: Path,
                                                  forget_user_solvers: None) -> None:
-    import solvers
+    from drill.solving.registry import REGISTRY, load_builtin_solvers
+
+    load_builtin_solvers()
 
     path = write_solver(tmp_path, "mod", "t-edited")
     assert load_solver_module(path) is None
-    first = solvers.REGISTRY["t-edited"].function
+    first = REGISTRY["t-edited"].function
     path.write_text(SOLVER.format(solver="t-edited").replace("size / speed", "2 * size / speed"))
     assert load_solver_module(path) is None
-    assert solvers.REGISTRY["t-edited"].function is not first
-    assert solvers.REGISTRY["t-edited"].module == module_name(path)
+    assert REGISTRY["t-edited"].function is not first
+    assert REGISTRY["t-edited"].module == module_name(path)
 
 
 def test_a_pack_beside_python_never_runs_it_unless_the_folder_is_named(tmp_path: Path) -> None:

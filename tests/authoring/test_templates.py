@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from drill.packs.templates import Literal, Slot, TemplateError, parse_template, render
-from drill.parsing import read
-from drill.samples import (
+from drill.packs.samples import (
     SampleError,
     format_like,
     ordinal,
@@ -14,6 +12,8 @@ from drill.samples import (
     restate,
     significant_digits,
 )
+from drill.packs.templates import Literal, Slot, TemplateError, parse_template, render
+from drill.quantities.parsing import read
 
 
 def test_placeholders_and_literal_runs() -> None:

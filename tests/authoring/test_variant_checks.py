@@ -175,7 +175,7 @@ def test_an_unreadable_variant_given_of_a_card_without_solver_is_an_error_at_the
 
 
 def test_rendering_that_variant_raises_a_variant_error() -> None:
-    from drill.variants import VariantError, render_variant
+    from drill.solving.variants import VariantError, render_variant
 
     loaded = load_pack_text(HEADER + SOLVERLESS_CARD, Path("t.yaml"), "t.yaml")
     assert loaded.pack is not None

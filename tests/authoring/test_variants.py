@@ -10,9 +10,9 @@ import pytest
 
 from drill.packs.library import Library, load_library
 from drill.packs.model import Card
-from drill.solving import solve
-from drill.units import convert
-from drill.variants import (
+from drill.quantities.units import convert
+from drill.solving.solve import solve
+from drill.solving.variants import (
     VariantError,
     pick_variant,
     random_variant,
@@ -148,7 +148,7 @@ def test_a_random_variant_is_reproducible_from_its_seed(library: Library) -> Non
 
 
 def test_the_review_log_records_the_variant_shown(tmp_path: Path, library: Library) -> None:
-    from drill.scheduling.service import ReviewSession
+    from drill.review.session import ReviewSession
 
     card = _q1(library)
     with ReviewSession.open(library.cards, data=tmp_path) as session:

@@ -8,18 +8,20 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from drill.parsing import read
-from drill.quantity import Quantity
+from drill.quantities.parsing import read
+from drill.quantities.quantity import Quantity
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def evaluate(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]:
     """Every result of solver ``name`` for givens typed as text (``"16 GB"``)."""
-    import solvers
-    from drill.symbolic import to_quantity
+    from drill.solving.registry import REGISTRY, load_builtin_solvers
 
-    solver = solvers.REGISTRY[name]
+    load_builtin_solvers()
+    from drill.symbolic.unit_system import to_quantity
+
+    solver = REGISTRY[name]
     symbols = solver.symbols
     values = {symbols[given]: read(text).value for given, text in givens.items()}
     return {result: to_quantity(expr, values) for result, expr in solver.formulas().items()}

@@ -102,7 +102,7 @@ def test_an_unexpected_failure_is_one_line_not_a_traceback(
     def explode(expression: str, to: str | None = None) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("drill.calculator.calculate", explode)
+    monkeypatch.setattr("drill.quantities.calculator.calculate", explode)
     monkeypatch.delenv("DRILL_DEBUG", raising=False)
     code, _, err = run(capsys, "calc", "1 + 1")
     assert code == 1

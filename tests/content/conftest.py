@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 import yaml
 
-from drill.parsing import read
-from drill.quantity import Quantity
+from drill.quantities.parsing import read
+from drill.quantities.quantity import Quantity
 
 PACKS = Path(__file__).resolve().parents[2] / "packs"
 BUILTIN = ("speed-physics", "serving-math")
@@ -42,10 +42,12 @@ def cards(packs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 def evaluate_solver(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]:
     """Every result of solver ``name`` for givens typed as text (``"16 GB"``)."""
-    import solvers
-    from drill.symbolic import to_quantity
+    from drill.solving.registry import REGISTRY, load_builtin_solvers
 
-    solver = solvers.REGISTRY[name]
+    load_builtin_solvers()
+    from drill.symbolic.unit_system import to_quantity
+
+    solver = REGISTRY[name]
     symbols = solver.symbols
     values = {symbols[given]: read(text).value for given, text in givens.items()}
     return {result: to_quantity(expr, values) for result, expr in solver.formulas().items()}

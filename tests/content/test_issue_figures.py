@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from drill.packs.model import DEFAULT_TOLERANCE
-from drill.parsing import read
-from drill.quantity import Quantity
+from drill.quantities.parsing import read
+from drill.quantities.quantity import Quantity
 
 Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
 
@@ -219,7 +219,7 @@ def test_the_library_holds_the_issues_cards(loaded_cards: dict[str, Any]) -> Non
 @pytest.mark.parametrize(("key", "ask_id"), CASES)
 def test_loaded_card_solves_to_the_issues_figures(key: str, ask_id: str,
                                                   loaded_cards: dict[str, Any]) -> None:
-    from drill.solving import solve
+    from drill.solving.solve import solve
 
     card = loaded_cards[key]
     ask = card.ask(ask_id)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from drill.grading import Target, Verdict, grade
-from drill.parsing import read
-from drill.quantity import Quantity
+from drill.quantities.parsing import read
+from drill.quantities.quantity import Quantity
 
 
 def q(text: str) -> Quantity:

@@ -14,17 +14,17 @@ from typing import Any
 
 import pytest
 
-from drill import dimensions as dims
 from drill.grading import GENERIC_IDS, Target, Verdict, grade
 from drill.grading.adapter import target_for
 from drill.packs.library import load_library
 from drill.packs.model import Ask, Card, Mistake
-from drill.parsing import ParseError, parse, read
-from drill.parsing.nodes import BinOp, Measure, Node, UnitOp, UnitRef
-from drill.quantity import Quantity
-from drill.solving import Solution, solve
-from drill.unitdefs import CANONICAL
-from drill.units import format_in, format_quantity, unit_quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, parse, read
+from drill.quantities.parsing.nodes import BinOp, Measure, Node, UnitOp, UnitRef
+from drill.quantities.quantity import Quantity
+from drill.quantities.unit_table import CANONICAL
+from drill.quantities.units import format_in, format_quantity, unit_quantity
+from drill.solving.solve import Solution, solve
 
 LIBRARY = load_library()
 ASKS = [(card, ask) for card in LIBRARY.cards for ask in card.asks]
@@ -125,9 +125,9 @@ def worked_expression(card: Card, ask: Ask) -> str:
     """The ask's formula with the card's givens put in, as someone would type it."""
     import sympy
 
-    from drill.symbolic import to_quantity
-    from drill.working import formula_text
-    from solvers.registry import REGISTRY
+    from drill.solving.registry import REGISTRY
+    from drill.symbolic.unit_system import to_quantity
+    from drill.symbolic.working import formula_text
 
     solution = solution_of(card)
     solver = REGISTRY[card.solver or ""]

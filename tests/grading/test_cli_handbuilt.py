@@ -12,9 +12,9 @@ import pytest
 from drill.cli import main
 from drill.grading.adapter import TargetBook
 from drill.packs.model import Ask, Card, Mistake
-from drill.parsing import read
-from drill.quantity import Quantity
-from drill.solving import SolveError
+from drill.quantities.parsing import read
+from drill.quantities.quantity import Quantity
+from drill.solving.solve import SolveError
 
 CARD = Card(
     pack="hand",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from drill.grading import GENERIC_IDS, Target, TargetMistake, Verdict, grade
-from drill.parsing import read
-from drill.quantity import Quantity
+from drill.quantities.parsing import read
+from drill.quantities.quantity import Quantity
 
 
 def q(text: str) -> Quantity:
@@ -159,7 +159,7 @@ def test_against_a_zero_reference_no_ratio_or_sign_is_claimed(decode_floor: Targ
 def test_a_token_rate_for_a_time_is_named_reciprocal() -> None:
     # 209 tokens/s is 1 ÷ 4.78 ms with the token written: upside down, whatever the count.
     from drill.grading import Target, grade
-    from drill.parsing import read
+    from drill.quantities.parsing import read
 
     floor = Target("hand/q1", "decode_floor", "ms", read("16 GB / 3.35 TB/s").value)
     result = grade("209 tokens/s", floor)

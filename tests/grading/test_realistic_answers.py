@@ -32,7 +32,7 @@ import pytest
 from drill.grading import Verdict, grade
 from drill.grading.adapter import TargetBook
 from drill.packs.library import load_library
-from drill.solving import solve
+from drill.solving.solve import solve
 
 C, W, X = Verdict.CORRECT, Verdict.INCORRECT, Verdict.INVALID
 NONE = ""  # no mistake may be named

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from drill.grading import Target, TargetError, Verdict, grade
-from drill.parsing import read
-from drill.quantity import Quantity
+from drill.quantities.parsing import read
+from drill.quantities.quantity import Quantity
 
 
 def q(text: str) -> Quantity:

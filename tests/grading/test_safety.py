@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drill.grading import Target, Verdict, grade
-from drill.parsing import read
+from drill.quantities.parsing import read
 
 
 def _target() -> Target:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from drill.catalog import load_catalog
 from drill.labs.gpus import UnknownGpu, default_gpu, find_gpu, gpus
 from drill.labs.roofline import (
     gemm_point,
@@ -13,6 +12,7 @@ from drill.labs.roofline import (
     roof,
     roofline_table,
 )
+from drill.packs.catalog import load_catalog
 
 
 def test_the_chapters_table_on_an_h100() -> None:

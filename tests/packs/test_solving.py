@@ -9,9 +9,9 @@ import pytest
 
 from drill.packs.loader import load_pack
 from drill.packs.model import Card
-from drill.parsing import read
-from drill.solving import SolveError, solve
-from drill.units import convert
+from drill.quantities.parsing import read
+from drill.quantities.units import convert
+from drill.solving.solve import SolveError, solve
 
 
 @pytest.fixture
@@ -111,7 +111,7 @@ def test_unknown_override_is_an_error(cards: dict[str, Card]) -> None:
 def test_a_solver_result_that_is_no_expression_is_a_solve_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from solvers.registry import REGISTRY, Solver
+    from drill.solving.registry import REGISTRY, Solver
 
     def returns_text(a: object) -> dict[str, object]:
         return {"doubled": "twice a", "kept": a}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from drill.packs.loader import load_pack_text
-from drill.packs.source import SourceText
+from drill.packs.yaml_positions import SourceText
 
 TARGET = "16 GB ÷ 3.35 TB/s"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from drill.parsing import ParseError, read
+from drill.quantities.parsing import ParseError, read
 
 # (typed, echo, value in base units)
 FORMS = [

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drill.parsing import ParseError, read
+from drill.quantities.parsing import ParseError, read
 
 MATHY = st.sampled_from(list("0123456789.,+-*/^()×÷·⁰¹²³⁹⁻ eE$%kKMGTBbs~≈")) | st.sampled_from(
     ["GB", "TB/s", "ms", "FLOP", "TFLOPS", "per", "million", "tokens", "x", "**", "KiB", "µs"]

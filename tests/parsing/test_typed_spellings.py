@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from drill.parsing import read
+from drill.quantities.parsing import read
 
 
 def test_a_dollar_amount_may_follow_a_division() -> None:
@@ -41,7 +41,7 @@ def test_a_multiplier_letter_after_per_counts_as_one_of_it(text: str,
 
 
 def test_a_lone_multiplier_letter_is_still_refused_elsewhere() -> None:
-    from drill.parsing import ParseError
+    from drill.quantities.parsing import ParseError
 
     with pytest.raises(ParseError, match="must follow a number"):
         read("M tokens")
@@ -60,7 +60,7 @@ def test_times_and_capital_x_work_like_x(text: str, value: float) -> None:
 
 
 def test_space_grouped_thousands_get_a_hint_to_write_them_together() -> None:
-    from drill.parsing import ParseError
+    from drill.quantities.parsing import ParseError
 
     # "61 800" stays an error (a stray digit once hid a wrong answer), but the message
     # names the two spellings that work.

@@ -45,16 +45,16 @@ def test_help_does_not_load_sympy() -> None:
 
 def test_reading_math_does_not_load_sympy() -> None:
     loaded = _modules_loaded_by(
-        "from drill.calculator import calculate\ncalculate('16 GB / 3.35 TB/s')"
+        "from drill.quantities.calculator import calculate\ncalculate('16 GB / 3.35 TB/s')"
     )
     assert "sympy" not in loaded
 
 
 def test_domain_modules_never_import_textual() -> None:
     modules = _domain_modules()
-    assert "drill.parsing.parser" in modules  # the walk really found the domain
+    assert "drill.quantities.parsing.parser" in modules  # the walk really found the domain
     code = "import importlib\n" + "\n".join(f"importlib.import_module({m!r})" for m in modules)
-    code += "\nimport solvers"
+    code += "\nimport drill.builtin_solvers"
     loaded = _modules_loaded_by(code)
     assert not {m for m in loaded if m == "textual" or m.startswith("textual.")}
 
@@ -75,8 +75,8 @@ def test_the_first_screen_imports_only_textual_and_light_modules() -> None:
         "from drill.app.drill_app import DrillApp\n"
         "from drill.app.screens.home import HomeScreen"
     )
-    heavy = {"sympy", "fsrs", "yaml", "sqlite3", "drill.variants", "drill.catalog",
-             "drill.scheduling.service", "drill.packs.loader", "drill.grading"}
+    heavy = {"sympy", "fsrs", "yaml", "sqlite3", "drill.solving.variants", "drill.packs.catalog",
+             "drill.review.session", "drill.packs.loader", "drill.grading"}
     assert not heavy & loaded
 
 
@@ -92,4 +92,4 @@ def test_the_start_up_child_builds_home_without_sympy_or_the_variant_renderer(
         f"view = _build(AppOptions(data_dir=Path({str(tmp_path)!r})))\n"
         "assert view.next_card is not None and not view.error, view\n"
     )
-    assert not {"sympy", "textual", "drill.variants", "drill.solving"} & loaded
+    assert not {"sympy", "textual", "drill.solving.variants", "drill.solving.solve"} & loaded

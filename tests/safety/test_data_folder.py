@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from drill.settings import SettingsError, load_settings
+from drill.config.settings import SettingsError, load_settings
 from drill.storage.database import open_database
 from drill.storage.errors import StorageError
 
@@ -107,7 +107,7 @@ def test_a_command_line_path_too_long_to_look_up_is_a_usage_error(
 
 
 def test_saving_a_setting_writes_through_a_symlinked_settings_file(tmp_path: Path) -> None:
-    from drill.settings import save_string_setting
+    from drill.config.settings import save_string_setting
 
     dotfiles = tmp_path / "dotfiles"
     dotfiles.mkdir()
@@ -122,7 +122,7 @@ def test_saving_a_setting_writes_through_a_symlinked_settings_file(tmp_path: Pat
 
 
 def test_saving_a_setting_whose_value_spans_lines_is_a_settings_error(data: Path) -> None:
-    from drill.settings import save_string_setting
+    from drill.config.settings import save_string_setting
 
     text = 'theme = """\nnord"""\n'
     (data / "settings.toml").write_text(text, encoding="utf-8")

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drill.parsing import ParseError, read
+from drill.quantities.parsing import ParseError, read
 
 Run = Callable[..., tuple[int, str, str]]
 ROOT = Path(__file__).resolve().parents[2]
@@ -228,9 +228,9 @@ cards:
 def test_any_number_typed_against_any_reference_size_is_graded(
         number: float, unit: str, reference: float) -> None:
     """Numbers from the subnormal to the largest, against references as small or large."""
-    from drill.dimensions import dim
     from drill.grading import Target, grade
-    from drill.quantity import Quantity
+    from drill.quantities.dimensions import dim
+    from drill.quantities.quantity import Quantity
 
     target = Target("hand/q1", "decode_floor", "ms", Quantity(reference, dim(time=1)))
     grade(f"{number!r}{unit}", target)  # any verdict; only an exception would fail

@@ -9,10 +9,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from drill.config.settings import Settings
 from drill.packs.model import Card
+from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock
-from drill.scheduling.service import ReviewSession
-from drill.settings import Settings
 from drill.storage.database import open_database
 
 NEW_YORK = ZoneInfo("America/New_York")

@@ -4,8 +4,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock, local_zone, utc_now_ms
-from drill.scheduling.service import ReviewSession
 
 
 def test_local_zone_follows_tz_as_a_named_zone(monkeypatch: pytest.MonkeyPatch) -> None:

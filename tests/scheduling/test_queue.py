@@ -5,9 +5,9 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from drill.packs.model import Card
+from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock
 from drill.scheduling.ratings import Rating
-from drill.scheduling.service import ReviewSession
 from drill.scheduling.state import Phase
 
 NEW_YORK = ZoneInfo("America/New_York")
@@ -223,7 +223,7 @@ def test_counts_for_the_home_screen(
 def test_unknown_cards_are_refused_by_name(make_session: Factory, make_card: CardFactory) -> None:
     import pytest
 
-    from drill.scheduling.service import UnknownCard
+    from drill.review.session import UnknownCard
 
     session = make_session([make_card("a", "c", 0)])
     with pytest.raises(UnknownCard, match="a/nope"):

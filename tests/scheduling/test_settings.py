@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from drill.settings import DEFAULT_TEXT, Settings, SettingsError, load_settings
-from drill.storage.location import data_dir
+from drill.config.location import data_dir
+from drill.config.settings import DEFAULT_TEXT, Settings, SettingsError, load_settings
 
 
 def test_missing_file_is_written_with_the_defaults(tmp_path: Path) -> None:
@@ -79,7 +79,7 @@ def test_data_folder_option_then_environment_then_platform_default(tmp_path: Pat
 
 
 def test_a_string_setting_is_saved_keeping_the_other_lines(tmp_path: Path) -> None:
-    from drill.settings import save_string_setting
+    from drill.config.settings import save_string_setting
 
     load_settings(tmp_path)  # writes the commented defaults
     path = tmp_path / "settings.toml"
@@ -96,7 +96,7 @@ def test_a_string_setting_is_saved_keeping_the_other_lines(tmp_path: Path) -> No
 
 
 def test_saving_a_setting_adds_a_missing_line_and_refuses_a_broken_file(tmp_path: Path) -> None:
-    from drill.settings import save_string_setting
+    from drill.config.settings import save_string_setting
 
     path = tmp_path / "settings.toml"
     path.write_text("timer_seconds = 45\n")

@@ -10,9 +10,9 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from drill.packs.model import Card
+from drill.review.session import ReviewSession
 from drill.scheduling.ids import card_id
 from drill.scheduling.ratings import Rating, TypedAnswer
-from drill.scheduling.service import ReviewSession
 from drill.scheduling.state import CardState, Phase
 from drill.storage import card_table, review_log
 from drill.storage.review_log import ReviewEntry

@@ -12,8 +12,8 @@ import pytest
 from drill.cli import main
 from drill.packs.library import load_library
 from drill.packs.model import Card
+from drill.review.session import ReviewSession
 from drill.scheduling.ratings import Rating, TypedAnswer
-from drill.scheduling.service import ReviewSession
 
 PACK = """\
 pack: mine

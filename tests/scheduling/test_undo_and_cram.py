@@ -6,9 +6,9 @@ from datetime import timedelta
 import pytest
 
 from drill.packs.model import Card
+from drill.review.session import ReviewSession, SchedulingError
 from drill.scheduling.clock import FixedClock
 from drill.scheduling.ratings import Rating, TypedAnswer
-from drill.scheduling.service import ReviewSession, SchedulingError
 from drill.scheduling.state import Phase
 from drill.storage.errors import DatabaseLocked
 

@@ -16,9 +16,9 @@ import time
 from datetime import UTC
 
 from drill.packs.model import Card
+from drill.review.session import ReviewSession
 from drill.scheduling.clock import SystemClock
 from drill.scheduling.ratings import TypedAnswer
-from drill.scheduling.service import ReviewSession
 
 CARDS = [
     Card(pack="crash", id=f"c{i}", title=f"card {i}", priority="solid", scenario="s", order=i)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from drill.config.location import database_path
 from drill.scheduling.ids import card_id
 from drill.storage.database import open_database
-from drill.storage.location import database_path
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).with_name("rating_child.py")

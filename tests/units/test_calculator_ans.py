@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from drill.calculator import Scratchpad, calculate
-from drill.parsing import ParseError, read
+from drill.quantities.calculator import Scratchpad, calculate
+from drill.quantities.parsing import ParseError, read
 
 
 def test_ans_stands_for_the_last_result_and_keeps_its_units() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from drill.dimensions import dim
-from drill.parsing import ParseError, read
+from drill.quantities.dimensions import dim
+from drill.quantities.parsing import ParseError, read
 
 INFORMATION = dim(information=1)
 TIME = dim(time=1)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from drill.parsing import read
-from drill.units import ConversionError, convert, format_number, format_quantity
+from drill.quantities.parsing import read
+from drill.quantities.units import ConversionError, convert, format_number, format_quantity
 
 
 @pytest.mark.parametrize(

@@ -9,12 +9,12 @@ import sympy
 from sympy.physics.units import Quantity as SympyQuantity
 from sympy.physics.units import convert_to
 
-from drill import symbolic
-from drill.dimensions import dim
-from drill.parsing import read
-from drill.quantity import Quantity, QuantityError
-from drill.unitdefs import CANONICAL
-from drill.units import ConversionError
+from drill.quantities.dimensions import dim
+from drill.quantities.parsing import read
+from drill.quantities.quantity import Quantity, QuantityError
+from drill.quantities.unit_table import CANONICAL
+from drill.quantities.units import ConversionError
+from drill.symbolic import unit_system as symbolic
 
 
 @pytest.mark.parametrize("symbol", list(CANONICAL))
@@ -34,7 +34,7 @@ def test_every_catalog_unit_has_the_same_size_and_dimension_in_sympy(symbol: str
 
 
 def _exponents(d: tuple[int, ...]) -> list[tuple[str, int]]:
-    from drill.dimensions import exponents
+    from drill.quantities.dimensions import exponents
 
     return list(exponents(d).items())
 

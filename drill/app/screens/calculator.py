@@ -2,7 +2,8 @@
 
 It sits on top of whatever screen was showing, so a user can work a number out mid-card
 and go back (Escape) to the card, its timer still running. The history lives in a
-:class:`~drill.calculator.Scratchpad` owned by the app, so it survives closing the screen.
+:class:`~drill.quantities.calculator.Scratchpad` owned by the app, so it survives closing
+the screen.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from drill.calculator import CalcResult, Scratchpad
+from drill.quantities.calculator import CalcResult, Scratchpad
 
 
 def describe_result(result: CalcResult) -> Content:

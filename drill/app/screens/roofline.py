@@ -149,7 +149,7 @@ class RooflineScreen(Screen[None]):
 
 
 def title_text(picture: Picture) -> Content:
-    from drill.units import format_number
+    from drill.quantities.units import format_number
 
     gpu = picture.gpu
     return Content.assemble(
@@ -160,7 +160,7 @@ def title_text(picture: Picture) -> Content:
 
 
 def facts_text(picture: Picture) -> Content:
-    from drill.units import format_number, format_quantity
+    from drill.quantities.units import format_number, format_quantity
 
     gemm = picture.gemm
     bound = gemm.bound

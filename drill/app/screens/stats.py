@@ -15,7 +15,7 @@ from drill.app.widgets.charts import BarChart, Heatmap
 
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
-    from drill.scheduling.stats import MistakeCount, Stats
+    from drill.review.stats import MistakeCount, Stats
 
 
 def summary_line(stats: Stats) -> Content:

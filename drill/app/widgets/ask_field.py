@@ -1,7 +1,7 @@
 """One ask of a card: its question, an input with the display unit, the echo, the verdict.
 
 The field only shows things. Reading and grading happen in the domain (``drill.grading``,
-``drill.calculator``); the screen hands the results in with :meth:`show_echo` and
+``drill.quantities.calculator``); the screen hands the results in with :meth:`show_echo` and
 :meth:`show_grade`. Enter posts :class:`AskField.Submitted` for the screen to grade.
 """
 

@@ -188,7 +188,7 @@ class CardView(VerticalScroll):
             else:
                 field.show_echo(Echo(error=grade.message))
             return
-        from drill.calculator import calculate  # the parser alone: no sympy
+        from drill.quantities.calculator import calculate  # the parser alone: no sympy
 
         result = calculate(answer)
         field.show_echo(Echo(result.echo, result.text, result.error))

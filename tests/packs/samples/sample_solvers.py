@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drill.symbolic import u
-from solvers.registry import solver
+from drill.solving.registry import solver
+from drill.symbolic.unit_system import u
 
 
 @solver("sample-decode", weights="GB", bandwidth="TB/s", peak_flops="TFLOPS")

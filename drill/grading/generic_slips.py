@@ -11,15 +11,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from drill import dimensions as dims
-from drill.diagnosis import power_of_ten, structural_mistakes
-from drill.dimensions import dim
 from drill.grading import messages
 from drill.grading.interpret import Interpretation, is_bare_number
 from drill.grading.target import Expected, Target
-from drill.parsing import Reading
-from drill.parsing.nodes import UnitRef
-from drill.units import format_number, format_quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.dimensions import dim
+from drill.quantities.expression_slips import power_of_ten, structural_mistakes
+from drill.quantities.parsing import Reading
+from drill.quantities.parsing.nodes import UnitRef
+from drill.quantities.units import format_number, format_quantity
 
 WRONG_DIMENSION = "wrong-dimension"
 BYTES_OVER_FLOPS = "bytes-over-flops"

@@ -1,7 +1,8 @@
 """The catalog of units drill understands, as plain data.
 
 Every spelling a person may type maps to a :class:`Unit`: its canonical symbol, its size
-in base units and its dimension. :mod:`drill.symbolic` builds sympy's quantities from this
+in base units and its dimension. :mod:`drill.symbolic.unit_system` builds sympy's quantities
+from this
 same table, so the fast path and the algebra cannot drift apart (a test compares them).
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from drill.dimensions import Dim, dim
+from drill.quantities.dimensions import Dim, dim
 
 
 @dataclass(frozen=True, slots=True)

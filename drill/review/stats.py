@@ -21,8 +21,8 @@ from typing import Any
 from drill.scheduling.days import StudyDays
 from drill.scheduling.queue import Deck
 from drill.scheduling.state import CardState, Phase
+from drill.scheduling.timestamps import to_ms
 from drill.storage import card_table, stats_queries
-from drill.storage.timestamps import to_ms
 
 RETENTION_DAYS = 30
 FORECAST_DAYS = 7

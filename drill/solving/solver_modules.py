@@ -48,7 +48,9 @@ def module_name(path: Path) -> str:
 def load_solver_folders(folders: Iterable[Path]) -> list[Diagnostic]:
     """Import every solver module of ``folders``; one diagnostic per folder or file
     that fails (an empty list when all is well)."""
-    import solvers  # noqa: F401  (the built-in solvers first: a clash names the user's file)
+    from drill.solving.registry import load_builtin_solvers
+
+    load_builtin_solvers()  # the built-in solvers first: a clash names the user's file
 
     problems: list[Diagnostic] = []
     for folder in folders:
@@ -88,7 +90,7 @@ def load_solver_module(path: Path) -> Diagnostic | None:
 
 
 def _forget_solvers_of(module: str) -> None:
-    from solvers.registry import REGISTRY
+    from drill.solving.registry import REGISTRY
 
     for solver_name in [n for n, s in REGISTRY.items() if s.module == module]:
         del REGISTRY[solver_name]

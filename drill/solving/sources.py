@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from drill.config.location import user_packs_dir
+from drill.config.settings import Settings
 from drill.packs.diagnostics import ERROR, Diagnostic
 from drill.packs.library import Library, load_library
 from drill.packs.locate import is_folder
 from drill.packs.model import Location
-from drill.settings import Settings
-from drill.storage.location import user_packs_dir
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ def load_sources(sources: Sources) -> Library:
         for folder in sources.missing
     ]
     if sources.solver_folders:
-        from drill.packs.solver_modules import load_solver_folders
+        from drill.solving.solver_modules import load_solver_folders
 
         problems += load_solver_folders(sources.solver_folders)
     library = load_library(sources.pack_folders, include_builtin=sources.include_builtin)

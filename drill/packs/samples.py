@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drill import dimensions as dims
 from drill.packs.templates import sample_shown
-from drill.parsing import ParseError, read
-from drill.quantity import Quantity
-from drill.units import attach_unit, format_number, unit_quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity
+from drill.quantities.units import attach_unit, format_number, unit_quantity
 
 MIN_DIGITS = 3
 

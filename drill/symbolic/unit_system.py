@@ -1,7 +1,7 @@
 """drill's unit system in sympy.physics.units, and the bridge to fast quantities.
 
 SI's dimension system is extended with information, computation, currency and the
-countable things of serving. Every unit of :mod:`drill.unitdefs` becomes a sympy
+countable things of serving. Every unit of :mod:`drill.quantities.unit_table` becomes a sympy
 ``Quantity`` in the unit system ``"drill"`` (sympy's own byte, second, watt ... are reused
 where they exist). Solvers write their formulas with these (``u.GB``, ``u.token``).
 
@@ -10,7 +10,7 @@ sympy has two traps that this module closes:
 * a ``Quantity`` the system was not told about silently gets a dimension of its own;
   :func:`to_quantity` refuses any quantity that is not in the catalog;
 * ``convert_to`` returns its input unchanged when the dimensions differ;
-  :func:`convert` raises :class:`~drill.units.ConversionError` naming both in words.
+  :func:`convert` raises :class:`~drill.quantities.units.ConversionError` naming both in words.
 
 Importing this module imports sympy (about half a second): keep it off start-up paths.
 """
@@ -29,10 +29,10 @@ from sympy.physics.units import Quantity as SympyQuantity
 from sympy.physics.units.definitions.dimension_definitions import information
 from sympy.physics.units.systems.si import SI, dimsys_SI
 
-from drill import dimensions as dims
-from drill.quantity import Quantity, QuantityError
-from drill.unitdefs import CANONICAL, Unit
-from drill.units import ConversionError, unit_quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.quantity import Quantity, QuantityError
+from drill.quantities.unit_table import CANONICAL, Unit
+from drill.quantities.units import ConversionError, unit_quantity
 
 _NEW_BASES = {
     "computation": Dimension("computation"),
@@ -188,8 +188,8 @@ def convert(expr: sympy.Expr, unit: str) -> sympy.Expr:
 
 
 def _symbols_in(unit: str) -> list[str]:
-    from drill.parsing import parse
-    from drill.parsing.nodes import UnitRef
+    from drill.quantities.parsing import parse
+    from drill.quantities.parsing.nodes import UnitRef
 
     return [n.unit.symbol for n in parse(unit).walk() if isinstance(n, UnitRef)]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from drill import dimensions as dims
-from drill.dimensions import Dim, dim
-from drill.parsing.nodes import BinOp, Measure, Negate, Node, UnitOp
+from drill.quantities import dimensions as dims
+from drill.quantities.dimensions import Dim, dim
+from drill.quantities.parsing.nodes import BinOp, Measure, Negate, Node, UnitOp
 
 INFORMATION = dim(information=1)
 COMPUTATION = dim(computation=1)

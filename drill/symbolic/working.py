@@ -4,7 +4,7 @@
 ``16 GB ÷ 3.35 TB/s``: ÷ and × rather than / and *, numbers with thousands commas, units
 by their drill symbols. The substituted form is meant to be read back by drill's parser.
 
-Imports sympy: only :mod:`drill.solving` loads this, and only when it solves.
+Imports sympy: only :mod:`drill.solving.solve` loads this, and only when it solves.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from functools import cache
 import sympy
 from sympy.physics.units import Quantity as SympyQuantity
 
-from drill.symbolic import QUANTITIES
+from drill.symbolic.unit_system import QUANTITIES
 
 ADD, MUL, POW, ATOM = 1, 2, 3, 4
 _FUNCTIONS = {"Max": "max", "Min": "min", "ceiling": "ceil", "floor": "floor", "exp": "exp",

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from drill.quantity import Quantity
-from drill.unitdefs import PREFIX_UNITS, Unit
+from drill.quantities.quantity import Quantity
+from drill.quantities.unit_table import PREFIX_UNITS, Unit
 
 # Printing precedence: higher binds tighter.
 SUM, PER, PRODUCT, UNARY, POWER, ATOM = 1, 2, 3, 4, 5, 6

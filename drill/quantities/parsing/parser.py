@@ -21,9 +21,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping
 
-from drill.parsing.errors import ParseError
-from drill.parsing.lexer import Kind, Token, tokenize
-from drill.parsing.nodes import (
+from drill.quantities.parsing.errors import ParseError
+from drill.quantities.parsing.lexer import Kind, Token, tokenize
+from drill.quantities.parsing.nodes import (
     BinOp,
     Measure,
     Negate,
@@ -34,8 +34,8 @@ from drill.parsing.nodes import (
     UnitOp,
     UnitRef,
 )
-from drill.quantity import Quantity
-from drill.unitdefs import (
+from drill.quantities.quantity import Quantity
+from drill.quantities.unit_table import (
     MULTIPLIER_LETTERS,
     MULTIPLIER_WORDS,
     PREFIX_UNITS,

@@ -16,6 +16,7 @@ A pack can name only a registered solver; no YAML ever causes code to load.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -95,3 +96,17 @@ def solver(name: str, *, doc: str = "", **givens: str) -> Callable[[SolverFuncti
         return function
 
     return register
+
+
+#: Where the built-in solvers install: ``solvers/`` of the checkout, mapped by setup.py.
+BUILTIN_SOLVERS = "drill.builtin_solvers"
+
+
+def load_builtin_solvers() -> None:
+    """Import the built-in solvers, which registers them (once; later calls are free).
+
+    By name on purpose: the built-in solvers sit above this layer (they import
+    :mod:`drill.solving.kit`), so the solving layer finds them as it finds a user's
+    solver folder, not through a static import.
+    """
+    importlib.import_module(BUILTIN_SOLVERS)

@@ -1,7 +1,7 @@
 """Quantity: a float in SI-style base units together with its dimension.
 
 This is the fast numeric form of every number drill reads or shows. sympy's quantities
-(:mod:`drill.symbolic`) carry the algebra of the solvers; converting through sympy costs
+(:mod:`drill.symbolic.unit_system`) carry the algebra of the solvers; converting through sympy costs
 about a millisecond a step, which is the whole grading budget, so typed answers are
 evaluated here instead and the two are tested to agree.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from drill import dimensions as dims
-from drill.dimensions import Dim
+from drill.quantities import dimensions as dims
+from drill.quantities.dimensions import Dim
 
 
 class QuantityError(ValueError):

@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from drill import dimensions as dims
 from drill.packs.model import Card
-from drill.parsing import ParseError, read
-from drill.quantity import Quantity, QuantityError
-from drill.units import attach_unit, format_number, format_quantity, unit_quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity, QuantityError
+from drill.quantities.units import attach_unit, format_number, format_quantity, unit_quantity
 
 if TYPE_CHECKING:
-    from solvers.registry import Solver
+    from drill.solving.registry import Solver
 
 
 class SolveError(Exception):
@@ -60,7 +60,7 @@ class Result:
         Written on demand: only a reveal or ``drill show`` reads it, while ``drill check``
         solves every card and variant and would pay for it thousands of times.
         """
-        from drill.working import formula_text
+        from drill.symbolic.working import formula_text
 
         substituted = formula_text(self.expression, self.substitutions)
         return _join_working(self.formula, substituted, self.shown)
@@ -147,8 +147,9 @@ def _solver_for(card: Card) -> Solver:
     if not card.solver:
         raise SolveError(card.key, "the card names no solver")
     try:
-        import solvers  # noqa: F401  (importing the package registers the built-in solvers)
-        from solvers.registry import REGISTRY
+        from drill.solving.registry import REGISTRY, load_builtin_solvers
+
+        load_builtin_solvers()
     except Exception as error:  # the built-in solvers themselves are broken
         raise SolveError(card.key, f"the solvers failed to load: {error}") from error
     solver = REGISTRY.get(card.solver)
@@ -231,7 +232,7 @@ def _given_in_working(text: str, value: Quantity, declared: str) -> str:
 
 
 def _formulas(card: Card, solver: Solver) -> dict[str, Any]:
-    from solvers.registry import SolverError
+    from drill.solving.registry import SolverError
 
     try:
         return solver.formulas()
@@ -240,7 +241,7 @@ def _formulas(card: Card, solver: Solver) -> dict[str, Any]:
 
 
 def _evaluate(card: Card, name: str, expression: Any, values: Mapping[Any, Quantity]) -> Quantity:
-    from drill.symbolic import to_quantity
+    from drill.symbolic.unit_system import to_quantity
 
     try:
         return to_quantity(expression, values)
@@ -256,7 +257,7 @@ def _formula_text(expression: Any) -> str:
     Keyed by the expression itself (sympy's hash is structural and cached): an id() key
     could hand a reloaded solver's new formula the text of a freed old one.
     """
-    from drill.working import formula_text
+    from drill.symbolic.working import formula_text
 
     return formula_text(expression)
 

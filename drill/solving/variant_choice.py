@@ -1,6 +1,6 @@
 """Which variant of a card to show: cheap choices that never solve anything.
 
-Kept apart from :mod:`drill.variants` (which renders variants and so reaches the catalog
+Kept apart from :mod:`drill.solving.variants` (which renders variants and so reaches the catalog
 and, when solving, sympy) so the start-up path can say which variant comes next without
 loading either.
 """

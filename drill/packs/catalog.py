@@ -3,7 +3,7 @@
 Cards draw givens from it for their variants (an H200 instead of an H100, Qwen2.5-7B
 instead of Llama 3 8B), and the labs size rooflines with it::
 
-    from drill.catalog import load_catalog
+    from drill.packs.catalog import load_catalog
     catalog = load_catalog()
     gpu = catalog.gpu("h100")                # case, spaces and dashes do not matter
     gpu.bandwidth, gpu.peak("fp8")           # Quantity in base units (bytes/s, FLOP/s)
@@ -26,14 +26,14 @@ from typing import Protocol, TypeVar
 
 import yaml
 
-from drill import dimensions as dims
 from drill.packs.facts import GPU_FACTS, MODEL_FACTS
 from drill.packs.fields import NULL, Fields, Scope
 from drill.packs.locate import builtin_packs_dir
 from drill.packs.yamlsafe import PackReadError, compose, read_text
-from drill.parsing import ParseError, read
-from drill.quantity import Quantity
-from drill.units import format_in, format_number
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity
+from drill.quantities.units import format_in, format_number
 
 CATALOG_FOLDER = "catalog"
 GPU_FILE = "gpus.yaml"

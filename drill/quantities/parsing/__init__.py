@@ -1,7 +1,7 @@
 """Reading typed math safely: text → syntax tree → quantity, with an echo.
 
 No text is ever evaluated as code: a tokenizer and a precedence parser build the tree
-from a whitelist of numbers, units and operators (see :mod:`drill.parsing.parser`).
+from a whitelist of numbers, units and operators (see :mod:`drill.quantities.parsing.parser`).
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from drill.parsing.errors import ParseError
-from drill.parsing.nodes import Node
-from drill.parsing.parser import parse, suggest_units
-from drill.quantity import Quantity, QuantityError
+from drill.quantities.parsing.errors import ParseError
+from drill.quantities.parsing.nodes import Node
+from drill.quantities.parsing.parser import parse, suggest_units
+from drill.quantities.quantity import Quantity, QuantityError
 
 __all__ = ["ParseError", "Reading", "parse", "read", "read_with_names", "suggest_units"]
 

@@ -19,8 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drill.catalog import Catalog, UnknownEntry, load_catalog
+from drill.packs.catalog import Catalog, UnknownEntry, load_catalog
 from drill.packs.model import BASE_VARIANT, Ask, Card, Variant
+from drill.packs.samples import SampleError, format_like, parse_sample, read_quantity, restate
 from drill.packs.templates import (
     Rendered,
     Slot,
@@ -30,12 +31,11 @@ from drill.packs.templates import (
     scenario_values,
     with_texts,
 )
-from drill.quantity import Quantity
-from drill.samples import SampleError, format_like, parse_sample, read_quantity, restate
-from drill.variant_choice import pick_variant, random_variant, variant_ids
+from drill.quantities.quantity import Quantity
+from drill.solving.variant_choice import pick_variant, random_variant, variant_ids
 
 if TYPE_CHECKING:
-    from drill.solving import Solution
+    from drill.solving.solve import Solution
 
 #: How the base scenario is named where a variant id is expected (``--variant base``).
 BASE = BASE_VARIANT
@@ -132,7 +132,7 @@ def render_variant(card: Card, name: str | None) -> Card:
 
 def work_out(card: Card, name: str | None) -> RenderedCard:
     """Solve the variant and render every template; raises VariantError or SolveError."""
-    from drill.solving import solve
+    from drill.solving.solve import solve
 
     variant = find_variant(card, name)
     if variant is None:

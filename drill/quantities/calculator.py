@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from drill import dimensions as dims
-from drill.diagnosis import structural_mistakes
-from drill.parsing import ParseError, read_with_names
-from drill.quantity import Quantity, QuantityError
-from drill.units import format_quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.expression_slips import structural_mistakes
+from drill.quantities.parsing import ParseError, read_with_names
+from drill.quantities.quantity import Quantity, QuantityError
+from drill.quantities.units import format_quantity
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +71,7 @@ def _is_an_amount(unit: str) -> bool:
 
 
 def _unit_words(unit: str | None) -> str:
-    from drill.units import unit_quantity
+    from drill.quantities.units import unit_quantity
 
     if not unit:
         return "what was asked"

@@ -11,9 +11,9 @@ import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
-from drill import dimensions as dims
-from drill.parsing.errors import ParseError
-from drill.unitdefs import MULTIPLIER_LETTERS, UNITS
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing.errors import ParseError
+from drill.quantities.unit_table import MULTIPLIER_LETTERS, UNITS
 
 MAX_TEXT = 1000
 MAX_TOKENS = 400

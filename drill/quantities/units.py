@@ -11,11 +11,11 @@ import math
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
-from drill import dimensions as dims
-from drill.dimensions import Dim, dim
-from drill.parsing import ParseError, read
-from drill.quantity import Quantity, QuantityError
-from drill.unitdefs import PREFIX_UNITS, UNITS
+from drill.quantities import dimensions as dims
+from drill.quantities.dimensions import Dim, dim
+from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity, QuantityError
+from drill.quantities.unit_table import PREFIX_UNITS, UNITS
 
 
 class ConversionError(QuantityError):

@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from drill.config.location import data_dir, database_path
+from drill.config.settings import Settings, load_settings
 from drill.packs.model import Card
+from drill.review.stats import Stats, activity, compute_stats
 from drill.scheduling.clock import Clock, SystemClock, local_zone, utc_now_ms
 from drill.scheduling.days import StudyDays
 from drill.scheduling.memory import MemoryModel
@@ -29,13 +32,10 @@ from drill.scheduling.queue import (
 )
 from drill.scheduling.ratings import Rating, TypedAnswer, suggest_rating
 from drill.scheduling.state import CardState, Phase
-from drill.scheduling.stats import Stats, activity, compute_stats
-from drill.settings import Settings, load_settings
+from drill.scheduling.timestamps import to_ms
 from drill.storage import card_table, review_log, stats_queries
 from drill.storage.database import Database, open_database
-from drill.storage.location import data_dir, database_path
 from drill.storage.review_log import Kind, ReviewEntry
-from drill.storage.timestamps import to_ms
 
 
 class SchedulingError(Exception):
@@ -171,9 +171,7 @@ class ReviewSession:
         def snapshot(conn: sqlite3.Connection) -> tuple[dict[int, ScheduleRow], StudiedToday]:
             rows = {
                 cid: ScheduleRow(phase, due, reps, bool(suspended), buried)
-                for cid, phase, due, reps, suspended, buried in conn.execute(
-                    "SELECT id, phase, due, reps, suspended, buried_until FROM cards"
-                )
+                for cid, phase, due, reps, suspended, buried in card_table.schedule_rows(conn)
             }
             by_phase = stats_queries.rated_today(conn, *span)
             studied = StudiedToday(
