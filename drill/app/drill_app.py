@@ -98,9 +98,10 @@ class DrillApp(App[int]):
             return view
         try:
             self.backend.open()
-        except StartupError as error:
+            # The first queries can fail too (a missing table, a hand-edited value).
+            return home_view(self.backend)
+        except (StartupError, BackendError) as error:
             return HomeView(error=str(error))
-        return home_view(self.backend)
 
     def _remember_theme(self, theme: Theme) -> None:
         """Keep the user's theme in settings.toml for the next start."""

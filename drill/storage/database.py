@@ -93,6 +93,12 @@ class Database:
                     raise translate(self.path, exc) from None
                 except sqlite3.Error as exc:
                     raise translate(self.path, exc) from None
+                except (ValueError, TypeError, OverflowError) as exc:
+                    # A row drill cannot make sense of: a hand edit, or another program's
+                    # (rolled back above, so nothing was written).
+                    raise DatabaseCorrupt(
+                        self.path, f"holds a value drill cannot read ({exc})"
+                    ) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -162,6 +168,8 @@ def translate(path: Path, exc: sqlite3.Error) -> StorageError:
         )
     if "malformed" in lowered or "not a database" in lowered or "encrypted" in lowered:
         return DatabaseCorrupt(path, f"is corrupt ({text})")
+    if "no such table" in lowered or "no such column" in lowered:
+        return DatabaseCorrupt(path, f"is missing part of drill's tables ({text})")
     if "readonly" in lowered or "read-only" in lowered:
         return StorageError(path, "cannot be written (read-only file or folder)")
     if "unable to open" in lowered and not os.access(path.parent, os.W_OK):
@@ -176,6 +184,10 @@ def _prepare(database: Database) -> None:
     version = database.read(read_version)
     if version is None:
         raise DatabaseCorrupt(database.path, "is a SQLite database but not drill's")
+    if version < 0:
+        raise DatabaseCorrupt(
+            database.path, f"has schema version {version}, which no drill writes"
+        )
     if version > SCHEMA_VERSION:
         raise NewerSchema(
             database.path,

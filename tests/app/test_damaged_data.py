@@ -1,0 +1,59 @@
+"""The app on review data that opens but fails on its first query: one line naming the
+file on the problem screen, no traceback, the file unchanged, and a clean exit."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from drill.app.drill_app import DrillApp
+from drill.app.screens.problem import ProblemScreen
+from drill.config.location import DATABASE_FILE
+from drill.storage.database import open_database
+
+MakeApp = Callable[..., DrillApp]
+
+#: Hand edits of a database drill made (sqlite3 on the command line can make each).
+EDITS = {
+    "a missing table": ("DROP TABLE answer_mistakes", "DROP TABLE answers", "DROP TABLE revlog"),
+    "schema version -1": ("UPDATE schema_version SET version = -1",),
+    "an unknown phase": ("INSERT INTO cards (id, key, phase) VALUES (1, 'app-demo/x', 7)",),
+    "text in a date column": (
+        "INSERT INTO cards (id, key, phase, due) VALUES (1, 'app-demo/x', 2, 'tomorrow')",
+    ),
+}
+
+
+def damaged(data_dir: Path, statements: tuple[str, ...]) -> Path:
+    path = data_dir / DATABASE_FILE
+    open_database(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA ignore_check_constraints = ON")
+    for statement in statements:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    return path
+
+
+@pytest.mark.parametrize("edit", sorted(EDITS))
+async def test_a_database_failing_its_first_query_gets_the_problem_screen(
+    make_app: MakeApp, data_dir: Path, edit: str
+) -> None:
+    path = damaged(data_dir, EDITS[edit])
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        message = str(app.screen.query_one("#problem-message", Static).render())
+        assert str(path) in message.replace("\n", "")
+        assert "Traceback" not in message
+        await pilot.press("q")
+    assert app.return_code == 1
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
