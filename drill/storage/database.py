@@ -4,7 +4,8 @@
   never leaves a half-made file that would later look corrupt.
 - An existing file is checked (SQLite header, size against the header's page count, a
   drill schema) before anything is written to it; a file that fails is left byte for
-  byte as it was, and the error names it.
+  byte as it was, and the error names it. So is a ``-wal`` beside it that is not its own
+  (:mod:`drill.storage.wal`).
 - WAL mode, ``synchronous=FULL`` and one ``BEGIN IMMEDIATE`` transaction per write: a
   rating is on disk when ``write`` returns, and ``kill -9`` cannot undo it.
 - Two drill processes share the file: SQLite waits up to ``BUSY_TIMEOUT_S`` for a lock,
@@ -30,6 +31,7 @@ from drill.storage.errors import (
     StorageError,
 )
 from drill.storage.schema import SCHEMA_VERSION, migrate, read_version
+from drill.storage.wal import check_wal, closed_here, opened_here
 
 T = TypeVar("T")
 
@@ -45,6 +47,8 @@ class Database:
         self.path = path
         self._conn = conn
         self._lock = threading.RLock()  # one transaction at a time per connection
+        self._open = True
+        opened_here(path)
 
     def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` in a read transaction (a consistent snapshot)."""
@@ -60,7 +64,10 @@ class Database:
 
     def close(self) -> None:
         with self._lock:
-            self._conn.close()
+            if self._open:
+                self._open = False
+                self._conn.close()
+                closed_here(self.path)
 
     def __enter__(self) -> Database:
         return self
@@ -112,6 +119,7 @@ def open_database(path: Path) -> Database:
     if not path.exists():
         _create(path)
     check_file(path)
+    check_wal(path)
     try:
         conn = sqlite3.connect(
             str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
