@@ -143,6 +143,17 @@ class Backend:
         # Same database and settings, new cards (the undo history starts afresh).
         self._session = ReviewSession(self.cards, old.database, old.settings, old.clock)
 
+    def daily_backup(self) -> str:
+        """Today's backup of the review data, if not made yet: "" or the problem, one line
+        (any thread: it opens a connection of its own)."""
+        from drill.storage.errors import StorageError
+
+        try:
+            self.session.daily_backup()
+        except StorageError as error:
+            return f"No backup today: {error}"
+        return ""
+
     def close(self) -> None:
         if self._session is not None:
             self._session.close()

@@ -157,8 +157,14 @@ class DrillApp(App[int]):
             callback()
         # The first screen is up: now the notices, and sympy in the background.
         self.call_after_refresh(self.show_pack_problems)
+        self.run_worker(self._daily_backup, thread=True, group="backup")
         if self.options.prepare_in_background:
             self.set_timer(0.2, self._prepare_todays_cards)
+
+    def _daily_backup(self) -> None:
+        problem = self.backend.daily_backup()
+        if problem:
+            self._call_if_running(partial(self.notify, problem, severity="warning"))
 
     def when_ready(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` once the review data is open (at once if it is)."""

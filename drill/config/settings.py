@@ -35,6 +35,7 @@ class Settings:
     packs: tuple[str, ...] = ()  # more pack folders (relative to the data folder)
     solvers: tuple[str, ...] = ()  # folders whose solver modules (*.py) drill may run
     theme: str = ""  # the app's colour theme; "" is Textual's default
+    backup_days: int = 7  # daily backups of the review database kept; 0: none
 
     def zone(self) -> ZoneInfo | None:
         """The configured zone, or None to use the system's."""
@@ -76,6 +77,10 @@ packs = []
 # Folders of your own solver code (*.py). drill runs Python from these folders only, and
 # only because they are named here or with --solvers DIR; a pack file never loads code.
 solvers = []
+
+# drill copies the review database into the "backups" folder here once a study day,
+# and keeps the copies of this many days (0 turns daily backups off).
+backup_days = 7
 
 # The app's colour theme (Ctrl+P, then "theme", to try them; the app remembers your choice
 # here). Empty is the default.
@@ -142,6 +147,8 @@ def _check(key: str, value: Any, path: Path | str) -> Any:
             return _whole(value, 5, 3600, fail)
         case "leech_lapses":
             return _whole(value, 1, 1000, fail)
+        case "backup_days":
+            return _whole(value, 0, 3650, fail)
         case "variants":
             if not isinstance(value, bool):
                 raise fail("true or false")

@@ -132,6 +132,14 @@ class ReviewSession:
     def close(self) -> None:
         self.database.close()
 
+    def daily_backup(self) -> Path | None:
+        """Back the database up if today's study day has no backup yet (the last
+        ``backup_days`` are kept); the new file, or None. Raises StorageError."""
+        from drill.storage.backup import daily_backup
+
+        today = self.days.day_of(self.now())
+        return daily_backup(self.database.path, today, self.settings.backup_days)
+
     def __enter__(self) -> ReviewSession:
         return self
 

@@ -57,3 +57,19 @@ async def test_a_database_failing_its_first_query_gets_the_problem_screen(
         await pilot.press("q")
     assert app.return_code == 1
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+async def test_opening_the_app_backs_the_database_up_once_a_study_day(
+    make_app: MakeApp, data_dir: Path
+) -> None:
+    for _ in range(2):
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+    # The fixed clock's Monday 30 November 2026, 09:00 UTC is that study day.
+    backups = sorted(p.name for p in (data_dir / "backups").iterdir())
+    assert backups == ["drill-2026-11-30.sqlite3"]
+    conn = sqlite3.connect(data_dir / "backups" / backups[0])
+    assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    conn.close()
