@@ -238,9 +238,9 @@ class ReviewSession:
         card_id = self._id(key)
         answers = tuple(answers)
         _check_duration(duration_ms)
-        now = self.now()
 
         def work(conn: sqlite3.Connection) -> Rated:
+            now = self.now()  # under the write lock: the log stays in time order
             before = card_table.load(conn, card_id) or CardState.new(card_id, key)
             after = self.model.review(before, rating, now, duration_ms).after
             card_table.save(conn, after)
@@ -269,9 +269,9 @@ class ReviewSession:
         card_id = self._id(key)
         answers = tuple(answers)
         _check_duration(duration_ms)
-        now = self.now()
 
         def work(conn: sqlite3.Connection) -> tuple[int, CardState]:
+            now = self.now()  # under the write lock: the log stays in time order
             state = card_table.load(conn, card_id)
             if state is None:  # keep the key, so the history can be named later
                 state = CardState.new(card_id, key)

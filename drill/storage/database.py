@@ -27,6 +27,7 @@ from typing import TypeVar
 from drill.storage.errors import (
     DatabaseCorrupt,
     DatabaseLocked,
+    DatabaseReplaced,
     NewerSchema,
     StorageError,
 )
@@ -49,6 +50,8 @@ class Database:
         self._lock = threading.RLock()  # one transaction at a time per connection
         self._open = True
         opened_here(path)
+        self._identity = _identity(path)  # the file opened, to notice it being replaced
+        self._replaced: DatabaseReplaced | None = None
 
     def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` in a read transaction (a consistent snapshot)."""
@@ -82,6 +85,8 @@ class Database:
                 try:
                     self._conn.execute(begin)
                     try:
+                        if begin == "BEGIN IMMEDIATE":
+                            self._check_still_there()
                         result = work(self._conn)
                         self._conn.execute("COMMIT")
                     except BaseException:
@@ -107,6 +112,38 @@ class Database:
                         self.path, f"holds a value drill cannot read ({exc})"
                     ) from None
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _check_still_there(self) -> None:
+        """Refuse a write once the file at ``path`` is not the one opened (deleted, or
+        replaced by a copy or a fresh database): SQLite would go on writing to the old
+        file, and every rating after that would be lost on quitting. What the old file
+        holds is saved once, and the message says where."""
+        if self._replaced is None:
+            now = _identity(self.path)
+            if now == self._identity:
+                return
+            how = "deleted" if now is None else "replaced by another file"
+            self._conn.execute("ROLLBACK")  # VACUUM INTO cannot run in a transaction
+            try:
+                rescued = self._rescue()
+                saved = (f"what drill had written to it is saved as {rescued} (quit drill, "
+                         f"then 'drill restore {rescued}' puts it back)")
+            except (sqlite3.Error, OSError) as exc:
+                saved = f"and the old file could not be saved ({exc})"
+            self._replaced = DatabaseReplaced(
+                self.path, f"was {how} while drill was running; this change was not saved, "
+                + saved,
+            )
+        raise self._replaced
+
+    def _rescue(self) -> Path:
+        from drill.storage.backup import backups_dir
+
+        folder = backups_dir(self.path)
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"drill-rescued-{time.strftime('%Y-%m-%dT%H%M%S')}.sqlite3"
+        self._conn.execute("VACUUM INTO ?", (str(target),))
+        return target
 
 
 def open_database(path: Path) -> Database:
@@ -293,3 +330,12 @@ def _retry_busy(action: Callable[[], object]) -> None:
             if not _is_busy(exc) or attempt == LOCK_RETRIES:
                 raise
             time.sleep(0.05 * (attempt + 1))
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at ``path`` (device and inode); None if there is none."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino

@@ -44,3 +44,8 @@ class ForeignWal(StorageError):
             f"move {wal.name} out of the folder: drill then opens the database as it was "
             "at its last checkpoint",
         )
+
+
+class DatabaseReplaced(StorageError):
+    """The file drill opened was deleted, or another file put in its place, while drill
+    ran: a write would go to a file nobody reads again, so it is refused."""

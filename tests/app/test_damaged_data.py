@@ -73,3 +73,30 @@ async def test_opening_the_app_backs_the_database_up_once_a_study_day(
     conn = sqlite3.connect(data_dir / "backups" / backups[0])
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     conn.close()
+
+
+async def test_a_database_deleted_under_the_app_is_noticed_at_the_next_rating(
+    make_app: MakeApp, data_dir: Path
+) -> None:
+    from textual.widgets._toast import Toast
+
+    from drill.app.screens.review import ReviewScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("enter", "escape", "3")  # one rating saved
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        card = review.card.key
+        for sidecar in data_dir.glob(f"{DATABASE_FILE}*"):
+            sidecar.unlink()
+        await pilot.press("escape", "3")
+        await pilot.pause()
+        assert review.card is not None and review.card.key == card  # the card stays
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+        assert "deleted" in toasts and "not saved" in toasts.lower()
+    (rescued,) = (data_dir / "backups").glob("drill-rescued-*.sqlite3")
+    conn = sqlite3.connect(rescued)
+    assert conn.execute("SELECT COUNT(*) FROM revlog").fetchone() == (1,)
+    conn.close()
