@@ -8,6 +8,7 @@ can be graded. A card whose numbers are not ready yet shows "preparing…" in it
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -117,6 +118,7 @@ class DrillApp(App[int]):
         import gc
 
         self.call_after_refresh(gc.enable)  # off during start-up (see drill.app.run_app)
+        self._quit_on_hangup_and_terminate()
         if self._open_later:
             # After the first frame: the worker's imports would hold the GIL while Home
             # is being drawn, and the first card would come later.
@@ -125,6 +127,22 @@ class DrillApp(App[int]):
             )
         elif self.backend.is_open:
             self._backend_opened()
+
+    def _quit_on_hangup_and_terminate(self) -> None:
+        """SIGTERM and SIGHUP end the app the orderly way, as Ctrl+Q does, so the terminal
+        leaves the alternate screen and mouse tracking (Python's default would just die)."""
+        import asyncio
+        import signal
+
+        if self.is_headless:
+            return  # tests: the event loop is the test runner's
+        loop = asyncio.get_running_loop()
+        for number in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
+            if number is None:
+                continue
+            code = 128 + number
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, partial(self.exit, code, return_code=code))
 
     def _open_in_background(self) -> None:
         try:
