@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from drill.scheduling.ratings import Rating, TypedAnswer
     from drill.scheduling.state import CardState
     from drill.solving.solve import Solution
+    from drill.storage.app_claim import AppClaim
     from drill.storage.review_log import ReviewEntry
 
 
@@ -101,19 +102,24 @@ class Backend:
         self.run_solver_code = run_solver_code
         self._library: Library | None = None
         self._session: ReviewSession | None = None
+        self._claim: AppClaim | None = None  # this app's hold on the data folder
 
     # -- opening ---------------------------------------------------------------------
 
     def open(self) -> None:
         """Load the packs and open the review data; raises :class:`StartupError`."""
+        from drill.config.location import data_dir
         from drill.config.settings import SettingsError
         from drill.review.session import ReviewSession
+        from drill.storage.app_claim import claim_folder
         from drill.storage.errors import StorageError
 
         self._library = self._load_library()
         try:
+            self._claim = claim_folder(data_dir(self.data_dir))  # one app per folder
             self._session = ReviewSession.open(self.cards, self.data_dir, self.clock)
         except (StorageError, SettingsError) as error:
+            self.close()
             raise StartupError(str(error)) from None
 
     def _load_library(self) -> Library:
@@ -157,6 +163,9 @@ class Backend:
     def close(self) -> None:
         if self._session is not None:
             self._session.close()
+        if self._claim is not None:
+            self._claim.release()
+            self._claim = None
 
     @property
     def is_open(self) -> bool:

@@ -213,6 +213,10 @@ def translate(path: Path, exc: sqlite3.Error) -> StorageError:
         )
     if "malformed" in lowered or "not a database" in lowered or "encrypted" in lowered:
         return DatabaseCorrupt(path, f"is corrupt ({text})")
+    if "disk is full" in lowered or ("disk i/o error" in lowered and _disk_full(path)):
+        # A full disk shows as either, depending on which file SQLite was extending.
+        return StorageError(path, "cannot be written: the disk is full; this change was not "
+                                  "saved (free some space, then try again)")
     if "no such table" in lowered or "no such column" in lowered:
         return DatabaseCorrupt(path, f"is missing part of drill's tables ({text})")
     if "readonly" in lowered or "read-only" in lowered:
@@ -339,3 +343,10 @@ def _identity(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return status.st_dev, status.st_ino
+
+
+def _disk_full(path: Path) -> bool:
+    try:
+        return os.statvfs(path.parent).f_bavail == 0
+    except (OSError, AttributeError):  # statvfs is POSIX only
+        return False

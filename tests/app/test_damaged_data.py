@@ -4,7 +4,10 @@ file on the problem screen, no traceback, the file unchanged, and a clean exit."
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -100,3 +103,30 @@ async def test_a_database_deleted_under_the_app_is_noticed_at_the_next_rating(
     conn = sqlite3.connect(rescued)
     assert conn.execute("SELECT COUNT(*) FROM revlog").fetchone() == (1,)
     conn.close()
+
+
+async def test_a_second_app_on_one_data_folder_is_told_and_the_cli_reads_alongside(
+    make_app: MakeApp, data_dir: Path
+) -> None:
+    first = make_app()
+    async with first.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        second = make_app()
+        async with second.run_test(size=(100, 30)) as other:
+            await other.pause()
+            assert isinstance(second.screen, ProblemScreen)
+            message = str(second.screen.query_one("#problem-message", Static).render())
+            assert "already open" in message and str(os.getpid()) in message
+            await other.press("q")
+        assert second.return_code == 1
+        stats = subprocess.run(  # the command line reads alongside the app
+            [sys.executable, "-m", "drill", "stats", "--data", str(data_dir), "--json"],
+            capture_output=True, text=True, timeout=60, check=False)
+        assert stats.returncode == 0 and '"reviews_total": 0' in stats.stdout
+        await pilot.press("enter", "escape", "3")  # the first app goes on as before
+        await pilot.pause()
+    third = make_app()  # once the first has quit, the folder is free
+    async with third.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not isinstance(third.screen, ProblemScreen)
+        assert len(third.backend.history(first.backend.cards[0].key)) == 1

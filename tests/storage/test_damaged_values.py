@@ -16,7 +16,7 @@ from drill.scheduling.ids import card_id
 from drill.scheduling.state import CardState, Phase
 from drill.storage import card_table
 from drill.storage.database import open_database
-from drill.storage.errors import DatabaseCorrupt
+from drill.storage.errors import DatabaseCorrupt, StorageError
 
 KEYS = ("p/c0", "p/c1", "p/c2")
 
@@ -92,3 +92,17 @@ def test_an_unreadable_value_names_the_column_and_the_value(tmp_path: Path) -> N
         ReviewSession([], database).stats()
     assert "'tomorrow'" in str(caught.value)
 
+
+
+def test_a_full_database_or_disk_says_the_disk_is_full(tmp_path: Path) -> None:
+    path = tmp_path / "drill.sqlite3"
+    with open_database(path) as database:
+        pages = database.read(lambda conn: conn.execute("PRAGMA page_count").fetchone()[0])
+        # SQLite's own "database or disk is full", as a full disk gives it, without
+        # filling one: the file may not grow by a page.
+        database.read(lambda conn: conn.execute(f"PRAGMA max_page_count = {pages}"))
+        states = [CardState(card_id(f"p/x{i}"), f"p/x{i}" * 50, Phase.NEW) for i in range(500)]
+        with pytest.raises(StorageError) as caught:
+            database.write(lambda conn: card_table.save_many(conn, states))
+    message = str(caught.value)
+    assert str(path) in message and "the disk is full" in message and "not saved" in message
