@@ -12,15 +12,18 @@ from __future__ import annotations
 import csv
 import hashlib
 import html
+import itertools
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from drill.packs.model import Card, Pack
 
-CSV_COLUMNS = ("key", "deck", "front", "back", "tags")
+#: Front and Back as Anki's Basic note type names its fields: Anki fills fields from the
+#: columns of the same name (lower case, it put the key on the front).
+CSV_COLUMNS = ("key", "deck", "Front", "Back", "tags")
 
 
 class ExportError(Exception):
@@ -118,7 +121,7 @@ def spreadsheet_cell(text: str) -> str:
 
 
 def write_csv(cards: Sequence[Exported], path: Path, *, replace: bool = False) -> None:
-    """One row per card: key, deck, front, back, tags (UTF-8, a header row first)."""
+    """One row per card: key, deck, front, back, tags (UTF-8, Anki's header lines first)."""
 
     def write(temporary: Path) -> None:
         with temporary.open("w", encoding="utf-8", newline="") as stream:
@@ -127,13 +130,43 @@ def write_csv(cards: Sequence[Exported], path: Path, *, replace: bool = False) -
     write_whole(path, write, replace=replace)
 
 
+#: Anki's CSV header lines (Anki 2.1.55 on): with them, Anki's importer needs no guessing
+#: and no mapping. Left to guess, it took ";" for the separator and made junk notes. The
+#: key is the note's guid, so importing again updates the notes instead of doubling them;
+#: front and back fill the first two fields of the note type (Basic's Front and Back).
+ANKI_HEADER = (
+    "#separator:Comma",
+    "#html:false",
+    f"#columns:{','.join(CSV_COLUMNS)}",
+    f"#guid column:{CSV_COLUMNS.index('key') + 1}",
+    f"#deck column:{CSV_COLUMNS.index('deck') + 1}",
+    f"#tags column:{CSV_COLUMNS.index('tags') + 1}",
+)
+
+
 def write_csv_rows(cards: Sequence[Exported], stream: TextIO) -> None:
-    """The CSV of :func:`write_csv` onto an open stream (standard output, say)."""
+    """The CSV of :func:`write_csv` onto an open stream (standard output, say): Anki's
+    header lines (``#columns:`` names the columns), then one row per card."""
+    for line in ANKI_HEADER:
+        stream.write(line + "\r\n")  # the csv module's own line ending
     writer = csv.writer(stream)
-    writer.writerow(CSV_COLUMNS)
     for card in cards:
         writer.writerow([spreadsheet_cell(cell) for cell in (
-            card.key, card.deck, card.front, card.back, " ".join(card.tags))])
+            card.key, f"drill::{card.deck}", card.front, card.back,
+            " ".join(tag.replace(" ", "_") for tag in card.tags))])
+
+
+def read_csv_rows(lines: Iterable[str]) -> list[dict[str, str]]:
+    """The rows of a CSV :func:`write_csv_rows` wrote, by column name (for scripts and
+    tests): the header lines at the top are skipped, ``#columns:`` gives the names."""
+    rows = iter(lines)
+    names: list[str] = []
+    for line in rows:
+        if not line.startswith("#"):
+            return list(csv.DictReader(itertools.chain([line], rows), fieldnames=names))
+        if line.startswith("#columns:"):
+            names = next(csv.reader([line[len("#columns:"):]]))
+    return []
 
 
 def write_whole(path: Path, write: Callable[[Path], None], *, replace: bool) -> None:
