@@ -44,6 +44,7 @@ class Exported:
     references: tuple[str, ...]  # "decode_floor: 4.78 ms"
     tip: str
     tags: tuple[str, ...]
+    pack: str = ""  # the pack's id: the deck's identity, which a new title keeps
 
     @property
     def front(self) -> str:
@@ -82,6 +83,7 @@ def prepare(packs: Sequence[Pack], references: References | None = None) -> list
             references=refs(card),
             tip=_clean(card.tip),
             tags=("drill", pack.id, card.priority),
+            pack=pack.id,
         )
         for pack in packs
         for card in pack.cards
@@ -152,7 +154,7 @@ def write_csv_rows(cards: Sequence[Exported], stream: TextIO) -> None:
     writer = csv.writer(stream)
     for card in cards:
         writer.writerow([spreadsheet_cell(cell) for cell in (
-            card.key, f"drill::{card.deck}", card.front, card.back,
+            card.key, anki_deck(card), card.front, card.back,
             " ".join(tag.replace(" ", "_") for tag in card.tags))])
 
 
@@ -221,6 +223,13 @@ _CSS = """\
 """
 
 
+def anki_deck(card: Exported) -> str:
+    """The card's deck in Anki, ``drill::PACK-ID``. Anki's importer finds a deck by its
+    name, so the name comes from the pack's id, which a new title leaves alone (named by
+    title, a renamed pack became a new, empty deck); the title is the deck's description."""
+    return f"drill::{card.pack}"
+
+
 def stable_id(text: str) -> int:
     """A stable id for Anki (models and decks need one), from a name."""
     digest = hashlib.sha256(text.encode()).digest()
@@ -246,8 +255,8 @@ def write_anki(cards: Sequence[Exported], path: Path, *, replace: bool = False) 
     for card in cards:
         deck = decks.get(card.deck)
         if deck is None:
-            deck = decks[card.deck] = genanki.Deck(stable_id(f"drill deck {card.deck}"),
-                                                   f"drill::{card.deck}")
+            deck = decks[card.deck] = genanki.Deck(
+                stable_id(f"drill pack {card.pack}"), anki_deck(card), description=card.deck)
         deck.add_note(genanki.Note(
             model=model,
             fields=[_front_html(card), _back_html(card), html.escape(card.key)],

@@ -70,7 +70,7 @@ def test_card_text_never_starts_a_spreadsheet_formula(run_cli: Run, tmp_path: Pa
     assert code == 0, err
     with target.open(encoding="utf-8", newline="") as stream:
         (row,) = read_csv_rows(stream)
-    assert row["deck"] == "drill::=HYPERLINK(\"http://example.com\", \"click\")"  # Anki's
+    assert row["deck"] == "drill::hostile"  # Anki's deck: the pack's id, never the title
     assert row["Front"].startswith("'@SUM(1+1)*cmd|' /C calc'!A0\n")
     assert row["Back"] == "• +1"  # starts with a bullet: left as it is
 
