@@ -149,11 +149,22 @@ class Backend:
         # Same database and settings, new cards (the undo history starts afresh).
         self._session = ReviewSession(self.cards, old.database, old.settings, old.clock)
 
+    def read_only_notice(self) -> str:
+        """"" when the review data can be written; else what a read-only session means."""
+        database = self.session.database
+        if not database.read_only:
+            return ""
+        return (f"{database.path} is read-only for you: this is a read-only session. "
+                "Browse, stats and the calculator work; ratings are not saved (make the file "
+                "writable, then start drill again, to study)")
+
     def daily_backup(self) -> str:
         """Today's backup of the review data, if not made yet: "" or the problem, one line
         (any thread: it opens a connection of its own)."""
         from drill.storage.errors import StorageError
 
+        if self.session.database.read_only:
+            return ""  # nothing changes, and the copy would fail on the same permissions
         try:
             self.session.daily_backup()
         except StorageError as error:

@@ -175,9 +175,16 @@ class DrillApp(App[int]):
             callback()
         # The first screen is up: now the notices, and sympy in the background.
         self.call_after_refresh(self.show_pack_problems)
+        self.call_after_refresh(self._say_if_read_only)
         self.run_worker(self._daily_backup, thread=True, group="backup")
         if self.options.prepare_in_background:
             self.set_timer(0.2, self._prepare_todays_cards)
+
+    def _say_if_read_only(self) -> None:
+        notice = self.backend.read_only_notice()
+        if notice:
+            self.notify(notice, title="Read-only session", severity="warning", timeout=20,
+                        markup=False)
 
     def _daily_backup(self) -> None:
         problem = self.backend.daily_backup()

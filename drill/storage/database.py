@@ -51,6 +51,8 @@ class Database:
         self._open = True
         opened_here(path)
         self._identity = _identity(path)  # the file opened, to notice it being replaced
+        #: Readable but not writable by this user: every write would be refused.
+        self.read_only = not os.access(path, os.W_OK)
         self._replaced: DatabaseReplaced | None = None
 
     def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
