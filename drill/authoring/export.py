@@ -45,6 +45,8 @@ class Exported:
     tip: str
     tags: tuple[str, ...]
     pack: str = ""  # the pack's id: the deck's identity, which a new title keeps
+    #: Each ask's question and its reference answer as shown ("4.78 ms"), for typing in Anki.
+    asks: tuple[tuple[str, str], ...] = ()
 
     @property
     def front(self) -> str:
@@ -66,32 +68,48 @@ class Exported:
 
 
 References = Callable[[Card], tuple[str, ...]]
+Answers = Callable[[Card], tuple[tuple[str, str], ...]]
 
 
-def prepare(packs: Sequence[Pack], references: References | None = None) -> list[Exported]:
+def prepare(packs: Sequence[Pack], references: References | None = None,
+            answers: Answers | None = None) -> list[Exported]:
     """Every card of ``packs`` as it will be exported, in pack order."""
-    refs = references or solved_references
-    return [
-        Exported(
-            key=card.key,
-            deck=pack.title,
-            title=_clean(card.title),
-            scenario=_clean(card.scenario),
-            questions=tuple(_clean(ask.question) for ask in card.asks),
-            answer=tuple(_clean(point) for point in card.answer),
-            key_numbers=tuple(_clean(number) for number in card.key_numbers),
-            references=refs(card),
-            tip=_clean(card.tip),
-            tags=("drill", pack.id, card.priority),
-            pack=pack.id,
-        )
-        for pack in packs
-        for card in pack.cards
-    ]
+    solve_asks = answers or solved_answers
+    exported = []
+    for pack in packs:
+        for card in pack.cards:
+            asks = solve_asks(card)  # solved once: sympy is slow
+            refs = references(card) if references else tuple(f"{q} → {a}" for q, a in asks)
+            exported.append(_exported(pack, card, refs, asks))
+    return exported
+
+
+def _exported(pack: Pack, card: Card, refs: tuple[str, ...],
+              asks: tuple[tuple[str, str], ...]) -> Exported:
+    return Exported(
+        key=card.key,
+        deck=pack.title,
+        title=_clean(card.title),
+        scenario=_clean(card.scenario),
+        questions=tuple(_clean(ask.question) for ask in card.asks),
+        answer=tuple(_clean(point) for point in card.answer),
+        key_numbers=tuple(_clean(number) for number in card.key_numbers),
+        references=refs,
+        tip=_clean(card.tip),
+        tags=("drill", pack.id, card.priority),
+        pack=pack.id,
+        asks=asks,
+    )
 
 
 def solved_references(card: Card) -> tuple[str, ...]:
-    """Each ask's reference value, from the card's solver (none if it cannot be solved)."""
+    """Each ask's question and reference value, from the card's solver."""
+    return tuple(f"{question} → {answer}" for question, answer in solved_answers(card))
+
+
+def solved_answers(card: Card) -> tuple[tuple[str, str], ...]:
+    """Each ask's question and reference value, from the card's solver (none if it cannot
+    be solved)."""
     if not card.asks or not card.solver:
         return ()
     from drill.solving.solve import SolveError, solve
@@ -100,7 +118,7 @@ def solved_references(card: Card) -> tuple[str, ...]:
         solution = solve(card)
     except SolveError:
         return ()
-    return tuple(f"{_clean(ask.question)} → {solution.results[ask.value].shown}"
+    return tuple((_clean(ask.question), solution.results[ask.value].shown)
                  for ask in card.asks if ask.value in solution.results)
 
 
@@ -240,14 +258,19 @@ def write_anki(cards: Sequence[Exported], path: Path, *, replace: bool = False) 
     """An ``.apkg`` Anki package: one deck per pack, one note per card."""
     import genanki
 
+    # Anki's typed answer: the first ask's question on the front with a box to type in,
+    # its reference answer compared with what was typed on the back (the other asks'
+    # references are on the back too). A card without asks shows no box.
+    typed = "{{#Answer}}<div class=section>{{Question}}</div>{{type:Answer}}{{/Answer}}"
     model = genanki.Model(
-        stable_id("drill card model v1"),
-        "drill card",
-        fields=[{"name": "Front"}, {"name": "Back"}, {"name": "Key"}],
+        stable_id("drill card model v2"),  # v1 had no typed answer: a new note type
+        "drill card (typed answer)",
+        fields=[{"name": "Front"}, {"name": "Back"}, {"name": "Key"}, {"name": "Question"},
+                {"name": "Answer"}],
         templates=[{
             "name": "Card",
-            "qfmt": "{{Front}}",
-            "afmt": "{{FrontSide}}<hr id=answer>{{Back}}<div class=key>{{Key}}</div>",
+            "qfmt": "{{Front}}" + typed,
+            "afmt": "{{Front}}" + typed + "<hr id=answer>{{Back}}<div class=key>{{Key}}</div>",
         }],
         css=_CSS,
     )
@@ -259,7 +282,9 @@ def write_anki(cards: Sequence[Exported], path: Path, *, replace: bool = False) 
                 stable_id(f"drill pack {card.pack}"), anki_deck(card), description=card.deck)
         deck.add_note(genanki.Note(
             model=model,
-            fields=[_front_html(card), _back_html(card), html.escape(card.key)],
+            fields=[_front_html(card), _back_html(card), html.escape(card.key),
+                    *((html.escape(card.asks[0][0]), html.escape(card.asks[0][1]))
+                      if card.asks else ("", ""))],
             guid=genanki.guid_for("drill", card.key),
             tags=[tag.replace(" ", "_") for tag in card.tags],
         ))

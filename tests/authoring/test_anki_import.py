@@ -87,3 +87,22 @@ def test_anki_imports_the_apkg_and_a_renamed_pack_keeps_its_deck(tmp_path: Path)
         assert len(decks) == 2, decks  # "drill" and the pack's: no new, empty deck
     finally:
         collection.close()
+
+
+def test_the_apkg_asks_for_a_typed_answer_anki_compares(tmp_path: Path) -> None:
+    from anki.collection import ImportAnkiPackageRequest
+
+    path = exported(tmp_path, "--anki", "cards.apkg")
+    collection = new_collection(tmp_path / "anki")
+    try:
+        collection.import_anki_package(ImportAnkiPackageRequest(package_path=str(path)))
+        assert collection.note_count() == len(speed_physics_keys())
+        note = next(collection.get_note(nid) for nid in collection.find_notes("")
+                    if collection.get_note(nid)["Key"] == "speed-physics/q1")
+        assert note["Answer"] == "4.78 ms"  # the solver's reference, to type
+        assert "shortest a decode step" in note["Question"]
+        card = collection.get_card(note.card_ids()[0])
+        assert "[[type:Answer]]" in card.question()  # where the reviewer draws its box
+        assert "4.78 ms" in card.answer()
+    finally:
+        collection.close()

@@ -32,11 +32,12 @@ def test_the_anki_package_holds_every_card(tmp_path: Path) -> None:
     cards = load_library().cards
     notes = _notes(target, tmp_path)
     assert len(notes) == len(cards)
-    # Anki separates a note's fields with 0x1f: front, back, key.
+    # Anki separates a note's fields with 0x1f: front, back, key, question, typed answer.
     keys = {fields.split("\x1f")[2] for _, fields, _ in notes}
     assert keys == {card.key for card in cards}
-    q1 = next(fields for _, fields, _ in notes if fields.endswith("\x1fspeed-physics/q1"))
-    front, back, _ = q1.split("\x1f")
+    q1 = next(fields for _, fields, _ in notes if "\x1fspeed-physics/q1\x1f" in fields)
+    front, back, _, question, answer = q1.split("\x1f")
+    assert "shortest a decode step" in question and answer == "4.78 ms"
     assert "Llama 3 8B with BF16 weights, one H100" in front
     assert "16 GB ÷ 3.35 TB/s ≈ 4.78 ms" in back  # the answer
     assert "Key numbers" in back and "Tip" in back
