@@ -88,11 +88,16 @@ def test_wrong_dimension_names_both_dimensions(decode_floor: Target) -> None:
 def test_percent_asks(mbu: Target) -> None:
     for answer in ("74.6%", "74.6", "75%", "10.4 / 14", "0.746×", "10.4 ms / 14 ms"):
         assert grade(answer, mbu).verdict is Verdict.CORRECT, answer
-    # A bare 0.746 counts in percent: 0.746% is a hundred times too small, and the
-    # message says how to write a fraction.
-    result = grade("0.746", mbu)
-    assert result.mistakes == ("power-of-ten",)
-    assert "0.746%" in result.message and "0.746×" in result.message
+    # Plain numbers are weighed as a percent and as a fraction alike, literal or worked:
+    # 0.746 and 10.4 / 14 are 74.6%, and so is 10.4 / 14 × 100.
+    for answer in ("0.746", "10.4 / 14 * 100", "74.6"):
+        result = grade(answer, mbu)
+        assert result.verdict is Verdict.CORRECT, answer
+    assert "fraction" in grade("0.746", mbu).message
+    # Wrong either way: the nearer reading is graded (0.5 as 50%, not 0.5%).
+    wrong = grade("0.5", mbu)
+    assert wrong.verdict is Verdict.INCORRECT
+    assert "power-of-ten" not in wrong.mistakes
 
 
 def test_expected_and_parsed_are_in_the_display_unit(cost_single: Target) -> None:
