@@ -169,7 +169,8 @@ class _Parser:
         node = self.power()
         while self.tok.kind is Kind.WORD and self.tok.text == "per":
             at = self.advance()
-            if self.tok.kind is Kind.END or (self.tok.kind is Kind.OP and not self.tok.is_op("(")):
+            after = self.tokens[self.i]
+            if after.kind is Kind.END or (after.kind is Kind.OP and not after.is_op("(")):
                 raise ParseError("'per' needs what it divides by after it "
                                  "(per hour, per million tokens)", at.start)
             node = BinOp("/", node, self.power(), style="per")
