@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from drill.grading import messages
 from drill.grading.ambiguous import other_readings
-from drill.grading.generic_slips import Finding, generic_findings
+from drill.grading.generic_slips import SHAPE_SLIPS, Finding, generic_findings
 from drill.grading.interpret import Interpretation, interpret
 from drill.grading.readings import (
     counts_as_labels,
@@ -22,6 +22,7 @@ from drill.grading.readings import (
     speedup_in_words,
     trailing_unit,
 )
+from drill.grading.structure import contradicts, shows_working
 from drill.grading.target import Expected, Target, expected_side
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, Reading, read
@@ -143,9 +144,13 @@ def grade(answer: str, target: Target) -> Grade:
         return Grade(target.card, target.ask, _echoed(answer), Verdict.CORRECT, message,
                      shown_expected, (), parsed)
 
-    findings = _card_findings(understood, target)
+    findings = _card_findings(reading, understood, target)
     known = {f.id for f in findings}
-    card_messages = {m.id: m.message for m in target.mistakes}
+    # A card's words for a generic slip, when it has no value of its own: one with a value
+    # was written for that one factor (÷10), and a 10⁶ slip must not be told it.
+    # Slips of shape (bytes over FLOP/s) have no factor, so the card's words always fit.
+    card_messages = {m.id: m.message for m in target.mistakes
+                     if m.value is None or m.id in SHAPE_SLIPS}
     for finding in generic_findings(reading, understood, target, expected):
         if finding.id not in known:
             known.add(finding.id)
@@ -233,17 +238,28 @@ def _joined(*notes: str) -> str:
     return "; ".join(n for n in notes if n)
 
 
-def _card_findings(answer: Interpretation, target: Target) -> list[Finding]:
-    """The card's own mistakes whose value the answer lands on, in the card's order."""
+def _card_findings(reading: Reading, answer: Interpretation, target: Target
+                   ) -> list[Finding]:
+    """The card's own mistakes the answer shows, in the card's order.
+
+    The value must land on the mistake's, and a working must not contradict how the
+    mistake is made (:mod:`drill.grading.structure`); a bare number shows no working, so
+    the message says what it matches rather than how it was made.
+    """
+    bare = not shows_working(reading.tree) or is_plain_arithmetic(reading.tree)
     found: list[Finding] = []
     for mistake in target.mistakes:
         if mistake.value is None:
             continue
-        if any(
+        if not any(
             candidate.close_to(mistake.value, target.tolerance)
             for candidate in (answer.value, answer.alternative, answer.raw)
             if candidate is not None
         ):
+            continue
+        if bare:
+            found.append(Finding(mistake.id, messages.matches_slip(mistake.message)))
+        elif not contradicts(reading.tree, mistake.uses, target.knowns):
             found.append(Finding(mistake.id, mistake.message))
     return found
 

@@ -50,6 +50,11 @@ def off_by(read_as: str, expected: str, ratio: float | None,
             "Check which quantity goes first in the subtraction or division.")
 
 
+def matches_slip(message: str) -> str:
+    """A card's words for a slip, said of a bare number: it matches, not "you did"."""
+    return f"That number is what a classic slip gives, if that is how you got it: {message}"
+
+
 def invalid(reason: str, unit: str = "ms") -> str:
     """``unit`` is the ask's, so the example shows what this answer looks like."""
     example = attach_unit("3.2", unit) if unit.strip() not in ("", "1") else "3.2"
@@ -102,6 +107,12 @@ def bits_for_bytes(ratio: float) -> str:
     direction = "8× too large" if ratio > 1 else "8× too small"
     return (f"The answer is {direction}: that is bits against bytes. A capital B is a byte "
             "and a small b a bit; memory sizes and HBM bandwidth are quoted in bytes.")
+
+
+def binary_for_decimal(binary: str, decimal: str) -> str:
+    return (f"The answer is off by the gap between {binary} and {decimal}: a {binary} is "
+            f"a power of 2 (1,024 steps), a {decimal} a power of 10 (1,000 steps). Keep "
+            "each figure in the prefix it was given in, and convert once at the end.")
 
 
 def reciprocal(dimensioned: bool, given_words: str, expected_words: str, unit: str) -> str:

@@ -290,7 +290,7 @@ ROWS: list[Row] = [
     ("q6-follow-up", "kv_bytes", "64 * 4096 * 128 KiB", C, NONE, ""),
     ("q6-follow-up", "kv_bytes", "32 GiB", C, NONE, "exactly 64 × 4,096 × 128 KiB"),
     ("q6-follow-up", "kv_bytes", "537 MB", W, "one-user-kv", ""),
-    ("q6-follow-up", "kv_bytes", "34.4 GiB", W, NONE, "7.4% over: GiB for GB"),
+    ("q6-follow-up", "kv_bytes", "34.4 GiB", W, "binary-for-decimal", "7.4% over: GiB for GB"),
     ("q6-follow-up", "step_time", "15 ms", C, NONE, ""),
     ("q6-follow-up", "step_time", "(16 GB + 34.4 GB) / 3.35 TB/s", C, NONE, ""),
     ("q6-follow-up", "step_time", "4.94 ms", W, "one-user-kv", ""),

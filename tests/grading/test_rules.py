@@ -64,9 +64,11 @@ def test_counts_may_be_left_out(tokens_per_s: Target, cost_single: Target) -> No
     assert grade("$0.00000417 per token", cost_single).verdict is Verdict.CORRECT
     # The million written without the count: the unit's scale is not applied twice.
     assert grade("$4.17 per million", cost_single).verdict is Verdict.CORRECT
-    # Neither reading fits a slip of a hundred: it is graded in the unit's own scale.
-    result = grade("$417", cost_single)
-    assert result.mistakes == ("power-of-ten",)
+    # Neither reading fits: it is graded in the unit's own scale, where $400 is the
+    # reference's digits a hundred times over...
+    assert grade("$400", cost_single).mistakes == ("power-of-ten",)
+    # ...and $417 is not: its digits are not the reference's $4.00, so no shift is claimed.
+    assert "power-of-ten" not in grade("$417", cost_single).mistakes
 
 
 def test_a_written_count_must_be_the_right_one(tokens_per_s: Target) -> None:
