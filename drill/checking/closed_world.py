@@ -1,0 +1,272 @@
+"""The closed world: every figure a card writes out is accounted for, or it is reported.
+
+A figure in a card's text (title, scenario, answer, key numbers, tip, ask questions,
+mistake messages) is accounted for when, to the precision it is written with, it is
+
+* a given, a solver result (mistake values included), or a catalog fact of the card's GPU
+  or model, in any unit (``4.8 ms`` for 4.78 ms, ``4.19 GB`` for 4 GiB; a bare number
+  may be the figure in another unit: the ``8`` of ``8 × 10⁹`` for 8 billion);
+* one: ``1 token``, ``100%``;
+* in a worked equation that holds, when another side of it is accounted for (what the
+  checked arithmetic derives from accounted figures is accounted for too), or a small
+  whole factor in one (the ``2`` of ``2 × 8 × 10⁹ × 500``);
+* a placeholder, or a figure the author marked free: ``{25 GB/s|constant: why}``.
+
+Anything else is an error naming the nearest candidate, so a figure off by 40% or 10× in
+plain prose is caught like one in a worked equation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from drill.checking.equations import Equation, find_equations
+from drill.checking.figures import Figure, find_figures
+from drill.checking.prose import ProseProblem, check_prose
+from drill.packs.catalog import CatalogError, UnknownEntry, load_catalog
+from drill.packs.facts import GPU_FACTS, MODEL_FACTS
+from drill.packs.model import Card
+from drill.packs.templates import Rendered
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity
+from drill.quantities.units import format_quantity
+from drill.solving.solve import Solution
+
+#: The diagnostic codes of the closed world (``drill check --json``).
+UNACCOUNTED = "unaccounted-figure"
+CHANGING = "changing-figure"
+#: A whole number up to this, written bare inside a worked equation, is a factor of it.
+SMALL_FACTOR = 12
+_POWERS = tuple(10.0 ** (3 * k) for k in range(-5, 6)) + (100.0, 0.01)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A value a figure may stand for: a given, a result, a catalog fact."""
+
+    name: str  # "decode_floor", "the H100's bandwidth"
+    value: Quantity
+    shown: str  # "4.78 ms"
+    kind: str  # "given", "result", "fact"
+
+    @property
+    def placeholder(self) -> str:
+        return f"{{{self.name}}}" if self.kind == "given" else f"{{{self.name}:{self.shown}}}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unaccounted:
+    """A figure no candidate accounts for, and the one closest to it."""
+
+    figure: Figure
+    nearest: Candidate | None
+
+    def message(self) -> str:
+        written = self.figure.text
+        near = self.nearest
+        if near is not None and near.kind != "fact":
+            return (f"{written} here, and {near.name} is {near.shown}: write "
+                    f"{near.placeholder} or fix the figure")
+        if near is not None:
+            return f"{written} here, and {near.name} is {near.shown}: fix the figure or mark it"
+        return (f"no given or result is {written}: make it a given, or mark it free "
+                f"with its reason: {{{written}|constant}}, {{{written}|range}} or "
+                f"{{{written}|wrong}}")
+
+
+def candidates_of(given_values: Mapping[str, Quantity], given_texts: Mapping[str, str],
+                  results: Iterable[tuple[str, Quantity, str]],
+                  facts: Iterable[Candidate]) -> list[Candidate]:
+    """The candidates of a card: its givens (shown as written), results and facts."""
+    found = [Candidate(name, value, given_texts.get(name, _show(value)), "given")
+             for name, value in given_values.items()]
+    found += [Candidate(name, value, shown, "result") for name, value, shown in results]
+    found += list(facts)
+    return found
+
+
+def unaccounted(text: str, literal: list[tuple[int, int]], candidates: list[Candidate],
+                names: tuple[str, ...], problems: list[ProseProblem]) -> list[Unaccounted]:
+    """Every figure of ``text`` that starts in a ``literal`` run and is not accounted for.
+
+    ``problems`` are the prose checker's findings for this text: an equation with one is
+    not taken to derive anything.
+    """
+    figures = find_figures(text, names)
+    if not figures:
+        return []
+    accounted = [_accounted(f, candidates) for f in figures]
+    equations = find_equations(text)
+    failing = {p.offset for p in problems}
+    _derive(figures, accounted, equations, failing)
+    found: list[Unaccounted] = []
+    for figure, ok in zip(figures, accounted, strict=True):
+        if ok or not _in_runs(figure.start, literal):
+            continue
+        found.append(Unaccounted(figure, _nearest(figure, candidates)))
+    return found
+
+
+def _accounted(figure: Figure, candidates: list[Candidate]) -> bool:
+    for reading in figure.readings:
+        plain = dims.without_counts(reading.dim) == dims.DIMENSIONLESS
+        if plain and math.isclose(reading.value, 1.0):
+            return True
+        if any(_matches(reading, figure, c.value) for c in candidates):
+            return True
+    return False
+
+
+def _matches(reading: Quantity, figure: Figure, value: Quantity) -> bool:
+    allowed = abs(reading.value) * figure.precision * (1 + 1e-9) + 1e-300
+    same_kind = dims.without_counts(reading.dim) == dims.without_counts(value.dim)
+    if same_kind and abs(reading.value - value.value) <= allowed:
+        return True
+    if not figure.bare:
+        return False
+    # A bare number: the figure as some unit would write it (8 for 8 billion, 74 for 74%).
+    return any(abs(reading.value - value.value * power) <= allowed for power in _POWERS)
+
+
+def _derive(figures: list[Figure], accounted: list[bool], equations: list[Equation],
+            failing: set[int]) -> None:
+    """Mark what holding equations derive from accounted figures (in place)."""
+    holding = [eq for eq in equations if not any(
+        eq.start <= offset <= eq.sides[-1].end for offset in failing)]
+    numeric = [eq for eq in holding if sum(side.numeric for side in eq.sides) >= 2]
+    for eq in numeric:
+        for side in eq.sides:
+            for n, figure in enumerate(figures):
+                if side.numeric and side.start <= figure.start < side.end and _small_factor(
+                        figure):
+                    accounted[n] = True
+    changed = True
+    while changed:
+        changed = False
+        for eq in numeric:
+            sides = [[n for n, f in enumerate(figures) if side.start <= f.start < side.end]
+                     for side in eq.sides if side.numeric]
+            if any(s and all(accounted[n] for n in s) for s in sides):
+                for s in sides:
+                    for n in s:
+                        if not accounted[n]:
+                            accounted[n] = changed = True
+
+
+def _small_factor(figure: Figure) -> bool:
+    reading = figure.value
+    return (figure.bare and "." not in figure.text
+            and reading.value == int(reading.value) and 0 < reading.value <= SMALL_FACTOR)
+
+
+def _in_runs(offset: int, runs: list[tuple[int, int]]) -> bool:
+    return any(start <= offset < end for start, end in runs)
+
+
+def _nearest(figure: Figure, candidates: list[Candidate]) -> Candidate | None:
+    """The candidate of the figure's kind closest to it, within a factor of 20."""
+    best: tuple[float, Candidate] | None = None
+    reading = figure.value
+    for candidate in candidates:
+        if dims.without_counts(candidate.value.dim) != dims.without_counts(reading.dim):
+            continue
+        if reading.value <= 0 or candidate.value.value <= 0:
+            continue
+        distance = abs(math.log(reading.value / candidate.value.value))
+        if distance <= math.log(20) and (best is None or distance < best[0]):
+            best = (distance, candidate)
+    return best[1] if best else None
+
+
+def _show(value: Quantity) -> str:
+    try:
+        return format_quantity(value)
+    except ValueError:
+        return f"{value.value:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class WorldFinding:
+    """An unaccounted figure of one text field of a card (base or variant)."""
+
+    path: str  # "answer[1]"
+    offset: int  # in the rendered text
+    template_offset: int  # in the field's template (the text itself when it has none)
+    found: Unaccounted
+
+
+def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Rendered],
+               tolerance: float) -> list[WorldFinding]:
+    """Every unaccounted figure of ``card`` as it is shown (a variant's texts and numbers,
+    or the base's), with ``rendered`` the renderings of its templated fields."""
+    candidates = _card_candidates(card, solution)
+    names = catalog_names()
+    found: list[WorldFinding] = []
+    for path, text in card.texts():
+        piece = rendered.get(path)
+        runs = piece.literal_runs() if piece is not None else [(0, len(text))]
+        problems = check_prose(text, tolerance)
+        for item in unaccounted(text, runs, candidates, names, problems):
+            offset = item.figure.start
+            where = piece.template_offset(offset) if piece is not None else offset
+            found.append(WorldFinding(path, offset, where, item))
+    return found
+
+
+def _card_candidates(card: Card, solution: Solution | None) -> list[Candidate]:
+    if solution is not None:
+        values = dict(solution.given_values)
+        results = [(n, r.value, r.shown) for n, r in solution.results.items()]
+        texts = solution.givens
+    else:
+        values = {}
+        for name, text in card.givens.items():
+            with contextlib.suppress(ParseError):
+                values[name] = read(text).value
+        results, texts = [], card.givens
+    return candidates_of(values, texts, results, catalog_candidates(card.gpu, card.model))
+
+
+@lru_cache(maxsize=1)
+def catalog_names() -> tuple[str, ...]:
+    """Every GPU and model name and alias of the catalog: names, not figures."""
+    try:
+        catalog = load_catalog()
+    except CatalogError:
+        return ()
+    return tuple(n for entry in (*catalog.gpus, *catalog.models)
+                 for n in (entry.name, *entry.aliases))
+
+
+@lru_cache(maxsize=64)
+def catalog_candidates(gpu: str | None, model: str | None) -> tuple[Candidate, ...]:
+    """The catalog facts of the scenario's GPU and model, as candidates."""
+    try:
+        catalog = load_catalog()
+    except CatalogError:
+        return ()
+    found: list[Candidate] = []
+    entries: list[tuple[str, Any, tuple[str, ...]]] = []
+    with contextlib.suppress(UnknownEntry):
+        if gpu:
+            entries.append(("gpu", catalog.gpu(gpu), GPU_FACTS))
+    with contextlib.suppress(UnknownEntry):
+        if model:
+            entries.append(("model", catalog.model(model), MODEL_FACTS))
+    for source, entry, facts in entries:
+        for fact in facts:
+            try:
+                text = entry.fact_text(fact)
+                if text is None:
+                    continue
+                value = read(text).value
+            except (UnknownEntry, ParseError):
+                continue
+            found.append(Candidate(f"{source}.{fact} ({entry.name})", value, text, "fact"))
+    return tuple(found)
