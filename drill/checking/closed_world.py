@@ -28,7 +28,7 @@ from typing import Any
 from drill.checking.equations import Equation, find_equations
 from drill.checking.figures import Figure, find_figures
 from drill.checking.prose import ProseProblem, check_prose
-from drill.packs.catalog import CatalogError, UnknownEntry, load_catalog
+from drill.packs.catalog import CatalogError, Gpu, Model, UnknownEntry, load_catalog
 from drill.packs.facts import GPU_FACTS, MODEL_FACTS
 from drill.packs.model import Card
 from drill.packs.templates import Rendered
@@ -43,7 +43,7 @@ UNACCOUNTED = "unaccounted-figure"
 CHANGING = "changing-figure"
 #: A whole number up to this, written bare inside a worked equation, is a factor of it.
 SMALL_FACTOR = 12
-_POWERS = tuple(10.0 ** (3 * k) for k in range(-5, 6)) + (100.0, 0.01)
+_POWERS = (*(10.0 ** (3 * k) for k in range(-5, 6)), 100.0, 0.01)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,8 +240,8 @@ def catalog_names() -> tuple[str, ...]:
         catalog = load_catalog()
     except CatalogError:
         return ()
-    return tuple(n for entry in (*catalog.gpus, *catalog.models)
-                 for n in (entry.name, *entry.aliases))
+    entries: list[Gpu | Model] = [*catalog.gpus, *catalog.models]
+    return tuple(n for entry in entries for n in (entry.name, *entry.aliases))
 
 
 @lru_cache(maxsize=64)

@@ -102,9 +102,9 @@ def _is_name(text: str, tokens: list[Token], i: int) -> bool:
         return True
     if after[:1].isalpha() and not _glued_unit(text, tok):
         return True  # "3a", "8xH100" reads as a name, not "8 x"
-    if i and tokens[i - 1].kind is Kind.WORD and tokens[i - 1].text.lower() in NAME_WORDS:
-        return True  # "pack 03", "lesson 4"
-    return False
+    # "pack 03", "lesson 4"
+    return bool(i) and tokens[i - 1].kind is Kind.WORD and tokens[i - 1].text.lower() in (
+        NAME_WORDS)
 
 
 def _glued_unit(text: str, tok: Token) -> bool:
@@ -138,7 +138,7 @@ def _figure_at(text: str, tokens: list[Token], i: int) -> tuple[Figure | None, i
     if not readings:
         return None, j
     precision = _precision(first.text)
-    has_unit = any(not dims.without_counts(r.dim) == dims.DIMENSIONLESS for r in readings[:1])
+    has_unit = dims.without_counts(readings[0].dim) != dims.DIMENSIONLESS
     bare = j == end_of_number and not dollar
     return Figure(start, tokens[j - 1].end, written, tuple(readings), precision, has_unit,
                   bare), j
@@ -167,7 +167,7 @@ def _unit_run(text: str, tokens: list[Token], j: int) -> int:
                     tokens[j + 1].text in UNITS or tokens[j + 1].text in MULTIPLIER_WORDS):
                 j += 1
                 continue
-            if glued and tok.text == "B" or (glued and tok.text in ("K",)):
+            if glued and tok.text in ("B", "K"):
                 j += 1
                 continue
             break
@@ -214,7 +214,7 @@ def _precision(number: str) -> float:
     digits = number.replace(",", "")
     mantissa, _, exponent = digits.lower().partition("e")
     if "." in mantissa:
-        whole, fraction = mantissa.split(".")
+        fraction = mantissa.split(".")[1]
         step = 10.0 ** -len(fraction)
     else:
         stripped = mantissa.rstrip("0")
