@@ -70,7 +70,7 @@ class Unaccounted:
     def message(self) -> str:
         written = self.figure.text
         near = self.nearest
-        if near is not None and near.kind != "fact":
+        if near is not None and near.kind in ("given", "result"):
             return (f"{written} here, and {near.name} is {near.shown}: write "
                     f"{near.placeholder} or fix the figure")
         if near is not None:
@@ -88,7 +88,39 @@ def candidates_of(given_values: Mapping[str, Quantity], given_texts: Mapping[str
              for name, value in given_values.items()]
     found += [Candidate(name, value, shown, "result") for name, value, shown in results]
     found += list(facts)
+    found += _shares(found)
+    return [*found, *CONVERSIONS]
+
+
+def _shares(candidates: list[Candidate]) -> list[Candidate]:
+    """What a plain ratio implies in words: the rest of a share (30% → the other 70%) and
+    the gain of a speedup (1.18× → an 18% gain)."""
+    found: list[Candidate] = []
+    for c in candidates:
+        if c.value.dim != dims.DIMENSIONLESS:
+            continue
+        v = c.value.value
+        if 0 < v < 1:
+            found.append(Candidate(f"1 − {c.name}", Quantity(1 - v, c.value.dim),
+                                   f"{1 - v:.3g}", "conversion"))
+        elif 1 < v < 100:
+            found.append(Candidate(f"{c.name} − 1", Quantity(v - 1, c.value.dim),
+                                   f"{v - 1:.3g}", "conversion"))
     return found
+
+
+#: Plain conversions a text may write out: an hour in seconds, a million, a KiB in bytes.
+CONVERSIONS: tuple[Candidate, ...] = tuple(
+    Candidate(name, Quantity(value, dim), shown, "conversion")
+    for name, value, dim, shown in (
+        ("a minute", 60.0, dims.dim(time=1), "60 s"),
+        ("an hour", 3600.0, dims.dim(time=1), "3,600 s"),
+        ("a day", 86400.0, dims.dim(time=1), "86,400 s"),
+        ("a thousand", 1e3, dims.DIMENSIONLESS, "1,000"),
+        ("a million", 1e6, dims.DIMENSIONLESS, "1,000,000"),
+        ("a billion", 1e9, dims.DIMENSIONLESS, "1,000,000,000"),
+        ("a kibi", 1024.0, dims.DIMENSIONLESS, "1,024"),
+    ))
 
 
 def unaccounted(text: str, literal: list[tuple[int, int]], candidates: list[Candidate],
@@ -101,7 +133,9 @@ def unaccounted(text: str, literal: list[tuple[int, int]], candidates: list[Cand
     figures = find_figures(text, names)
     if not figures:
         return []
-    accounted = [_accounted(f, candidates) for f in figures]
+    # A placeholder's or free figure's number is accounted for: it may anchor an equation.
+    accounted = [not _in_runs(f.start, literal) or _accounted(f, candidates)
+                 for f in figures]
     equations = find_equations(text)
     failing = {p.offset for p in problems}
     _derive(figures, accounted, equations, failing)
@@ -179,6 +213,8 @@ def _nearest(figure: Figure, candidates: list[Candidate]) -> Candidate | None:
         if reading.value <= 0 or candidate.value.value <= 0:
             continue
         distance = abs(math.log(reading.value / candidate.value.value))
+        if candidate.kind == "conversion":
+            continue  # "a kibi is 1,024" is no help
         if distance <= math.log(20) and (best is None or distance < best[0]):
             best = (distance, candidate)
     return best[1] if best else None

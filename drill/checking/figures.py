@@ -5,7 +5,7 @@
 of a name is not a figure: ``H100``, ``BF16``, ``Q1``, ``Llama 3 8B`` (every catalog name
 is masked first), ``pack 01``, ``lesson 4``, ``4th``. Each figure keeps the ways it can be
 read (``70B`` is 70 billion or 70 bytes; ``8K`` is 8,192 or 8,000) and how precisely it
-is written (``4.8`` is good to ±0.05, ``2,000`` to ±500).
+is written (``4.8`` is good to ±0.05, ``2,000`` to ±0.5).
 
 Pure text work over the equation tokenizer and the safe math reader: nothing is evaluated
 as code.
@@ -35,6 +35,9 @@ _ORDINAL = re.compile(r"(?:st|nd|rd|th)\b")
 #: A unit that is also a common short word: a unit only when glued to the number or when
 #: nothing but a space separates them and it is not the start of a clause.
 _AMBIGUOUS_UNITS = frozenset({"x", "b", "h", "s", "day", "week"})
+
+
+_PRODUCT = frozenset({"×", "*", "·"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,12 @@ def _figure_at(text: str, tokens: list[Token], i: int) -> tuple[Figure | None, i
     precision = _precision(first.text)
     has_unit = dims.without_counts(readings[0].dim) != dims.DIMENSIONLESS
     bare = j == end_of_number and not dollar
+    if i and tokens[i - 1].text in _PRODUCT and not dollar and j > end_of_number:
+        # "2 × 8 × 10⁹ × 8,000 FLOP": the unit is the product's, the number a bare factor.
+        number = text[start : tokens[end_of_number - 1].end]
+        with contextlib.suppress(ParseError):
+            return Figure(start, tokens[end_of_number - 1].end, number,
+                          (read(number).value,), precision, False, True), end_of_number
     return Figure(start, tokens[j - 1].end, written, tuple(readings), precision, has_unit,
                   bare), j
 
@@ -209,17 +218,14 @@ def _readings(text: str, tokens: list[Token], start: int, i: int, number_end: in
 
 
 def _precision(number: str) -> float:
-    """Half the last significant digit, relative to the number: 4.8 → 0.05/4.8,
-    2,000 → 500/2,000, 16 → 0.5/16."""
+    """Half the last written digit, relative to the number: 4.8 → 0.05/4.8, 16 → 0.5/16.
+
+    A whole number is taken as exact to its last digit, zeros included (2,000 is not
+    "about 2,000"): a figure that is only about that is a range or a rounding to mark.
+    """
     digits = number.replace(",", "")
     mantissa, _, exponent = digits.lower().partition("e")
-    if "." in mantissa:
-        fraction = mantissa.split(".")[1]
-        step = 10.0 ** -len(fraction)
-    else:
-        stripped = mantissa.rstrip("0")
-        zeros = len(mantissa) - len(stripped) if stripped else 0
-        step = 10.0 ** zeros
+    step = 10.0 ** -len(mantissa.split(".")[1]) if "." in mantissa else 1.0
     value = float(mantissa) if mantissa not in ("", ".") else 0.0
     if value == 0:
         return 0.5

@@ -39,6 +39,9 @@ FREE_REASONS: dict[str, str] = {
     "constant": "a fixed fact of the field the card does not compute (PCIe Gen4's ~25 GB/s)",
     "range": "one end of a spread quoted as bounds (150 to 180 tokens/s)",
     "wrong": "a figure the text names as wrong, a claim or a slip (not 500 s)",
+    "source": "a figure as another text rounds it, quoted beside drill's (about 200 tokens/s)",
+    "name": "a number that is part of a name the checker cannot tell (a 70B model)",
+    "example": "a what-if the text picks to make a point (had attention been 80%)",
 }
 
 

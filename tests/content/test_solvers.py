@@ -107,7 +107,8 @@ def test_prefill_of_a_short_prompt_is_bounded_by_the_weight_read(evaluate: Evalu
     # Ten tokens do far less math than reading 16 GB takes: the pass costs a decode step.
     results = evaluate("prefill-vs-decode", {
         "params": "8 billion", "prompt": "10 tokens", "paste": "8,000 tokens",
-        "weights": "16 GB", "bandwidth": "3.35 TB/s", "peak_flops": "989 TFLOPS"})
+        "weights": "16 GB", "bandwidth": "3.35 TB/s", "peak_flops": "989 TFLOPS",
+        "users": "30 users"})
     assert results["prefill_time"].close_to(results["decode_floor"], 1e-12)
 
 
