@@ -152,11 +152,13 @@ def mm1_time_in_system(arrival_rate: sympy.Expr, service_rate: sympy.Expr,
     }
 
 
-@solver("fan-out-tail", calls="1", quantile="%")
-def fan_out_tail(calls: sympy.Expr, quantile: sympy.Expr) -> Results:
-    """A request waits for the slowest of ``calls`` parallel calls."""
+@solver("fan-out-tail", calls="1", quantile="%", call_latency="s")
+def fan_out_tail(calls: sympy.Expr, quantile: sympy.Expr, call_latency: sympy.Expr) -> Results:
+    """A request waits for the slowest of ``calls`` parallel calls; ``call_latency`` is
+    each call's latency at ``quantile``, which is the page's at a lower quantile."""
     within = quantile**calls
     return {
+        "page_latency_at_within": call_latency,
         "all_within_p99": within,
         "slow_share": 1 - within,
         # The single-call quantile that the page's own quantile corresponds to.

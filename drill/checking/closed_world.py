@@ -28,10 +28,11 @@ from typing import Any
 from drill.checking.equations import Equation, find_equations
 from drill.checking.figures import Figure, find_figures
 from drill.checking.prose import ProseProblem, check_prose
+from drill.checking.tolerance import power_of_ten_slip
 from drill.packs.catalog import CatalogError, Gpu, Model, UnknownEntry, load_catalog
 from drill.packs.facts import GPU_FACTS, MODEL_FACTS
 from drill.packs.model import Card
-from drill.packs.templates import Rendered
+from drill.packs.templates import FREE_REASONS, Rendered
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
@@ -70,14 +71,16 @@ class Unaccounted:
     def message(self) -> str:
         written = self.figure.text
         near = self.nearest
-        if near is not None and near.kind in ("given", "result"):
-            return (f"{written} here, and {near.name} is {near.shown}: write "
-                    f"{near.placeholder} or fix the figure")
         if near is not None:
-            return f"{written} here, and {near.name} is {near.shown}: fix the figure or mark it"
-        return (f"no given or result is {written}: make it a given, or mark it free "
-                f"with its reason: {{{written}|constant}}, {{{written}|range}} or "
-                f"{{{written}|wrong}}")
+            slip = power_of_ten_slip(self.figure.value.value, near.value.value,
+                                     self.figure.precision, "the figure")
+            if near.kind in ("given", "result"):
+                return (f"{written} here, and {near.name} is {near.shown}: write "
+                        f"{near.placeholder} or fix the figure{slip}")
+            return (f"{written} here, and {near.name} is {near.shown}: fix the figure or "
+                    f"mark it{slip}")
+        return (f"no given or result is {written}: make it a given, or mark it free with "
+                f"its reason: {{{written}|constant: why}} (reasons: {', '.join(FREE_REASONS)})")
 
 
 def candidates_of(given_values: Mapping[str, Quantity], given_texts: Mapping[str, str],
@@ -89,7 +92,7 @@ def candidates_of(given_values: Mapping[str, Quantity], given_texts: Mapping[str
     found += [Candidate(name, value, shown, "result") for name, value, shown in results]
     found += list(facts)
     found += _shares(found)
-    return [*found, *CONVERSIONS]
+    return found
 
 
 def _shares(candidates: list[Candidate]) -> list[Candidate]:
@@ -133,6 +136,7 @@ def unaccounted(text: str, literal: list[tuple[int, int]], candidates: list[Cand
     figures = find_figures(text, names)
     if not figures:
         return []
+    candidates = [*candidates, *CONVERSIONS]
     # A placeholder's or free figure's number is accounted for: it may anchor an equation.
     accounted = [not _in_runs(f.start, literal) or _accounted(f, candidates)
                  for f in figures]

@@ -32,9 +32,8 @@ NAME_WORDS = frozenset({
     "top", "exercise", "step", "ask", "level", "tier",
 })
 _ORDINAL = re.compile(r"(?:st|nd|rd|th)\b")
-#: A unit that is also a common short word: a unit only when glued to the number or when
-#: nothing but a space separates them and it is not the start of a clause.
-_AMBIGUOUS_UNITS = frozenset({"x", "b", "h", "s", "day", "week"})
+#: A unit that is also a common short word: a unit only when glued to the number ("2x").
+_AMBIGUOUS_UNITS = frozenset({"x", "b"})
 
 
 _PRODUCT = frozenset({"×", "*", "·"})
@@ -93,7 +92,7 @@ def _mask_names(text: str, names: tuple[str, ...]) -> str:
 
 def _is_name(text: str, tokens: list[Token], i: int) -> bool:
     tok = tokens[i]
-    before = text[tok.start - 1] if tok.start else ""
+    before = text[tok.start - 1] if tok.start else " "
     if before.isalpha() or before in "_#":
         return True  # H100, BF16, Q1, P99
     if before in "-–" and tok.start >= 2 and text[tok.start - 2].isalpha():

@@ -50,6 +50,7 @@ class Diagnostic:
             "column": self.location.column,
             "severity": self.severity,
             "message": self.message,
+            "code": self.code or "check",
             "card": self.card_key,
             "ask": self.ask_id,
             "variant": self.variant,

@@ -119,6 +119,7 @@ def test_queueing_from_half_load_to_ninety_percent_is_five_times_slower(evaluate
 
 
 def test_one_call_has_no_fan_out_penalty(evaluate: Evaluate) -> None:
-    results = evaluate("fan-out-tail", {"calls": "1", "quantile": "99%"})
+    results = evaluate("fan-out-tail", {"calls": "1", "quantile": "99%",
+                                              "call_latency": "1 s"})
     assert results["all_within_p99"].close_to(Quantity(0.99), 1e-12)
     assert results["call_quantile_for_page"].close_to(Quantity(0.99), 1e-12)
