@@ -104,8 +104,8 @@ def mutate(number: str, how: str) -> str:
     value = float(number.replace(",", ""))
     decimals = len(number.split(".")[1]) if "." in number else 0
     new = value * (1.4 if how == "+40%" else 10)
-    if decimals == 0 and round(new) == value:
-        decimals = 1
+    while round(new, decimals) == round(value, decimals) and decimals < 6:
+        decimals += 1  # 0.1 × 1.4 is 0.14, not 0.1 again
     text = f"{new:,.{decimals}f}" if "," in number or new >= 10_000 else f"{new:.{decimals}f}"
     return text
 

@@ -110,6 +110,7 @@ def gemm_ridge_batch(k: sympy.Expr, n: sympy.Expr, element_bytes: sympy.Expr,
 def amdahl(share: sympy.Expr, factor: sympy.Expr) -> Results:
     """Speed up a share of the time by a factor: what the whole gains, and at most."""
     return {
+        "new_time_fraction": 1 / amdahl_speedup(share, factor),
         "overall_speedup": amdahl_speedup(share, factor),
         "speedup_ceiling": amdahl_ceiling(share),
         "local_speedup": factor,

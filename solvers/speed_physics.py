@@ -232,6 +232,8 @@ def amdahl_two_parts(share_a: sympy.Expr, factor_a: sympy.Expr, share_b: sympy.E
         "untouched_share": 1 - share_a - share_b,
         "left_of_a": share_a / factor_a,
         "left_of_b": share_b / factor_b,
+        "speedup_a_alone": amdahl_speedup(share_a, factor_a),
+        "speedup_b_alone": amdahl_speedup(share_b, factor_b),
         "new_time_fraction": new_time,
         "combined_speedup": 1 / new_time,
         # Slips: speedups added, or each part's Amdahl speedup multiplied.

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -42,9 +43,9 @@ from drill.solving.solve import Solution
 #: The diagnostic codes of the closed world (``drill check --json``).
 UNACCOUNTED = "unaccounted-figure"
 CHANGING = "changing-figure"
+_LEADING_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 #: A whole number up to this, written bare inside a worked equation, is a factor of it.
 SMALL_FACTOR = 12
-_POWERS = (*(10.0 ** (3 * k) for k in range(-5, 6)), 100.0, 0.01)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,11 @@ def _shares(candidates: list[Candidate]) -> list[Candidate]:
         elif 1 < v < 100:
             found.append(Candidate(f"{c.name} − 1", Quantity(v - 1, c.value.dim),
                                    f"{v - 1:.3g}", "conversion"))
+    for c in candidates:
+        time = dims.exponents(c.value.dim).get("time", 0)
+        if c.kind == "given" and time == -1:  # $3/h: an hour of it is $3
+            hour = Quantity(c.value.value * 3600, dims.multiply(c.value.dim, dims.dim(time=1)))
+            found.append(Candidate(f"an hour of {c.name}", hour, c.shown, "conversion"))
     return found
 
 
@@ -140,6 +146,7 @@ def unaccounted(text: str, literal: list[tuple[int, int]], candidates: list[Cand
     # A placeholder's or free figure's number is accounted for: it may anchor an equation.
     accounted = [not _in_runs(f.start, literal) or _accounted(f, candidates)
                  for f in figures]
+    _factors_of_products(text, figures, accounted)
     equations = find_equations(text)
     failing = {p.offset for p in problems}
     _derive(figures, accounted, equations, failing)
@@ -156,20 +163,38 @@ def _accounted(figure: Figure, candidates: list[Candidate]) -> bool:
         plain = dims.without_counts(reading.dim) == dims.DIMENSIONLESS
         if plain and math.isclose(reading.value, 1.0):
             return True
-        if any(_matches(reading, figure, c.value) for c in candidates):
+        if any(_matches(reading, figure, c) for c in candidates):
             return True
     return False
 
 
-def _matches(reading: Quantity, figure: Figure, value: Quantity) -> bool:
+def _matches(reading: Quantity, figure: Figure, candidate: Candidate) -> bool:
     allowed = abs(reading.value) * figure.precision * (1 + 1e-9) + 1e-300
+    value = candidate.value
     same_kind = dims.without_counts(reading.dim) == dims.without_counts(value.dim)
     if same_kind and abs(reading.value - value.value) <= allowed:
         return True
+    if same_kind and reading.dim != value.dim:
+        # "$4.17" for "$4.17 per million tokens": the count is left out, so the figure is
+        # the number the candidate is written with, not its value per single token.
+        return any(abs(reading.value - number) <= allowed
+                   for number in _written_numbers(candidate.shown))
     if not figure.bare:
         return False
-    # A bare number: the figure as some unit would write it (8 for 8 billion, 74 for 74%).
-    return any(abs(reading.value - value.value * power) <= allowed for power in _POWERS)
+    # A bare number may be the candidate as it is written (8 for "8 billion", 3.35 for
+    # "3.35 TB/s") or a ratio in percent (74.6 for 74.6%).
+    written = [*_written_numbers(candidate.shown)]
+    if value.dim == dims.DIMENSIONLESS:
+        written.append(value.value * 100)
+    return any(abs(reading.value - number) <= allowed for number in written)
+
+
+def _written_numbers(shown: str) -> list[float]:
+    """The number a candidate is written with: 4.78 of "4.78 ms", 8 of "8 billion"."""
+    match = _LEADING_NUMBER.search(shown)
+    if match is None or "×" in shown[match.end():match.end() + 3]:
+        return []  # "1.62 × 10⁻⁵ ...": the mantissa alone is no figure
+    return [float(match.group().replace(",", ""))]
 
 
 def _derive(figures: list[Figure], accounted: list[bool], equations: list[Equation],
@@ -184,7 +209,13 @@ def _derive(figures: list[Figure], accounted: list[bool], equations: list[Equati
                 if side.numeric and side.start <= figure.start < side.end and _small_factor(
                         figure):
                     accounted[n] = True
+    # Forward only: a side that is one figure (a result) is derived from another side
+    # whose figures are all accounted for. The figures of an expression are never derived
+    # from its result: '≈' rounds, and would let a wrong operand through.
+    # A figure so derived is known for the rest of the text: "= 0.8 of the old time, so
+    # 1 ÷ 0.8 = 1.25×" uses it again.
     changed = True
+    derived: list[Candidate] = []
     while changed:
         changed = False
         for eq in numeric:
@@ -192,9 +223,23 @@ def _derive(figures: list[Figure], accounted: list[bool], equations: list[Equati
                      for side in eq.sides if side.numeric]
             if any(s and all(accounted[n] for n in s) for s in sides):
                 for s in sides:
-                    for n in s:
-                        if not accounted[n]:
-                            accounted[n] = changed = True
+                    if len(s) == 1 and not accounted[s[0]]:
+                        accounted[s[0]] = changed = True
+                        figure = figures[s[0]]
+                        derived.append(Candidate(figure.text, figure.value, figure.text,
+                                                 "derived"))
+        for n, figure in enumerate(figures):
+            if not accounted[n] and derived and _accounted(figure, derived):
+                accounted[n] = changed = True
+
+
+def _factors_of_products(text: str, figures: list[Figure], accounted: list[bool]) -> None:
+    """A small whole number that multiplies is a factor of a formula ("2 × parameters ×
+    tokens", "2 × 8 × 10⁹ × 8,000 FLOP"): accounted for (in place)."""
+    for n, figure in enumerate(figures):
+        after = text[figure.end:figure.end + 3].lstrip()
+        if _small_factor(figure) and after[:1] in ("×", "*", "·"):
+            accounted[n] = True
 
 
 def _small_factor(figure: Figure) -> bool:

@@ -96,7 +96,11 @@ def _is_name(text: str, tokens: list[Token], i: int) -> bool:
     if before.isalpha() or before in "_#":
         return True  # H100, BF16, Q1, P99
     if before in "-–" and tok.start >= 2 and text[tok.start - 2].isalpha():
-        return True  # Llama-3, top-1
+        word = re.search(r"[\w.]+$", text[: tok.start - 1])
+        # Llama-3, top-1, GPT-4, FP-8 are names; batch-1 is a batch of one.
+        if word and (word.group().lower() in NAME_WORDS or sum(ch.isupper() for ch in
+                                                                word.group()) >= 2):
+            return True
     if before == "." and tok.start >= 2 and text[tok.start - 2].isalnum():
         return True  # the ".5" of Qwen2.5 was taken with its name; "v1.2"
     after = text[tok.end : tok.end + 3]
