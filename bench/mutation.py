@@ -46,7 +46,8 @@ def sites(pack: Path) -> list[Site]:
     from drill.packs.yaml_positions import SourceText
 
     catalog = load_catalog()
-    names = [n for e in (*catalog.gpus, *catalog.models) for n in (e.name, *e.aliases)]
+    names = [n for gpu in catalog.gpus for n in (gpu.name, *gpu.aliases)]
+    names += [n for model in catalog.models for n in (model.name, *model.aliases)]
     loaded = load_pack(pack, str(pack))
     assert loaded.pack is not None, pack
     source = SourceText(loaded.text)
