@@ -46,6 +46,9 @@ CHANGING = "changing-figure"
 _LEADING_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 #: A whole number up to this, written bare inside a worked equation, is a factor of it.
 SMALL_FACTOR = 12
+#: Outside a worked equation only a 2 may start a product unaccounted for: the FLOPs of
+#: a multiply-add, a key and a value (a 3 there is a slip the closed world must see).
+FORMULA_FACTOR = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,10 +185,8 @@ def _matches(reading: Quantity, figure: Figure, candidate: Candidate) -> bool:
     if not figure.bare:
         return False
     # A bare number may be the candidate as it is written (8 for "8 billion", 3.35 for
-    # "3.35 TB/s") or a ratio in percent (74.6 for 74.6%).
-    written = [*_written_numbers(candidate.shown)]
-    if value.dim == dims.DIMENSIONLESS:
-        written.append(value.value * 100)
+    # "3.35 TB/s"), which for a percentage is the percent (74.6 for 74.6%).
+    written = _written_numbers(candidate.shown)
     return any(abs(reading.value - number) <= allowed for number in written)
 
 
@@ -238,14 +239,14 @@ def _factors_of_products(text: str, figures: list[Figure], accounted: list[bool]
     tokens", "2 × 8 × 10⁹ × 8,000 FLOP"): accounted for (in place)."""
     for n, figure in enumerate(figures):
         after = text[figure.end:figure.end + 3].lstrip()
-        if _small_factor(figure) and after[:1] in ("×", "*", "·"):
+        if _small_factor(figure, FORMULA_FACTOR) and after[:1] in ("×", "*", "·"):
             accounted[n] = True
 
 
-def _small_factor(figure: Figure) -> bool:
+def _small_factor(figure: Figure, largest: int = SMALL_FACTOR) -> bool:
     reading = figure.value
     return (figure.bare and "." not in figure.text
-            and reading.value == int(reading.value) and 0 < reading.value <= SMALL_FACTOR)
+            and reading.value == int(reading.value) and 0 < reading.value <= largest)
 
 
 def _in_runs(offset: int, runs: list[tuple[int, int]]) -> bool:
