@@ -161,17 +161,22 @@ def decode_step(weights: sympy.Expr, bandwidth: sympy.Expr, batch: sympy.Expr,
 
 
 @solver("measured-mbu", weights="GB", bandwidth="TB/s", measured_step="ms", power_draw="W",
-        power_cap="W")
+        power_cap="W", peak_flops="TFLOPS")
 def measured_mbu(weights: sympy.Expr, bandwidth: sympy.Expr, measured_step: sympy.Expr,
-                 power_draw: sympy.Expr, power_cap: sympy.Expr) -> Results:
+                 power_draw: sympy.Expr, power_cap: sympy.Expr,
+                 peak_flops: sympy.Expr) -> Results:
     """How much of the memory bandwidth a measured decode step really uses."""
     achieved = weights / measured_step
+    ridge = ridge_point(peak_flops, bandwidth)
     return {
         "decode_floor": weights / bandwidth,
         "achieved_bandwidth": achieved,
         "mbu": achieved / bandwidth,
-        # Slip: the power draw read as how busy the chip is.
+        "ridge_point": ridge,
+        # Slips: the power draw read as how busy the chip is; the achieved bandwidth in
+        # TB/s divided by the ridge point's number (295) instead of the peak bandwidth.
         "power_fraction": power_draw / power_cap,
+        "mbu_over_ridge": (achieved / (u.TB / u.s)) / (ridge / (u.FLOP / u.byte)),
     }
 
 
