@@ -44,7 +44,9 @@ def kv_headroom(memory: sympy.Expr, weights: sympy.Expr, context: sympy.Expr,
     return {
         "free_memory": free,
         "kv_per_sequence": per_sequence,
-        "max_sequences": free / per_sequence,
+        # Whole conversations: a cache that does not fit is no conversation, so round down.
+        "caches_that_fit": free / per_sequence,
+        "max_sequences": sympy.floor(free / per_sequence),
         # Slip: the whole memory counted as cache, as if the weights took no room.
         "max_sequences_ignoring_weights": memory / per_sequence,
     }

@@ -73,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def as_text(table: RooflineTable) -> list[str]:
+    from drill.labs.roofline import percent_of_peak
     from drill.quantities.units import format_number, format_quantity
 
     gpu = table.gpu
@@ -90,7 +91,7 @@ def as_text(table: RooflineTable) -> list[str]:
         tflops = row.attainable.value / 1e12
         out.append(
             f"{row.m:>8,}  {row.intensity:>11,.1f}  {_tflops(tflops):>11}  "
-            f"{format_number(row.compute_share * 100, 2) + '%':>7}  "
+            f"{percent_of_peak(row.compute_share) + '%':>7}  "
             f"{format_quantity(row.time):>9}  {row.bound}"
         )
     return out

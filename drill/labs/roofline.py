@@ -10,12 +10,14 @@ GPU's figures, so the explorer, the exercises and the cards agree by constructio
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from drill.labs.gpus import Gpu
 from drill.labs.solved import number, solve_givens
 from drill.quantities.quantity import Quantity
+from drill.quantities.units import format_number
 from drill.solving.solve import Solution
 
 #: One BF16 element.
@@ -146,6 +148,15 @@ def kernel_solution(gpu: Gpu, flops: float, moved: float) -> KernelSolution:
         time=_value(solution, "kernel_time"),
     )
     return KernelSolution(point, {name: r.value for name, r in solution.results.items()})
+
+
+def percent_of_peak(share: float) -> str:
+    """A share of peak as a percentage of two figures, where only the peak itself reads
+    100: 99.8% stays 99.8, never "100%" for a kernel that has not reached the roof."""
+    text = format_number(share * 100, 2)
+    if share < 1 and float(text.replace(",", "")) >= 100:
+        text = f"{math.floor(share * 1000) / 10:.1f}"
+    return text
 
 
 def ridge_point(gpu: Gpu) -> float:

@@ -166,7 +166,9 @@ def _solver_for(card: Card) -> Solver:
     if solver is None:
         close = difflib.get_close_matches(card.solver, list(REGISTRY), n=3, cutoff=0.6)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise SolveError(card.key, f"unknown solver '{card.solver}'{hint}")
+        raise SolveError(card.key, f"unknown solver '{card.solver}'{hint}: a solver of your "
+                                   f"own loads from a folder named with --solvers DIR (or "
+                                   f"'solvers' in settings.toml)")
     return solver
 
 

@@ -160,6 +160,7 @@ def title_text(picture: Picture) -> Content:
 
 
 def facts_text(picture: Picture) -> Content:
+    from drill.labs.roofline import percent_of_peak
     from drill.quantities.units import format_number, format_quantity
 
     gemm = picture.gemm
@@ -170,7 +171,7 @@ def facts_text(picture: Picture) -> Content:
         "\n",
         ("attainable ", "$text-muted"),
         f"{format_number(gemm.attainable.value / 1e12)} TFLOP/s",
-        (f" ({format_number(gemm.compute_share * 100, 2)}% of peak)", "$text-muted"),
+        (f" ({percent_of_peak(gemm.compute_share)}% of peak)", "$text-muted"),
         ("   time ", "$text-muted"), format_quantity(gemm.time), "   ",
         (f"{bound}-bound", "bold $text-warning" if bound == "memory" else "bold $text-success"),
     )
