@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from drill.cli.packargs import EXIT_USAGE, add_pack_option, plural, sources_or_complain
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.packargs import add_pack_option, plural, sources_or_complain
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     asks = sum(r.asks for r in reports)
     print(f"{plural(len(reports), 'pack')}, {plural(cards, 'card')}, {plural(asks, 'ask')}: "
           f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
-    return 1 if errors else 0
+    return EXIT_FAILED if errors else EXIT_OK
 
 
 def _builtin_ids_not_checked(files: list[tuple[Path, str]]) -> dict[str, str]:
