@@ -25,6 +25,8 @@ from typing import Any
 import sympy
 
 SolverFunction = Callable[..., Mapping[str, Any]]
+#: What a solver returns: each result's name and its formula over the givens' symbols.
+Results = dict[str, sympy.Expr]
 
 
 class SolverError(Exception):
