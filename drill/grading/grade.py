@@ -234,6 +234,17 @@ def _percent_or_fraction(understood: Interpretation, target: Target) -> Interpre
     return replace(understood, value=chosen, assumed=how)
 
 
+def _same_figure_other_dimension(reading: Reading, answer: Interpretation,
+                                 value: Quantity, target: Target) -> bool:
+    """A worked answer of another dimension than the ask whose figure is the mistake's:
+    a solver states "the intensity taken for the batch" as a plain 295, and the learner
+    types 989 TFLOPS ÷ 3.35 TB/s = 295 FLOP/byte. The working then decides (it must fit
+    the mistake's formula, checked by the caller)."""
+    if answer.value.dim == value.dim or not shows_working(reading.tree):
+        return False
+    return abs(answer.value.value - value.value) <= target.tolerance * abs(value.value)
+
+
 def _joined(*notes: str) -> str:
     return "; ".join(n for n in notes if n)
 
@@ -255,7 +266,7 @@ def _card_findings(reading: Reading, answer: Interpretation, target: Target
             candidate.close_to(mistake.value, target.tolerance)
             for candidate in (answer.value, answer.alternative, answer.raw)
             if candidate is not None
-        ):
+        ) and not _same_figure_other_dimension(reading, answer, mistake.value, target):
             continue
         if bare:
             found.append(Finding(mistake.id, messages.matches_slip(mistake.message)))

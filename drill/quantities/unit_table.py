@@ -111,7 +111,6 @@ LABEL_NOUNS: dict[str, tuple[str, ...]] = {
     "replicas": ("replica",),
     "nodes": ("node",),
     "experts": ("expert",),
-    "parameters": ("parameter", "params", "param"),
 }
 for _noun, _aliases in LABEL_NOUNS.items():
     _add(_noun, 1.0, dim(), _noun.lower(), *_aliases)

@@ -55,6 +55,9 @@ class Result:
     #: Each given the formula uses, by name: above the line (1), below (-1), or both or
     #: inside a function (0). The grader's check that a working fits a mistake reads it.
     sides: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: The working, written already: a result read back from the solved-card cache has
+    #: no sympy expression to write it from.
+    written: str = field(default="", compare=False, repr=False)
 
     @property
     def working(self) -> str:
@@ -63,6 +66,8 @@ class Result:
         Written on demand: only a reveal or ``drill show`` reads it, while ``drill check``
         solves every card and variant and would pay for it thousands of times.
         """
+        if self.written or self.expression is None:
+            return self.written
         from drill.symbolic.working import formula_text
 
         substituted = formula_text(self.expression, self.substitutions)

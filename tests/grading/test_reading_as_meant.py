@@ -85,6 +85,9 @@ def test_read_as_meant(book: TargetBook, card: str, ask: str, answer: str,
     ("speed-physics/q1", "decode_floor", "49.5 ms", "", "power-of-ten"),
     # Binary against decimal prefixes.
     ("speed-physics/q3", "kv_bytes", "4.19 GiB", "binary-for-decimal", "power-of-ten"),
+    # A mistake stated as a plain number, typed as a working of another dimension.
+    ("serving-math/ridge-batch", "batch_at_ridge", "989 TFLOPS / 3.35 TB/s",
+     "intensity-equals-batch", ""),
 ])
 def test_only_the_slip_shown_is_named(book: TargetBook, card: str, ask: str, answer: str,
                                       named: str, not_named: str) -> None:
