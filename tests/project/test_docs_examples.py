@@ -100,7 +100,9 @@ def output_matches(shown: tuple[str, ...], printed: str) -> bool:
 def _environment(data: Path) -> dict[str, str]:
     drill_bin = Path(sys.executable).parent
     assert (drill_bin / "drill").exists(), "drill is not installed beside this Python"
-    return {**os.environ, "DRILL_HOME": str(data), "COLUMNS": "100",
+    # The solved-card cache goes beside the data folder, not into the user's cache folder.
+    return {**os.environ, "DRILL_HOME": str(data), "XDG_CACHE_HOME": str(data.with_name("cache")),
+            "COLUMNS": "100",
             "PATH": f"{drill_bin}{os.pathsep}{os.environ.get('PATH', '')}"}
 
 
