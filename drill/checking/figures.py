@@ -159,7 +159,8 @@ def _figure_at(text: str, tokens: list[ProseToken], i: int) -> tuple[Figure | No
 def _power_of_ten(tokens: list[ProseToken], j: int) -> bool:
     """Whether ``tokens[j]`` is a 10 with a superscript glued to it ("10¹²")."""
     return (j + 1 < len(tokens) and tokens[j].text == "10"
-            and tokens[j + 1].kind is ProseKind.SUPERSCRIPT and tokens[j + 1].start == tokens[j].end)
+            and tokens[j + 1].kind is ProseKind.SUPERSCRIPT
+            and tokens[j + 1].start == tokens[j].end)
 
 
 def _unit_run(text: str, tokens: list[ProseToken], j: int) -> int:
@@ -183,8 +184,9 @@ def _unit_run(text: str, tokens: list[ProseToken], j: int) -> int:
                 j += 1
                 continue
             break
-        if tok.kind is ProseKind.OP and tok.text in ("/", "·") and glued and j + 1 < len(tokens) and (
-                tokens[j + 1].start == tok.end and tokens[j + 1].text in UNITS):
+        if (tok.kind is ProseKind.OP and tok.text in ("/", "·") and glued
+                and j + 1 < len(tokens) and tokens[j + 1].start == tok.end
+                and tokens[j + 1].text in UNITS):
             j += 1
             continue
         if tok.kind is ProseKind.OP and tok.text in ("%", "¢") and glued:
