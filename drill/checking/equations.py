@@ -16,6 +16,7 @@ import itertools
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from drill.quantities.unit_table import MULTIPLIER_LETTERS, MULTIPLIER_WORDS, UNITS
 
@@ -109,7 +110,16 @@ def _is_math_word(word: str, after_number: bool, before: list[ProseToken]) -> bo
     return False
 
 
-def find_equations(text: str) -> list[Equation]:
+@lru_cache(maxsize=8192)
+def find_equations(text: str) -> tuple[Equation, ...]:
+    """Every chain of ``=``/``≈`` in ``text`` with at least one relation.
+
+    Cached: a card's texts are read again for every variant and every check, and the
+    answer depends on the text alone."""
+    return tuple(_find_equations_afresh(text))
+
+
+def _find_equations_afresh(text: str) -> list[Equation]:
     """Every chain of ``=``/``≈`` in ``text`` with at least one relation."""
     if "=" not in text and "≈" not in text:
         return []  # most prose has no worked equation: skip tokenizing it

@@ -56,7 +56,16 @@ class Figure:
         return self.readings[0]
 
 
-def find_figures(text: str, names: tuple[str, ...] = ()) -> list[Figure]:
+@lru_cache(maxsize=8192)
+def find_figures(text: str, names: tuple[str, ...] = ()) -> tuple[Figure, ...]:
+    """Every figure in ``text``, in order; ``names`` (catalog names) are masked first.
+
+    Cached: a card's texts are read again for every variant and every check, and the
+    answer depends on the text alone."""
+    return tuple(_find_figures_afresh(text, names))
+
+
+def _find_figures_afresh(text: str, names: tuple[str, ...] = ()) -> list[Figure]:
     """Every figure in ``text``, in order; ``names`` (catalog names) are masked first."""
     masked = _mask_names(text, names)
     tokens = tokenize(masked)
