@@ -112,10 +112,11 @@ def solved_answers(card: Card) -> tuple[tuple[str, str], ...]:
     be solved)."""
     if not card.asks or not card.solver:
         return ()
-    from drill.solving.solve import SolveError, solve
+    from drill.solving.cache import solve_cached
+    from drill.solving.solve import SolveError
 
     try:
-        solution = solve(card)
+        solution = solve_cached(card)
     except SolveError:
         return ()
     return tuple((_clean(ask.question), solution.results[ask.value].shown)

@@ -12,7 +12,8 @@ import argparse
 import os
 from typing import Any
 
-EXIT_OK = 0
+from drill.cli.exit_codes import EXIT_OK
+
 SHELLS = ("bash", "zsh", "fish")
 CARD_ARGUMENTS = ("show", "solve", "grade")
 
