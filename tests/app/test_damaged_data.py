@@ -87,10 +87,18 @@ async def test_a_database_deleted_under_the_app_is_noticed_at_the_next_rating(
 
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.press("enter", "escape", "3")  # one rating saved
+        await pilot.press("enter", "escape")
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.card is not None
+        first = review.card.key
+        await pilot.press("3")  # one rating saved
+        for _ in range(20):  # a loaded machine may take a few frames
+            await pilot.pause()
+            if review.card is not None and review.card.key != first:
+                break
+        assert len(app.backend.history(first)) == 1
+        assert review.card is not None
         card = review.card.key
         for sidecar in data_dir.glob(f"{DATABASE_FILE}*"):
             sidecar.unlink()
