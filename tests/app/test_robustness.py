@@ -94,7 +94,7 @@ async def test_the_mouse_starts_a_review_and_rates(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await app.screen.run_action("review")  # the "Start review" link's action
+        await app.screen.run_action("app.review")  # the "Start review" link's action
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
@@ -207,7 +207,7 @@ async def test_a_long_card_heading_wraps_at_80_columns_rather_than_losing_its_co
         await pilot.pause()
         card = app.backend.card("a-pack-with-a-long-name-for-its-cards/floor-follow-up")
         assert card is not None
-        await app.push_screen(ReviewScreen(first=card))
+        await app.push_screen(app.review_screen(first=card))
         await pilot.pause()
         heading = app.screen.query_one("#card-heading", Static)
         assert heading.size.height == 2  # wrapped ...
@@ -258,7 +258,7 @@ async def test_q_goes_back_from_every_screen_when_no_text_is_being_typed(
             ("calculator", "tab,tab"),  # past the two inputs, to the history
             ("stats", ""),
         ]:
-            await app.run_action(open_screen if open_screen != "review" else "screen.review")
+            await app.run_action(open_screen)  # all four are the app's actions
             await pilot.pause()
             assert not isinstance(app.screen, HomeScreen), open_screen
             for key in filter(None, leave_input.split(",")):
