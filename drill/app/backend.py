@@ -344,12 +344,11 @@ class Backend:
                 problems[ask.id] = str(error)
         return Prepared(key, targets, solution, problems)
 
-    @classmethod
-    def prepare_safely(cls, card: Card) -> Prepared:
+    def prepare_safely(self, card: Card) -> Prepared:
         """:meth:`prepare`, but a solver that fails costs one card its grading, not the
         app its life: its error becomes the card's (shown to the user, never a traceback)."""
         try:
-            return cls.prepare(card)
+            return self.prepare(card)
         except Exception as error:
             return Prepared(card.shown_key,
                             error=f"{card.key}: cannot work out its numbers: {error}")

@@ -267,3 +267,36 @@ async def test_q_goes_back_from_every_screen_when_no_text_is_being_typed(
             await pilot.pause()
             assert isinstance(app.screen, HomeScreen), open_screen
         assert app.is_running
+
+
+# The keys that reach the failing read: on Stats it is opening the screen; on Browse,
+# moving to another card (its history); on Review, f (is the follow-up suspended?), an
+# action run in the app's own message loop, which must go on to hear the q after it.
+FAILING_READS = {
+    "stats": ("t",),
+    "browse": ("b", "down", "down"),
+    "review": ("enter", "escape", "f"),
+}
+
+
+@pytest.mark.parametrize("where", sorted(FAILING_READS))
+async def test_review_data_failing_under_a_screen_gets_the_problem_screen(
+    make_app: MakeApp, where: str
+) -> None:
+    *before, failing = FAILING_READS[where]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*before)
+        await pilot.pause()
+        assert not isinstance(app.screen, ProblemScreen)
+        # The review data goes from under the app (in life: another program, the disk).
+        app.backend.session.database.close()
+        await pilot.press(failing)
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen), where
+        message = str(app.screen.query_one("#problem-message", Static).render())
+        assert DATABASE_FILE in message
+        assert "Traceback" not in message
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 1
