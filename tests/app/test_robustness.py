@@ -121,6 +121,19 @@ async def test_the_palette_offers_the_screens_keys(make_app: MakeApp) -> None:
         assert "Undo" in titles
 
 
+async def test_the_palette_on_home_offers_review_and_extra_practice(make_app: MakeApp) -> None:
+    # Home's Enter and x are the app's actions (so that the review is up before the next
+    # key); the palette still offers them, and each opens its review.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        assert commands["Review"].help == "Study today's cards (⏎)"
+        await commands["Extra"].callback()  # the screen's run_action, as the palette awaits it
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.cram is not None
+
+
 async def test_a_locked_database_keeps_the_card_and_says_why(
     make_app: MakeApp, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
