@@ -306,8 +306,7 @@ class DrillApp(App[int]):
         """A review screen, given what it needs from the app."""
         from drill.app.screens.review import ReviewScreen
 
-        return ReviewScreen(self.backend, self.prepared, self.options.timer_clock,
-                            cram=cram, first=first)
+        return ReviewScreen(self.backend, self.prepared, self.options, cram=cram, first=first)
 
     # Review, Browse, Stats and reload need the review data open in this process: a key
     # pressed on Home before it is (just after start-up) acts as soon as it is. Review

@@ -12,7 +12,7 @@ prepares them, the timer's clock) and hears its requests as messages
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
@@ -28,6 +28,7 @@ from textual.widgets import Button, Footer, Input, Static
 from drill.app.backend import BackendError
 from drill.app.messages import (
     CardPrepared,
+    CardWorkedOut,
     PacksReloaded,
     PrepareCards,
     RooflineWanted,
@@ -39,6 +40,7 @@ from drill.app.widgets.rating_bar import NAMES, RatingBar
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend, Prepared
+    from drill.app.options import AppOptions
     from drill.packs.model import Card
     from drill.scheduling.ratings import TypedAnswer
 
@@ -89,16 +91,17 @@ class ReviewScreen(Screen[None]):
         self,
         backend: Backend,
         prepared: Mapping[str, Prepared],
-        timer_clock: Callable[[], float],
+        options: AppOptions,
         cram: Sequence[Card] | None = None,
         first: Card | None = None,
     ) -> None:
         """``prepared`` is the app's, read only: the cards' numbers by ``shown_key``, as
-        they come in (each announced by :class:`CardPrepared`)."""
+        they come in (each announced by :class:`CardPrepared`). ``options`` gives the
+        timer's clock, and whether cards are prepared in the app's worker."""
         super().__init__()
         self.backend = backend
         self.prepared = prepared
-        self.timer_clock = timer_clock
+        self.options = options
         self.cram = list(cram) if cram is not None else None
         self.first = first
         self.card: Card | None = None
@@ -119,7 +122,7 @@ class ReviewScreen(Screen[None]):
         with Horizontal(id="review-top"):
             yield Static(id="card-heading")
             yield Static(id="card-counts")
-            yield Countdown(limit, self.timer_clock, id="countdown")
+            yield Countdown(limit, self.options.timer_clock, id="countdown")
         yield CardView(self.backend, id="card-body")
         yield RatingBar(id="rating-bar")
         yield Footer()
@@ -186,8 +189,7 @@ class ReviewScreen(Screen[None]):
         self.answers = []
         self.revealed = False
         self.follow_up_next = False
-        self.post_message(PrepareCards([card]))
-        await self.query_one(CardView).show(card, self.prepared.get(card.shown_key))
+        await self.query_one(CardView).show(card, self._prepared(card))
         self._show_heading()
         self._show_rating_options()
         countdown = self.query_one("#countdown", Countdown)
@@ -196,6 +198,20 @@ class ReviewScreen(Screen[None]):
         self.refresh_bindings()
         if not self.query_one(CardView).focus_first():
             self.set_focus(None)
+
+    def _prepared(self, card: Card) -> Prepared | None:
+        """The card's numbers if they are ready; if not, they are asked for."""
+        prepared = self.prepared.get(card.shown_key)
+        if prepared is not None:
+            return prepared
+        if self.options.prepare_in_background:
+            self.post_message(PrepareCards([card]))  # CardPrepared says when they are
+            return None
+        # Without the worker, a card is solved when first shown, before it is drawn
+        # (what the option promises: the screen as a test sees it is the final one).
+        prepared = self.backend.prepare_safely(card)
+        self.post_message(CardWorkedOut(prepared))
+        return prepared
 
     async def _show_done(self) -> None:
         self.card = None
