@@ -5,8 +5,9 @@ and graded on Enter; Space reveals the answer; 1–4 rate (each button shows its
 the grader's suggestion highlighted). Everything it decides comes from the backend.
 
 The app builds it with what it needs (the backend, the cards' numbers as the app's worker
-prepares them, the timer's clock) and hears its requests as messages
-(:mod:`drill.app.messages`): numbers to work out, the roofline explorer to open.
+prepares them, the options) and hears its requests as messages
+(:mod:`drill.app.messages`): numbers to work out, numbers worked out here to keep, the
+roofline explorer to open, review data that failed.
 """
 
 from __future__ import annotations
