@@ -375,6 +375,15 @@ class Backend:
                 problems[ask.id] = str(error)
         return Prepared(key, targets, solution, problems)
 
+    def prepare_safely(self, card: Card) -> Prepared:
+        """:meth:`prepare`, but a solver that fails costs one card its grading, not the
+        app its life: its error becomes the card's (shown to the user, never a traceback)."""
+        try:
+            return self.prepare(card)
+        except Exception as error:
+            return Prepared(card.shown_key,
+                            error=f"{card.key}: cannot work out its numbers: {error}")
+
 
 def _check_user_packs(library: Library) -> tuple[str, ...]:
     """What ``drill check`` reports about each pack that is not built in (the built-in
