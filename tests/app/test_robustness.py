@@ -71,7 +71,6 @@ async def test_a_broken_user_pack_is_named_and_the_others_still_work(
 async def test_a_corrupt_database_gets_a_message_and_is_left_untouched(
     make_app: MakeApp, data_dir: Path
 ) -> None:
-    data_dir.mkdir(parents=True)
     database = data_dir / DATABASE_FILE
     database.write_bytes(b"not a database at all\n" * 100)
     before = hashlib.sha256(database.read_bytes()).hexdigest()

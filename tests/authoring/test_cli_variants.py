@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests_authoring_helpers import run_drill
+from testkit import run_drill
 
 
 def test_solve_shows_the_named_variant(tmp_path: Path) -> None:

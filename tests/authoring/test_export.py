@@ -8,9 +8,8 @@ import sqlite3
 import zipfile
 from pathlib import Path
 
-from tests_authoring_helpers import run_drill
-
 from drill.packs.library import load_library
+from testkit import run_drill
 
 
 def _notes(apkg: Path, tmp_path: Path) -> list[tuple[str, str, str]]:

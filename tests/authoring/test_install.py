@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests_authoring_helpers import ROOT
+from testkit import ROOT
 
 
 def test_an_install_has_the_catalog_and_the_schema(tmp_path: Path) -> None:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests_authoring_helpers import run_drill
-
 from drill.packs.loader import load_pack
+from testkit import run_drill
 
 
 def test_the_scaffold_passes_drill_check_as_it_is(tmp_path: Path) -> None:

@@ -14,13 +14,13 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
-from tests_authoring_helpers import ROOT, run_drill
 
 from drill.authoring.scaffold import write_scaffold
 from drill.packs import card_reader, loader, scenario
 from drill.packs.catalog import GPU_FACTS, MODEL_FACTS
 from drill.packs.locate import builtin_packs_dir, pack_files
 from drill.packs.schema import load_schema, schema_path
+from testkit import ROOT, run_drill
 
 MALFORMED = ROOT / "tests" / "checking" / "malformed"
 # The malformed packs the loader rejects for their structure (the others are YAML syntax,

@@ -8,11 +8,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests_authoring_helpers import run_drill
 
 from drill.config.settings import Settings
 from drill.solving.solver_modules import load_solver_folders, load_solver_module, module_name
 from drill.solving.sources import load_sources, resolve_sources
+from testkit import run_drill
 
 PACK = """\
 pack: {pack}

@@ -18,9 +18,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests_authoring_helpers import ROOT
-
 from drill.cli import app_arguments
+from testkit import ROOT
 
 DOC = ROOT / "docs" / "authoring.md"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)

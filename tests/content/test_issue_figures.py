@@ -8,7 +8,6 @@ otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -16,8 +15,7 @@ import pytest
 from drill.packs.model import DEFAULT_TOLERANCE
 from drill.quantities.parsing import read
 from drill.quantities.quantity import Quantity
-
-Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
+from testkit import Evaluate
 
 # card key → ask id → (reference as the issue states it, {mistake id: its figure or None})
 ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
