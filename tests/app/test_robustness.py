@@ -237,7 +237,8 @@ async def test_a_cram_does_not_offer_bury_and_suspend_it_would_ignore(make_app: 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("x")
         await pilot.pause()
-        assert isinstance(app.screen, ReviewScreen) and app.screen.cram is not None
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.cram is not None
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert "Reveal" in titles
         assert not {"Bury", "Suspend"} & titles

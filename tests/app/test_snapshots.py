@@ -32,7 +32,7 @@ def data_dir(request: pytest.FixtureRequest) -> Path:
     """A data folder at a fixed place, so file names in messages are the same every run
     (and on every machine with a /tmp, whatever its TMPDIR)."""
     base = Path("/tmp") if Path("/tmp").is_dir() else Path(tempfile.gettempdir())
-    folder = base / "drill-app-snapshots" / request.node.name
+    folder = base / "drill-app-snapshots" / str(request.node.name)
     shutil.rmtree(folder, ignore_errors=True)
     return folder
 

@@ -140,7 +140,7 @@ def _results(card: dict[str, Any], evaluate: Evaluate) -> dict[str, Quantity]:
 
 
 def _ask(card: dict[str, Any], ask_id: str) -> dict[str, Any]:
-    matches = [ask for ask in card.get("asks", []) if ask["id"] == ask_id]
+    matches: list[dict[str, Any]] = [ask for ask in card.get("asks", []) if ask["id"] == ask_id]
     assert len(matches) == 1, f"ask {ask_id} appears {len(matches)} times"
     return matches[0]
 

@@ -76,7 +76,8 @@ class EndlessLine(io.TextIOBase):
     def readable(self) -> bool:
         return True
 
-    def readline(self, size: int | None = -1) -> str:
+    # typeshed's own TextIOBase.readline needs the same ignore: its base says bytes.
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]
         if self.left:
             take = self.left if size is None or size < 0 else min(size, self.left)
             self.left -= take
