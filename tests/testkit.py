@@ -55,10 +55,10 @@ MakeApp = Callable[..., "DrillApp"]
 Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
 
 
-def load_solver_file(path: Path, name: str) -> ModuleType:
-    """Run a solver file of the tests once, under ``name``: its ``@solver``s register
-    themselves, and registering a name twice is an error, so a second call only returns
-    the module already loaded."""
+def load_module(path: Path, name: str) -> ModuleType:
+    """Run a Python file once, as module ``name``; a second call returns the module
+    already loaded. (A solver file's ``@solver``s register themselves when it runs, and
+    registering a name twice is an error.)"""
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, path)
@@ -71,12 +71,12 @@ def load_solver_file(path: Path, name: str) -> ModuleType:
 
 def load_sample_solvers() -> ModuleType:
     """The solvers the sample packs (``tests/packs/samples``) name."""
-    return load_solver_file(SAMPLES / "sample_solvers.py", "drill_sample_solvers")
+    return load_module(SAMPLES / "sample_solvers.py", "drill_sample_solvers")
 
 
 def load_app_solvers() -> ModuleType:
     """The solvers the app tests' pack (``tests/app/packs``) names."""
-    return load_solver_file(TESTS / "app" / "app_solvers.py", "app_test_solvers")
+    return load_module(TESTS / "app" / "app_solvers.py", "app_test_solvers")
 
 
 def evaluate_solver(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]:

@@ -8,8 +8,9 @@ is about one.
 from __future__ import annotations
 
 import shutil
+import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -28,13 +29,21 @@ SIZE = (80, 24)
 
 
 @pytest.fixture
-def data_dir(request: pytest.FixtureRequest) -> Path:
+def data_dir(request: pytest.FixtureRequest) -> Iterator[Path]:
     """A data folder at a fixed place, so file names in messages are the same every run
     (and on every machine with a /tmp, whatever its TMPDIR)."""
     base = Path("/tmp") if Path("/tmp").is_dir() else Path(tempfile.gettempdir())
     folder = base / "drill-app-snapshots" / str(request.node.name)
-    shutil.rmtree(folder, ignore_errors=True)
-    return folder
+    folder.parent.mkdir(exist_ok=True)
+    # The place is shared by every run of the suite on the machine (other checkouts,
+    # other users' runs at the same time): one test at a time uses it.
+    with (folder.parent / f"{folder.name}.lock").open("a") as lock:
+        if sys.platform != "win32":
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        shutil.rmtree(folder, ignore_errors=True)
+        yield folder
 
 
 async def settle(pilot: Pilot[Any]) -> None:
