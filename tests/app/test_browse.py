@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.browse import BrowseScreen
 from drill.app.screens.review import ReviewScreen
+
+pytestmark = pytest.mark.slow
 
 MakeApp = Callable[..., DrillApp]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button, Input, Static
 
 from drill.app.drill_app import DrillApp
@@ -14,6 +15,8 @@ from drill.app.widgets.ask_field import AskField
 from drill.packs.library import load_library
 from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock
+
+pytestmark = pytest.mark.slow
 
 MakeApp = Callable[..., DrillApp]
 

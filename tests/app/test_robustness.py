@@ -21,6 +21,8 @@ from drill.app.screens.review import ReviewScreen
 from drill.app.screens.stats import StatsScreen
 from drill.config.location import DATABASE_FILE
 
+pytestmark = pytest.mark.slow
+
 MakeApp = Callable[..., DrillApp]
 SIZES = [(80, 24), (30, 8), (12, 5), (200, 60), (80, 24)]
 

@@ -23,6 +23,8 @@ from drill.app.screens.review import ReviewScreen
 from drill.config.location import DATABASE_FILE
 from drill.scheduling.clock import FixedClock
 
+pytestmark = pytest.mark.slow
+
 MakeApp = Callable[..., DrillApp]
 SnapCompare = Callable[..., bool]
 SIZE = (80, 24)

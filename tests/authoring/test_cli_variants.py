@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from testkit import run_drill
+
+pytestmark = pytest.mark.slow
 
 
 def test_solve_shows_the_named_variant(tmp_path: Path) -> None:

@@ -8,8 +8,12 @@ import sqlite3
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from drill.packs.library import load_library
 from testkit import run_drill
+
+pytestmark = pytest.mark.slow
 
 
 def _notes(apkg: Path, tmp_path: Path) -> list[tuple[str, str, str]]:

@@ -10,7 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from testkit import ROOT
+
+pytestmark = pytest.mark.slow
 
 
 def test_an_install_has_the_catalog_and_the_schema(tmp_path: Path) -> None:

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from drill.packs.loader import load_pack
 from testkit import run_drill
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_scaffold_passes_drill_check_as_it_is(tmp_path: Path) -> None:

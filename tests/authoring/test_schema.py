@@ -113,6 +113,7 @@ def test_builtin_packs_point_editors_at_the_schema() -> None:
         assert (path.parent / match[1]).resolve() == schema_path().resolve()
 
 
+@pytest.mark.slow
 def test_drill_schema_prints_the_schema() -> None:
     result = run_drill(["schema"])
     assert result.returncode == 0

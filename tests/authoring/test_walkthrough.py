@@ -18,6 +18,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from drill.cli import app_arguments
 from testkit import ROOT
 
@@ -56,6 +58,7 @@ def _squeeze(text: str) -> str:
     return " ".join(text.split())
 
 
+@pytest.mark.slow
 def test_every_command_of_the_walkthrough_works_as_written(tmp_path: Path) -> None:
     work, data, bin_dir = tmp_path / "work", tmp_path / "data", tmp_path / "bin"
     for folder in (work, data, bin_dir):

@@ -65,6 +65,7 @@ HOSTILE = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("template", HOSTILE, ids=range(len(HOSTILE)))
 def test_hostile_answers_from_the_command_line(template: str, tmp_path: Path) -> None:
     marker = tmp_path / "pwned"
@@ -78,6 +79,7 @@ def test_hostile_answers_from_the_command_line(template: str, tmp_path: Path) ->
     assert not marker.exists()
 
 
+@pytest.mark.slow
 def test_hostile_batch_from_stdin(tmp_path: Path) -> None:
     marker = tmp_path / "pwned"
     lines = [json.dumps({"card": "speed-physics/q1", "ask": "decode_floor",

@@ -110,6 +110,7 @@ def test_an_endless_line_piped_into_the_calculator_is_never_held_whole(
     assert stream.longest <= 10_001
 
 
+@pytest.mark.slow
 def test_a_strict_locale_reads_bad_bytes_in_the_calculator(tmp_path: Path) -> None:
     """The real streams, as a strict UTF-8 locale sets them up (PYTHONIOENCODING=utf-8)."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "DRILL_HOME": str(tmp_path)}
