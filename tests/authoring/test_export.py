@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 
 from drill.packs.library import load_library
-from testkit import run_drill
-
-pytestmark = pytest.mark.slow
+from testkit import RunCli, run_drill
 
 
 def _notes(apkg: Path, tmp_path: Path) -> list[tuple[str, str, str]]:
@@ -28,10 +26,10 @@ def _notes(apkg: Path, tmp_path: Path) -> list[tuple[str, str, str]]:
         connection.close()
 
 
-def test_the_anki_package_holds_every_card(tmp_path: Path) -> None:
+def test_the_anki_package_holds_every_card(tmp_path: Path, run_cli: RunCli) -> None:
     target = tmp_path / "drill.apkg"
-    result = run_drill(["export", "--anki", str(target), "--data", str(tmp_path / "data")])
-    assert result.returncode == 0, result.stderr
+    result = run_cli("export", "--anki", str(target), "--data", str(tmp_path / "data"))
+    assert result.code == 0, result.err
     cards = load_library().cards
     notes = _notes(target, tmp_path)
     assert len(notes) == len(cards)
@@ -47,11 +45,11 @@ def test_the_anki_package_holds_every_card(tmp_path: Path) -> None:
     assert all("drill" in tags for _, _, tags in notes)
 
 
-def test_exporting_again_keeps_the_notes_ids(tmp_path: Path) -> None:
+def test_exporting_again_keeps_the_notes_ids(tmp_path: Path, run_cli: RunCli) -> None:
     first, second = tmp_path / "a.apkg", tmp_path / "b.apkg"
     for target in (first, second):
-        assert run_drill(["export", "--anki", str(target), "--pack", "serving-math",
-                          "--data", str(tmp_path / "data")]).returncode == 0
+        assert run_cli("export", "--anki", str(target), "--pack", "serving-math",
+                       "--data", str(tmp_path / "data")).code == 0
     guids = [sorted(g for g, _, _ in _notes(path, tmp_path / path.stem))
              for path in (first, second)]
     pack = load_library().pack("serving-math")
@@ -59,10 +57,10 @@ def test_exporting_again_keeps_the_notes_ids(tmp_path: Path) -> None:
     assert guids[0] == guids[1] and len(guids[0]) == len(pack.cards)
 
 
-def test_the_csv_has_a_row_per_card(tmp_path: Path) -> None:
+def test_the_csv_has_a_row_per_card(tmp_path: Path, run_cli: RunCli) -> None:
     target = tmp_path / "cards.csv"
-    result = run_drill(["export", "--csv", str(target), "--data", str(tmp_path / "data")])
-    assert result.returncode == 0, result.stderr
+    result = run_cli("export", "--csv", str(target), "--data", str(tmp_path / "data"))
+    assert result.code == 0, result.err
     with target.open(encoding="utf-8", newline="") as stream:
         rows = list(csv.DictReader(stream))
     cards = {card.key: card for card in load_library().cards}
@@ -74,9 +72,10 @@ def test_the_csv_has_a_row_per_card(tmp_path: Path) -> None:
             assert " ".join(card.answer[0].split()) in row["back"]
         if card.tip:
             assert " ".join(card.tip.split()) in row["back"]
-    assert f"wrote {len(rows)} cards to {target}" in result.stdout
+    assert f"wrote {len(rows)} cards to {target}" in result.out
 
 
+@pytest.mark.slow
 def test_a_users_pack_can_be_exported_alone(tmp_path: Path) -> None:
     folder = tmp_path / "mine"
     assert run_drill(["new", "my-pack", "--dir", str(folder)]).returncode == 0
@@ -91,26 +90,26 @@ def test_a_users_pack_can_be_exported_alone(tmp_path: Path) -> None:
     assert "How long does it take to read the checkpoint once? → 70 s" in rows[0]["back"]
 
 
-def test_usage_errors(tmp_path: Path) -> None:
-    nothing = run_drill(["export", "--data", str(tmp_path)])
-    assert nothing.returncode == 2 and "--anki FILE or --csv FILE" in nothing.stderr
-    unknown = run_drill(["export", "--csv", str(tmp_path / "x.csv"), "--pack", "nope",
-                         "--data", str(tmp_path)])
-    assert unknown.returncode == 2 and "no pack nope" in unknown.stderr
-    unwritable = run_drill(["export", "--csv", str(tmp_path / "missing" / "x.csv"),
-                            "--data", str(tmp_path)])
-    assert unwritable.returncode == 1 and "cannot write" in unwritable.stderr
+def test_usage_errors(tmp_path: Path, run_cli: RunCli) -> None:
+    nothing = run_cli("export", "--data", str(tmp_path))
+    assert nothing.code == 2 and "--anki FILE or --csv FILE" in nothing.err
+    unknown = run_cli("export", "--csv", str(tmp_path / "x.csv"), "--pack", "nope",
+                      "--data", str(tmp_path))
+    assert unknown.code == 2 and "no pack nope" in unknown.err
+    unwritable = run_cli("export", "--csv", str(tmp_path / "missing" / "x.csv"),
+                         "--data", str(tmp_path))
+    assert unwritable.code == 1 and "cannot write" in unwritable.err
 
 
-def test_anki_and_csv_into_one_file_is_a_usage_error(tmp_path: Path) -> None:
+def test_anki_and_csv_into_one_file_is_a_usage_error(tmp_path: Path, run_cli: RunCli) -> None:
     same = tmp_path / "cards.out"
-    result = run_drill(["export", "--anki", str(same), "--csv", str(tmp_path / "." / "cards.out"),
-                        "--data", str(tmp_path)])
-    assert result.returncode == 2 and "same file" in result.stderr
+    result = run_cli("export", "--anki", str(same), "--csv", str(tmp_path / "." / "cards.out"),
+                     "--data", str(tmp_path))
+    assert result.code == 2 and "same file" in result.err
     assert not same.exists()  # nothing half done
 
 
-def test_force_replaces_files_only(tmp_path: Path) -> None:
+def test_force_replaces_files_only(tmp_path: Path, run_cli: RunCli) -> None:
     import os
     import stat
 
@@ -120,18 +119,20 @@ def test_force_replaces_files_only(tmp_path: Path) -> None:
     os.mkfifo(pipe)
     for target, what in ((folder, "is a folder"), (pipe, "is not a regular file")):
         for force in ([], ["--force"]):
-            result = run_drill(["export", "--csv", str(target), *force, "--data", str(tmp_path)])
-            assert result.returncode == 1 and what in result.stderr, result.stderr
+            result = run_cli("export", "--csv", str(target), *force, "--data", str(tmp_path))
+            assert result.code == 1 and what in result.err, result.err
     assert folder.is_dir() and stat.S_ISFIFO(pipe.stat().st_mode)
 
 
-def test_csv_to_standard_output_with_a_dash(tmp_path: Path) -> None:
-    result = run_drill(["export", "--csv", "-", "--pack", "speed-physics",
-                        "--data", str(tmp_path)], cwd=tmp_path)
-    assert result.returncode == 0
-    rows = list(csv.DictReader(result.stdout.splitlines(keepends=True)))
+def test_csv_to_standard_output_with_a_dash(tmp_path: Path, run_cli: RunCli,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("export", "--csv", "-", "--pack", "speed-physics",
+                     "--data", str(tmp_path))
+    assert result.code == 0
+    rows = list(csv.DictReader(result.out.splitlines(keepends=True)))
     assert rows and all(row["key"].startswith("speed-physics/") for row in rows)
-    assert f"wrote {len(rows)} cards to standard output" in result.stderr
+    assert f"wrote {len(rows)} cards to standard output" in result.err
     assert not (tmp_path / "-").exists()
-    anki = run_drill(["export", "--anki", "-", "--data", str(tmp_path)], cwd=tmp_path)
-    assert anki.returncode == 2 and "standard output" in anki.stderr
+    anki = run_cli("export", "--anki", "-", "--data", str(tmp_path))
+    assert anki.code == 2 and "standard output" in anki.err
