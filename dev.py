@@ -56,10 +56,14 @@ def ensure_environment(extras: str) -> None:
 
 def _parallel(pytest_args: list[str]) -> list[str]:
     """pytest's arguments, with ``-n auto`` (pytest-xdist: one worker per core) first
-    unless the caller chose a number of workers; ``--co`` collects in one process."""
+    unless the caller chose a number of workers; ``--co`` collects in one process.
+    ``loadgroup`` keeps the tests of one ``xdist_group`` on one worker, so the costly
+    fixture they share is built once."""
     chosen = any(arg == "-n" or arg.startswith(("-n", "--numprocesses")) for arg in pytest_args)
     collecting = any(arg in ("--co", "--collect-only") for arg in pytest_args)
-    return pytest_args if chosen or collecting else ["-n", "auto", *pytest_args]
+    if chosen or collecting:
+        return pytest_args
+    return ["-n", "auto", "--dist", "loadgroup", *pytest_args]
 
 
 def main(argv: list[str]) -> int:

@@ -1,5 +1,6 @@
 """Fixtures every area of the suite shares: drill's CLI run in this process, a data folder
-of the test's own, the app on the app tests' pack, and built-in solvers evaluated.
+of the test's own, the app on the app tests' pack, built-in solvers evaluated, and drill
+installed as a user installs it.
 
 Every test gets a fresh ``$DRILL_HOME``, so no test reads or writes the user's own data
 folder and tests running side by side (pytest-xdist) never share one.
@@ -24,6 +25,7 @@ from testkit import (
     MakeApp,
     RunCli,
     evaluate_solver,
+    install_plainly,
     load_app_solvers,
 )
 
@@ -72,6 +74,14 @@ def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch)
         return CliRun(code, out, err)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def plain_install(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """drill installed once per session as a user installs it (not editable): the
+    ``site`` folder to put on ``PYTHONPATH``. Tests using it share an xdist group, so
+    ``--dist loadgroup`` (as ``python3 dev.py test`` runs) installs it once."""
+    return install_plainly(tmp_path_factory.mktemp("plain-install"))
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,6 @@
 """What the tests share besides fixtures: the types of the shared fixtures, loading the
-tests' own solver files, evaluating a solver, and running drill in a fresh process.
+tests' own solver files, evaluating a solver, installing drill, and running drill in a
+fresh process.
 
 The fixtures themselves are in ``tests/conftest.py``. Test modules import this one by name
 (``from testkit import RunCli``): pytest's ``pythonpath`` setting puts ``tests/`` on the
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -90,6 +92,25 @@ def evaluate_solver(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]
     symbols = solver.symbols
     values = {symbols[given]: read(text).value for given, text in givens.items()}
     return {result: to_quantity(expr, values) for result, expr in solver.formulas().items()}
+
+
+def install_plainly(folder: Path) -> Path:
+    """Install this checkout the way a user's ``pip install`` would (not editable), from a
+    copy holding only what a release holds, into ``folder / "site"``; return that folder."""
+    source = folder / "src"
+    source.mkdir()
+    for name in ("drill", "solvers", "packs"):
+        shutil.copytree(ROOT / name, source / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    site = folder / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--no-deps", "--target", str(site), str(source)],
+        check=True, capture_output=True, text=True,
+    )
+    return site
 
 
 def run_drill(args: Sequence[str], cwd: Path | None = None,

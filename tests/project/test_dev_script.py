@@ -10,8 +10,8 @@ dev = load_module(ROOT / "dev.py", "drill_dev_script")
 
 
 @pytest.mark.parametrize(("given", "passed"), [
-    ([], ["-n", "auto"]),
-    (["-x", "tests/grading"], ["-n", "auto", "-x", "tests/grading"]),
+    ([], ["-n", "auto", "--dist", "loadgroup"]),
+    (["-x", "tests/grading"], ["-n", "auto", "--dist", "loadgroup", "-x", "tests/grading"]),
     (["-n", "0"], ["-n", "0"]),
     (["-n2", "-q"], ["-n2", "-q"]),
     (["--numprocesses=3"], ["--numprocesses=3"]),
