@@ -65,15 +65,16 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("template", HOSTILE, ids=range(len(HOSTILE)))
-def test_hostile_answers_from_the_command_line(template: str, tmp_path: Path) -> None:
+def test_hostile_answers_from_the_command_line(template: str, tmp_path: Path,
+                                               run_cli: RunCli) -> None:
+    # In this process; the batch test below sends the same answers to a real one.
     marker = tmp_path / "pwned"
     answer = template.replace("{marker}", str(marker))
-    done = drill("grade", "speed-physics/q1", "decode_floor", answer, "--json")
-    assert done.returncode == 1, done.stderr
-    assert "Traceback" not in done.stderr
-    data = json.loads(done.stdout)
+    done = run_cli("grade", "speed-physics/q1", "decode_floor", answer, "--json")
+    assert done.code == 1, done.err
+    assert "Traceback" not in done.err
+    data = json.loads(done.out)
     assert data["verdict"] == "invalid"
     assert data["message"]
     assert not marker.exists()
