@@ -25,9 +25,8 @@ def text_of(widget: Static) -> str:
     return str(widget.render())
 
 
-def field(app: object, ask_id: str) -> AskField:
-    screen = app.screen  # type: ignore[attr-defined]
-    return screen.query_one(f"#ask-{ask_id}", AskField)  # type: ignore[no-any-return]
+def field(app: DrillApp, ask_id: str) -> AskField:
+    return app.screen.query_one(f"#ask-{ask_id}", AskField)
 
 
 async def test_a_whole_session_is_logged_with_its_answers_and_mistakes(

@@ -147,8 +147,9 @@ def test_calculator(make_app: MakeApp, snap_compare: SnapCompare) -> None:
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
 
 
-def rate_some_days(app: DrillApp, clock: FixedClock) -> None:
+def rate_some_days(app: object, clock: FixedClock) -> None:
     """A small history through the domain API: reviews over two weeks, with mistakes."""
+    assert isinstance(app, DrillApp)
     from drill.scheduling.ratings import TypedAnswer
 
     wrong = TypedAnswer("decode_floor", "16 GB / 989 TFLOPS", "incorrect", ("bytes-over-flops",))
@@ -167,7 +168,7 @@ def rate_some_days(app: DrillApp, clock: FixedClock) -> None:
 def test_stats(make_app: MakeApp, clock: FixedClock, snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
-        rate_some_days(pilot.app, clock)  # type: ignore[arg-type]
+        rate_some_days(pilot.app, clock)
         await pilot.press("t")
         await settle(pilot)
 
@@ -179,7 +180,7 @@ def test_browse_with_history(
 ) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
-        rate_some_days(pilot.app, clock)  # type: ignore[arg-type]
+        rate_some_days(pilot.app, clock)
         await pilot.press("b", *"floor")
         await settle(pilot)
 
