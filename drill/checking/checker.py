@@ -21,7 +21,9 @@ from pathlib import Path
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import (
     card_tolerance,
+    indistinct_mistakes,
     mistake_too_close,
+    mistakes_alike,
     power_of_ten_slip,
     relative_off,
 )
@@ -201,6 +203,9 @@ class _CardCheck:
                                    f"{_unknown_result(mistake.value, solution)}", ask)
             elif reference is not None and wrong.value.close_to(reference.value, ask.tolerance):
                 self.report(where, mistake_too_close(mistake, wrong.shown), ask, WARNING)
+        for (j, first), second in indistinct_mistakes(ask, results):
+            self.report(self.at(f"{path}.mistakes[{j}].value", first.where),
+                        mistakes_alike(first, second), ask, WARNING)
 
     def check_stated(self, path: str, ask: Ask, reference: Quantity, unit: Quantity) -> None:
         assert ask.stated is not None

@@ -17,7 +17,7 @@ from drill import __version__
 #: Subcommand modules, in the order ``drill --help`` lists them.
 COMMANDS: tuple[str, ...] = (
     "calc", "check", "listing", "show", "solve", "grade", "stats", "roofline", "simulate",
-    "exercise", "new", "schema", "export",
+    "exercise", "new", "schema", "export", "cache",
 )
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2

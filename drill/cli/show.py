@@ -53,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
 def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | None]:
     """The card as lines of text, and the reason references are missing (if they are)."""
-    from drill.solving.solve import SolveError, solve
+    from drill.solving.cache import solve_cached
+    from drill.solving.solve import SolveError
 
     out: list[str] = []
 
@@ -94,7 +95,7 @@ def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | N
     solution = None
     if card.solver:
         try:
-            solution = solve(card)
+            solution = solve_cached(card)
         except SolveError as error:
             failure = str(error)
     if card.givens or card.solver:

@@ -35,6 +35,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from drill.packs.library import CardNotFound
+    from drill.solving.cache import solve_cached
     from drill.solving.solve import SolveError, solve
 
     overrides: dict[str, str] = {}
@@ -62,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
         return chosen
     card = chosen
     try:
-        solution = solve(card, overrides)
+        # --set asks for numbers no cache holds; without it the card's own are cached.
+        solution = solve(card, overrides) if overrides else solve_cached(card)
     except SolveError as error:
         print(f"drill solve: error: {error}", file=sys.stderr)
         # A bad --set is the caller's mistake (one that reads but cannot be worked

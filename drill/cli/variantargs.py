@@ -34,7 +34,7 @@ def choose_variant(card: Card, args: argparse.Namespace, command: str) -> Card |
     if name is None:
         return card
     try:
-        return render_variant(card, name)
+        return render_variant(card, name, cached=True)
     except VariantError as error:
         print(f"drill {command}: error: {error}", file=sys.stderr)
         return EXIT_USAGE if error.variant is None else EXIT_FAILED

@@ -24,6 +24,8 @@ from typing import Any
 
 import sympy
 
+from drill.packs.locate import BUILTIN_SOLVERS
+
 SolverFunction = Callable[..., Mapping[str, Any]]
 
 
@@ -96,10 +98,6 @@ def solver(name: str, *, doc: str = "", **givens: str) -> Callable[[SolverFuncti
         return function
 
     return register
-
-
-#: Where the built-in solvers install: ``solvers/`` of the checkout, mapped by setup.py.
-BUILTIN_SOLVERS = "drill.builtin_solvers"
 
 
 def load_builtin_solvers() -> None:
