@@ -3,7 +3,8 @@ of the test's own, the app on the app tests' pack, built-in solvers evaluated, a
 installed as a user installs it.
 
 Every test gets a fresh ``$DRILL_HOME``, so no test reads or writes the user's own data
-folder and tests running side by side (pytest-xdist) never share one.
+folder and tests running side by side (pytest-xdist) never share one; the cache of solved
+cards (``$XDG_CACHE_HOME``) is one per worker.
 """
 
 from __future__ import annotations
@@ -43,8 +44,11 @@ def _own_drill_home(tmp_path_factory: pytest.TempPathFactory,
                     monkeypatch: pytest.MonkeyPatch) -> None:
     # Not created: drill makes its data folder when it first writes, and a test that
     # never writes costs no file system work. The base folder is per xdist worker.
-    home = tmp_path_factory.getbasetemp() / "drill-homes" / str(next(_homes))
-    monkeypatch.setenv("DRILL_HOME", str(home))
+    base = tmp_path_factory.getbasetemp()
+    monkeypatch.setenv("DRILL_HOME", str(base / "drill-homes" / str(next(_homes))))
+    # The solved-card cache too, but one per worker: warm after the first solve, and
+    # never the user's own or another run's (tests of the cache name their own folder).
+    monkeypatch.setenv("XDG_CACHE_HOME", str(base / "cache"))
 
 
 @pytest.fixture
