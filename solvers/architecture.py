@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import sympy
 
-from drill.solving.kit import solver, u
+from drill.solving.kit import Results, solver, u
 
 from .laws import kv_bytes_per_token
-
-Results = dict[str, sympy.Expr]
 
 
 @solver("kv-per-token", layers="1", kv_heads="1", attention_heads="1", head_dim="1",
@@ -44,7 +42,9 @@ def kv_headroom(memory: sympy.Expr, weights: sympy.Expr, context: sympy.Expr,
     return {
         "free_memory": free,
         "kv_per_sequence": per_sequence,
-        "max_sequences": free / per_sequence,
+        # Whole conversations: a cache that does not fit is no conversation, so round down.
+        "caches_that_fit": free / per_sequence,
+        "max_sequences": sympy.floor(free / per_sequence),
         # Slip: the whole memory counted as cache, as if the weights took no room.
         "max_sequences_ignoring_weights": memory / per_sequence,
     }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy
 
-from drill.solving.kit import solver, u
+from drill.solving.kit import Results, solver, u
 
 from .laws import (
     amdahl_ceiling,
@@ -23,8 +23,6 @@ from .laws import (
     ridge_point,
     roofline_time,
 )
-
-Results = dict[str, sympy.Expr]
 
 
 @solver("gemm-roofline", m="1", k="1", n="1", element_bytes="B", peak_flops="TFLOPS",
@@ -110,6 +108,7 @@ def gemm_ridge_batch(k: sympy.Expr, n: sympy.Expr, element_bytes: sympy.Expr,
 def amdahl(share: sympy.Expr, factor: sympy.Expr) -> Results:
     """Speed up a share of the time by a factor: what the whole gains, and at most."""
     return {
+        "new_time_fraction": 1 / amdahl_speedup(share, factor),
         "overall_speedup": amdahl_speedup(share, factor),
         "speedup_ceiling": amdahl_ceiling(share),
         "local_speedup": factor,
@@ -152,11 +151,13 @@ def mm1_time_in_system(arrival_rate: sympy.Expr, service_rate: sympy.Expr,
     }
 
 
-@solver("fan-out-tail", calls="1", quantile="%")
-def fan_out_tail(calls: sympy.Expr, quantile: sympy.Expr) -> Results:
-    """A request waits for the slowest of ``calls`` parallel calls."""
+@solver("fan-out-tail", calls="1", quantile="%", call_latency="s")
+def fan_out_tail(calls: sympy.Expr, quantile: sympy.Expr, call_latency: sympy.Expr) -> Results:
+    """A request waits for the slowest of ``calls`` parallel calls; ``call_latency`` is
+    each call's latency at ``quantile``, which is the page's at a lower quantile."""
     within = quantile**calls
     return {
+        "page_latency_at_within": call_latency,
         "all_within_p99": within,
         "slow_share": 1 - within,
         # The single-call quantile that the page's own quantile corresponds to.

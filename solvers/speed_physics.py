@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from drill.solving.kit import solver, u
+from drill.solving.kit import Results, solver, u
 
 from .laws import (
     amdahl_ceiling,
@@ -20,8 +20,6 @@ from .laws import (
     ridge_point,
     roofline_time,
 )
-
-Results = dict[str, sympy.Expr]
 
 #: The share of peak memory bandwidth production decode kernels usually reach.
 TYPICAL_MBU_LOW = sympy.Rational(70, 100)
@@ -47,6 +45,20 @@ def decode_floor(weights: sympy.Expr, bandwidth: sympy.Expr, peak_flops: sympy.E
     }
 
 
+@solver("decode-floor-claim", weights="GB", bandwidth="TB/s", peak_flops="TFLOPS",
+        params="1", claim="tokens/s", benchmark="tokens/s")
+def decode_floor_claim(weights: sympy.Expr, bandwidth: sympy.Expr, peak_flops: sympy.Expr,
+                       params: sympy.Expr, claim: sympy.Expr, benchmark: sympy.Expr) -> Results:
+    """The batch-1 floor against a speed someone claims and one a benchmark reports."""
+    results = decode_floor(weights, bandwidth, peak_flops, params)
+    ceiling = results["max_tokens_per_s"]
+    return {
+        **results,
+        "claim_over_ceiling": claim / ceiling,
+        "benchmark_over_ceiling": benchmark / ceiling,
+    }
+
+
 @solver("tensor-parallel-floor", weights="GB", bandwidth="TB/s", gpus="1",
         measured_step="ms")
 def tensor_parallel_floor(weights: sympy.Expr, bandwidth: sympy.Expr, gpus: sympy.Expr,
@@ -65,11 +77,13 @@ def tensor_parallel_floor(weights: sympy.Expr, bandwidth: sympy.Expr, gpus: symp
 
 
 @solver("prefill-vs-decode", params="1", prompt="tokens", paste="tokens", weights="GB",
-        bandwidth="TB/s", peak_flops="TFLOPS")
+        bandwidth="TB/s", peak_flops="TFLOPS", users="users")
 def prefill_vs_decode(params: sympy.Expr, prompt: sympy.Expr, paste: sympy.Expr,
                       weights: sympy.Expr, bandwidth: sympy.Expr,
-                      peak_flops: sympy.Expr) -> Results:
-    """Each pass takes the slower of its math and its weight read; prefill is math-bound."""
+                      peak_flops: sympy.Expr, users: sympy.Expr) -> Results:
+    """Each pass takes the slower of its math and its weight read; prefill is math-bound.
+
+    ``users`` are the streams the paste stalls: each loses the same steps."""
     floor = weights / bandwidth
     prefill_flops = forward_flops(params, prompt)
     paste_flops = forward_flops(params, paste)
@@ -145,23 +159,29 @@ def decode_step(weights: sympy.Expr, bandwidth: sympy.Expr, batch: sympy.Expr,
 
 
 @solver("measured-mbu", weights="GB", bandwidth="TB/s", measured_step="ms", power_draw="W",
-        power_cap="W")
+        power_cap="W", peak_flops="TFLOPS")
 def measured_mbu(weights: sympy.Expr, bandwidth: sympy.Expr, measured_step: sympy.Expr,
-                 power_draw: sympy.Expr, power_cap: sympy.Expr) -> Results:
+                 power_draw: sympy.Expr, power_cap: sympy.Expr,
+                 peak_flops: sympy.Expr) -> Results:
     """How much of the memory bandwidth a measured decode step really uses."""
     achieved = weights / measured_step
+    ridge = ridge_point(peak_flops, bandwidth)
     return {
         "decode_floor": weights / bandwidth,
         "achieved_bandwidth": achieved,
         "mbu": achieved / bandwidth,
-        # Slip: the power draw read as how busy the chip is.
+        "ridge_point": ridge,
+        # Slips: the power draw read as how busy the chip is; the achieved bandwidth in
+        # TB/s divided by the ridge point's number (295) instead of the peak bandwidth.
         "power_fraction": power_draw / power_cap,
+        "mbu_over_ridge": (achieved / (u.TB / u.s)) / (ridge / (u.FLOP / u.byte)),
     }
 
 
-@solver("gpu-cost", gpu_price="$/h", single_rate="tokens/s", batched_rate="tokens/s")
+@solver("gpu-cost", gpu_price="$/h", single_rate="tokens/s", batched_rate="tokens/s",
+        users="users")
 def gpu_cost(gpu_price: sympy.Expr, single_rate: sympy.Expr,
-             batched_rate: sympy.Expr) -> Results:
+             batched_rate: sympy.Expr, users: sympy.Expr) -> Results:
     """Price per token: the hourly price over the tokens an hour yields."""
     cost_single = gpu_price / single_rate
     cost_batched = gpu_price / batched_rate
@@ -169,6 +189,7 @@ def gpu_cost(gpu_price: sympy.Expr, single_rate: sympy.Expr,
     # also recognizes the factor applied the other way), and a power of ten lost in
     # 10⁶ ÷ tokens/s (5,000 s taken as 500 s).
     hours_lost = u.hour / u.second
+    million = 10**6 * u.token
     return {
         "single_tokens_per_hour": single_rate * u.hour,
         "batched_tokens_per_hour": batched_rate * u.hour,
@@ -178,6 +199,12 @@ def gpu_cost(gpu_price: sympy.Expr, single_rate: sympy.Expr,
         "cost_single_hour_lost": cost_single * hours_lost,
         "cost_single_power_of_ten": cost_single / 10,
         "cost_batched_hour_lost": cost_batched * hours_lost,
+        # A million tokens' time, and the slip of dividing the price by it ($3 ÷ 1.39 h)
+        # instead of multiplying: the hours taken as a plain number.
+        "single_time_per_million": million / single_rate,
+        "cost_single_dollars_over_hours": gpu_price * u.hour
+        / ((million / single_rate) / u.hour) / million,
+        "per_user_rate": batched_rate / users,
     }
 
 
@@ -205,6 +232,11 @@ def amdahl_two_parts(share_a: sympy.Expr, factor_a: sympy.Expr, share_b: sympy.E
     """Two separate parts sped up: add the new times, then invert."""
     new_time = (1 - share_a - share_b) + share_a / factor_a + share_b / factor_b
     return {
+        "untouched_share": 1 - share_a - share_b,
+        "left_of_a": share_a / factor_a,
+        "left_of_b": share_b / factor_b,
+        "speedup_a_alone": amdahl_speedup(share_a, factor_a),
+        "speedup_b_alone": amdahl_speedup(share_b, factor_b),
         "new_time_fraction": new_time,
         "combined_speedup": 1 / new_time,
         # Slips: speedups added, or each part's Amdahl speedup multiplied.

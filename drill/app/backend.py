@@ -100,6 +100,7 @@ class Backend:
         self.solver_dirs = tuple(solver_dirs)
         self.run_solver_code = run_solver_code
         self._library: Library | None = None
+        self._checked: tuple[str, ...] = ()  # drill check's findings at the last reload
         self._session: ReviewSession | None = None
 
     # -- opening ---------------------------------------------------------------------
@@ -140,6 +141,7 @@ class Backend:
 
         old = self.session
         self._library = self._load_library()
+        self._checked = _check_user_packs(self._library)
         # Same database and settings, new cards (the undo history starts afresh).
         self._session = ReviewSession(self.cards, old.database, old.settings, old.clock)
 
@@ -170,8 +172,12 @@ class Backend:
         return self.session.settings
 
     def problems(self) -> list[str]:
-        """Every error in the packs, one line each, naming file and line."""
-        return [str(d) for d in self.library.diagnostics if d.is_error]
+        """Every error in the packs, one line each, naming file and line: the loader's,
+        and after a reload everything ``drill check`` finds in the user's own packs."""
+        found = [str(d) for d in self.library.diagnostics if d.is_error]
+        seen = set(found)
+        found += [line for line in self._checked if line not in seen]
+        return found
 
     def card(self, key: str) -> Card | None:
         return self.library.card(key)
@@ -337,3 +343,16 @@ class Backend:
             except TargetError as error:
                 problems[ask.id] = str(error)
         return Prepared(key, targets, solution, problems)
+
+
+def _check_user_packs(library: Library) -> tuple[str, ...]:
+    """What ``drill check`` reports about each pack that is not built in (the built-in
+    packs are checked before they ship), errors only, one line each."""
+    from drill.checking import check_files
+    from drill.packs.locate import builtin_packs_dir
+
+    builtin = builtin_packs_dir().resolve()
+    files = [(pack.path, str(pack.path)) for pack in library.packs
+             if builtin not in pack.path.resolve().parents]
+    return tuple(str(d) for report in check_files(files) for d in report.diagnostics
+                 if d.is_error)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from drill.checking.closed_world import UNACCOUNTED, card_world
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import (
     card_tolerance,
@@ -59,13 +60,21 @@ class PackReport:
 
 
 def check_files(files: Iterable[tuple[Path, str]],
-                taken: Mapping[str, str] | None = None) -> list[PackReport]:
+                taken: Mapping[str, str] | None = None, *,
+                remember: bool = False) -> list[PackReport]:
     """Check each ``(path, display name)``; a pack id used twice is an error too, and so
-    is one of ``taken`` (pack ids already used by packs not checked here, by file)."""
+    is one of ``taken`` (pack ids already used by packs not checked here, by file).
+    ``remember``: reuse the findings of a file this drill checked before, unchanged (see
+    :mod:`drill.checking.report_cache`)."""
     reports: list[PackReport] = []
     seen: dict[str, str] = dict(taken or {})
     for path, display in files:
-        report = check_file(path, display)
+        if remember:
+            from drill.checking.report_cache import cached_check
+
+            report = cached_check(path, display, check_file)
+        else:
+            report = check_file(path, display)
         pack_id = report.pack_id
         if pack_id is not None and pack_id in seen:
             clash = Diagnostic(Location(display, 1, 1), ERROR,
@@ -118,9 +127,9 @@ class _CardCheck:
         return self.card.text_locations.get(field, fallback or self.card.where)
 
     def report(self, where: Location, message: str, ask: Ask | None = None,
-               severity: str = ERROR) -> None:
+               severity: str = ERROR, code: str = "") -> None:
         self.found.append(Diagnostic(where, severity, message, self.card.key,
-                                     ask.id if ask else None))
+                                     ask.id if ask else None, code=code))
 
     def run(self) -> list[Diagnostic]:
         self.check_prose()
@@ -129,8 +138,11 @@ class _CardCheck:
         if solution is not None:
             for index, ask in enumerate(self.card.asks):
                 self.check_ask(index, ask, solution, units.get(ask.id))
+        base_open = set()
+        if solution is not None or not self.card.solver:
+            base_open = self.check_world(solution)
         if self.card.templates or self.card.variants:
-            variants = VariantChecks(self.card, self.source)
+            variants = VariantChecks(self.card, self.source, base_open)
             names_ok = variants.check_names()
             samples_ok = variants.check_samples(solution)
             if names_ok and samples_ok and (solution is not None or not self.card.solver):
@@ -152,6 +164,21 @@ class _CardCheck:
                 else:
                     where = self.source.position_in_source(start, text, problem.offset)
                 self.report(where, f"{path}: {problem.message}", severity=problem.severity)
+
+    # -- the closed world ------------------------------------------------------------
+    def check_world(self, solution: Solution | None) -> set[tuple[str, int]]:
+        """Report every figure of the base no given, result or fact accounts for; return
+        where each is, by field and template offset (the variants skip those)."""
+        base = base_renderings(self.card)
+        found: set[tuple[str, int]] = set()
+        for item in card_world(self.card, solution, base, card_tolerance(self.card)):
+            found.add((item.path, item.template_offset))
+            template = self.card.templates.get(item.path)
+            text = template if template is not None else dict(self.card.texts())[item.path]
+            where = self.source.position_in_source(self.at(item.path), text,
+                                                   item.template_offset)
+            self.report(where, f"{item.path}: {item.found.message()}", code=UNACCOUNTED)
+        return found
 
     # -- asks ----------------------------------------------------------------------
     def check_units(self) -> dict[str, Quantity]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
+from drill.checking.closed_world import CHANGING, card_world
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import (
     card_tolerance,
@@ -40,6 +41,8 @@ from drill.quantities.quantity import Quantity
 from drill.solving.solve import Solution, SolveError
 from drill.solving.variants import VariantError, work_out
 
+_CHANGING = ("; the base accounts for it, so it is a figure the variant changes, written "
+             "out: write it as a placeholder, or mark it free if it does not change")
 _WRITTEN_OUT = ("; it holds for the base, so a figure the variant changes is written out: "
                 "write it as {name} or {name:sample}")
 
@@ -55,14 +58,18 @@ def base_renderings(card: Card) -> dict[str, Rendered]:
 class VariantChecks:
     card: Card
     source: SourceText
+    #: Figures the base leaves unaccounted, by field and template offset: reported once,
+    #: for the base, not again in every variant.
+    base_open: set[tuple[str, int]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.found: list[Diagnostic] = []
         self.tolerance = card_tolerance(self.card)
 
     def report(self, where: Location, message: str, *, variant: str | None = None,
-               ask: str | None = None, severity: str = ERROR) -> None:
-        self.found.append(Diagnostic(where, severity, message, self.card.key, ask, variant))
+               ask: str | None = None, severity: str = ERROR, code: str = "") -> None:
+        self.found.append(Diagnostic(where, severity, message, self.card.key, ask, variant,
+                                     code=code))
 
     def where_in(self, path: str, rendered: Rendered | None, offset: int) -> Location:
         start = self.card.text_locations.get(path, self.card.where)
@@ -178,7 +185,22 @@ class VariantChecks:
                                 severity=problem.severity)
             if worked.solution is not None:
                 self._mistakes_apart(concrete, worked.solution, variant.id)
-                self._stale_numbers(concrete, worked.texts, base, worked.solution, variant.id)
+                stale = self._stale_numbers(concrete, worked.texts, base, worked.solution,
+                                            variant.id)
+                self._closed_world(concrete, worked.texts, worked.solution, variant.id, stale)
+
+    def _closed_world(self, card: Card, rendered: dict[str, Rendered], solution: Solution,
+                      variant: str, stale: set[Location]) -> None:
+        """A figure the base accounts for and this variant does not: a figure the variant
+        changes, written out (once per place: the stale check may have named it)."""
+        for item in card_world(card, solution, rendered, self.tolerance):
+            if (item.path, item.template_offset) in self.base_open:
+                continue
+            where = self.where_in(item.path, rendered.get(item.path), item.offset)
+            if where in stale:
+                continue
+            self.report(where, f"{item.path}: {item.found.message()}{_CHANGING}",
+                        variant=variant, code=CHANGING)
 
     def _mistakes_apart(self, card: Card, solution: Solution, variant: str) -> None:
         for ask in card.asks:
@@ -192,12 +214,14 @@ class VariantChecks:
                                 variant=variant, ask=ask.id, severity=WARNING)
 
     def _stale_numbers(self, card: Card, rendered: dict[str, Rendered], base: Solution | None,
-                       solution: Solution, variant: str) -> None:
-        """Base figures still written out where this variant changed them."""
+                       solution: Solution, variant: str) -> set[Location]:
+        """Base figures still written out where this variant changed them; returns where
+        each was reported."""
         stale = dict(_changed_givens(self.card, card))
         stale.update(_changed_samples(self.card, base, solution))
+        reported: set[Location] = set()
         if not stale:
-            return
+            return reported
         for path, text in card.texts():
             runs = rendered[path].literal_runs() if path in rendered else [(0, len(text))]
             for old, name in stale.items():
@@ -206,10 +230,14 @@ class VariantChecks:
                         offset = start + match
                         placeholder = (f"{{{name}}}" if name in card.givens
                                        else f"{{{name}:{old}}}")
+                        where = self.where_in(path, rendered.get(path), offset)
+                        reported.add(where)
                         self.report(
-                            self.where_in(path, rendered.get(path), offset),
+                            where,
                             f"{path}: the text says '{old}' in plain words, but {name} changes "
-                            f"in this variant: write {placeholder} instead", variant=variant)
+                            f"in this variant: write {placeholder} instead", variant=variant,
+                            code=CHANGING)
+        return reported
 
 
 def _values(card: Card, solution: Solution | None) -> dict[str, Quantity]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from drill.cli.exit_codes import EXIT_OK
+
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser = subparsers.add_parser(
@@ -28,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.action == "path":
         print(cache_dir())
-        return 0
+        return EXIT_OK
     removed = clear()
     print(f"removed {removed:,} solved card{'s' if removed != 1 else ''} from {cache_dir()}")
-    return 0
+    return EXIT_OK

@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from drill.cli.packargs import EXIT_USAGE, add_pack_option, plural, sources_or_complain
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.packargs import add_pack_option, plural, sources_or_complain
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -26,6 +27,9 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("paths", nargs="*", metavar="PATH", type=Path,
                         help="a pack file or a folder of them")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON document: every finding (file, line, column, "
+                        "severity, code, message) and a summary")
     add_pack_option(parser)
     parser.set_defaults(func=run)
 
@@ -62,27 +66,39 @@ def run(args: argparse.Namespace) -> int:
         from drill.solving.solver_modules import load_solver_folders
 
         solver_problems = load_solver_folders(sources.solver_folders)
-    for problem in solver_problems:
-        print(problem)
 
     from drill.checking import check_files
 
-    reports = check_files(files, _builtin_ids_not_checked(files) if args.paths else None)
-    for report in reports:
-        for diagnostic in report.diagnostics:
-            print(diagnostic)
+    reports = check_files(files, remember=True)
+    builtin = _builtin_ids_not_checked(files) if args.paths else {}
+    notes = [f"{report.display}: note: pack id '{report.pack_id}' is the built-in pack's "
+             f"({builtin[report.pack_id]}): this file is checked in its place (when drill "
+             f"loads packs the built-in one comes first; give your copy its own pack id to "
+             f"study both)" for report in reports if report.pack_id in builtin]
     errors = sum(r.errors for r in reports) + len(solver_problems)
-    warnings = sum(r.warnings for r in reports)
-    cards = sum(r.cards for r in reports)
-    asks = sum(r.asks for r in reports)
-    print(f"{plural(len(reports), 'pack')}, {plural(cards, 'card')}, {plural(asks, 'ask')}: "
-          f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
-    return 1 if errors else 0
+    summary = {"packs": len(reports), "cards": sum(r.cards for r in reports),
+               "asks": sum(r.asks for r in reports), "errors": errors,
+               "warnings": sum(r.warnings for r in reports)}
+    findings = [*solver_problems, *(d for r in reports for d in r.diagnostics)]
+    if args.json:
+        import json
+
+        print(json.dumps({"findings": [d.to_dict() for d in findings], "notes": notes,
+                          "summary": summary}, ensure_ascii=False, indent=1))
+        return EXIT_FAILED if errors else EXIT_OK
+    for note in notes:
+        print(note)
+    for diagnostic in findings:
+        print(diagnostic)
+    print(f"{plural(summary['packs'], 'pack')}, {plural(summary['cards'], 'card')}, "
+          f"{plural(summary['asks'], 'ask')}: {plural(errors, 'error')}, "
+          f"{plural(summary['warnings'], 'warning')}")
+    return EXIT_FAILED if errors else EXIT_OK
 
 
 def _builtin_ids_not_checked(files: list[tuple[Path, str]]) -> dict[str, str]:
-    """The ids of the built-in packs left out of this check: a pack checked here with one
-    of them is skipped when drill loads packs, so it is reported as a clash."""
+    """The ids of the built-in packs left out of this check, by the file that holds each:
+    a pack checked here with one of them is checked in its place, with a note."""
     from drill.packs.library import builtin_pack_ids
 
     checked = {_resolved(path) for path, _ in files}

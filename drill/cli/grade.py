@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from drill.cli.packargs import add_pack_option, load_library_or_complain
 from drill.cli.streams import bounded_lines
 from drill.cli.variantargs import add_variant_options, choose_variant
@@ -16,7 +17,6 @@ if TYPE_CHECKING:
     from drill.grading import Grade
     from drill.grading.adapter import TargetBook
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 #: Longest batch line read whole; a longer one is an invalid line, not a memory hog.
 MAX_LINE = 100_000
 

@@ -7,10 +7,11 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+
 if TYPE_CHECKING:
     from drill.labs.roofline import RooflineTable
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 #: Beyond this a dimension is a typo, not a GEMM anyone runs.
 LARGEST_DIMENSION = 10**9
 
@@ -73,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def as_text(table: RooflineTable) -> list[str]:
+    from drill.labs.roofline import percent_of_peak
     from drill.quantities.units import format_number, format_quantity
 
     gpu = table.gpu
@@ -90,7 +92,7 @@ def as_text(table: RooflineTable) -> list[str]:
         tflops = row.attainable.value / 1e12
         out.append(
             f"{row.m:>8,}  {row.intensity:>11,.1f}  {_tflops(tflops):>11}  "
-            f"{format_number(row.compute_share * 100, 2) + '%':>7}  "
+            f"{percent_of_peak(row.compute_share) + '%':>7}  "
             f"{format_quantity(row.time):>9}  {row.bound}"
         )
     return out

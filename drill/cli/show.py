@@ -8,7 +8,8 @@ import sys
 import textwrap
 from typing import Any
 
-from drill.cli.packargs import EXIT_USAGE, add_pack_option, load_library_or_complain
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.packargs import add_pack_option, load_library_or_complain
 from drill.cli.variantargs import add_variant_options, choose_variant, variant_line
 
 
@@ -47,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(lines))
     if failure:
         print(f"drill show: error: {failure}", file=sys.stderr)
-        return 1
-    return 0
+        return EXIT_FAILED
+    return EXIT_OK
 
 
 def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | None]:

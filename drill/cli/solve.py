@@ -7,7 +7,8 @@ import json
 import sys
 from typing import Any
 
-from drill.cli.packargs import EXIT_USAGE, add_pack_option, load_library_or_complain
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.packargs import add_pack_option, load_library_or_complain
 from drill.cli.variantargs import add_variant_options, choose_variant, variant_line
 
 
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if not card.solver:
         print(f"drill solve: error: {card.key} has no solver: it is a spoken answer",
               file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     chosen = choose_variant(card, args, "solve")
     if isinstance(chosen, int):
         return chosen
@@ -69,12 +70,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"drill solve: error: {error}", file=sys.stderr)
         # A bad --set is the caller's mistake (one that reads but cannot be worked
         # with, like a zero to divide by, too); a bad pack is a failure.
-        return EXIT_USAGE if error.given in overrides or _solves(card) else 1
+        return EXIT_USAGE if error.given in overrides or _solves(card) else EXIT_FAILED
     if args.json:
         print(json.dumps(_as_json(card, solution, overrides), ensure_ascii=False, indent=2))
     else:
         print("\n".join(_as_text(card, solution, overrides)))
-    return 0
+    return EXIT_OK
 
 
 def _solves(card: Any) -> bool:

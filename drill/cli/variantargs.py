@@ -9,10 +9,10 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_USAGE
+
 if TYPE_CHECKING:
     from drill.packs.model import Card
-
-EXIT_FAILED, EXIT_USAGE = 1, 2
 
 
 def add_variant_options(parser: argparse.ArgumentParser) -> None:

@@ -118,7 +118,8 @@ def _ratio_findings(reading: Reading, answer: Interpretation, target: Target,
     ):
         found[BITS_FOR_BYTES] = messages.bits_for_bytes(ratio)
     binary = _binary_for_decimal(ratio)
-    if binary and _about_bytes(reading, expected, target):
+    # Only where bytes are asked or typed: a count 7% off is not a prefix slip.
+    if binary and _about_bytes(reading, expected):
         found[BINARY_FOR_DECIMAL] = messages.binary_for_decimal(*binary)
     k = power_of_ten(ratio, tolerance, _MAX_POWER_OF_TEN)
     if k and _digits_agree(reading, ratio / 10.0**k):
@@ -172,12 +173,13 @@ def _binary_for_decimal(ratio: float) -> tuple[str, str] | None:
     return None
 
 
-def _about_bytes(reading: Reading, expected: Expected, target: Target) -> bool:
+def _about_bytes(reading: Reading, expected: Expected, target: Target | None = None) -> bool:
     """Bits and bytes can only be mixed up where information is in play: in the ask, the
-    working, or the card's givens (a decode floor is a time made of bytes)."""
+    working, or (given ``target``) the card's givens (a decode floor is a time of bytes)."""
     if expected.dim[_INFORMATION_INDEX] != 0:
         return True
-    if any(k.value.dim[_INFORMATION_INDEX] != 0 for k in target.knowns if k.uses == (k.name,)):
+    if target is not None and any(k.value.dim[_INFORMATION_INDEX] != 0
+                                  for k in target.knowns if k.uses == (k.name,)):
         return True
     return any(
         isinstance(node, UnitRef) and node.unit.dim[_INFORMATION_INDEX] != 0

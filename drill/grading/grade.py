@@ -35,6 +35,8 @@ from drill.quantities.units import (
     readable_unit,
 )
 
+#: How far figures typed rounded may move a worked count (0.537 GB for 0.5369 GB).
+_ROUNDED_INPUTS = 0.01
 #: Longest answer echoed back in a grade; the reader refuses long text anyway.
 MAX_ECHOED_ANSWER = 200
 
@@ -137,6 +139,11 @@ def grade(answer: str, target: Target) -> Grade:
     alternative = understood.alternative
     if alternative is not None and alternative.close_to(target.reference, target.tolerance):
         understood = replace(understood, value=alternative)
+        parsed = _parsed(reading, understood, target, expected)
+    whole = _whole_count_of_working(reading, understood, target)
+    if whole is not None:
+        understood = replace(understood, value=whole, assumed=_joined(
+            understood.assumed, f"a whole count: {format_number(whole.value)} fit"))
         parsed = _parsed(reading, understood, target, expected)
     if understood.value.close_to(target.reference, target.tolerance):
         message = messages.correct(parsed.text, expected.text, target.tolerance,
@@ -243,6 +250,27 @@ def _same_figure_other_dimension(reading: Reading, answer: Interpretation,
     if answer.value.dim == value.dim or not shows_working(reading.tree):
         return False
     return abs(answer.value.value - value.value) <= target.tolerance * abs(value.value)
+
+
+def _whole_count_of_working(reading: Reading, understood: Interpretation,
+                            target: Target) -> Quantity | None:
+    """A working for a count graded exactly (how many fit) is the whole number below it:
+    64 GB ÷ 537 MB = 119.2 conversations is 119. Only for a worked answer (a typed 120
+    claims 120) and only when the ask is exact to less than one."""
+    reference = target.reference
+    if (not shows_working(reading.tree) or not reference.dimensionless
+            or understood.value.dim != reference.dim or reference.value < 1
+            or reference.value != math.floor(reference.value)
+            or target.tolerance * reference.value >= 1):
+        return None
+    value = understood.value.value
+    if value == math.floor(value):
+        return None
+    # The givens were typed rounded (0.537 GB for 0.5369 GB): the whole count the working
+    # means may sit a hair either side of the one its figures give.
+    low, high = math.floor(value * (1 - _ROUNDED_INPUTS)), math.floor(value * (1 + _ROUNDED_INPUTS))
+    whole = reference.value if low <= reference.value <= high else math.floor(value)
+    return Quantity(float(whole), reference.dim)
 
 
 def _joined(*notes: str) -> str:

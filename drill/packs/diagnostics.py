@@ -22,6 +22,8 @@ class Diagnostic:
     card_key: str | None = None  # "speed-physics/q1", when the problem is in a card
     ask_id: str | None = None
     variant: str | None = None  # the card's variant the problem shows in, if not the base
+    #: What kind of problem, for scripts ("unaccounted-figure"); "" for the general ones.
+    code: str = ""
 
     @property
     def is_error(self) -> bool:
@@ -48,6 +50,7 @@ class Diagnostic:
             "column": self.location.column,
             "severity": self.severity,
             "message": self.message,
+            "code": self.code or "check",
             "card": self.card_key,
             "ask": self.ask_id,
             "variant": self.variant,

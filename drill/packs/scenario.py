@@ -170,6 +170,7 @@ def _render_base(card: Card, fields: Fields, file_text: str, scope: Scope) -> Ca
     names = scenario_values(card.gpu, card.model)
     templates: dict[str, str] = {}
     rendered: dict[str, str] = {}
+    source: SourceText | None = None  # built on the first error only, then shared
     for path, text in card.texts():
         if "{" not in text and "}" not in text:
             continue
@@ -177,7 +178,10 @@ def _render_base(card: Card, fields: Fields, file_text: str, scope: Scope) -> Ca
 
         def report(offset: int, message: str, *, _start: Location = start,
                    _text: str = text, _path: str = path) -> None:
-            where = SourceText(file_text).position_in_source(_start, _text, offset)
+            nonlocal source
+            if source is None:
+                source = SourceText(file_text)
+            where = source.position_in_source(_start, _text, offset)
             fields.error(where, f"{_path}: {message}", scope)
 
         try:

@@ -10,6 +10,11 @@ A placeholder is ``{name}`` or ``{name:sample}``:
   fewer than three). The base scenario shows the sample itself, so rendering it needs no
   solver, and ``drill check`` checks the sample against the result.
 
+* ``{25 GB/s|constant: PCIe Gen4's usable rate}``: a free figure, one no given or result
+  accounts for, marked by the author with the reason it is free (see :data:`FREE_REASONS`).
+  It shows as the figure itself, in the base and in every variant; ``drill check``'s
+  closed world takes it as accounted for.
+
 ``{{`` and ``}}`` write literal braces. Parsing is plain text work: no sympy, no YAML.
 """
 
@@ -28,6 +33,16 @@ from drill.packs.model import Card
 SCENARIO_NAMES = ("gpu", "a_gpu", "model", "a_model")
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+#: Why a figure may be free of the card's givens and results, as the marker names it.
+FREE_REASONS: dict[str, str] = {
+    "constant": "a fixed fact of the field the card does not compute (PCIe Gen4's ~25 GB/s)",
+    "range": "one end of a spread quoted as bounds (150 to 180 tokens/s)",
+    "wrong": "a figure the text names as wrong, a claim or a slip (not 500 s)",
+    "source": "a figure as another text rounds it, quoted beside drill's (about 200 tokens/s)",
+    "name": "a number that is part of a name the checker cannot tell (a 70B model)",
+    "example": "a what-if the text picks to make a point (had attention been 80%)",
+}
 
 
 class TemplateError(Exception):
@@ -58,7 +73,18 @@ class Slot:
         return f"{{{self.name}:{self.sample}}}" if self.sample is not None else f"{{{self.name}}}"
 
 
-Piece = Literal | Slot
+@dataclass(frozen=True, slots=True)
+class Free:
+    """A figure the author marked as free: ``{25 GB/s|constant: why}``."""
+
+    figure: str  # what the text shows ("25 GB/s")
+    reason: str  # one of FREE_REASONS
+    note: str  # the author's why, may be empty
+    start: int
+    end: int
+
+
+Piece = Literal | Slot | Free
 
 
 _TOKEN = re.compile(r"\{\{|\}\}|\{[^{}]*\}|[{}]")
@@ -107,7 +133,9 @@ def parse_template(text: str) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
-def _slot(inside: str, start: int, end: int) -> Slot:
+def _slot(inside: str, start: int, end: int) -> Slot | Free:
+    if "|" in inside:
+        return _free(inside, start, end)
     name, colon, sample = inside.partition(":")
     name = " ".join(name.split())
     if not _NAME.fullmatch(name):
@@ -121,6 +149,21 @@ def _slot(inside: str, start: int, end: int) -> Slot:
         raise TemplateError(f"'{{{inside}}}' has an empty sample: write it like "
                             f"{{{name}:4.78 ms}}", start)
     return Slot(name, sample, start, end)
+
+
+def _free(inside: str, start: int, end: int) -> Free:
+    figure, _, why = inside.partition("|")
+    reason, _, note = why.partition(":")
+    figure, reason = " ".join(figure.split()), reason.strip()
+    if reason not in FREE_REASONS:
+        raise TemplateError(
+            f"'{{{inside}}}' marks a free figure, but '{reason}' is not a reason: write "
+            f"{{{figure or '25 GB/s'}|REASON}} or {{...|REASON: why}} with REASON one of "
+            f"{', '.join(FREE_REASONS)}", start)
+    if not any(ch.isdigit() for ch in figure):
+        raise TemplateError(f"'{{{inside}}}' marks a free figure, but '{figure}' has no "
+                            f"number: write the figure before the '|'", start)
+    return Free(figure, reason, " ".join(note.split()), start, end)
 
 
 def scenario_values(gpu: str | None, model: str | None) -> dict[str, str]:
@@ -148,6 +191,10 @@ def slots(pieces: tuple[Piece, ...]) -> list[Slot]:
     return [piece for piece in pieces if isinstance(piece, Slot)]
 
 
+def free_figures(pieces: tuple[Piece, ...]) -> list[Free]:
+    return [piece for piece in pieces if isinstance(piece, Free)]
+
+
 @dataclass(frozen=True, slots=True)
 class Rendered:
     """A rendered template, able to say where in the template a character came from."""
@@ -165,7 +212,8 @@ class Rendered:
         return self.spans[-1][2].end if self.spans else 0
 
     def literal_runs(self) -> list[tuple[int, int]]:
-        """Where the text is written out in the template (outside placeholders)."""
+        """Where the text is written out in the template (outside placeholders and free
+        figures)."""
         return [(start, end) for start, end, piece in self.spans if isinstance(piece, Literal)]
 
 
@@ -175,7 +223,12 @@ def render(pieces: tuple[Piece, ...], fill: Callable[[Slot], str]) -> Rendered:
     spans: list[tuple[int, int, Piece]] = []
     at = 0
     for piece in pieces:
-        text = piece.text if isinstance(piece, Literal) else fill(piece)
+        if isinstance(piece, Literal):
+            text = piece.text
+        elif isinstance(piece, Free):
+            text = piece.figure  # the same in every variant: no fill needed
+        else:
+            text = fill(piece)
         out.append(text)
         spans.append((at, at + len(text), piece))
         at += len(text)

@@ -23,11 +23,13 @@ class SourceText:
 
     text: str
     _line_starts: list[int] = field(init=False, repr=False)
+    _walks: dict[tuple[int, int, str], list[int]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         starts = [0]
         starts += [i + 1 for i, ch in enumerate(self.text) if ch == "\n"]
         object.__setattr__(self, "_line_starts", starts)
+        object.__setattr__(self, "_walks", {})
 
     def index(self, line: int, column: int) -> int:
         """The index of a 1-based line and column (clamped to the text)."""
@@ -42,16 +44,34 @@ class SourceText:
         return line, index - self._line_starts[line - 1] + 1
 
     def position_in_source(self, start: Location, value: str, offset: int) -> Location:
-        """Where character ``offset`` of ``value``, a scalar starting at ``start``, is."""
+        """Where character ``offset`` of ``value``, a scalar starting at ``start``, is.
+
+        The walk over a scalar is done once and kept: a text with thousands of findings
+        costs one walk, not one per finding.
+        """
         if not start.line:
             return start
-        j = self.index(start.line, start.column)
+        offset = max(0, min(offset, len(value)))
+        line, column = self.line_column(self._walk(start.line, start.column, value)[offset])
+        return Location(start.file, line, column)
+
+    def _walk(self, line: int, column: int, value: str) -> list[int]:
+        """The source index of every offset of ``value`` (and of its end)."""
+        key = (line, column, value)
+        cached = self._walks.get(key)
+        if cached is not None:
+            return cached
+        j = self.index(line, column)
         double_quoted = self.text[j : j + 1] == '"'
         j = self._content_start(j)
-        i = 0
         end = len(self.text)
-        offset = max(0, min(offset, len(value)))
-        while i < offset and j < end:
+        found: list[int] = []
+        i = 0
+        while i <= len(value):
+            if len(found) == i:
+                found.append(min(self._landing(j, value, i), end))
+            if i == len(value) or j >= end:
+                break
             want, have = value[i], self.text[j]
             if double_quoted and have == "\\":
                 width = _escape_width(self.text, j)
@@ -67,12 +87,16 @@ class SourceText:
                 i += 1  # a space or break YAML made from source it has already passed
             else:
                 j += 1  # out of step: keep walking the source
+        found += [min(j, end)] * (len(value) + 1 - len(found))  # the source ran out
+        self._walks[key] = found
+        return found
+
+    def _landing(self, j: int, value: str, i: int) -> int:
+        """Land on the character itself, not on indentation before it."""
         if i < len(value):
-            # Land on the character itself, not on indentation before it.
-            while j < end and self.text[j] in " \t\r\n" and self.text[j] != value[i]:
+            while j < len(self.text) and self.text[j] in " \t\r\n" and self.text[j] != value[i]:
                 j += 1
-        line, column = self.line_column(min(j, end))
-        return Location(start.file, line, column)
+        return j
 
     def _content_start(self, j: int) -> int:
         """Skip a quote, or a block scalar's header line (``|-``, ``>2``, comments)."""

@@ -28,7 +28,8 @@ class StructuralMistake:
 
 
 BYTES_OVER_FLOPS = (
-    "bytes ÷ FLOP/s is not a time: bytes go over bandwidth (B/s), FLOPs over FLOPS"
+    "bytes ÷ FLOP/s is not a time: divide a byte count by a bandwidth (B/s), a FLOP count "
+    "by a compute rate (FLOPS)"
 )
 FLOPS_OVER_BANDWIDTH = (
     "FLOPs ÷ bytes/s is not a time: FLOPs go over FLOPS, bytes over bandwidth"

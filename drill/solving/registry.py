@@ -27,6 +27,8 @@ import sympy
 from drill.packs.locate import BUILTIN_SOLVERS
 
 SolverFunction = Callable[..., Mapping[str, Any]]
+#: What a solver returns: each result's name and its formula over the givens' symbols.
+Results = dict[str, sympy.Expr]
 
 
 class SolverError(Exception):

@@ -166,7 +166,9 @@ def _solver_for(card: Card) -> Solver:
     if solver is None:
         close = difflib.get_close_matches(card.solver, list(REGISTRY), n=3, cutoff=0.6)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise SolveError(card.key, f"unknown solver '{card.solver}'{hint}")
+        raise SolveError(card.key, f"unknown solver '{card.solver}'{hint}: a solver of your "
+                                   f"own loads from a folder named with --solvers DIR (or "
+                                   f"'solvers' in settings.toml)")
     return solver
 
 
@@ -261,7 +263,6 @@ def _evaluate(card: Card, name: str, expression: Any, values: Mapping[Any, Quant
 
 
 @lru_cache(maxsize=4096)
-@lru_cache(maxsize=4096)
 def _sides(expression: Any, names: tuple[tuple[Any, str], ...]) -> dict[str, int]:
     """Cached: every variant of a card shares its formulas, and ``drill check`` solves
     them all."""
@@ -270,6 +271,7 @@ def _sides(expression: Any, names: tuple[tuple[Any, str], ...]) -> dict[str, int
     return given_sides(expression, dict(names))
 
 
+@lru_cache(maxsize=4096)
 def _formula_text(expression: Any) -> str:
     """The formula in the givens' names; pure, so kept per expression.
 

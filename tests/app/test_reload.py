@@ -143,3 +143,23 @@ async def test_browse_lists_the_cards_as_they_are_after_a_reload(
         await pilot.press("down", "c")  # nothing to cram, nothing gone wrong
         await pilot.pause()
         assert app.screen is browse
+
+
+async def test_a_reload_lists_what_drill_check_finds_with_its_file_and_line(
+    make_app: MakeApp, data_dir: Path, pack_dir: Path
+) -> None:
+    # A given of the wrong dimension loads (the loader reads structure only); the checker
+    # finds it, and so does the reload now, instead of "Reloaded N cards" alone.
+    path = user_pack(data_dir, pack_dir)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = path.read_text()
+        path.write_text(text.replace("bandwidth: 3.35 TB/s", "bandwidth: 3.35 GB", 1))
+        line = next(n for n, row in enumerate(path.read_text().splitlines(), start=1)
+                    if "bandwidth: 3.35 GB" in row)
+        app.action_reload_packs()
+        await pilot.pause()
+        problems = app.backend.problems()
+        assert any(p.startswith(f"{path}:{line}:") and "bandwidth" in p for p in problems), (
+            problems)

@@ -26,7 +26,7 @@ from drill.checking.prose import check_prose
     ],
 )
 def test_correct_equations_pass(text: str) -> None:
-    assert check_prose(text, 0.05) == []
+    assert check_prose(text, 0.05) == ()
 
 
 def test_a_number_off_by_twenty_percent_is_an_error() -> None:
@@ -37,10 +37,10 @@ def test_a_number_off_by_twenty_percent_is_an_error() -> None:
 
 
 def test_equals_allows_one_percent_and_approx_the_tolerance() -> None:
-    assert check_prose("1 ÷ 0.55 = 1.8", 0.05) != []  # 1.818: 1% off
-    assert check_prose("1 ÷ 0.55 ≈ 1.8", 0.05) == []
-    assert check_prose("1 ÷ 0.55 ≈ 1.7", 0.05) != []  # 7% off
-    assert check_prose("1 ÷ 0.55 ≈ 1.7", 0.10) == []  # a looser card tolerance
+    assert check_prose("1 ÷ 0.55 = 1.8", 0.05) != ()  # 1.818: 1% off
+    assert check_prose("1 ÷ 0.55 ≈ 1.8", 0.05) == ()
+    assert check_prose("1 ÷ 0.55 ≈ 1.7", 0.05) != ()  # 7% off
+    assert check_prose("1 ÷ 0.55 ≈ 1.7", 0.10) == ()  # a looser card tolerance
 
 
 def test_bytes_over_flops_is_a_dimension_error() -> None:
@@ -89,7 +89,7 @@ def test_any_prose_checks_without_raising(text: str) -> None:
     ],
 )
 def test_numbers_joined_by_words_are_a_phrase_not_a_side(text: str) -> None:
-    assert check_prose(text, 0.05) == []
+    assert check_prose(text, 0.05) == ()
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_a_word_like_of_or_in_leaves_other_equations_checked(text: str) -> None:
     ],
 )
 def test_model_sizes_in_b_and_context_lengths_in_k_read_as_written(text: str) -> None:
-    assert check_prose(text, 0.05) == []
+    assert check_prose(text, 0.05) == ()
 
 
 def test_a_size_in_b_still_has_to_be_right() -> None:
@@ -131,7 +131,7 @@ def test_a_size_in_b_still_has_to_be_right() -> None:
     ],
 )
 def test_ranges_and_hyphenated_names_are_not_subtractions(text: str) -> None:
-    assert check_prose(text, 0.05) == []
+    assert check_prose(text, 0.05) == ()
 
 
 @pytest.mark.parametrize(

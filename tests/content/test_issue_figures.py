@@ -59,14 +59,19 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
     },
     "speed-physics/q5": {
         "achieved_bandwidth": ("2.67 TB/s", {}),
-        "mbu": ("80%", {"power-as-utilization": "350 W ÷ 700 W"}),
+        # ridge-not-bandwidth (issue 15): 16 GB ÷ 6 ms = 2.667 TB/s, and 2.667 divided by
+        # the ridge's 989 ÷ 3.35 = 295.2 instead of by 3.35: 0.903%.
+        "mbu": ("80%", {"power-as-utilization": "350 W ÷ 700 W",
+                        "ridge-not-bandwidth": "0.903%"}),
     },
     "speed-physics/q6": {
         # seconds-hours-slip: the factor 3,600 lost (the grader also catches it doubled);
-        # power-of-ten: the tip's 500 s for 5,000 s.
+        # power-of-ten: the tip's 500 s for 5,000 s. dollars-over-hours (issue 15): $3
+        # divided by the 1.39 hours a million tokens take (10⁶ ÷ 200 ÷ 3,600).
         "cost_single": ("$4.17 per million tokens", {
             "seconds-hours-slip": "($4.17 per million tokens) × 3,600",
             "power-of-ten": "($4.17 per million tokens) ÷ 10",
+            "dollars-over-hours": "$2.16 per million tokens",
         }),
         "cost_batched": ("$0.19 per million tokens", {
             "seconds-hours-slip": "($0.19 per million tokens) × 3,600",

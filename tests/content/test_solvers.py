@@ -105,7 +105,8 @@ def test_prefill_of_a_short_prompt_is_bounded_by_the_weight_read(evaluate: Evalu
     # Ten tokens do far less math than reading 16 GB takes: the pass costs a decode step.
     results = evaluate("prefill-vs-decode", {
         "params": "8 billion", "prompt": "10 tokens", "paste": "8,000 tokens",
-        "weights": "16 GB", "bandwidth": "3.35 TB/s", "peak_flops": "989 TFLOPS"})
+        "weights": "16 GB", "bandwidth": "3.35 TB/s", "peak_flops": "989 TFLOPS",
+        "users": "30 users"})
     assert results["prefill_time"].close_to(results["decode_floor"], 1e-12)
 
 
@@ -116,6 +117,7 @@ def test_queueing_from_half_load_to_ninety_percent_is_five_times_slower(evaluate
 
 
 def test_one_call_has_no_fan_out_penalty(evaluate: Evaluate) -> None:
-    results = evaluate("fan-out-tail", {"calls": "1", "quantile": "99%"})
+    results = evaluate("fan-out-tail", {"calls": "1", "quantile": "99%",
+                                              "call_latency": "1 s"})
     assert results["all_within_p99"].close_to(Quantity(0.99), 1e-12)
     assert results["call_quantile_for_page"].close_to(Quantity(0.99), 1e-12)

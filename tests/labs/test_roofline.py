@@ -88,3 +88,14 @@ def test_a_gemm_needs_positive_dimensions(m: int) -> None:
     with pytest.raises(ValueError, match="at least 1"):
         gemm_point(default_gpu(), m)
 
+
+
+def test_only_the_peak_itself_reads_100_percent() -> None:
+    from drill.labs.roofline import percent_of_peak
+
+    # 99.8% rounded to two figures would be "100": it stays 99.8, and 99.97% is 99.9.
+    assert percent_of_peak(0.998) == "99.8"
+    assert percent_of_peak(0.9997) == "99.9"
+    assert percent_of_peak(1.0) == "100"
+    assert percent_of_peak(0.5) == "50"
+    assert percent_of_peak(0.0643) == "6.4"
