@@ -2,7 +2,8 @@
 """Set up a private virtual environment and run drill or its tests.
 
     python3 dev.py [ARGS...]     install drill into .venv and open it (ARGS go to drill)
-    python3 dev.py test [ARGS]   install drill with its test tools and run the whole suite
+    python3 dev.py test [ARGS]   install drill with its test tools and run the whole suite,
+                                 on every core (ARGS go to pytest; -n 0 runs it in one)
     python3 dev.py lint          ruff and mypy
 
 Needs nothing but Python 3.11+. The environment is rebuilt only when pyproject.toml or
@@ -59,10 +60,23 @@ def ensure_environment(extras: str) -> None:
     stamp.write_text(wanted)
 
 
+def _parallel(pytest_args: list[str]) -> list[str]:
+    """pytest's arguments, with ``-n auto`` (pytest-xdist: one worker per core) first
+    unless the caller chose a number of workers; ``--co`` collects in one process.
+    ``loadgroup`` keeps the tests of one ``xdist_group`` on one worker, so the costly
+    fixture they share is built once."""
+    chosen = any(arg == "-n" or arg.startswith(("-n", "--numprocesses")) for arg in pytest_args)
+    collecting = any(arg in ("--co", "--collect-only") for arg in pytest_args)
+    if chosen or collecting:
+        return pytest_args
+    return ["-n", "auto", "--dist", "loadgroup", *pytest_args]
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["test"]:
         ensure_environment("test")
-        return subprocess.run([str(PYTHON), "-m", "pytest", *argv[1:]], cwd=ROOT).returncode
+        return subprocess.run([str(PYTHON), "-m", "pytest", *_parallel(argv[1:])],
+                              cwd=ROOT).returncode
     if argv[:1] == ["lint"]:
         ensure_environment("dev")
         ruff = subprocess.run([str(BIN / "ruff"), "check", "."], cwd=ROOT).returncode

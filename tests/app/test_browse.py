@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.browse import BrowseScreen
+
+pytestmark = pytest.mark.slow
 
 MakeApp = Callable[..., DrillApp]
 

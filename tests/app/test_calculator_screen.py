@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 from textual.widgets import Input, OptionList, Static
 
 from drill.app.screens.calculator import CalculatorScreen
 from drill.quantities.calculator import Scratchpad
+
+pytestmark = pytest.mark.slow
 
 
 class Host(App[None]):

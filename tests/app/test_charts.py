@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from drill.app.widgets.charts import bar_rows, calendar_weeks, level, month_row
 from drill.app.widgets.countdown import timer_text
 
@@ -43,6 +45,7 @@ def test_timer_counts_down_then_up_past_the_limit() -> None:
     assert timer_text(60, 72.2) == "⏱ +0:12"
 
 
+@pytest.mark.slow
 async def test_the_countdown_runs_past_zero_in_another_colour() -> None:
     from textual.app import App, ComposeResult
 
@@ -73,6 +76,7 @@ async def test_the_countdown_runs_past_zero_in_another_colour() -> None:
         assert str(countdown.render()) == "⏱ +0:12"  # stopped
 
 
+@pytest.mark.slow
 async def test_the_heatmap_counts_one_review_in_the_singular() -> None:
     from textual.app import App, ComposeResult
 

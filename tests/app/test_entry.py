@@ -6,11 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from drill.cli import app_arguments
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_help_imports_neither_textual_nor_sympy() -> None:
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "drill", "--help"],
@@ -32,6 +35,7 @@ def test_only_app_options_take_the_fast_path() -> None:
         assert app_arguments(argv) is None, argv  # the full parser decides
 
 
+@pytest.mark.slow
 def test_unknown_option_is_a_usage_error() -> None:
     done = subprocess.run([sys.executable, "-m", "drill", "--bogus"], cwd=ROOT,
                           capture_output=True, text=True)
@@ -39,6 +43,7 @@ def test_unknown_option_is_a_usage_error() -> None:
     assert "--bogus" in done.stderr
 
 
+@pytest.mark.slow
 def test_a_missing_packs_folder_is_a_usage_error(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "drill", "--data", str(tmp_path), "--packs", str(tmp_path / "no")],
@@ -48,6 +53,7 @@ def test_a_missing_packs_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert "no such folder" in done.stderr
 
 
+@pytest.mark.slow
 async def test_a_start_up_child_that_fails_leaves_the_app_to_load_by_itself(
     data_dir: Path, pack_dir: Path
 ) -> None:

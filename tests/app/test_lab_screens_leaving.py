@@ -10,9 +10,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+import pytest
+
 from drill.app.drill_app import DrillApp
 from drill.app.screens.roofline import Picture, RooflineScreen
 from drill.app.screens.simulations import SimulationResult, SimulationScreen
+
+pytestmark = pytest.mark.slow
 
 MakeApp = Callable[..., DrillApp]
 

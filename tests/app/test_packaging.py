@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from textual.screen import Screen
 
@@ -32,7 +32,8 @@ def test_every_screen_style_sheet_exists() -> None:
     assert len(screens) >= 7
     from drill.app.drill_app import DrillApp
 
-    sheets = [(DrillApp, path) for path in DrillApp.CSS_PATH]
+    sheets: list[tuple[type[object], str | PurePath]] = [
+        (DrillApp, path) for path in DrillApp.CSS_PATH]
     for screen in screens:
         paths = screen.CSS_PATH if isinstance(screen.CSS_PATH, list) else [screen.CSS_PATH]
         sheets += [(screen, path) for path in paths if path]

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from textual import events
 from textual.keys import _character_to_key
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.review import ReviewScreen
 from drill.app.widgets.ask_field import AskField
+
+pytestmark = pytest.mark.slow
 
 MakeApp = Callable[..., DrillApp]
 

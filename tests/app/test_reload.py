@@ -17,6 +17,8 @@ from drill.app.screens.review import ReviewScreen
 from drill.app.widgets.ask_field import AskField
 from drill.packs.model import Card
 
+pytestmark = pytest.mark.slow
+
 MakeApp = Callable[..., DrillApp]
 
 

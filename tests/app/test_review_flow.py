@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button, Input, Static
 
 from drill.app.drill_app import DrillApp
@@ -15,6 +16,8 @@ from drill.packs.library import load_library
 from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock
 
+pytestmark = pytest.mark.slow
+
 MakeApp = Callable[..., DrillApp]
 
 
@@ -22,9 +25,8 @@ def text_of(widget: Static) -> str:
     return str(widget.render())
 
 
-def field(app: object, ask_id: str) -> AskField:
-    screen = app.screen  # type: ignore[attr-defined]
-    return screen.query_one(f"#ask-{ask_id}", AskField)  # type: ignore[no-any-return]
+def field(app: DrillApp, ask_id: str) -> AskField:
+    return app.screen.query_one(f"#ask-{ask_id}", AskField)
 
 
 async def test_a_whole_session_is_logged_with_its_answers_and_mistakes(

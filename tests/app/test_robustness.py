@@ -21,6 +21,8 @@ from drill.app.screens.review import ReviewScreen
 from drill.app.screens.stats import StatsScreen
 from drill.config.location import DATABASE_FILE
 
+pytestmark = pytest.mark.slow
+
 MakeApp = Callable[..., DrillApp]
 SIZES = [(80, 24), (30, 8), (12, 5), (200, 60), (80, 24)]
 
@@ -71,7 +73,6 @@ async def test_a_broken_user_pack_is_named_and_the_others_still_work(
 async def test_a_corrupt_database_gets_a_message_and_is_left_untouched(
     make_app: MakeApp, data_dir: Path
 ) -> None:
-    data_dir.mkdir(parents=True)
     database = data_dir / DATABASE_FILE
     database.write_bytes(b"not a database at all\n" * 100)
     before = hashlib.sha256(database.read_bytes()).hexdigest()
@@ -251,7 +252,8 @@ async def test_a_cram_does_not_offer_bury_and_suspend_it_would_ignore(make_app: 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("x")
         await pilot.pause()
-        assert isinstance(app.screen, ReviewScreen) and app.screen.cram is not None
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.cram is not None
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert "Reveal" in titles
         assert not {"Bury", "Suspend"} & titles

@@ -8,8 +8,9 @@ is about one.
 from __future__ import annotations
 
 import shutil
+import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -22,19 +23,29 @@ from drill.app.screens.review import ReviewScreen
 from drill.config.location import DATABASE_FILE
 from drill.scheduling.clock import FixedClock
 
+pytestmark = pytest.mark.slow
+
 MakeApp = Callable[..., DrillApp]
 SnapCompare = Callable[..., bool]
 SIZE = (80, 24)
 
 
 @pytest.fixture
-def data_dir(request: pytest.FixtureRequest) -> Path:
+def data_dir(request: pytest.FixtureRequest) -> Iterator[Path]:
     """A data folder at a fixed place, so file names in messages are the same every run
     (and on every machine with a /tmp, whatever its TMPDIR)."""
     base = Path("/tmp") if Path("/tmp").is_dir() else Path(tempfile.gettempdir())
-    folder = base / "drill-app-snapshots" / request.node.name
-    shutil.rmtree(folder, ignore_errors=True)
-    return folder
+    folder = base / "drill-app-snapshots" / str(request.node.name)
+    folder.parent.mkdir(exist_ok=True)
+    # The place is shared by every run of the suite on the machine (other checkouts,
+    # other users' runs at the same time): one test at a time uses it.
+    with (folder.parent / f"{folder.name}.lock").open("a") as lock:
+        if sys.platform != "win32":
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        shutil.rmtree(folder, ignore_errors=True)
+        yield folder
 
 
 async def settle(pilot: Pilot[Any]) -> None:
@@ -136,8 +147,9 @@ def test_calculator(make_app: MakeApp, snap_compare: SnapCompare) -> None:
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
 
 
-def rate_some_days(app: DrillApp, clock: FixedClock) -> None:
+def rate_some_days(app: object, clock: FixedClock) -> None:
     """A small history through the domain API: reviews over two weeks, with mistakes."""
+    assert isinstance(app, DrillApp)
     from drill.scheduling.ratings import TypedAnswer
 
     wrong = TypedAnswer("decode_floor", "16 GB / 989 TFLOPS", "incorrect", ("bytes-over-flops",))
@@ -156,7 +168,7 @@ def rate_some_days(app: DrillApp, clock: FixedClock) -> None:
 def test_stats(make_app: MakeApp, clock: FixedClock, snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
-        rate_some_days(pilot.app, clock)  # type: ignore[arg-type]
+        rate_some_days(pilot.app, clock)
         await pilot.press("t")
         await settle(pilot)
 
@@ -168,7 +180,7 @@ def test_browse_with_history(
 ) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
-        rate_some_days(pilot.app, clock)  # type: ignore[arg-type]
+        rate_some_days(pilot.app, clock)
         await pilot.press("b", *"floor")
         await settle(pilot)
 

@@ -19,6 +19,8 @@ from drill.app.home_view import HomeView, home_view
 from drill.app.screens.browse import BrowseScreen
 from drill.app.screens.stats import StatsScreen
 
+pytestmark = pytest.mark.slow
+
 MakeApp = Callable[..., DrillApp]
 
 

@@ -4,11 +4,12 @@ CSV with no guessing and no mapping, the .apkg into decks that keep their identi
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from tests_authoring_helpers import run_drill
 
 from drill.packs.library import load_library
+from testkit import run_drill
 
 anki_collection = pytest.importorskip(
     "anki.collection", reason="Anki's library has no build for this platform")
@@ -16,7 +17,7 @@ Collection = anki_collection.Collection
 
 
 
-def new_collection(folder: Path) -> object:
+def new_collection(folder: Path) -> Any:
     folder.mkdir(parents=True)
     return Collection(str(folder / "collection.anki2"))
 
@@ -71,7 +72,7 @@ def test_anki_imports_the_apkg_and_a_renamed_pack_keeps_its_deck(tmp_path: Path)
         for i in range(3))
     collection = new_collection(tmp_path / "anki")
     try:
-        deck_ids = []
+        deck_ids: list[int] = []
         for title in ("My pack", "My pack, renamed"):
             (packs / "mine.yaml").write_text(pack.format(title=title), encoding="utf-8")
             target = tmp_path / f"{len(deck_ids)}.apkg"

@@ -21,6 +21,8 @@ from drill.scheduling.clock import FixedClock
 from drill.solving.sources import load_sources, resolve_sources
 from drill.solving.variants import pick_variant
 
+pytestmark = pytest.mark.slow
+
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 PACK = """\

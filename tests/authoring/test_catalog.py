@@ -17,6 +17,7 @@ from drill.packs.catalog import (
 )
 from drill.quantities.parsing import read
 from drill.quantities.units import convert
+from testkit import Evaluate
 
 REQUIRED_GPUS = ("H100", "H200", "A100", "H20", "B200", "MI300X")
 REQUIRED_MODELS = ("Llama 3 8B", "Llama 3 70B", "Qwen2.5-7B")
@@ -77,9 +78,7 @@ def test_kv_bytes_per_token_from_the_architecture(model: str, kib: float) -> Non
     assert load_catalog().model(model).fact_text("kv_per_token_bf16") == f"{kib} KiB/token"
 
 
-def test_the_solver_and_the_catalog_agree_on_every_model() -> None:
-    from tests_authoring_helpers import evaluate
-
+def test_the_solver_and_the_catalog_agree_on_every_model(evaluate: Evaluate) -> None:
     for model in load_catalog().models:
         results = evaluate("kv-per-token", {
             "layers": str(model.layers), "kv_heads": str(model.kv_heads),

@@ -1,24 +1,28 @@
-"""``--variant`` and ``--seed`` on drill solve, show and grade."""
+"""``--variant`` and ``--seed`` on drill solve, show and grade (a seed in fresh processes,
+whose string hashes differ; the rest in this process)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from tests_authoring_helpers import run_drill
+import pytest
+
+from testkit import RunCli, run_drill
 
 
-def test_solve_shows_the_named_variant(tmp_path: Path) -> None:
-    result = run_drill(["solve", "speed-physics/q1", "--variant", "a100", "--json",
-                        "--data", str(tmp_path)])
-    assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
+def test_solve_shows_the_named_variant(tmp_path: Path, run_cli: RunCli) -> None:
+    result = run_cli("solve", "speed-physics/q1", "--variant", "a100", "--json",
+                     "--data", str(tmp_path))
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
     assert data["variant"] == "a100"
     assert data["givens"]["bandwidth"]["text"] == "2,039 GB/s"  # the A100's datasheet
     # 16 GB ÷ 2,039 GB/s = 7.85 ms
     assert abs(data["results"]["decode_floor"]["value"] - 16 / 2039) < 1e-6
 
 
+@pytest.mark.slow
 def test_a_seed_picks_the_same_variant_every_time(tmp_path: Path) -> None:
     runs = [run_drill(["solve", "speed-physics/q1", "--seed", "11", "--data", str(tmp_path)])
             for _ in range(2)]
@@ -27,25 +31,26 @@ def test_a_seed_picks_the_same_variant_every_time(tmp_path: Path) -> None:
     assert "variant " in runs[0].stdout
 
 
-def test_show_renders_the_variants_text(tmp_path: Path) -> None:
-    result = run_drill(["show", "speed-physics/q3", "--variant", "b200", "--data",
-                        str(tmp_path)])
-    assert result.returncode == 0, result.stderr
-    assert "one B200" in result.stdout and "8 TB/s" in result.stdout
-    assert "variant b200" in result.stdout
+def test_show_renders_the_variants_text(tmp_path: Path, run_cli: RunCli) -> None:
+    result = run_cli("show", "speed-physics/q3", "--variant", "b200", "--data",
+                     str(tmp_path))
+    assert result.code == 0, result.err
+    assert "one B200" in result.out and "8 TB/s" in result.out
+    assert "variant b200" in result.out
 
 
-def test_grade_grades_against_the_variants_numbers(tmp_path: Path) -> None:
+def test_grade_grades_against_the_variants_numbers(tmp_path: Path, run_cli: RunCli) -> None:
     common = ["speed-physics/q1", "decode_floor", "16 GB / (4 TB/s)", "--data", str(tmp_path)]
-    assert run_drill(["grade", *common, "--variant", "h20"]).returncode == 0
-    assert run_drill(["grade", *common]).returncode == 1  # 4 ms is wrong for the H100
+    assert run_cli("grade", *common, "--variant", "h20").code == 0
+    assert run_cli("grade", *common).code == 1  # 4 ms is wrong for the H100
 
 
-def test_unknown_variants_and_conflicting_options_are_usage_errors(tmp_path: Path) -> None:
-    unknown = run_drill(["solve", "speed-physics/q1", "--variant", "h2", "--data",
-                         str(tmp_path)])
-    assert unknown.returncode == 2 and "did you mean h20?" in unknown.stderr
-    both = run_drill(["solve", "speed-physics/q1", "--variant", "h20", "--seed", "1"])
-    assert both.returncode == 2
-    none = run_drill(["solve", "speed-physics/q7", "--variant", "x", "--data", str(tmp_path)])
-    assert none.returncode == 2 and "has no variants" in none.stderr
+def test_unknown_variants_and_conflicting_options_are_usage_errors(
+        tmp_path: Path, run_cli: RunCli) -> None:
+    unknown = run_cli("solve", "speed-physics/q1", "--variant", "h2", "--data",
+                      str(tmp_path))
+    assert unknown.code == 2 and "did you mean h20?" in unknown.err
+    both = run_cli("solve", "speed-physics/q1", "--variant", "h20", "--seed", "1")
+    assert both.code == 2
+    none = run_cli("solve", "speed-physics/q7", "--variant", "x", "--data", str(tmp_path))
+    assert none.code == 2 and "has no variants" in none.err

@@ -7,10 +7,11 @@ import sqlite3
 import zipfile
 from pathlib import Path
 
-from tests_authoring_helpers import run_drill
+import pytest
 
 from drill.authoring.export import ANKI_HEADER, read_csv_rows
 from drill.packs.library import load_library
+from testkit import RunCli, run_drill
 
 
 def _notes(apkg: Path, tmp_path: Path) -> list[tuple[str, str, str]]:
@@ -25,10 +26,10 @@ def _notes(apkg: Path, tmp_path: Path) -> list[tuple[str, str, str]]:
         connection.close()
 
 
-def test_the_anki_package_holds_every_card(tmp_path: Path) -> None:
+def test_the_anki_package_holds_every_card(tmp_path: Path, run_cli: RunCli) -> None:
     target = tmp_path / "drill.apkg"
-    result = run_drill(["export", "--anki", str(target), "--data", str(tmp_path / "data")])
-    assert result.returncode == 0, result.stderr
+    result = run_cli("export", "--anki", str(target), "--data", str(tmp_path / "data"))
+    assert result.code == 0, result.err
     cards = load_library().cards
     notes = _notes(target, tmp_path)
     assert len(notes) == len(cards)
@@ -45,11 +46,11 @@ def test_the_anki_package_holds_every_card(tmp_path: Path) -> None:
     assert all("drill" in tags for _, _, tags in notes)
 
 
-def test_exporting_again_keeps_the_notes_ids(tmp_path: Path) -> None:
+def test_exporting_again_keeps_the_notes_ids(tmp_path: Path, run_cli: RunCli) -> None:
     first, second = tmp_path / "a.apkg", tmp_path / "b.apkg"
     for target in (first, second):
-        assert run_drill(["export", "--anki", str(target), "--pack", "serving-math",
-                          "--data", str(tmp_path / "data")]).returncode == 0
+        assert run_cli("export", "--anki", str(target), "--pack", "serving-math",
+                       "--data", str(tmp_path / "data")).code == 0
     guids = [sorted(g for g, _, _ in _notes(path, tmp_path / path.stem))
              for path in (first, second)]
     pack = load_library().pack("serving-math")
@@ -57,10 +58,10 @@ def test_exporting_again_keeps_the_notes_ids(tmp_path: Path) -> None:
     assert guids[0] == guids[1] and len(guids[0]) == len(pack.cards)
 
 
-def test_the_csv_has_a_row_per_card(tmp_path: Path) -> None:
+def test_the_csv_has_a_row_per_card(tmp_path: Path, run_cli: RunCli) -> None:
     target = tmp_path / "cards.csv"
-    result = run_drill(["export", "--csv", str(target), "--data", str(tmp_path / "data")])
-    assert result.returncode == 0, result.stderr
+    result = run_cli("export", "--csv", str(target), "--data", str(tmp_path / "data"))
+    assert result.code == 0, result.err
     with target.open(encoding="utf-8", newline="") as stream:
         rows = read_csv_rows(stream)
     cards = {card.key: card for card in load_library().cards}
@@ -72,9 +73,10 @@ def test_the_csv_has_a_row_per_card(tmp_path: Path) -> None:
             assert " ".join(card.answer[0].split()) in row["Back"]
         if card.tip:
             assert " ".join(card.tip.split()) in row["Back"]
-    assert f"wrote {len(rows)} cards to {target}" in result.stdout
+    assert f"wrote {len(rows)} cards to {target}" in result.out
 
 
+@pytest.mark.slow
 def test_a_users_pack_can_be_exported_alone(tmp_path: Path) -> None:
     folder = tmp_path / "mine"
     assert run_drill(["new", "my-pack", "--dir", str(folder)]).returncode == 0
@@ -89,26 +91,26 @@ def test_a_users_pack_can_be_exported_alone(tmp_path: Path) -> None:
     assert "How long does it take to read the checkpoint once? → 70 s" in rows[0]["Back"]
 
 
-def test_usage_errors(tmp_path: Path) -> None:
-    nothing = run_drill(["export", "--data", str(tmp_path)])
-    assert nothing.returncode == 2 and "--anki FILE or --csv FILE" in nothing.stderr
-    unknown = run_drill(["export", "--csv", str(tmp_path / "x.csv"), "--pack", "nope",
-                         "--data", str(tmp_path)])
-    assert unknown.returncode == 2 and "no pack nope" in unknown.stderr
-    unwritable = run_drill(["export", "--csv", str(tmp_path / "missing" / "x.csv"),
-                            "--data", str(tmp_path)])
-    assert unwritable.returncode == 1 and "cannot write" in unwritable.stderr
+def test_usage_errors(tmp_path: Path, run_cli: RunCli) -> None:
+    nothing = run_cli("export", "--data", str(tmp_path))
+    assert nothing.code == 2 and "--anki FILE or --csv FILE" in nothing.err
+    unknown = run_cli("export", "--csv", str(tmp_path / "x.csv"), "--pack", "nope",
+                      "--data", str(tmp_path))
+    assert unknown.code == 2 and "no pack nope" in unknown.err
+    unwritable = run_cli("export", "--csv", str(tmp_path / "missing" / "x.csv"),
+                         "--data", str(tmp_path))
+    assert unwritable.code == 1 and "cannot write" in unwritable.err
 
 
-def test_anki_and_csv_into_one_file_is_a_usage_error(tmp_path: Path) -> None:
+def test_anki_and_csv_into_one_file_is_a_usage_error(tmp_path: Path, run_cli: RunCli) -> None:
     same = tmp_path / "cards.out"
-    result = run_drill(["export", "--anki", str(same), "--csv", str(tmp_path / "." / "cards.out"),
-                        "--data", str(tmp_path)])
-    assert result.returncode == 2 and "same file" in result.stderr
+    result = run_cli("export", "--anki", str(same), "--csv", str(tmp_path / "." / "cards.out"),
+                     "--data", str(tmp_path))
+    assert result.code == 2 and "same file" in result.err
     assert not same.exists()  # nothing half done
 
 
-def test_force_replaces_files_only(tmp_path: Path) -> None:
+def test_force_replaces_files_only(tmp_path: Path, run_cli: RunCli) -> None:
     import os
     import stat
 
@@ -118,8 +120,8 @@ def test_force_replaces_files_only(tmp_path: Path) -> None:
     os.mkfifo(pipe)
     for target, what in ((folder, "is a folder"), (pipe, "is not a regular file")):
         for force in ([], ["--force"]):
-            result = run_drill(["export", "--csv", str(target), *force, "--data", str(tmp_path)])
-            assert result.returncode == 1 and what in result.stderr, result.stderr
+            result = run_cli("export", "--csv", str(target), *force, "--data", str(tmp_path))
+            assert result.code == 1 and what in result.err, result.err
     assert folder.is_dir() and stat.S_ISFIFO(pipe.stat().st_mode)
 
 

@@ -5,28 +5,18 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from tests_authoring_helpers import ROOT
+import pytest
+
+pytestmark = pytest.mark.slow
 
 
-def test_an_install_has_the_catalog_and_the_schema(tmp_path: Path) -> None:
-    source = tmp_path / "src"
-    source.mkdir()
-    for name in ("drill", "solvers", "packs"):
-        shutil.copytree(ROOT / name, source / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    for name in ("setup.py", "pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, source / name)
-    target = tmp_path / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "--no-deps", "--target", str(target), str(source)],
-        check=True, capture_output=True, text=True,
-    )
+@pytest.mark.xdist_group("plain-install")
+def test_an_install_has_the_catalog_and_the_schema(tmp_path: Path, plain_install: Path) -> None:
+    target = plain_install
     program = (
         "import json\n"
         "from drill.packs.catalog import load_catalog, catalog_dir\n"

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests_authoring_helpers import run_drill
+import pytest
 
 from drill.packs.loader import load_pack
+from testkit import RunCli, run_drill
 
 
-def test_the_scaffold_passes_drill_check_as_it_is(tmp_path: Path) -> None:
-    made = run_drill(["new", "my-pack", "--dir", str(tmp_path / "mine")])
-    assert made.returncode == 0, made.stderr
+@pytest.mark.slow
+def test_the_scaffold_passes_drill_check_as_it_is(tmp_path: Path, run_cli: RunCli) -> None:
+    made = run_cli("new", "my-pack", "--dir", str(tmp_path / "mine"))
+    assert made.code == 0, made.err
     pack, solver = tmp_path / "mine" / "my-pack.yaml", tmp_path / "mine" / "my_pack.py"
     assert pack.is_file() and solver.is_file()
     checked = run_drill(["check", str(pack), "--solvers", str(tmp_path / "mine"),
@@ -19,11 +21,11 @@ def test_the_scaffold_passes_drill_check_as_it_is(tmp_path: Path) -> None:
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert checked.stdout.strip().endswith("1 pack, 2 cards, 1 ask: 0 errors, 0 warnings")
     # It prints the next commands, and they work as printed.
-    assert f"drill check {pack} --solvers {tmp_path / 'mine'}" in made.stdout
+    assert f"drill check {pack} --solvers {tmp_path / 'mine'}" in made.out
 
 
-def test_the_example_card_shows_every_part_of_a_card(tmp_path: Path) -> None:
-    run_drill(["new", "my-pack", "--dir", str(tmp_path)])
+def test_the_example_card_shows_every_part_of_a_card(tmp_path: Path, run_cli: RunCli) -> None:
+    run_cli("new", "my-pack", "--dir", str(tmp_path))
     loaded = load_pack(tmp_path / "my-pack.yaml")
     assert loaded.ok and loaded.pack is not None
     card, follow_up = loaded.pack.cards
@@ -32,16 +34,18 @@ def test_the_example_card_shows_every_part_of_a_card(tmp_path: Path) -> None:
     assert card.follow_up == follow_up.id and follow_up.parent == card.id
 
 
-def test_without_its_solver_folder_the_scaffold_fails_with_a_clear_error(tmp_path: Path) -> None:
-    run_drill(["new", "my-pack", "--dir", str(tmp_path)])
-    checked = run_drill(["check", str(tmp_path / "my-pack.yaml"), "--data",
-                         str(tmp_path / "data")])
-    assert checked.returncode == 1
-    assert "unknown solver 'my-pack-load-time'" in checked.stdout
+def test_without_its_solver_folder_the_scaffold_fails_with_a_clear_error(
+        tmp_path: Path, run_cli: RunCli) -> None:
+    run_cli("new", "my-pack", "--dir", str(tmp_path))
+    checked = run_cli("check", str(tmp_path / "my-pack.yaml"), "--data",
+                      str(tmp_path / "data"))
+    assert checked.code == 1
+    assert "unknown solver 'my-pack-load-time'" in checked.out
 
 
-def test_the_scaffolds_card_can_be_solved_and_graded(tmp_path: Path) -> None:
-    run_drill(["new", "my-pack", "--dir", str(tmp_path)])
+@pytest.mark.slow
+def test_the_scaffolds_card_can_be_solved_and_graded(tmp_path: Path, run_cli: RunCli) -> None:
+    run_cli("new", "my-pack", "--dir", str(tmp_path))
     common = ["--packs", str(tmp_path), "--solvers", str(tmp_path),
               "--data", str(tmp_path / "data")]
     solved = run_drill(["solve", "my-pack/checkpoint-load", *common])
@@ -53,32 +57,33 @@ def test_the_scaffolds_card_can_be_solved_and_graded(tmp_path: Path) -> None:
     assert "load_time: 8 s" in variant.stdout  # 16 GB ÷ 2 GB/s
 
 
-def test_existing_files_are_not_overwritten(tmp_path: Path) -> None:
-    assert run_drill(["new", "my-pack", "--dir", str(tmp_path)]).returncode == 0
+def test_existing_files_are_not_overwritten(tmp_path: Path, run_cli: RunCli) -> None:
+    assert run_cli("new", "my-pack", "--dir", str(tmp_path)).code == 0
     (tmp_path / "my-pack.yaml").write_text("mine")
-    again = run_drill(["new", "my-pack", "--dir", str(tmp_path)])
-    assert again.returncode == 1 and "already exists" in again.stderr
+    again = run_cli("new", "my-pack", "--dir", str(tmp_path))
+    assert again.code == 1 and "already exists" in again.err
     assert (tmp_path / "my-pack.yaml").read_text() == "mine"
-    forced = run_drill(["new", "my-pack", "--dir", str(tmp_path), "--force"])
-    assert forced.returncode == 0
+    forced = run_cli("new", "my-pack", "--dir", str(tmp_path), "--force")
+    assert forced.code == 0
     assert (tmp_path / "my-pack.yaml").read_text() != "mine"
 
 
-def test_a_bad_pack_id_is_a_usage_error(tmp_path: Path) -> None:
-    result = run_drill(["new", "My Pack", "--dir", str(tmp_path)])
-    assert result.returncode == 2 and "not a pack id" in result.stderr
+def test_a_bad_pack_id_is_a_usage_error(tmp_path: Path, run_cli: RunCli) -> None:
+    result = run_cli("new", "My Pack", "--dir", str(tmp_path))
+    assert result.code == 2 and "not a pack id" in result.err
     assert not any(tmp_path.iterdir())
 
 
-def test_the_id_of_a_builtin_pack_is_refused(tmp_path: Path) -> None:
+def test_the_id_of_a_builtin_pack_is_refused(tmp_path: Path, run_cli: RunCli) -> None:
     # drill skips a pack whose id a built-in pack already has, so the scaffold would
     # never load: say so now, not after the user has written cards into it.
-    result = run_drill(["new", "speed-physics", "--dir", str(tmp_path)])
-    assert result.returncode == 2
-    assert "speed-physics" in result.stderr and "built-in" in result.stderr
+    result = run_cli("new", "speed-physics", "--dir", str(tmp_path))
+    assert result.code == 2
+    assert "speed-physics" in result.err and "built-in" in result.err
     assert not any(tmp_path.iterdir())
 
 
+@pytest.mark.slow
 def test_check_takes_a_pack_with_a_builtin_id_in_the_builtin_packs_place(
     tmp_path: Path,
 ) -> None:
@@ -98,15 +103,15 @@ def test_check_takes_a_pack_with_a_builtin_id_in_the_builtin_packs_place(
 
 
 def test_the_next_steps_can_be_pasted_for_a_folder_with_spaces_and_quotes(
-    tmp_path: Path,
+    tmp_path: Path, run_cli: RunCli,
 ) -> None:
     import shlex
     import tomllib
 
     folder = tmp_path / 'my "drill" packs'
-    made = run_drill(["new", "my-pack", "--dir", str(folder)])
-    assert made.returncode == 0
-    lines = made.stdout.splitlines()
+    made = run_cli("new", "my-pack", "--dir", str(folder))
+    assert made.code == 0
+    lines = made.out.splitlines()
     check = next(line for line in lines if line.strip().startswith("drill check"))
     assert shlex.split(check) == ["drill", "check", str(folder / "my-pack.yaml"),
                                   "--solvers", str(folder)]

@@ -14,13 +14,13 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
-from tests_authoring_helpers import ROOT, run_drill
 
 from drill.authoring.scaffold import write_scaffold
 from drill.packs import card_reader, loader, scenario
 from drill.packs.catalog import GPU_FACTS, MODEL_FACTS
 from drill.packs.locate import builtin_packs_dir, pack_files
 from drill.packs.schema import load_schema, schema_path
+from testkit import ROOT, RunCli
 
 MALFORMED = ROOT / "tests" / "checking" / "malformed"
 # The malformed packs the loader rejects for their structure (the others are YAML syntax,
@@ -113,9 +113,9 @@ def test_builtin_packs_point_editors_at_the_schema() -> None:
         assert (path.parent / match[1]).resolve() == schema_path().resolve()
 
 
-def test_drill_schema_prints_the_schema() -> None:
-    result = run_drill(["schema"])
-    assert result.returncode == 0
-    assert json.loads(result.stdout) == load_schema()
-    where = run_drill(["schema", "--path"])
-    assert Path(where.stdout.strip()).resolve() == schema_path().resolve()
+def test_drill_schema_prints_the_schema(run_cli: RunCli) -> None:
+    result = run_cli("schema")
+    assert result.code == 0
+    assert json.loads(result.out) == load_schema()
+    where = run_cli("schema", "--path")
+    assert Path(where.out.strip()).resolve() == schema_path().resolve()

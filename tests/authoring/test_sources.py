@@ -8,11 +8,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests_authoring_helpers import run_drill
 
 from drill.config.settings import Settings
 from drill.solving.solver_modules import load_solver_folders, load_solver_module, module_name
 from drill.solving.sources import load_sources, resolve_sources
+from testkit import run_drill
 
 PACK = """\
 pack: {pack}
@@ -119,6 +119,7 @@ def test_loading_again_replaces_an_edited_module(tmp_path: Path,
     assert REGISTRY["t-edited"].module == module_name(path)
 
 
+@pytest.mark.slow
 def test_a_pack_beside_python_never_runs_it_unless_the_folder_is_named(tmp_path: Path) -> None:
     folder = tmp_path / "packs"
     write_pack(folder, "mine", "t-sneaky")
@@ -137,6 +138,7 @@ def test_a_pack_beside_python_never_runs_it_unless_the_folder_is_named(tmp_path:
     assert marker.exists()
 
 
+@pytest.mark.slow
 def test_a_user_pack_with_an_error_does_not_stop_the_others(tmp_path: Path) -> None:
     folder = tmp_path / "packs"
     write_pack(folder, "good-one", "t-read")
@@ -156,6 +158,7 @@ def test_a_user_pack_with_an_error_does_not_stop_the_others(tmp_path: Path) -> N
     assert solved.returncode == 0 and "time: 8 s" in solved.stdout
 
 
+@pytest.mark.slow
 def test_settings_name_pack_and_solver_folders_relative_to_the_data_folder(
     tmp_path: Path,
 ) -> None:

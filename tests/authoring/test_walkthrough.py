@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 import shlex
 
-from tests_authoring_helpers import ROOT
-
 from drill.cli import app_arguments
+from testkit import ROOT
 
 DOC = ROOT / "docs" / "authoring.md"
 

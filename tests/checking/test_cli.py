@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from drill.cli import COMMANDS
 from drill.packs.locate import builtin_packs_dir, pack_files
+from testkit import RunCli
 
 SAMPLES = Path(__file__).resolve().parents[1] / "packs" / "samples"
-Run = Callable[..., tuple[int, str, str]]
 
 
 def test_pack_commands_are_registered() -> None:
@@ -20,7 +19,7 @@ def test_pack_commands_are_registered() -> None:
 
 
 # -- check -----------------------------------------------------------------------------
-def test_check_without_paths_checks_the_builtin_packs(run_cli: Run) -> None:
+def test_check_without_paths_checks_the_builtin_packs(run_cli: RunCli) -> None:
     code, out, err = run_cli("check")
     count = len(pack_files(builtin_packs_dir()))
     assert out.splitlines()[-1].startswith(f"{count} pack")
@@ -28,24 +27,24 @@ def test_check_without_paths_checks_the_builtin_packs(run_cli: Run) -> None:
     assert code == 0 and "Traceback" not in out + err
 
 
-def test_check_a_missing_path_is_a_usage_error(run_cli: Run, tmp_path: Path) -> None:
+def test_check_a_missing_path_is_a_usage_error(run_cli: RunCli, tmp_path: Path) -> None:
     code, out, err = run_cli("check", str(tmp_path / "nope.yaml"))
     assert code == 2
     assert "no such file or folder" in err and out == ""
 
 
-def test_check_a_folder_without_packs_is_a_usage_error(run_cli: Run, tmp_path: Path) -> None:
+def test_check_a_folder_without_packs_is_a_usage_error(run_cli: RunCli, tmp_path: Path) -> None:
     code, _, err = run_cli("check", str(tmp_path))
     assert code == 2 and "no pack files" in err
 
 
-def test_check_summary_counts(run_cli: Run) -> None:
+def test_check_summary_counts(run_cli: RunCli) -> None:
     code, out, _ = run_cli("check", str(SAMPLES / "demo.yaml"))
     assert code == 0
     assert out == "1 pack, 4 cards, 6 asks: 0 errors, 0 warnings\n"
 
 
-def test_check_reads_a_file_named_twice_once(run_cli: Run, tmp_path: Path) -> None:
+def test_check_reads_a_file_named_twice_once(run_cli: RunCli, tmp_path: Path) -> None:
     # Named on its own and again through its folder: one pack, not a clash with itself.
     path = tmp_path / "demo.yaml"
     path.write_text((SAMPLES / "demo.yaml").read_text(encoding="utf-8"), encoding="utf-8")
@@ -55,7 +54,7 @@ def test_check_reads_a_file_named_twice_once(run_cli: Run, tmp_path: Path) -> No
     assert code == 0
 
 
-def test_check_warnings_do_not_fail(run_cli: Run, tmp_path: Path) -> None:
+def test_check_warnings_do_not_fail(run_cli: RunCli, tmp_path: Path) -> None:
     path = tmp_path / "empty.yaml"
     path.write_text("pack: empty\ntitle: Empty\ncards: []\n")
     code, out, _ = run_cli("check", str(path))
@@ -65,7 +64,7 @@ def test_check_warnings_do_not_fail(run_cli: Run, tmp_path: Path) -> None:
 
 
 # -- list ------------------------------------------------------------------------------
-def test_list_json_shape(run_cli: Run) -> None:
+def test_list_json_shape(run_cli: RunCli) -> None:
     code, out, _ = run_cli("list", "--json", "--packs", str(SAMPLES))
     assert code == 0
     data = json.loads(out)
@@ -88,20 +87,20 @@ def test_list_json_shape(run_cli: Run) -> None:
         p for p in data["packs"] if p["id"] == "demo").items()
 
 
-def test_list_text_has_one_line_per_card(run_cli: Run) -> None:
+def test_list_text_has_one_line_per_card(run_cli: RunCli) -> None:
     code, out, _ = run_cli("list", "--packs", str(SAMPLES))
     assert code == 0
     line = next(entry for entry in out.splitlines() if entry.startswith("demo/floor-doubled"))
     assert "solid" in line and "1 ask" in line and "follow-up of demo/floor" in line
 
 
-def test_list_with_a_missing_packs_folder_is_a_usage_error(run_cli: Run,
+def test_list_with_a_missing_packs_folder_is_a_usage_error(run_cli: RunCli,
                                                           tmp_path: Path) -> None:
     code, _, err = run_cli("list", "--packs", str(tmp_path / "nope"))
     assert code == 2 and "no such folder" in err
 
 
-def test_a_pack_file_given_to_packs_is_named_as_a_file(run_cli: Run, tmp_path: Path) -> None:
+def test_a_pack_file_given_to_packs_is_named_as_a_file(run_cli: RunCli, tmp_path: Path) -> None:
     # The file is there: "no such folder" sent the user looking for a typo.
     for option in ("--packs", "--solvers"):
         code, _, err = run_cli("list", option, str(SAMPLES / "demo.yaml"))
@@ -109,7 +108,7 @@ def test_a_pack_file_given_to_packs_is_named_as_a_file(run_cli: Run, tmp_path: P
         assert f"{option} {SAMPLES / 'demo.yaml'}: a file, not a folder" in err
 
 
-def test_list_keeps_good_cards_when_a_pack_is_broken(run_cli: Run, tmp_path: Path) -> None:
+def test_list_keeps_good_cards_when_a_pack_is_broken(run_cli: RunCli, tmp_path: Path) -> None:
     (tmp_path / "bad.yaml").write_text("pack: bad\ntitle: [\n")
     (tmp_path / "good.yaml").write_text(
         "pack: good\ntitle: Good\ncards:\n  - {id: a, title: A, priority: solid, scenario: S}\n")
@@ -120,7 +119,7 @@ def test_list_keeps_good_cards_when_a_pack_is_broken(run_cli: Run, tmp_path: Pat
 
 
 # -- show ------------------------------------------------------------------------------
-def test_show_prints_the_whole_card(run_cli: Run) -> None:
+def test_show_prints_the_whole_card(run_cli: RunCli) -> None:
     code, out, _ = run_cli("show", "demo/floor", "--packs", str(SAMPLES))
     assert code == 0
     for expected in (
@@ -140,14 +139,14 @@ def test_show_prints_the_whole_card(run_cli: Run) -> None:
         assert expected in out, expected
 
 
-def test_show_unknown_card_suggests(run_cli: Run) -> None:
+def test_show_unknown_card_suggests(run_cli: RunCli) -> None:
     code, out, err = run_cli("show", "demo/flor", "--packs", str(SAMPLES))
     assert code == 2 and out == ""
     assert "no card 'demo/flor'" in err and "demo/floor" in err
 
 
 # -- solve -----------------------------------------------------------------------------
-def test_solve_prints_references_mistakes_and_working(run_cli: Run) -> None:
+def test_solve_prints_references_mistakes_and_working(run_cli: RunCli) -> None:
     code, out, _ = run_cli("solve", "demo/floor", "--packs", str(SAMPLES))
     assert code == 0
     assert "decode_floor: 4.78 ms" in out
@@ -155,7 +154,7 @@ def test_solve_prints_references_mistakes_and_working(run_cli: Run) -> None:
     assert "mistake bytes-over-flops:" in out
 
 
-def test_solve_set_recomputes(run_cli: Run) -> None:
+def test_solve_set_recomputes(run_cli: RunCli) -> None:
     code, out, _ = run_cli("solve", "demo/floor", "--packs", str(SAMPLES),
                            "--set", "bandwidth=4.8 TB/s")
     assert code == 0
@@ -163,7 +162,7 @@ def test_solve_set_recomputes(run_cli: Run) -> None:
     assert "bandwidth   4.8 TB/s   (set)" in out
 
 
-def test_solve_json_with_set(run_cli: Run) -> None:
+def test_solve_json_with_set(run_cli: RunCli) -> None:
     code, out, _ = run_cli("solve", "demo/amdahl", "--json", "--packs", str(SAMPLES),
                            "--set", "local_speedup=2x")
     assert code == 0
@@ -186,12 +185,12 @@ def test_solve_json_with_set(run_cli: Run) -> None:
      ("bandwidth=4 TB", "needs a bandwidth"), ("bandwidth=4 TBx/s", "cannot be read"),
      ("bandwidth=0 TB/s", "division by zero")],  # the card solves; the --set does not
 )
-def test_solve_bad_set_is_a_usage_error(run_cli: Run, setting: str, message: str) -> None:
+def test_solve_bad_set_is_a_usage_error(run_cli: RunCli, setting: str, message: str) -> None:
     code, out, err = run_cli("solve", "demo/floor", "--packs", str(SAMPLES), "--set", setting)
     assert code == 2 and out == ""
     assert message in err
 
 
-def test_solve_unknown_card_is_a_usage_error(run_cli: Run) -> None:
+def test_solve_unknown_card_is_a_usage_error(run_cli: RunCli) -> None:
     code, _, err = run_cli("solve", "nothing-like-it", "--packs", str(SAMPLES))
     assert code == 2 and "no card" in err

@@ -6,15 +6,15 @@ the error either as ``# line: N`` or as a ``# <- here`` marker at the end of tha
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from testkit import RunCli
+
 MALFORMED = Path(__file__).resolve().parent / "malformed"
 FILES = sorted(MALFORMED.glob("*.yaml"))
 
-Run = Callable[..., tuple[int, str, str]]
 
 
 def _expectation(path: Path) -> tuple[str, int]:
@@ -34,7 +34,7 @@ def test_there_are_at_least_twenty_malformed_packs() -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
-def test_malformed_pack_is_a_clear_error_at_its_line(run_cli: Run, path: Path) -> None:
+def test_malformed_pack_is_a_clear_error_at_its_line(run_cli: RunCli, path: Path) -> None:
     expected, line = _expectation(path)
     code, out, err = run_cli("check", str(path))
     assert "Traceback" not in out + err
@@ -45,7 +45,7 @@ def test_malformed_pack_is_a_clear_error_at_its_line(run_cli: Run, path: Path) -
     assert out.splitlines()[-1].startswith("1 pack, ")
 
 
-def test_checking_the_whole_folder_reports_every_file(run_cli: Run) -> None:
+def test_checking_the_whole_folder_reports_every_file(run_cli: RunCli) -> None:
     code, out, err = run_cli("check", str(MALFORMED))
     assert code == 1
     assert "Traceback" not in out + err

@@ -6,12 +6,11 @@ text itself, independently of the checker.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-Run = Callable[..., tuple[int, str, str]]
+from testkit import RunCli
 
 
 def _position(text: str, needle: str) -> tuple[int, int]:
@@ -22,7 +21,7 @@ def _position(text: str, needle: str) -> tuple[int, int]:
     raise AssertionError(f"{needle!r} is not in the pack")
 
 
-def _check(run_cli: Run, tmp_path: Path, text: str) -> tuple[int, list[str]]:
+def _check(run_cli: RunCli, tmp_path: Path, text: str) -> tuple[int, list[str]]:
     path = tmp_path / "planted.yaml"
     path.write_text(text, encoding="utf-8")
     code, out, err = run_cli("check", str(path))
@@ -38,7 +37,7 @@ def _assert_error_at(lines: list[str], path: Path, line: int, column: int | None
     assert any(all(word in entry for word in words) for entry in matching), matching
 
 
-def test_the_demo_pack_is_clean(run_cli: Run, tmp_path: Path, demo_text: str) -> None:
+def test_the_demo_pack_is_clean(run_cli: RunCli, tmp_path: Path, demo_text: str) -> None:
     code, lines = _check(run_cli, tmp_path, demo_text)
     assert code == 0, lines
     assert lines == ["1 pack, 4 cards, 6 asks: 0 errors, 0 warnings"]
@@ -69,7 +68,7 @@ PROSE_CASES = {
 
 
 @pytest.mark.parametrize("case", sorted(PROSE_CASES))
-def test_planted_prose_errors(run_cli: Run, tmp_path: Path, demo_text: str, case: str) -> None:
+def test_planted_prose_errors(run_cli: RunCli, tmp_path: Path, demo_text: str, case: str) -> None:
     old, new, at, words = PROSE_CASES[case]
     assert old in demo_text
     text = demo_text.replace(old, new, 1)
@@ -79,7 +78,7 @@ def test_planted_prose_errors(run_cli: Run, tmp_path: Path, demo_text: str, case
     _assert_error_at(lines, tmp_path / "planted.yaml", line, column, *words)
 
 
-def test_prose_error_in_folded_text_wrapped_across_lines(run_cli: Run, tmp_path: Path,
+def test_prose_error_in_folded_text_wrapped_across_lines(run_cli: RunCli, tmp_path: Path,
                                                         demo_text: str) -> None:
     old = "      16 GB + 32 × 131 MB ≈ 20.2 GB.\n"
     new = "      and reads 16 GB\n      + 32 × 131 MB ≈ 30 GB.\n"
@@ -118,7 +117,7 @@ SCHEMA_CASES = {
 
 
 @pytest.mark.parametrize("case", sorted(SCHEMA_CASES))
-def test_planted_schema_errors(run_cli: Run, tmp_path: Path, demo_text: str, case: str) -> None:
+def test_planted_schema_errors(run_cli: RunCli, tmp_path: Path, demo_text: str, case: str) -> None:
     old, new, at, words = SCHEMA_CASES[case]
     assert old in demo_text
     text = demo_text.replace(old, new, 1)

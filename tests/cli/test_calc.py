@@ -7,16 +7,11 @@ import json
 import pytest
 
 from drill.cli import main
+from testkit import RunCli
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_calc_prints_value_dimension_and_echo(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "calc", "16 GB / 3.35 TB/s")
+def test_calc_prints_value_dimension_and_echo(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("calc", "16 GB / 3.35 TB/s")
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "4.78 ms"
@@ -24,14 +19,14 @@ def test_calc_prints_value_dimension_and_echo(capsys: pytest.CaptureFixture[str]
     assert "16 GB ÷ (3.35 TB/s)" in out
 
 
-def test_calc_to_unit(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "calc", "16 GB / 3.35 TB/s", "--to", "µs")
+def test_calc_to_unit(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("calc", "16 GB / 3.35 TB/s", "--to", "µs")
     assert code == 0
     assert out.splitlines()[0] == "4,780 µs"
 
 
-def test_calc_bytes_over_flops_to_a_time_explains(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "calc", "16 GB / 989 TFLOPS", "--to", "ms")
+def test_calc_bytes_over_flops_to_a_time_explains(run_cli: RunCli) -> None:
+    code, out, err = run_cli("calc", "16 GB / 989 TFLOPS", "--to", "ms")
     assert code == 1
     assert out == ""
     assert "bytes·s/FLOP" in err
@@ -39,15 +34,15 @@ def test_calc_bytes_over_flops_to_a_time_explains(capsys: pytest.CaptureFixture[
     assert "Traceback" not in err
 
 
-def test_calc_unknown_unit_is_exit_1_with_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "calc", "3 zorks")
+def test_calc_unknown_unit_is_exit_1_with_suggestion(run_cli: RunCli) -> None:
+    code, _, err = run_cli("calc", "3 zorks")
     assert code == 1
     assert "unknown unit 'zorks'" in err
     assert "did you mean" in err
 
 
-def test_calc_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "calc", "989 TFLOPS / 3.35 TB/s", "--json")
+def test_calc_json(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("calc", "989 TFLOPS / 3.35 TB/s", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["text"] == "295 FLOP/byte"
@@ -63,24 +58,24 @@ def test_calc_usage_error_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_calc_reads_lines_from_stdin(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("70 GB / 6.7 TB/s\n\n2 zorks\n"))
-    code, out, _ = run(capsys, "calc")
+    code, out, _ = run_cli("calc")
     assert "10.4 ms" in out
     assert "unknown unit" in out
     assert code == 1
 
 
 def test_calc_json_from_stdin_prints_one_object_per_line(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("70 GB / 6.7 TB/s\n\n2 zorks\n"))
-    code, out, _ = run(capsys, "calc", "--json", "--to", "ms")
+    code, out, _ = run_cli("calc", "--json", "--to", "ms")
     results = [json.loads(line) for line in out.splitlines()]
     assert [r["expression"] for r in results] == ["70 GB / 6.7 TB/s", "2 zorks"]
     assert results[0]["ok"] and results[0]["text"] == "10.4 ms"
@@ -97,14 +92,14 @@ def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixtur
 
 
 def test_an_unexpected_failure_is_one_line_not_a_traceback(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def explode(expression: str, to: str | None = None) -> None:
         raise RuntimeError("boom")
 
     monkeypatch.setattr("drill.quantities.calculator.calculate", explode)
     monkeypatch.delenv("DRILL_DEBUG", raising=False)
-    code, _, err = run(capsys, "calc", "1 + 1")
+    code, _, err = run_cli("calc", "1 + 1")
     assert code == 1
     assert "boom" in err
     assert "Traceback" not in err

@@ -1,21 +1,16 @@
-"""Fixtures for the built-in content: the packs as YAML data, and solvers evaluated."""
+"""Fixtures for the built-in content: the packs as YAML data (``evaluate``, a solver's
+results, is in tests/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from drill.quantities.parsing import read
-from drill.quantities.quantity import Quantity
-
 PACKS = Path(__file__).resolve().parents[2] / "packs"
 BUILTIN = ("speed-physics", "serving-math")
-
-Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
 
 
 def load_yaml(pack: str) -> dict[str, Any]:
@@ -39,20 +34,3 @@ def cards(packs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {f"{pack}/{card['id']}": card for pack, data in packs.items()
             for card in data["cards"]}
 
-
-def evaluate_solver(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]:
-    """Every result of solver ``name`` for givens typed as text (``"16 GB"``)."""
-    from drill.solving.registry import REGISTRY, load_builtin_solvers
-
-    load_builtin_solvers()
-    from drill.symbolic.unit_system import to_quantity
-
-    solver = REGISTRY[name]
-    symbols = solver.symbols
-    values = {symbols[given]: read(text).value for given, text in givens.items()}
-    return {result: to_quantity(expr, values) for result, expr in solver.formulas().items()}
-
-
-@pytest.fixture(scope="session")
-def evaluate() -> Evaluate:
-    return evaluate_solver

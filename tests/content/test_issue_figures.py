@@ -8,7 +8,6 @@ otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -16,8 +15,7 @@ import pytest
 from drill.packs.model import DEFAULT_TOLERANCE
 from drill.quantities.parsing import read
 from drill.quantities.quantity import Quantity
-
-Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
+from testkit import Evaluate
 
 # card key → ask id → (reference as the issue states it, {mistake id: its figure or None})
 ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
@@ -147,7 +145,7 @@ def _results(card: dict[str, Any], evaluate: Evaluate) -> dict[str, Quantity]:
 
 
 def _ask(card: dict[str, Any], ask_id: str) -> dict[str, Any]:
-    matches = [ask for ask in card.get("asks", []) if ask["id"] == ask_id]
+    matches: list[dict[str, Any]] = [ask for ask in card.get("asks", []) if ask["id"] == ask_id]
     assert len(matches) == 1, f"ask {ask_id} appears {len(matches)} times"
     return matches[0]
 

@@ -8,7 +8,6 @@ that a right answer is never taken for it; every stated figure agrees with the s
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -16,10 +15,8 @@ import pytest
 from drill.packs.model import DEFAULT_TOLERANCE
 from drill.quantities.dimensions import matches_leaving_out_counts
 from drill.quantities.parsing import read
-from drill.quantities.quantity import Quantity
 from drill.quantities.units import convert, unit_quantity
-
-Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
+from testkit import Evaluate
 
 
 def _tolerance(ask: dict[str, Any]) -> float:

@@ -3,18 +3,16 @@ formulas that follow their givens (what ``drill solve --set`` relies on)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-
 import pytest
 
 from drill.quantities.parsing import read
 from drill.quantities.quantity import Quantity
 from drill.quantities.units import convert
 from drill.solving.registry import REGISTRY, load_builtin_solvers
+from testkit import Evaluate
 
 load_builtin_solvers()
 
-Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
 
 H100 = {"peak_flops": "989 TFLOPS", "bandwidth": "3.35 TB/s"}
 SQUARE_BF16 = {"k": "4096", "n": "4096", "element_bytes": "2 B"}

@@ -9,15 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from drill.cli import main
+from testkit import RunCli
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def drill(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -25,8 +19,8 @@ def drill(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=60)
 
 
-def test_the_issue_example(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "grade", "speed-physics/q1", "decode_floor",
+def test_the_issue_example(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("grade", "speed-physics/q1", "decode_floor",
                        "16 GB / 989 TFLOPS", "--json")
     assert code == 1
     data = json.loads(out)
@@ -42,20 +36,20 @@ def test_the_issue_example(capsys: pytest.CaptureFixture[str]) -> None:
     ("2090 tokens/s", "power-of-ten"),
     ("16 GB", "wrong-dimension"),
 ])
-def test_classic_slips_on_q1(capsys: pytest.CaptureFixture[str], answer: str,
+def test_classic_slips_on_q1(run_cli: RunCli, answer: str,
                              mistake: str) -> None:
-    code, out, _ = run(capsys, "grade", "q1", "max_tokens_per_s", answer, "--json")
+    code, out, _ = run_cli("grade", "q1", "max_tokens_per_s", answer, "--json")
     assert code == 1
     assert mistake in json.loads(out)["mistakes"]
 
 
-def test_the_issue_estimates_are_correct(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_issue_estimates_are_correct(run_cli: RunCli) -> None:
     for card, ask, answer in [("q1", "decode_floor", "≈ 4.8 ms"),
                               ("q1", "max_tokens_per_s", "200 tokens/s"),
                               ("q1", "max_tokens_per_s", "1 / 4.8 ms"),
                               ("q6", "cost_single", "$4.17"),
                               ("q7", "attention_speedup", "1 / 0.8")]:
-        code, out, _ = run(capsys, "grade", card, ask, answer)
+        code, out, _ = run_cli("grade", card, ask, answer)
         assert code == 0, out
 
 
@@ -72,18 +66,21 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("template", HOSTILE, ids=range(len(HOSTILE)))
-def test_hostile_answers_from_the_command_line(template: str, tmp_path: Path) -> None:
+def test_hostile_answers_from_the_command_line(template: str, tmp_path: Path,
+                                               run_cli: RunCli) -> None:
+    # In this process; the batch test below sends the same answers to a real one.
     marker = tmp_path / "pwned"
     answer = template.replace("{marker}", str(marker))
-    done = drill("grade", "speed-physics/q1", "decode_floor", answer, "--json")
-    assert done.returncode == 1, done.stderr
-    assert "Traceback" not in done.stderr
-    data = json.loads(done.stdout)
+    done = run_cli("grade", "speed-physics/q1", "decode_floor", answer, "--json")
+    assert done.code == 1, done.err
+    assert "Traceback" not in done.err
+    data = json.loads(done.out)
     assert data["verdict"] == "invalid"
     assert data["message"]
     assert not marker.exists()
 
 
+@pytest.mark.slow
 def test_hostile_batch_from_stdin(tmp_path: Path) -> None:
     marker = tmp_path / "pwned"
     lines = [json.dumps({"card": "speed-physics/q1", "ask": "decode_floor",
@@ -99,7 +96,7 @@ def test_hostile_batch_from_stdin(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
-def test_batch_of_builtin_cards_keeps_order(capsys: pytest.CaptureFixture[str],
+def test_batch_of_builtin_cards_keeps_order(run_cli: RunCli,
                                             tmp_path: Path) -> None:
     requests = [
         ("speed-physics/q3", "kv_bytes", "4.2 GB", "correct"),
@@ -112,7 +109,7 @@ def test_batch_of_builtin_cards_keeps_order(capsys: pytest.CaptureFixture[str],
     path = tmp_path / "answers.jsonl"
     path.write_text("".join(json.dumps({"card": c, "ask": a, "answer": t}) + "\n"
                             for c, a, t, _ in requests), encoding="utf-8")
-    code, out, _ = run(capsys, "grade", "--batch", str(path), "--json")
+    code, out, _ = run_cli("grade", "--batch", str(path), "--json")
     assert code == 1
     results = [json.loads(line) for line in out.splitlines()]
     assert [r["verdict"] for r in results] == [v for *_, v in requests]
@@ -142,20 +139,20 @@ cards:
 """
 
 
-def test_a_user_pack_with_a_builtin_solver(capsys: pytest.CaptureFixture[str],
+def test_a_user_pack_with_a_builtin_solver(run_cli: RunCli,
                                            tmp_path: Path) -> None:
     (tmp_path / "mine.yaml").write_text(USER_PACK, encoding="utf-8")
-    code, out, _ = run(capsys, "grade", "my-pack/h200", "decode_floor", "16 GB / 4.8 TB/s",
+    code, out, _ = run_cli("grade", "my-pack/h200", "decode_floor", "16 GB / 4.8 TB/s",
                        "--packs", str(tmp_path))
     assert code == 0, out
-    code, _, err = run(capsys, "grade", "my-pack/h200", "decode_floor", "3.3 ms",
+    code, _, err = run_cli("grade", "my-pack/h200", "decode_floor", "3.3 ms",
                        "--packs", str(tmp_path / "missing"))
     assert code == 2
     assert "missing" in err
 
 
-def test_unknown_builtin_card_suggests_close_ones(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "grade", "speed-physics/q11", "decode_floor", "4.8 ms")
+def test_unknown_builtin_card_suggests_close_ones(run_cli: RunCli) -> None:
+    code, out, err = run_cli("grade", "speed-physics/q11", "decode_floor", "4.8 ms")
     assert code == 2
     assert out == ""
     assert "speed-physics/q1" in err

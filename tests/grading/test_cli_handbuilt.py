@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from drill.cli import main
 from drill.grading.adapter import TargetBook
 from drill.packs.model import Ask, Card, Mistake
 from drill.quantities.parsing import read
 from drill.quantities.quantity import Quantity
 from drill.solving.solve import SolveError
+from testkit import RunCli
 
 CARD = Card(
     pack="hand",
@@ -56,14 +56,8 @@ def hand_book(monkeypatch: pytest.MonkeyPatch) -> None:
                         lambda args: TargetBook.of([CARD, BROKEN], solve))
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_correct_answer_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "grade", "hand/q1", "decode_floor", "16 GB / 3.35 TB/s")
+def test_correct_answer_exits_zero(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("grade", "hand/q1", "decode_floor", "16 GB / 3.35 TB/s")
     assert code == 0
     lines = out.splitlines()
     assert len(lines) == 3
@@ -71,24 +65,24 @@ def test_correct_answer_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     assert "4.78 ms" in lines[2] and "16 GB ÷ (3.35 TB/s)" in lines[2]
 
 
-def test_incorrect_answer_names_the_mistake(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "grade", "hand/q1", "decode_floor", "16 GB / 989 TFLOPS")
+def test_incorrect_answer_names_the_mistake(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("grade", "hand/q1", "decode_floor", "16 GB / 989 TFLOPS")
     assert code == 1
     assert out.startswith("✗ incorrect")
     assert "bytes-over-flops" in out.splitlines()[0]
     assert "Weights go over bandwidth." in out  # the card's words, YAML folding undone
 
 
-def test_invalid_answer_exits_one_in_two_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "grade", "hand/q1", "decode_floor", "4.8 zorks")
+def test_invalid_answer_exits_one_in_two_lines(run_cli: RunCli) -> None:
+    code, out, err = run_cli("grade", "hand/q1", "decode_floor", "4.8 zorks")
     assert code == 1
     assert len(out.splitlines()) == 2
     assert "zorks" in out
     assert err == ""
 
 
-def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "grade", "hand/q1", "max_tokens_per_s", "1 / 4.8 ms", "--json")
+def test_json_output(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("grade", "hand/q1", "max_tokens_per_s", "1 / 4.8 ms", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["verdict"] == "correct"
@@ -102,16 +96,16 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
     (["hand/q1", "nothing_like_it", "4.8 ms"], "max_tokens_per_s"),
 ])
 def test_unknown_card_or_ask_is_a_usage_error_with_suggestions(
-    capsys: pytest.CaptureFixture[str], argv: list[str], suggestion: str
+    run_cli: RunCli, argv: list[str], suggestion: str
 ) -> None:
-    code, out, err = run(capsys, "grade", *argv)
+    code, out, err = run_cli("grade", *argv)
     assert code == 2
     assert out == ""
     assert suggestion in err
 
 
-def test_missing_arguments_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "grade", "hand/q1")
+def test_missing_arguments_is_a_usage_error(run_cli: RunCli) -> None:
+    code, _, err = run_cli("grade", "hand/q1")
     assert code == 2
     assert "CARD ASK ANSWER" in err
 
@@ -130,11 +124,11 @@ BATCH = [
 ]
 
 
-def test_batch_keeps_order_and_survives_bad_lines(capsys: pytest.CaptureFixture[str],
+def test_batch_keeps_order_and_survives_bad_lines(run_cli: RunCli,
                                                   tmp_path: Path) -> None:
     path = tmp_path / "answers.jsonl"
     path.write_text("\n".join(BATCH) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "grade", "--batch", str(path), "--json")
+    code, out, _ = run_cli("grade", "--batch", str(path), "--json")
     assert code == 1  # not every answer is correct
     results = [json.loads(line) for line in out.splitlines()]
     assert [r["verdict"] for r in results] == [
@@ -151,10 +145,10 @@ def test_batch_keeps_order_and_survives_bad_lines(capsys: pytest.CaptureFixture[
                                "expected", "parsed"}
 
 
-def test_batch_from_stdin_readable(capsys: pytest.CaptureFixture[str],
+def test_batch_from_stdin_readable(run_cli: RunCli,
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(BATCH[0] + "\n" + BATCH[1] + "\n"))
-    code, out, _ = run(capsys, "grade", "--batch", "-")
+    code, out, _ = run_cli("grade", "--batch", "-")
     assert code == 1
     lines = out.splitlines()
     assert len(lines) == 2
@@ -162,45 +156,45 @@ def test_batch_from_stdin_readable(capsys: pytest.CaptureFixture[str],
     assert lines[1].startswith("2: ✗ invalid: line 2: not a JSON object")
 
 
-def test_batch_all_correct_exits_zero(capsys: pytest.CaptureFixture[str],
+def test_batch_all_correct_exits_zero(run_cli: RunCli,
                                       tmp_path: Path) -> None:
     path = tmp_path / "answers.jsonl"
     path.write_text(BATCH[0] + "\n" + BATCH[-1] + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "grade", "--batch", str(path), "--json")
+    code, out, _ = run_cli("grade", "--batch", str(path), "--json")
     assert code == 0
     assert len(out.splitlines()) == 2
 
 
-def test_batch_of_a_missing_file_is_a_usage_error(capsys: pytest.CaptureFixture[str],
+def test_batch_of_a_missing_file_is_a_usage_error(run_cli: RunCli,
                                                   tmp_path: Path) -> None:
-    code, _, err = run(capsys, "grade", "--batch", str(tmp_path / "nope.jsonl"))
+    code, _, err = run_cli("grade", "--batch", str(tmp_path / "nope.jsonl"))
     assert code == 2
     assert "nope.jsonl" in err
 
 
 def test_batch_and_positional_together_is_a_usage_error(
-    capsys: pytest.CaptureFixture[str],
+    run_cli: RunCli,
 ) -> None:
-    code, _, err = run(capsys, "grade", "hand/q1", "--batch", "-")
+    code, _, err = run_cli("grade", "hand/q1", "--batch", "-")
     assert code == 2
     assert "not both" in err
 
 
-def test_a_card_id_alone_finds_its_card(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "grade", "q1", "decode_floor", "4.8 ms", "--json")
+def test_a_card_id_alone_finds_its_card(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("grade", "q1", "decode_floor", "4.8 ms", "--json")
     assert code == 0
     assert json.loads(out)["card"] == "hand/q1"
 
 
 def test_a_card_that_cannot_be_solved_is_a_failure_not_a_crash(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    run_cli: RunCli, tmp_path: Path
 ) -> None:
-    code, out, err = run(capsys, "grade", "hand/broken", "x", "4.8 ms")
+    code, out, err = run_cli("grade", "hand/broken", "x", "4.8 ms")
     assert code == 2  # a setup problem: 1 is for a wrong answer
     assert "missing given weights" in err
     path = tmp_path / "answers.jsonl"
     line = '{"card": "hand/broken", "ask": "x", "answer": "4.8 ms"}'
     path.write_text(f"{line}\n{line}\n{BATCH[0]}\n", encoding="utf-8")
-    code, out, _ = run(capsys, "grade", "--batch", str(path), "--json")
+    code, out, _ = run_cli("grade", "--batch", str(path), "--json")
     verdicts = [json.loads(row)["verdict"] for row in out.splitlines()]
     assert verdicts == ["invalid", "invalid", "correct"]

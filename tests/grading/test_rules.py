@@ -119,8 +119,10 @@ def test_to_dict_is_json_with_the_issue_fields(decode_floor: Target) -> None:
                          "expected", "parsed"}
     assert data["verdict"] == "incorrect"
     assert data["mistakes"] == ["power-of-ten"]
-    assert set(data["expected"]) == {"value", "unit", "text"}  # type: ignore[arg-type]
-    assert set(data["parsed"]) == {"value", "unit", "text", "echo"}  # type: ignore[arg-type]
+    expected, parsed = data["expected"], data["parsed"]
+    assert isinstance(expected, dict) and isinstance(parsed, dict)
+    assert set(expected) == {"value", "unit", "text"}
+    assert set(parsed) == {"value", "unit", "text", "echo"}
 
 
 def test_invalid_grades_have_no_parsed_value_and_no_mistakes(decode_floor: Target) -> None:

@@ -6,14 +6,14 @@ import itertools
 
 import pytest
 
-from drill.labs.canvas import BRAILLE, POINTS, VERTICAL, Axis, Series, draw, tick_label
+from drill.labs.canvas import BRAILLE, POINTS, VERTICAL, Axis, Cell, Series, draw, tick_label
 from drill.labs.card_link import is_about_roofline, roofline_start
 from drill.packs.library import load_library
 from drill.packs.model import Card
 
 
-def chars(rows: list[list[object]]) -> list[str]:
-    return ["".join(cell.char for cell in row) for row in rows]  # type: ignore[attr-defined]
+def chars(rows: list[list[Cell]]) -> list[str]:
+    return ["".join(cell.char for cell in row) for row in rows]
 
 
 def test_a_log_axis_places_decades_evenly() -> None:

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from drill.cli.progress import TerminalProgress
 from drill.labs.exercises import find_exercise
-
-Run = Callable[..., tuple[int, str, str]]  # the ``drill`` fixture of conftest.py
+from testkit import RunCli
 
 
 # -- roofline --------------------------------------------------------------------------
-def test_roofline_prints_the_chapters_table(drill: Run) -> None:
-    code, out, err = drill("roofline")
+def test_roofline_prints_the_chapters_table(run_cli: RunCli) -> None:
+    code, out, err = run_cli("roofline")
     assert code == 0 and err == ""
     assert "ridge point: 295 FLOP/byte" in out
     rows = [line.split() for line in out.splitlines() if line.strip()[:1].isdigit()]
@@ -26,8 +24,8 @@ def test_roofline_prints_the_chapters_table(drill: Run) -> None:
     assert [row[-1] for row in rows] == ["memory"] * 4 + ["compute"]
 
 
-def test_roofline_json_and_other_shapes(drill: Run) -> None:
-    code, out, _ = drill("roofline", "--gpu", "h20", "--m", "1", "64", "--k", "8192",
+def test_roofline_json_and_other_shapes(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("roofline", "--gpu", "h20", "--m", "1", "64", "--k", "8192",
                          "--n", "1024", "--json")
     assert code == 0
     data = json.loads(out)
@@ -46,14 +44,14 @@ def test_roofline_json_and_other_shapes(drill: Run) -> None:
     ("roofline", "--m", "three"),
     ("roofline", "--k", "-5"),
 ])
-def test_roofline_usage_errors_exit_2_in_one_line(drill: Run, argv: tuple[str, ...]) -> None:
-    code, _, err = drill(*argv)
+def test_roofline_usage_errors_exit_2_in_one_line(run_cli: RunCli, argv: tuple[str, ...]) -> None:
+    code, _, err = run_cli(*argv)
     assert code == 2
     assert "Traceback" not in err and err.strip()
 
 
-def test_an_unknown_gpu_suggests_close_names(drill: Run) -> None:
-    _, _, err = drill("roofline", "--gpu", "H2000")
+def test_an_unknown_gpu_suggests_close_names(run_cli: RunCli) -> None:
+    _, _, err = run_cli("roofline", "--gpu", "H2000")
     assert "H200" in err
 
 
@@ -64,25 +62,25 @@ def test_an_unknown_gpu_suggests_close_names(drill: Run) -> None:
     ("fan-out", "500", "1 − 0.99^k"),
     ("p99", "300", "bootstrap interval"),
 ])
-def test_simulate_prints_formula_beside_simulation(drill: Run, check: str, size: str,
+def test_simulate_prints_formula_beside_simulation(run_cli: RunCli, check: str, size: str,
                                                    words: str) -> None:
-    code, out, err = drill("simulate", check, "--size", size, "--seed", "3")
+    code, out, err = run_cli("simulate", check, "--size", size, "--seed", "3")
     assert code == 0
     assert words in out
     assert err == ""  # no progress text when stderr is not a terminal
 
 
-def test_simulate_is_reproducible_with_a_seed(drill: Run) -> None:
-    first = drill("simulate", "fan-out", "--calls", "10", "--size", "800", "--json")
-    again = drill("simulate", "fan-out", "--calls", "10", "--size", "800", "--json")
-    other = drill("simulate", "fan-out", "--calls", "10", "--size", "800", "--json",
+def test_simulate_is_reproducible_with_a_seed(run_cli: RunCli) -> None:
+    first = run_cli("simulate", "fan-out", "--calls", "10", "--size", "800", "--json")
+    again = run_cli("simulate", "fan-out", "--calls", "10", "--size", "800", "--json")
+    other = run_cli("simulate", "fan-out", "--calls", "10", "--size", "800", "--json",
                   "--seed", "1")
     assert first == again
     assert first[1] != other[1]
 
 
-def test_simulate_json_has_a_run_per_size(drill: Run) -> None:
-    code, out, _ = drill("simulate", "p99", "--size", "100", "400", "--json")
+def test_simulate_json_has_a_run_per_size(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("simulate", "p99", "--size", "100", "400", "--json")
     assert code == 0
     runs = json.loads(out)["runs"]
     assert [run["size"] for run in runs] == [100, 400]
@@ -96,8 +94,8 @@ def test_simulate_json_has_a_run_per_size(drill: Run) -> None:
     ("simulate", "little", "--calls", "3"),
     ("simulate", "p99", "--seed", "x"),
 ])
-def test_simulate_usage_errors_exit_2(drill: Run, argv: tuple[str, ...]) -> None:
-    code, _, err = drill(*argv)
+def test_simulate_usage_errors_exit_2(run_cli: RunCli, argv: tuple[str, ...]) -> None:
+    code, _, err = run_cli(*argv)
     assert code == 2
     assert "Traceback" not in err and err.strip()
 
@@ -125,32 +123,32 @@ def test_progress_shows_only_on_a_terminal_and_only_after_a_second() -> None:
 
 
 # -- exercise --------------------------------------------------------------------------
-def test_exercise_list_names_both(drill: Run) -> None:
-    code, out, _ = drill("exercise", "list")
+def test_exercise_list_names_both(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("exercise", "list")
     assert code == 0
     assert "amdahl" in out and "roofline" in out
 
 
-def test_exercise_start_writes_once_and_force_overwrites(drill: Run, tmp_path: Path) -> None:
+def test_exercise_start_writes_once_and_force_overwrites(run_cli: RunCli, tmp_path: Path) -> None:
     folder = tmp_path / "work"
-    code, out, _ = drill("exercise", "start", "amdahl", str(folder))
+    code, out, _ = run_cli("exercise", "start", "amdahl", str(folder))
     assert "drill exercise check amdahl" in out
     target = folder / "amdahl.py"
     assert code == 0 and target.is_file()
     assert "def overall_speedup(parts: list[list[float]]) -> float:" in target.read_text()
     target.write_text("# my work\n")
-    code, _, err = drill("exercise", "start", "amdahl", str(folder))
+    code, _, err = run_cli("exercise", "start", "amdahl", str(folder))
     assert code == 1 and "already exists" in err
     assert target.read_text() == "# my work\n"  # untouched
-    code, _, _ = drill("exercise", "start", "amdahl", str(folder), "--force")
+    code, _, _ = run_cli("exercise", "start", "amdahl", str(folder), "--force")
     assert code == 0 and "overall_speedup" in target.read_text()
 
 
-def test_exercise_check_exit_codes(drill: Run, solutions: Path) -> None:
-    code, out, _ = drill("exercise", "check", "amdahl", str(solutions / "amdahl_reference.py"))
+def test_exercise_check_exit_codes(run_cli: RunCli, solutions: Path) -> None:
+    code, out, _ = run_cli("exercise", "check", "amdahl", str(solutions / "amdahl_reference.py"))
     count = len(find_exercise("amdahl").cases())
     assert code == 0 and f"All {count} cases pass." in out
-    code, out, _ = drill("exercise", "check", "amdahl",
+    code, out, _ = run_cli("exercise", "check", "amdahl",
                          str(solutions / "amdahl_added_speedups.py"))
     assert code == 1
     assert "FAIL" in out and "expected  1.818" in out and "got       5.0" in out
@@ -164,18 +162,18 @@ def test_exercise_check_exit_codes(drill: Run, solutions: Path) -> None:
     ("exercise", "check", "amdahl", "x.py", "--timeout", "0"),
     ("exercise",),
 ])
-def test_exercise_usage_errors_exit_2(drill: Run, argv: tuple[str, ...]) -> None:
-    code, _, err = drill(*argv)
+def test_exercise_usage_errors_exit_2(run_cli: RunCli, argv: tuple[str, ...]) -> None:
+    code, _, err = run_cli(*argv)
     assert code == 2
     assert "Traceback" not in err
 
 
-def test_listing_and_starting_never_run_a_solution(drill: Run, tmp_path: Path) -> None:
+def test_listing_and_starting_never_run_a_solution(run_cli: RunCli, tmp_path: Path) -> None:
     marker = tmp_path / "ran"
     (tmp_path / "amdahl.py").write_text(
         f"from pathlib import Path\nPath({str(marker)!r}).write_text('x')\n")
-    drill("exercise", "list")
-    drill("exercise", "start", "roofline", str(tmp_path))
+    run_cli("exercise", "list")
+    run_cli("exercise", "start", "roofline", str(tmp_path))
     assert not marker.exists()
-    drill("exercise", "check", "amdahl", str(tmp_path / "amdahl.py"))
+    run_cli("exercise", "check", "amdahl", str(tmp_path / "amdahl.py"))
     assert marker.exists()  # only when asked

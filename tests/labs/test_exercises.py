@@ -20,6 +20,8 @@ from drill.labs.exercise_runner import (
 )
 from drill.labs.exercises import EXERCISES, Raises, find_exercise
 
+pytestmark = pytest.mark.slow
+
 AMDAHL = find_exercise("amdahl")
 ROOFLINE = find_exercise("roofline")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from drill.app.drill_app import DrillApp
@@ -13,6 +14,8 @@ from drill.app.screens.roofline import RooflineScreen
 from drill.app.screens.simulations import SimulationScreen
 from drill.labs.card_link import RooflineStart
 from drill.packs.library import load_library
+
+pytestmark = pytest.mark.slow
 
 MakeApp = Callable[..., DrillApp]
 SnapCompare = Callable[..., bool]

@@ -4,32 +4,23 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_non_editable_install_finds_builtin_packs_and_solvers(tmp_path: Path) -> None:
-    source = tmp_path / "src"
-    source.mkdir()
-    for name in ("drill", "solvers", "packs"):
-        shutil.copytree(ROOT / name, source / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    for name in ("setup.py", "pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, source / name)
+@pytest.mark.xdist_group("plain-install")
+def test_non_editable_install_finds_builtin_packs_and_solvers(
+        tmp_path: Path, plain_install: Path) -> None:
+    target = plain_install
     expected = sorted(p.name for p in (ROOT / "packs").glob("*.yaml"))
-    if not expected:  # before the built-in packs exist, carry a test pack instead
-        shutil.copy(ROOT / "tests" / "packs" / "samples" / "demo.yaml", source / "packs")
-        expected = ["demo.yaml"]
-    target = tmp_path / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "--no-deps", "--target", str(target), str(source)],
-        check=True, capture_output=True, text=True,
-    )
+    assert expected
     program = (
         "import json, drill, drill.builtin_solvers as solvers\n"
         "from drill.packs.locate import builtin_packs_dir, pack_files\n"

@@ -107,6 +107,7 @@ def test_find_ambiguous_and_unknown_names(tmp_path: Path) -> None:
         library.find("gamma/q1")
 
 
+@pytest.mark.slow
 def test_loading_packs_never_imports_sympy(demo_path: Path) -> None:
     code = (
         "import sys, json\n"
@@ -121,6 +122,7 @@ def test_loading_packs_never_imports_sympy(demo_path: Path) -> None:
     assert json.loads(out.splitlines()[-1]) == []
 
 
+@pytest.mark.slow
 def test_drill_list_never_imports_sympy(demo_path: Path) -> None:
     code = (
         "import sys\n"

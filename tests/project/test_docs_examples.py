@@ -106,6 +106,7 @@ def _environment(data: Path) -> dict[str, str]:
             "PATH": f"{drill_bin}{os.pathsep}{os.environ.get('PATH', '')}"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("example", all_examples("python"), ids=lambda e: e.where)
 def test_python_example_runs(example: Example, tmp_path: Path) -> None:
     script = tmp_path / "example.py"
@@ -122,6 +123,7 @@ SHELL_DOCUMENTS = [document for document in DOCUMENTS
                           for e in examples(document))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("document", SHELL_DOCUMENTS, ids=lambda d: d.name)
 def test_shell_examples_work_as_written(document: Path, tmp_path: Path) -> None:
     work, data = tmp_path / "work", tmp_path / "data"

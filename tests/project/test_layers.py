@@ -12,9 +12,12 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_every_import_contract_is_kept() -> None:
     tool = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     assert tool, "import-linter is a test dependency (pip install -e '.[test]')"

@@ -15,8 +15,7 @@ import pytest
 from drill.config.settings import SettingsError, load_settings
 from drill.storage.database import open_database
 from drill.storage.errors import StorageError
-
-Run = Callable[..., tuple[int, str, str]]
+from testkit import RunCli
 
 
 @pytest.fixture
@@ -65,10 +64,10 @@ def test_a_folder_for_the_database_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_pipe_for_the_settings_is_refused_without_opening_it(
-        data: Path, pipe: Callable[[Path], Path], run_cli: Run) -> None:
-    pipe(data / "settings.toml")
+        data_dir: Path, pipe: Callable[[Path], Path], run_cli: RunCli) -> None:
+    pipe(data_dir / "settings.toml")
     with pytest.raises(SettingsError, match=r"settings\.toml: is not a regular file"):
-        load_settings(data)
+        load_settings(data_dir)
     code, _out, err = run_cli("list")
     assert code == 2
     assert err.strip().endswith("settings.toml: is not a regular file (a folder, pipe or device)")
@@ -76,11 +75,11 @@ def test_a_pipe_for_the_settings_is_refused_without_opening_it(
 
 @pytest.mark.parametrize("key", ["packs", "solvers"])
 def test_a_home_folder_that_cannot_be_found_is_a_settings_error(
-        data: Path, run_cli: Run, key: str) -> None:
-    (data / "settings.toml").write_text(f'{key} = ["~no-such-user-zq/x"]\n', encoding="utf-8")
+        data_dir: Path, run_cli: RunCli, key: str) -> None:
+    (data_dir / "settings.toml").write_text(f'{key} = ["~no-such-user-zq/x"]\n', encoding="utf-8")
     code, _out, err = run_cli("list")
     assert code == 2
-    assert err == (f"drill list: error: {data / 'settings.toml'}: {key}: cannot find the "
+    assert err == (f"drill list: error: {data_dir / 'settings.toml'}: {key}: cannot find the "
                    f"home folder in '~no-such-user-zq/x'\n")
 
 
@@ -89,18 +88,18 @@ LONG = "a" * 300  # longer than any file system allows for one name
 
 @pytest.mark.parametrize(("key", "kind"), [("packs", "pack"), ("solvers", "solver")])
 def test_a_settings_folder_name_too_long_to_look_up_is_a_missing_folder(
-        data: Path, run_cli: Run, key: str, kind: str) -> None:
-    (data / "settings.toml").write_text(f'{key} = ["{LONG}"]\n', encoding="utf-8")
+        data_dir: Path, run_cli: RunCli, key: str, kind: str) -> None:
+    (data_dir / "settings.toml").write_text(f'{key} = ["{LONG}"]\n', encoding="utf-8")
     code, out, err = run_cli("list")
     assert code == 0
-    assert f"{data / LONG}: error: no such {kind} folder" in err
+    assert f"{data_dir / LONG}: error: no such {kind} folder" in err
     assert "speed-physics/q1" in out
 
 
 @pytest.mark.parametrize("argv", [["list", "--packs", LONG], ["check", "--solvers", LONG],
                                   ["check", LONG], ["check", f"{LONG}/pack.yaml"]])
 def test_a_command_line_path_too_long_to_look_up_is_a_usage_error(
-        run_cli: Run, argv: list[str]) -> None:
+        run_cli: RunCli, argv: list[str]) -> None:
     code, _out, err = run_cli(*argv)
     assert code == 2
     assert "no such" in err and "unexpected" not in err
@@ -121,12 +120,12 @@ def test_saving_a_setting_writes_through_a_symlinked_settings_file(tmp_path: Pat
     assert real.read_text(encoding="utf-8") == '# mine\ntheme = "dracula"\n'
 
 
-def test_saving_a_setting_whose_value_spans_lines_replaces_just_that_value(data: Path) -> None:
+def test_saving_a_setting_whose_value_spans_lines_replaces_just_that_value(data_dir: Path) -> None:
     from drill.config.settings import load_settings, save_string_setting
 
     text = 'theme = """\nnord"""\ntimer_seconds = 45  # short\n'
-    (data / "settings.toml").write_text(text, encoding="utf-8")
-    save_string_setting(data, "theme", "dracula")  # a TOML editor, not a line editor
-    saved = (data / "settings.toml").read_text(encoding="utf-8")
+    (data_dir / "settings.toml").write_text(text, encoding="utf-8")
+    save_string_setting(data_dir, "theme", "dracula")  # a TOML editor, not a line editor
+    saved = (data_dir / "settings.toml").read_text(encoding="utf-8")
     assert saved == 'theme = "dracula"\ntimer_seconds = 45  # short\n'
-    assert load_settings(data).theme == "dracula"
+    assert load_settings(data_dir).theme == "dracula"

@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from drill.authoring.export import ExportError, read_csv_rows, spreadsheet_cell, write_whole
-
-Run = Callable[..., tuple[int, str, str]]
+from testkit import RunCli
 
 HOSTILE_PACK = """\
 pack: hostile
@@ -27,7 +25,7 @@ cards:
 
 
 @pytest.mark.parametrize("option", ["--csv", "--anki"])
-def test_an_existing_file_is_left_alone_without_force(run_cli: Run, tmp_path: Path,
+def test_an_existing_file_is_left_alone_without_force(run_cli: RunCli, tmp_path: Path,
                                                        option: str) -> None:
     target = tmp_path / "notes.txt"
     target.write_text("my own notes\n", encoding="utf-8")
@@ -35,10 +33,10 @@ def test_an_existing_file_is_left_alone_without_force(run_cli: Run, tmp_path: Pa
     assert (code, out) == (1, "")
     assert err == f"drill export: error: {target} already exists (use --force to replace it)\n"
     assert target.read_text(encoding="utf-8") == "my own notes\n"
-    assert [p.name for p in tmp_path.iterdir() if p.name != "data"] == ["notes.txt"]
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
 
 
-def test_force_replaces_the_file(run_cli: Run, tmp_path: Path) -> None:
+def test_force_replaces_the_file(run_cli: RunCli, tmp_path: Path) -> None:
     target = tmp_path / "cards.csv"
     target.write_text("old\n", encoding="utf-8")
     code, _out, err = run_cli("export", "--csv", str(target), "--force")
@@ -60,7 +58,7 @@ def test_a_write_that_fails_midway_leaves_the_old_file_whole(tmp_path: Path) -> 
     assert [p.name for p in tmp_path.iterdir()] == ["cards.csv"]
 
 
-def test_card_text_never_starts_a_spreadsheet_formula(run_cli: Run, tmp_path: Path) -> None:
+def test_card_text_never_starts_a_spreadsheet_formula(run_cli: RunCli, tmp_path: Path) -> None:
     packs = tmp_path / "packs"
     packs.mkdir()
     (packs / "hostile.yaml").write_text(HOSTILE_PACK, encoding="utf-8")

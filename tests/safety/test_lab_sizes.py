@@ -7,8 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from drill.labs import comparisons as c
-
-Run = Callable[..., tuple[int, str, str]]
+from testkit import RunCli
 
 
 class Started(Exception):
@@ -39,7 +38,7 @@ def test_the_chapters_own_sizes_fit_the_budget() -> None:
 
 
 def test_the_command_refuses_sizes_that_fit_one_by_one_but_not_together(
-        run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+        run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(c, "MAX_DRAWS", 1_000)
     code, out, err = run_cli("simulate", "little", "--size", "400", "400")
     assert (code, out) == (2, "")
@@ -47,7 +46,7 @@ def test_the_command_refuses_sizes_that_fit_one_by_one_but_not_together(
                    "numbers, more than the 1,000 a run may take: choose a smaller size\n")
 
 
-def test_a_million_parallel_calls_is_a_usage_error(run_cli: Run) -> None:
+def test_a_million_parallel_calls_is_a_usage_error(run_cli: RunCli) -> None:
     code, _out, err = run_cli("simulate", "fan-out", "--calls", "1000000")
     assert code == 2
     assert "20,000,000,000 random numbers" in err

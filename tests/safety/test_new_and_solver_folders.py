@@ -4,14 +4,13 @@ file name taken by a folder. One line each, nothing half written left behind."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
-Run = Callable[..., tuple[int, str, str]]
+from testkit import RunCli
 
 
 def test_a_pack_in_a_folder_whose_name_is_not_utf8_is_written_and_checked(
-        run_cli: Run, tmp_path: Path) -> None:
+        run_cli: RunCli, tmp_path: Path) -> None:
     folder = Path(os.fsdecode(bytes(tmp_path) + b"/packs-\xff"))  # '\udcff' in Python
     code, out, err = run_cli("new", "odd", "--dir", str(folder))
     assert code == 0, err
@@ -22,10 +21,10 @@ def test_a_pack_in_a_folder_whose_name_is_not_utf8_is_written_and_checked(
     assert out.endswith("1 pack, 2 cards, 1 ask: 0 errors, 0 warnings\n")
 
 
-def test_a_folder_where_a_file_goes_leaves_no_temporary_file(run_cli: Run,
+def test_a_folder_where_a_file_goes_leaves_no_temporary_file(run_cli: RunCli,
                                                              tmp_path: Path) -> None:
     (tmp_path / "mine.py").mkdir()
     code, _out, err = run_cli("new", "mine", "--dir", str(tmp_path), "--force")
     assert code == 1
     assert err.startswith(f"drill new: error: cannot write into {tmp_path}")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "mine.py", "mine.yaml"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.py", "mine.yaml"]

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from drill.packs.diagnostics import Diagnostic
 from drill.packs.loader import load_pack_text
-
-Run = Callable[..., tuple[int, str, str]]
+from testkit import RunCli
 
 CARD = """\
 pack: hostile
@@ -43,7 +41,7 @@ def write_pack(folder: Path, text: str) -> Path:
 
 @pytest.mark.parametrize("sample", ["~inf", "nan ms", "1e999999 ms"])
 def test_a_malformed_sample_is_reported_where_it_is_with_the_cards_other_problems(
-        run_cli: Run, tmp_path: Path, sample: str) -> None:
+        run_cli: RunCli, tmp_path: Path, sample: str) -> None:
     text = CARD.replace("{title}", f"Floor {{decode_floor:{sample}}}").replace(
         "{unit}", "lightyears")
     code, out, err = run_cli("check", str(write_pack(tmp_path, text)))
@@ -55,7 +53,7 @@ def test_a_malformed_sample_is_reported_where_it_is_with_the_cards_other_problem
 
 
 def test_a_malformed_sample_is_reported_in_a_card_without_a_solver(
-        run_cli: Run, tmp_path: Path) -> None:
+        run_cli: RunCli, tmp_path: Path) -> None:
     text = ("pack: hostile\ntitle: Hostile\ndescription: d\nsource: s\ncards:\n"
             "  - id: q1\n    title: \"{x:~inf}\"\n    priority: solid\n    scenario: s\n")
     code, out, _ = run_cli("check", str(write_pack(tmp_path, text)))

@@ -4,12 +4,11 @@ overrides are refused where they are, and never reach the terminal."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-Run = Callable[..., tuple[int, str, str]]
+from testkit import RunCli
 
 PACK = """\
 pack: esc
@@ -41,7 +40,7 @@ def write(tmp_path: Path, title: str) -> Path:
     (r"\0", "U+0000"),
 ])
 def test_a_control_character_in_pack_text_is_refused_where_it_is(
-        run_cli: Run, tmp_path: Path, escape: str, code: str) -> None:
+        run_cli: RunCli, tmp_path: Path, escape: str, code: str) -> None:
     folder = write(tmp_path, f'"Title {escape}"')
     status, out, err = run_cli("check", "--packs", str(folder))
     assert status == 1
@@ -51,20 +50,20 @@ def test_a_control_character_in_pack_text_is_refused_where_it_is(
     assert not any(ch in out + err for ch in "\x1b\x9b\r\x85\u202e\x00")
 
 
-def test_a_control_character_in_a_key_is_refused(run_cli: Run, tmp_path: Path) -> None:
+def test_a_control_character_in_a_key_is_refused(run_cli: RunCli, tmp_path: Path) -> None:
     folder = write(tmp_path, "T\n    \"tip\\e[2J\": x")
     _status, out, _err = run_cli("check", "--packs", str(folder))
     assert "esc.yaml:8:5: error: the text holds a control character (U+001B)" in out
 
 
-def test_tabs_newlines_and_other_scripts_stay_allowed(run_cli: Run, tmp_path: Path) -> None:
+def test_tabs_newlines_and_other_scripts_stay_allowed(run_cli: RunCli, tmp_path: Path) -> None:
     folder = write(tmp_path, r'"Tab\there, a new\nline, 日本語 and عربي"')
     status, out, err = run_cli("check", "--packs", str(folder))
     assert status == 0, out + err
 
 
 def test_a_pack_file_name_with_control_characters_is_shown_escaped(
-        run_cli: Run, tmp_path: Path) -> None:
+        run_cli: RunCli, tmp_path: Path) -> None:
     folder = tmp_path / "packs"
     folder.mkdir()
     (folder / "a\x1b]0;title\x07b.yaml").write_text("pack: x\n", encoding="utf-8")

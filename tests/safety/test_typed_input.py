@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drill.quantities.parsing import ParseError, read
+from testkit import RunCli
 
-Run = Callable[..., tuple[int, str, str]]
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = '{"card": "speed-physics/q1", "ask": "decode_floor", "answer": "4.8 ms"}\n'
 
@@ -29,7 +28,7 @@ def strict_stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
 
 
 def test_invalid_utf8_on_stdin_is_one_invalid_line_of_a_batch(
-        run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+        run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
     bad = b'{"card": "speed-physics/q1", "ask": "decode_floor", "answer": "4.8 ms\xff"}\n'
     strict_stdin(monkeypatch, bad + GOOD.encode())
     _code, out, err = run_cli("grade", "--batch", "-", "--json")
@@ -39,7 +38,7 @@ def test_invalid_utf8_on_stdin_is_one_invalid_line_of_a_batch(
     assert "unexpected character" in results[0]["message"]
 
 
-def test_a_lone_surrogate_in_a_json_answer_is_graded_and_printed(run_cli: Run,
+def test_a_lone_surrogate_in_a_json_answer_is_graded_and_printed(run_cli: RunCli,
         monkeypatch: pytest.MonkeyPatch) -> None:
     # "\ud800" is valid JSON but no UTF-8 can encode it: printing it back used to crash.
     line = '{"card": "speed-physics/q1", "ask": "decode_floor", "answer": "4.8 ms\\ud800"}\n'
@@ -51,7 +50,7 @@ def test_a_lone_surrogate_in_a_json_answer_is_graded_and_printed(run_cli: Run,
     assert results[0]["answer"] == "4.8 ms\ud800"  # escaped on output, so JSON keeps it
 
 
-def test_json_nested_too_deeply_is_one_invalid_line(run_cli: Run,
+def test_json_nested_too_deeply_is_one_invalid_line(run_cli: RunCli,
         monkeypatch: pytest.MonkeyPatch) -> None:
     deep = "[" * 40_000 + "]" * 40_000 + "\n"
     strict_stdin(monkeypatch, (deep + GOOD).encode())
@@ -77,7 +76,8 @@ class EndlessLine(io.TextIOBase):
     def readable(self) -> bool:
         return True
 
-    def readline(self, size: int | None = -1) -> str:
+    # typeshed's own TextIOBase.readline needs the same ignore: its base says bytes.
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]
         if self.left:
             take = self.left if size is None or size < 0 else min(size, self.left)
             self.left -= take
@@ -88,7 +88,7 @@ class EndlessLine(io.TextIOBase):
         return piece
 
 
-def test_an_endless_line_is_never_held_whole(run_cli: Run,
+def test_an_endless_line_is_never_held_whole(run_cli: RunCli,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     stream = EndlessLine(5_000_000)
     monkeypatch.setattr(sys, "stdin", stream)
@@ -100,7 +100,7 @@ def test_an_endless_line_is_never_held_whole(run_cli: Run,
 
 
 def test_an_endless_line_piped_into_the_calculator_is_never_held_whole(
-        run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+        run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
     stream = EndlessLine(5_000_000, "3 ms\n")
     monkeypatch.setattr(sys, "stdin", stream)
     _code, out, _err = run_cli("calc")
@@ -110,6 +110,7 @@ def test_an_endless_line_piped_into_the_calculator_is_never_held_whole(
     assert stream.longest <= 10_001
 
 
+@pytest.mark.slow
 def test_a_strict_locale_reads_bad_bytes_in_the_calculator(tmp_path: Path) -> None:
     """The real streams, as a strict UTF-8 locale sets them up (PYTHONIOENCODING=utf-8)."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "DRILL_HOME": str(tmp_path)}
@@ -125,7 +126,7 @@ def test_a_strict_locale_reads_bad_bytes_in_the_calculator(tmp_path: Path) -> No
 @pytest.mark.parametrize("text", ["1 × 10^400", "2 × 10⁴⁰⁰ GB", "3.35 x 10^999 TB/s",
                                   "1 · 10^9999 ms"])
 def test_scientific_notation_beyond_floats_is_too_large_not_a_crash(
-        run_cli: Run, text: str) -> None:
+        run_cli: RunCli, text: str) -> None:
     code, out, err = run_cli("calc", text)
     assert (code, out) == (1, "")
     assert err == "drill calc: error: the number is too large to work with\n"
@@ -147,14 +148,14 @@ def test_the_parser_raises_only_parse_errors_on_scientific_notation(
     ("0", "convert to a unit such as GB or ms, not an amount ('0')"),
     ("-2 GB", "unit '-2 GB': a unit must be a size above zero"),
 ])
-def test_a_unit_of_zero_or_negative_size_is_refused(run_cli: Run, unit: str, why: str) -> None:
+def test_a_unit_of_zero_or_negative_size_is_refused(run_cli: RunCli, unit: str, why: str) -> None:
     code, _out, err = run_cli("calc", "1 GB", "--to", unit)
     assert code == 1
     assert err == f"drill calc: error: {why}\n"
 
 
 def test_a_pack_asking_in_a_unit_of_zero_size_is_an_error_at_the_unit(
-        run_cli: Run, tmp_path: Path) -> None:
+        run_cli: RunCli, tmp_path: Path) -> None:
     pack = tmp_path / "zero.yaml"
     pack.write_text("""\
 pack: zero
@@ -185,14 +186,14 @@ cards:
 
 
 @pytest.mark.parametrize("answer", ["5e-324", "4.9e-324 FLOP/byte", "1e-310"])
-def test_an_answer_below_the_smallest_normal_float_is_graded(run_cli: Run, answer: str) -> None:
+def test_an_answer_below_the_smallest_normal_float_is_graded(run_cli: RunCli, answer: str) -> None:
     code, out, err = run_cli("grade", "serving-math/intensity", "intensity_batch64", answer)
     assert (code, err) == (1, "")
     assert out.startswith("✗ incorrect: serving-math/intensity intensity_batch64")
 
 
 def test_an_answer_a_factor_beyond_float_range_from_the_reference_is_graded(
-        run_cli: Run, tmp_path: Path) -> None:
+        run_cli: RunCli, tmp_path: Path) -> None:
     """A reference of 1 ns and an answer of 1e300 s: their ratio is beyond float range."""
     pack = tmp_path / "tiny.yaml"
     pack.write_text("""\

@@ -13,8 +13,9 @@ NEW_YORK = ZoneInfo("America/New_York")
 DAYS = StudyDays(NEW_YORK, 4)
 
 
-def utc(*args: int) -> datetime:
-    return datetime(*args, tzinfo=UTC)
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0,
+        second: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, second, tzinfo=UTC)
 
 
 def test_an_hour_after_midnight_belongs_to_the_evening_before() -> None:

@@ -3,6 +3,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from drill.scheduling.ids import card_id
 
 
@@ -19,6 +21,7 @@ def test_ids_fit_a_signed_64_bit_integer_and_differ_between_keys() -> None:
     assert len(set(ids)) == len(keys)
 
 
+@pytest.mark.slow
 def test_id_is_the_same_in_another_process_with_another_hash_seed() -> None:
     code = "from drill.scheduling.ids import card_id; print(card_id('speed-physics/q1'))"
     env = {**os.environ, "PYTHONHASHSEED": "12345"}

@@ -20,7 +20,8 @@ RIGHT = TypedAnswer("decode_floor", "4.8 ms", "correct")
 
 
 def revlog_count(session: ReviewSession) -> int:
-    return session.database.read(lambda c: c.execute("SELECT COUNT(*) FROM revlog").fetchone()[0])
+    return int(session.database.read(
+        lambda c: c.execute("SELECT COUNT(*) FROM revlog").fetchone()[0]))
 
 
 def test_undo_restores_the_state_and_removes_the_log_row_and_answers(

@@ -234,7 +234,7 @@ def test_a_read_only_folder_is_named_as_the_reason(
     path = tmp_path / "drill.sqlite3"
     real_access = os.access
     monkeypatch.setattr(
-        database.os, "access",
+        os, "access",
         lambda p, mode: False if Path(p) == tmp_path else real_access(p, mode),
     )
     error = database.translate(path, sqlite3.OperationalError("unable to open database file"))

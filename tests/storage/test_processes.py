@@ -17,6 +17,8 @@ from drill.config.location import database_path
 from drill.scheduling.ids import card_id
 from drill.storage.database import open_database
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).with_name("rating_child.py")
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from drill.storage.database import open_database
 
@@ -38,7 +39,7 @@ def test_a_read_only_database_is_said_at_open_and_a_rating_is_refused() -> None:
         database = folder / "drill.sqlite3"
         open_database(database).close()
         os.chmod(database, 0o444)
-        as_nobody = {"user": 65534, "group": 65534} if os.geteuid() == 0 else {}
+        as_nobody: dict[str, Any] = {"user": 65534, "group": 65534} if os.geteuid() == 0 else {}
         done = subprocess.run([sys.executable, "-c", CHILD, str(folder)], capture_output=True,
                               text=True, timeout=60, check=False,
                               env={**os.environ, "HOME": str(folder)}, **as_nobody)

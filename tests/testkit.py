@@ -1,0 +1,123 @@
+"""What the tests share besides fixtures: the types of the shared fixtures, loading the
+tests' own solver files, evaluating a solver, installing drill, and running drill in a
+fresh process.
+
+The fixtures themselves are in ``tests/conftest.py``. Test modules import this one by name
+(``from testkit import RunCli``): pytest's ``pythonpath`` setting puts ``tests/`` on the
+path, because in importlib mode a conftest cannot be imported.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from drill.quantities.parsing import read
+from drill.quantities.quantity import Quantity
+
+if TYPE_CHECKING:
+    from drill.app.drill_app import DrillApp
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+#: The pack and checker tests' own pack and solvers (names no built-in pack uses).
+SAMPLES = TESTS / "packs" / "samples"
+#: The app tests' own pack folder; its solvers are in ``tests/app/app_solvers.py``.
+APP_PACKS = TESTS / "app" / "packs"
+#: The width every CLI run sees, so wrapped output is the same in a terminal, a pipe and
+#: a pytest-xdist worker (100 is the widest ``drill show`` wraps to).
+CLI_COLUMNS = 100
+
+
+class CliRun(NamedTuple):
+    """What one in-process ``drill`` run gave: unpacks as ``code, out, err``."""
+
+    code: int
+    out: str
+    err: str
+
+
+class RunCli(Protocol):
+    """The ``run_cli`` fixture: ``run_cli("check", "pack.yaml")`` runs ``drill check``."""
+
+    def __call__(self, *argv: str) -> CliRun: ...
+
+
+#: The ``make_app`` fixture: a DrillApp on the app tests' pack, options changed by keyword.
+MakeApp = Callable[..., "DrillApp"]
+
+#: The ``evaluate`` fixture: every result of a solver for givens typed as text.
+Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
+
+
+def load_module(path: Path, name: str) -> ModuleType:
+    """Run a Python file once, as module ``name``; a second call returns the module
+    already loaded. (A solver file's ``@solver``s register themselves when it runs, and
+    registering a name twice is an error.)"""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_sample_solvers() -> ModuleType:
+    """The solvers the sample packs (``tests/packs/samples``) name."""
+    return load_module(SAMPLES / "sample_solvers.py", "drill_sample_solvers")
+
+
+def load_app_solvers() -> ModuleType:
+    """The solvers the app tests' pack (``tests/app/packs``) names."""
+    return load_module(TESTS / "app" / "app_solvers.py", "app_test_solvers")
+
+
+def evaluate_solver(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]:
+    """Every result of built-in solver ``name`` for givens typed as text (``"16 GB"``)."""
+    # sympy loads here, not when a test module is collected.
+    from drill.solving.registry import REGISTRY, load_builtin_solvers
+    from drill.symbolic.unit_system import to_quantity
+
+    load_builtin_solvers()
+    solver = REGISTRY[name]
+    symbols = solver.symbols
+    values = {symbols[given]: read(text).value for given, text in givens.items()}
+    return {result: to_quantity(expr, values) for result, expr in solver.formulas().items()}
+
+
+def install_plainly(folder: Path) -> Path:
+    """Install this checkout the way a user's ``pip install`` would (not editable), from a
+    copy holding only what a release holds, into ``folder / "site"``; return that folder."""
+    source = folder / "src"
+    source.mkdir()
+    for name in ("drill", "solvers", "packs"):
+        shutil.copytree(ROOT / name, source / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    site = folder / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--no-deps", "--target", str(site), str(source)],
+        check=True, capture_output=True, text=True,
+    )
+    return site
+
+
+def run_drill(args: Sequence[str], cwd: Path | None = None,
+              env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m drill ARGS`` in a fresh interpreter, from the checkout, for what only a
+    real process shows (start-up, exit codes on signals, nothing left in memory)."""
+    environ = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": str(CLI_COLUMNS),
+               **(env or {})}
+    return subprocess.run([sys.executable, "-m", "drill", *args], cwd=cwd or ROOT,
+                          capture_output=True, text=True, env=environ, timeout=120)
