@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import sympy
 
-from drill.solving.kit import solver, u
+from drill.solving.kit import Results, solver, u
 
 from .laws import kv_bytes_per_token
-
-Results = dict[str, sympy.Expr]
 
 
 @solver("kv-per-token", layers="1", kv_heads="1", attention_heads="1", head_dim="1",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy
 
-from drill.solving.kit import solver, u
+from drill.solving.kit import Results, solver, u
 
 from .laws import (
     amdahl_ceiling,
@@ -23,8 +23,6 @@ from .laws import (
     ridge_point,
     roofline_time,
 )
-
-Results = dict[str, sympy.Expr]
 
 
 @solver("gemm-roofline", m="1", k="1", n="1", element_bytes="B", peak_flops="TFLOPS",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from drill.solving.kit import solver, u
+from drill.solving.kit import Results, solver, u
 
 from .laws import (
     amdahl_ceiling,
@@ -20,8 +20,6 @@ from .laws import (
     ridge_point,
     roofline_time,
 )
-
-Results = dict[str, sympy.Expr]
 
 #: The share of peak memory bandwidth production decode kernels usually reach.
 TYPICAL_MBU_LOW = sympy.Rational(70, 100)

@@ -242,7 +242,7 @@ class Backend:
         from drill.solving.variants import VariantError, render_variant
 
         try:
-            return render_variant(card, name)
+            return render_variant(card, name, cached=True)
         except (VariantError, SolveError):
             return card
 
@@ -323,21 +323,23 @@ class Backend:
         """Solve the card and build each ask's target (sympy; run it in a worker thread)."""
         from drill.grading import TargetError
         from drill.grading.adapter import target_for
-        from drill.solving.solve import SolveError, solve
+        from drill.solving.cache import solve_cached
+        from drill.solving.solve import SolveError
 
         key = card.shown_key  # a variant's numbers are not its base's
         if not card.asks:
             return Prepared(key)
         try:
-            solution = solve(card)
+            solution = solve_cached(card)
         except SolveError as error:
             return Prepared(key, error=str(error))
-        values = {name: result.value for name, result in solution.results.items()}
         targets: dict[str, Target] = {}
         problems: dict[str, str] = {}
         for ask in card.asks:
             try:
-                targets[ask.id] = target_for(card, ask, values)
+                # The whole solution, not its values: the grader reads which givens each
+                # mistake is made of.
+                targets[ask.id] = target_for(card, ask, solution)
             except TargetError as error:
                 problems[ask.id] = str(error)
         return Prepared(key, targets, solution, problems)

@@ -89,10 +89,11 @@ def solved_references(card: Card) -> tuple[str, ...]:
     """Each ask's reference value, from the card's solver (none if it cannot be solved)."""
     if not card.asks or not card.solver:
         return ()
-    from drill.solving.solve import SolveError, solve
+    from drill.solving.cache import solve_cached
+    from drill.solving.solve import SolveError
 
     try:
-        solution = solve(card)
+        solution = solve_cached(card)
     except SolveError:
         return ()
     return tuple(f"{_clean(ask.question)} → {solution.results[ask.value].shown}"

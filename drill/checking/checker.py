@@ -22,7 +22,9 @@ from drill.checking.closed_world import UNACCOUNTED, card_world
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import (
     card_tolerance,
+    indistinct_mistakes,
     mistake_too_close,
+    mistakes_alike,
     power_of_ten_slip,
     relative_off,
 )
@@ -58,13 +60,21 @@ class PackReport:
 
 
 def check_files(files: Iterable[tuple[Path, str]],
-                taken: Mapping[str, str] | None = None) -> list[PackReport]:
+                taken: Mapping[str, str] | None = None, *,
+                remember: bool = False) -> list[PackReport]:
     """Check each ``(path, display name)``; a pack id used twice is an error too, and so
-    is one of ``taken`` (pack ids already used by packs not checked here, by file)."""
+    is one of ``taken`` (pack ids already used by packs not checked here, by file).
+    ``remember``: reuse the findings of a file this drill checked before, unchanged (see
+    :mod:`drill.checking.report_cache`)."""
     reports: list[PackReport] = []
     seen: dict[str, str] = dict(taken or {})
     for path, display in files:
-        report = check_file(path, display)
+        if remember:
+            from drill.checking.report_cache import cached_check
+
+            report = cached_check(path, display, check_file)
+        else:
+            report = check_file(path, display)
         pack_id = report.pack_id
         if pack_id is not None and pack_id in seen:
             clash = Diagnostic(Location(display, 1, 1), ERROR,
@@ -220,6 +230,9 @@ class _CardCheck:
                                    f"{_unknown_result(mistake.value, solution)}", ask)
             elif reference is not None and wrong.value.close_to(reference.value, ask.tolerance):
                 self.report(where, mistake_too_close(mistake, wrong.shown), ask, WARNING)
+        for (j, first), second in indistinct_mistakes(ask, results):
+            self.report(self.at(f"{path}.mistakes[{j}].value", first.where),
+                        mistakes_alike(first, second), ask, WARNING)
 
     def check_stated(self, path: str, ask: Ask, reference: Quantity, unit: Quantity) -> None:
         assert ask.stated is not None

@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -136,7 +136,7 @@ CONVERSIONS: tuple[Candidate, ...] = tuple(
 
 
 def unaccounted(text: str, literal: list[tuple[int, int]], candidates: list[Candidate],
-                names: tuple[str, ...], problems: list[ProseProblem]) -> list[Unaccounted]:
+                names: tuple[str, ...], problems: Sequence[ProseProblem]) -> list[Unaccounted]:
     """Every figure of ``text`` that starts in a ``literal`` run and is not accounted for.
 
     ``problems`` are the prose checker's findings for this text: an equation with one is
@@ -198,7 +198,7 @@ def _is_written_number(number: float, shown: str) -> bool:
     return abs(number - written) <= abs(written) * precision(match.group()) * (1 + 1e-9)
 
 
-def _derive(figures: list[Figure], accounted: list[bool], equations: list[Equation],
+def _derive(figures: Sequence[Figure], accounted: list[bool], equations: Sequence[Equation],
             failing: set[int]) -> None:
     """Mark what holding equations derive from accounted figures (in place)."""
     holding = [eq for eq in equations if not any(
@@ -234,7 +234,7 @@ def _derive(figures: list[Figure], accounted: list[bool], equations: list[Equati
                 accounted[n] = changed = True
 
 
-def _factors_of_products(text: str, figures: list[Figure], accounted: list[bool]) -> None:
+def _factors_of_products(text: str, figures: Sequence[Figure], accounted: list[bool]) -> None:
     """A small whole number that multiplies is a factor of a formula ("2 × parameters ×
     tokens", "2 × 8 × 10⁹ × 8,000 FLOP"): accounted for (in place)."""
     for n, figure in enumerate(figures):

@@ -16,11 +16,12 @@ import itertools
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from drill.quantities.unit_table import MULTIPLIER_LETTERS, MULTIPLIER_WORDS, UNITS
 
 
-class Kind(Enum):
+class ProseKind(Enum):
     NUMBER = "number"
     SUPERSCRIPT = "superscript"
     WORD = "word"
@@ -30,8 +31,8 @@ class Kind(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Token:
-    kind: Kind
+class ProseToken:
+    kind: ProseKind
     text: str
     start: int
     end: int
@@ -76,40 +77,49 @@ _NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven"
                            "nine", "ten"})
 
 
-def tokenize(text: str) -> list[Token]:
-    tokens: list[Token] = []
+def tokenize(text: str) -> list[ProseToken]:
+    tokens: list[ProseToken] = []
     for match in _TOKEN.finditer(text):
         group = match.lastgroup
         value = match.group()
         start, end = match.span()
         if group == "relation":
-            tokens.append(Token(Kind.RELATION, value, start, end))
+            tokens.append(ProseToken(ProseKind.RELATION, value, start, end))
         elif group == "number":
-            tokens.append(Token(Kind.NUMBER, value, start, end, math=True))
+            tokens.append(ProseToken(ProseKind.NUMBER, value, start, end, math=True))
         elif group == "superscript":
-            tokens.append(Token(Kind.SUPERSCRIPT, value, start, end, math=True))
+            tokens.append(ProseToken(ProseKind.SUPERSCRIPT, value, start, end, math=True))
         elif group == "word":
-            after_number = bool(tokens) and tokens[-1].kind is Kind.NUMBER
-            tokens.append(Token(Kind.WORD, value, start, end, _is_math_word(value, after_number,
-                                                                            tokens)))
+            after_number = bool(tokens) and tokens[-1].kind is ProseKind.NUMBER
+            tokens.append(ProseToken(ProseKind.WORD, value, start, end,
+                                     _is_math_word(value, after_number, tokens)))
         elif group == "op":
-            tokens.append(Token(Kind.OP, value, start, end, math=True))
+            tokens.append(ProseToken(ProseKind.OP, value, start, end, math=True))
         else:
-            tokens.append(Token(Kind.STOP, value, start, end))
+            tokens.append(ProseToken(ProseKind.STOP, value, start, end))
     return tokens
 
 
-def _is_math_word(word: str, after_number: bool, before: list[Token]) -> bool:
+def _is_math_word(word: str, after_number: bool, before: list[ProseToken]) -> bool:
     if word in UNITS or word in MULTIPLIER_WORDS or word == "per":
         return True
     if word in MULTIPLIER_LETTERS:
         return after_number
     if word in _FILLER:
-        return bool(before) and before[-1].math and before[-1].kind is not Kind.OP
+        return bool(before) and before[-1].math and before[-1].kind is not ProseKind.OP
     return False
 
 
-def find_equations(text: str) -> list[Equation]:
+@lru_cache(maxsize=8192)
+def find_equations(text: str) -> tuple[Equation, ...]:
+    """Every chain of ``=``/``≈`` in ``text`` with at least one relation.
+
+    Cached: a card's texts are read again for every variant and every check, and the
+    answer depends on the text alone."""
+    return tuple(_find_equations_afresh(text))
+
+
+def _find_equations_afresh(text: str) -> list[Equation]:
     """Every chain of ``=``/``≈`` in ``text`` with at least one relation."""
     if "=" not in text and "≈" not in text:
         return []  # most prose has no worked equation: skip tokenizing it
@@ -117,7 +127,7 @@ def find_equations(text: str) -> list[Equation]:
     equations: list[Equation] = []
     i = 0
     while i < len(tokens):
-        if tokens[i].kind is not Kind.RELATION:
+        if tokens[i].kind is not ProseKind.RELATION:
             i += 1
             continue
         relations = [i]
@@ -125,9 +135,9 @@ def find_equations(text: str) -> list[Equation]:
         j = i + 1
         while True:
             k = j
-            while k < len(tokens) and tokens[k].kind not in (Kind.RELATION, Kind.STOP):
+            while k < len(tokens) and tokens[k].kind not in (ProseKind.RELATION, ProseKind.STOP):
                 k += 1
-            if k < len(tokens) and tokens[k].kind is Kind.RELATION and k > j and (
+            if k < len(tokens) and tokens[k].kind is ProseKind.RELATION and k > j and (
                 _one_side(tokens[j:k])
             ):
                 relations.append(k)
@@ -143,24 +153,24 @@ def find_equations(text: str) -> list[Equation]:
     return equations
 
 
-def _one_side(between: list[Token]) -> bool:
+def _one_side(between: list[ProseToken]) -> bool:
     """Whether the text between two relations is one side of a chain.
 
     All math (``= 16 × 10⁹ ÷ 3.35 × 10¹² ≈``) or all words (``= weight bytes ÷ bandwidth
     =``) is; numbers mixed with prose (``= 0.1 of the old step and the MLP to 0.5 ÷ 2 =``)
     is the end of one equation and the start of the next.
     """
-    has_number = any(t.kind is Kind.NUMBER for t in between)
+    has_number = any(t.kind is ProseKind.NUMBER for t in between)
     has_prose = any(not t.math for t in between)
     return not (has_number and has_prose)
 
 
-def _left_side(text: str, tokens: list[Token], relation: int) -> Side:
-    run: list[Token] = []
+def _left_side(text: str, tokens: list[ProseToken], relation: int) -> Side:
+    run: list[ProseToken] = []
     j = relation - 1
     while j >= 0 and tokens[j].math:
         tok = tokens[j]
-        if run and run[0].kind is Kind.NUMBER and _ends_operand(tok):
+        if run and run[0].kind is ProseKind.NUMBER and _ends_operand(tok):
             break  # "Llama 3 8B": two numbers side by side are not one expression
         run.insert(0, tok)
         j -= 1
@@ -175,18 +185,18 @@ def _left_side(text: str, tokens: list[Token], relation: int) -> Side:
     return _side(text, run, numeric, tokens[relation].start)
 
 
-def _right_side(text: str, tokens: list[Token], relation: int) -> Side:
-    run: list[Token] = []
+def _right_side(text: str, tokens: list[ProseToken], relation: int) -> Side:
+    run: list[ProseToken] = []
     j = relation + 1
     while j < len(tokens) and tokens[j].math:
         tok = tokens[j]
-        if tok.kind is Kind.NUMBER and run and _ends_operand(run[-1]):
+        if tok.kind is ProseKind.NUMBER and run and _ends_operand(run[-1]):
             break
         if tok.text == "(" and j + 1 < len(tokens) and tokens[j + 1].text == "per":
             break  # "= 4.8 ms (per token)": an aside, not a factor
         run.append(tok)
         j += 1
-    stopped_by_word = j < len(tokens) and tokens[j].kind is Kind.WORD
+    stopped_by_word = j < len(tokens) and tokens[j].kind is ProseKind.WORD
     while run and run[-1].text == "per":
         run.pop()  # "≈ 4 GB per layer": the quantity is what comes before 'per'
     run = _before_unmatched_close(run)
@@ -197,12 +207,12 @@ def _right_side(text: str, tokens: list[Token], relation: int) -> Side:
         and _has_number(run)
         and run[-1].text not in _BINARY
         and not (run[-1].text == "×" and stopped_by_word and _spaced_before(run))
-        and not (run[-1].kind is Kind.NUMBER and _tied_after(tokens, j))
+        and not (run[-1].kind is ProseKind.NUMBER and _tied_after(tokens, j))
     )  # "2 × parameters" is a formula, "1.18× overall" a ratio
     return _side(text, run, numeric, tokens[relation].end)
 
 
-def _middle_side(text: str, run: list[Token]) -> Side:
+def _middle_side(text: str, run: list[ProseToken]) -> Side:
     numeric = (
         bool(run)
         and all(t.math for t in run)
@@ -215,66 +225,66 @@ def _middle_side(text: str, run: list[Token]) -> Side:
     return _side(text, run, numeric, run[0].start)
 
 
-def _side(text: str, run: list[Token], numeric: bool, fallback: int) -> Side:
+def _side(text: str, run: list[ProseToken], numeric: bool, fallback: int) -> Side:
     if not run:
         return Side("", fallback, fallback, False)
     chars = list(text[run[0].start : run[-1].end])
     for tok in run:
-        if tok.kind is Kind.WORD and tok.text in _FILLER:
+        if tok.kind is ProseKind.WORD and tok.text in _FILLER:
             for n in range(tok.start, tok.end):
                 chars[n - run[0].start] = " "
     return Side("".join(chars).strip(), run[0].start, run[-1].end, numeric)
 
 
-def _tied_before(tokens: list[Token], j: int) -> bool:
+def _tied_before(tokens: list[ProseToken], j: int) -> bool:
     """Whether the word at ``j``, just before a left side, ties it to math before it."""
-    if j < 1 or tokens[j].kind is not Kind.WORD or tokens[j].text not in _CONNECTIVES:
+    if j < 1 or tokens[j].kind is not ProseKind.WORD or tokens[j].text not in _CONNECTIVES:
         return False
     before = tokens[j - 1]
     if before.text == "out" and j >= 2:  # "2 out of 200"
         before = tokens[j - 2]
-    if before.kind is Kind.WORD and before.text.lower() in _NUMBER_WORDS:
+    if before.kind is ProseKind.WORD and before.text.lower() in _NUMBER_WORDS:
         return True  # "one in 100"
-    return (before.math and before.kind is not Kind.OP) or before.text in _OPERAND_ENDS
+    return (before.math and before.kind is not ProseKind.OP) or before.text in _OPERAND_ENDS
 
 
-def _tied_after(tokens: list[Token], j: int) -> bool:
+def _tied_after(tokens: list[ProseToken], j: int) -> bool:
     """Whether the word at ``j``, just after a right side ending in a bare number, ties it
     to a number after it ("= 2 of 200"; not "≈ 9 ms in 2024")."""
-    if j + 1 >= len(tokens) or tokens[j].kind is not Kind.WORD:
+    if j + 1 >= len(tokens) or tokens[j].kind is not ProseKind.WORD:
         return False
     if tokens[j].text == "out" and j + 2 < len(tokens) and tokens[j + 1].text == "of":
         j += 1
-    return tokens[j].text in _CONNECTIVES and tokens[j + 1].kind is Kind.NUMBER
+    return tokens[j].text in _CONNECTIVES and tokens[j + 1].kind is ProseKind.NUMBER
 
 
-def _spaced_before(run: list[Token]) -> bool:
+def _spaced_before(run: list[ProseToken]) -> bool:
     return len(run) < 2 or run[-2].end < run[-1].start
 
 
-def _ends_operand(tok: Token) -> bool:
-    if tok.kind in (Kind.NUMBER, Kind.SUPERSCRIPT):
+def _ends_operand(tok: ProseToken) -> bool:
+    if tok.kind in (ProseKind.NUMBER, ProseKind.SUPERSCRIPT):
         return True
-    if tok.kind is Kind.WORD:
+    if tok.kind is ProseKind.WORD:
         return tok.text != "per" and tok.text not in _FILLER
     return tok.text in _OPERAND_ENDS
 
 
-def _starts_quantity(run: list[Token]) -> bool:
+def _starts_quantity(run: list[ProseToken]) -> bool:
     """A numeric side starts like a number does: ``16``, ``$3``, ``(``, ``-2``, ``million``."""
     first = run[0]
-    if first.kind is Kind.NUMBER or first.text in MULTIPLIER_WORDS:
+    if first.kind is ProseKind.NUMBER or first.text in MULTIPLIER_WORDS:
         return True
     if first.text in ("$", "(") or first.text in _SIGNS:
-        return len(run) > 1 and (run[1].kind is Kind.NUMBER or run[1].text == "(")
+        return len(run) > 1 and (run[1].kind is ProseKind.NUMBER or run[1].text == "(")
     return False
 
 
-def _has_number(run: list[Token]) -> bool:
-    return any(t.kind is Kind.NUMBER for t in run)
+def _has_number(run: list[ProseToken]) -> bool:
+    return any(t.kind is ProseKind.NUMBER for t in run)
 
 
-def _after_unmatched_open(run: list[Token]) -> list[Token]:
+def _after_unmatched_open(run: list[ProseToken]) -> list[ProseToken]:
     """``batch 1 (4.8 ms ≈ 200)``: the left side starts after a '(' the prose opened."""
     open_at: list[int] = []
     for n, tok in enumerate(run):
@@ -285,7 +295,7 @@ def _after_unmatched_open(run: list[Token]) -> list[Token]:
     return run[open_at[-1] + 1 :] if open_at else run
 
 
-def _before_unmatched_close(run: list[Token]) -> list[Token]:
+def _before_unmatched_close(run: list[ProseToken]) -> list[ProseToken]:
     """``(4.8 ms ≈ 200)``: the right side ends before a ')' the prose closes."""
     depth = 0
     for n, tok in enumerate(run):
@@ -295,7 +305,7 @@ def _before_unmatched_close(run: list[Token]) -> list[Token]:
     return run
 
 
-def _balanced(run: list[Token]) -> bool:
+def _balanced(run: list[ProseToken]) -> bool:
     depth = 0
     for tok in run:
         depth += (tok.text == "(") - (tok.text == ")")

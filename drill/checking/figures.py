@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from drill.checking.equations import Kind, Token, tokenize
+from drill.checking.equations import ProseKind, ProseToken, tokenize
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
@@ -56,7 +56,16 @@ class Figure:
         return self.readings[0]
 
 
-def find_figures(text: str, names: tuple[str, ...] = ()) -> list[Figure]:
+@lru_cache(maxsize=8192)
+def find_figures(text: str, names: tuple[str, ...] = ()) -> tuple[Figure, ...]:
+    """Every figure in ``text``, in order; ``names`` (catalog names) are masked first.
+
+    Cached: a card's texts are read again for every variant and every check, and the
+    answer depends on the text alone."""
+    return tuple(_find_figures_afresh(text, names))
+
+
+def _find_figures_afresh(text: str, names: tuple[str, ...] = ()) -> list[Figure]:
     """Every figure in ``text``, in order; ``names`` (catalog names) are masked first."""
     masked = _mask_names(text, names)
     tokens = tokenize(masked)
@@ -64,7 +73,7 @@ def find_figures(text: str, names: tuple[str, ...] = ()) -> list[Figure]:
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if tok.kind is not Kind.NUMBER or _is_name(masked, tokens, i):
+        if tok.kind is not ProseKind.NUMBER or _is_name(masked, tokens, i):
             i += 1
             continue
         figure, i = _figure_at(masked, tokens, i)
@@ -90,7 +99,7 @@ def _mask_names(text: str, names: tuple[str, ...]) -> str:
     return pattern.sub(lambda m: "N" * len(m.group()), text)
 
 
-def _is_name(text: str, tokens: list[Token], i: int) -> bool:
+def _is_name(text: str, tokens: list[ProseToken], i: int) -> bool:
     tok = tokens[i]
     before = text[tok.start - 1] if tok.start else " "
     if before.isalpha() or before in "_#":
@@ -109,11 +118,11 @@ def _is_name(text: str, tokens: list[Token], i: int) -> bool:
     if after[:1].isalpha() and not _glued_unit(text, tok):
         return True  # "3a", "8xH100" reads as a name, not "8 x"
     # "pack 03", "lesson 4"
-    return bool(i) and tokens[i - 1].kind is Kind.WORD and tokens[i - 1].text.lower() in (
+    return bool(i) and tokens[i - 1].kind is ProseKind.WORD and tokens[i - 1].text.lower() in (
         NAME_WORDS)
 
 
-def _glued_unit(text: str, tok: Token) -> bool:
+def _glued_unit(text: str, tok: ProseToken) -> bool:
     """Whether letters right after a number are a unit or multiplier ("4.8ms", "70B")."""
     match = re.match(r"[^\W\d_][\w/]*", text[tok.end:])
     if not match:
@@ -124,7 +133,7 @@ def _glued_unit(text: str, tok: Token) -> bool:
         "x", "×")
 
 
-def _figure_at(text: str, tokens: list[Token], i: int) -> tuple[Figure | None, int]:
+def _figure_at(text: str, tokens: list[ProseToken], i: int) -> tuple[Figure | None, int]:
     """The figure starting with the number at ``tokens[i]`` and the index after it."""
     first = tokens[i]
     start = first.start
@@ -156,20 +165,21 @@ def _figure_at(text: str, tokens: list[Token], i: int) -> tuple[Figure | None, i
                   bare), j
 
 
-def _power_of_ten(tokens: list[Token], j: int) -> bool:
+def _power_of_ten(tokens: list[ProseToken], j: int) -> bool:
     """Whether ``tokens[j]`` is a 10 with a superscript glued to it ("10¹²")."""
     return (j + 1 < len(tokens) and tokens[j].text == "10"
-            and tokens[j + 1].kind is Kind.SUPERSCRIPT and tokens[j + 1].start == tokens[j].end)
+            and tokens[j + 1].kind is ProseKind.SUPERSCRIPT
+            and tokens[j + 1].start == tokens[j].end)
 
 
-def _unit_run(text: str, tokens: list[Token], j: int) -> int:
+def _unit_run(text: str, tokens: list[ProseToken], j: int) -> int:
     """The index after the units that follow a number ("ms", "TB/s", "per million tokens")."""
     while j < len(tokens):
         tok = tokens[j]
         glued = tok.start == tokens[j - 1].end
-        if tok.kind is Kind.WORD:
+        if tok.kind is ProseKind.WORD:
             if tok.text in MULTIPLIER_WORDS or (glued and tok.text in MULTIPLIER_LETTERS
-                                                and tokens[j - 1].kind is Kind.NUMBER):
+                                                and tokens[j - 1].kind is ProseKind.NUMBER):
                 j += 1
                 continue
             if tok.text in UNITS and (glued or tok.text not in _AMBIGUOUS_UNITS):
@@ -183,24 +193,25 @@ def _unit_run(text: str, tokens: list[Token], j: int) -> int:
                 j += 1
                 continue
             break
-        if tok.kind is Kind.OP and tok.text in ("/", "·") and glued and j + 1 < len(tokens) and (
-                tokens[j + 1].start == tok.end and tokens[j + 1].text in UNITS):
+        if (tok.kind is ProseKind.OP and tok.text in ("/", "·") and glued
+                and j + 1 < len(tokens) and tokens[j + 1].start == tok.end
+                and tokens[j + 1].text in UNITS):
             j += 1
             continue
-        if tok.kind is Kind.OP and tok.text in ("%", "¢") and glued:
+        if tok.kind is ProseKind.OP and tok.text in ("%", "¢") and glued:
             j += 1
             continue
-        if tok.kind is Kind.OP and tok.text == "×" and glued:
+        if tok.kind is ProseKind.OP and tok.text == "×" and glued:
             j += 1
             continue
-        if tok.kind is Kind.SUPERSCRIPT and glued and tokens[j - 1].kind is Kind.WORD:
+        if tok.kind is ProseKind.SUPERSCRIPT and glued and tokens[j - 1].kind is ProseKind.WORD:
             j += 1
             continue
         break
     return j
 
 
-def _readings(text: str, tokens: list[Token], start: int, i: int, number_end: int,
+def _readings(text: str, tokens: list[ProseToken], start: int, i: int, number_end: int,
               end: int) -> list[Quantity]:
     """The ways to read the figure: as written (shortened from the right until the math
     reader takes it), then with a glued B as billions and a glued K as 1,024."""

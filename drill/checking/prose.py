@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from drill.checking.equations import Side, find_equations
 from drill.checking.tolerance import power_of_ten_slip
@@ -43,7 +44,16 @@ class ProseProblem:
     message: str
 
 
-def check_prose(text: str, tolerance: float) -> list[ProseProblem]:
+@lru_cache(maxsize=8192)
+def check_prose(text: str, tolerance: float) -> tuple[ProseProblem, ...]:
+    """Every problem with the worked equations in ``text``.
+
+    Cached: a card's texts are read again for every variant and every check, and the
+    answer depends on the text alone."""
+    return tuple(_check_prose_afresh(text, tolerance))
+
+
+def _check_prose_afresh(text: str, tolerance: float) -> list[ProseProblem]:
     """Every problem with the worked equations in ``text``."""
     problems: list[ProseProblem] = []
     for equation in find_equations(text):

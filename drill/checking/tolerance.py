@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from drill.packs.model import DEFAULT_TOLERANCE, Card, Mistake
+from collections.abc import Iterator, Mapping
+
+from drill.packs.model import DEFAULT_TOLERANCE, Ask, Card, Mistake
 from drill.quantities.expression_slips import power_of_ten
+from drill.solving.solve import Result
 
 
 def card_tolerance(card: Card) -> float:
@@ -28,6 +31,27 @@ def power_of_ten_slip(value: float, reference: float, allowed: float, what: str)
         return ""
     return (f"; {what} is {10 ** abs(power):,}× {'too big' if power > 0 else 'too small'}: "
             f"check the unit and the decimal point")
+
+
+def indistinct_mistakes(ask: Ask, results: Mapping[str, Result]
+                        ) -> Iterator[tuple[tuple[int, Mistake], Mistake]]:
+    """Pairs of an ask's mistakes the grader cannot tell apart: values within the ask's
+    tolerance of each other, and formulas over the same givens (then no working can
+    show which was made). The first of each pair comes with its index."""
+    valued = [(j, m, results[m.value]) for j, m in enumerate(ask.mistakes)
+              if m.value is not None and m.value in results]
+    for a, (j, first, first_result) in enumerate(valued):
+        for _, second, second_result in valued[a + 1:]:
+            if not first_result.value.close_to(second_result.value, ask.tolerance):
+                continue
+            if set(first_result.sides) == set(second_result.sides):
+                yield (j, first), second
+
+
+def mistakes_alike(first: Mistake, second: Mistake) -> str:
+    return (f"mistakes '{first.id}' and '{second.id}' come out within the ask's tolerance "
+            "of each other from the same givens: the grader cannot tell which was made; "
+            "give one a value of its own")
 
 
 def mistake_too_close(mistake: Mistake, shown: str) -> str:

@@ -13,14 +13,13 @@ import sys
 from collections.abc import Sequence
 
 from drill import __version__
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 #: Subcommand modules, in the order ``drill --help`` lists them.
 COMMANDS: tuple[str, ...] = (
     "calc", "check", "listing", "show", "solve", "grade", "stats", "roofline", "simulate",
-    "exercise", "new", "schema", "export",
+    "exercise", "new", "schema", "export", "cache",
 )
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 #: Where ``drill``'s own options (given before a subcommand) are kept until
@@ -136,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # Output piped into `head` and closed: not an error of ours.
         sys.stderr.close()

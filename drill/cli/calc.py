@@ -8,6 +8,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK
+
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser = subparsers.add_parser(
@@ -39,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         print(result.text)
         print(f"  dimension: {result.dimension}")
         print(f"  read as:   {result.echo}")
-    return 1 if result.error else 0
+    return EXIT_FAILED if result.error else EXIT_OK
 
 
 def _repl(args: argparse.Namespace) -> int:
@@ -63,7 +65,7 @@ def _repl(args: argparse.Namespace) -> int:
             print(f"error: {result.error}")
         else:
             print(f"{result.text}    ({result.echo})")
-    return 1 if failed else 0
+    return EXIT_FAILED if failed else EXIT_OK
 
 
 def _prompted_lines() -> Iterator[str]:

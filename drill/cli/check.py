@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from drill.cli.packargs import EXIT_USAGE, add_pack_option, plural, sources_or_complain
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.packargs import add_pack_option, plural, sources_or_complain
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
     from drill.checking import check_files
 
-    reports = check_files(files)
+    reports = check_files(files, remember=True)
     builtin = _builtin_ids_not_checked(files) if args.paths else {}
     notes = [f"{report.display}: note: pack id '{report.pack_id}' is the built-in pack's "
              f"({builtin[report.pack_id]}): this file is checked in its place (when drill "
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
 
         print(json.dumps({"findings": [d.to_dict() for d in findings], "notes": notes,
                           "summary": summary}, ensure_ascii=False, indent=1))
-        return 1 if errors else 0
+        return EXIT_FAILED if errors else EXIT_OK
     for note in notes:
         print(note)
     for diagnostic in findings:
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{plural(summary['packs'], 'pack')}, {plural(summary['cards'], 'card')}, "
           f"{plural(summary['asks'], 'ask')}: {plural(errors, 'error')}, "
           f"{plural(summary['warnings'], 'warning')}")
-    return 1 if errors else 0
+    return EXIT_FAILED if errors else EXIT_OK
 
 
 def _builtin_ids_not_checked(files: list[tuple[Path, str]]) -> dict[str, str]:

@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+
 if TYPE_CHECKING:
     from drill.labs.exercise_runner import CaseReport, CheckReport
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def seconds(text: str) -> float:

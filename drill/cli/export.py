@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from drill.cli.packargs import add_pack_option, load_library_or_complain, plural
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 #: ``--csv -`` writes the CSV to standard output, as ``grade --batch -`` reads stdin.
 STDOUT = Path("-")
 

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from drill.cli.packargs import add_pack_option, load_library_or_complain
 from drill.cli.streams import bounded_lines
 from drill.cli.variantargs import add_variant_options, choose_variant
@@ -16,7 +17,6 @@ if TYPE_CHECKING:
     from drill.grading import Grade
     from drill.grading.adapter import TargetBook
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 #: Longest batch line read whole; a longer one is an invalid line, not a memory hog.
 MAX_LINE = 100_000
 
@@ -65,10 +65,10 @@ def open_book(args: argparse.Namespace) -> TargetBook | None:
     """Targets for every card of the library (the solvers load sympy on first use);
     None when ``--packs`` names a folder that does not exist."""
     from drill.grading.adapter import TargetBook
-    from drill.solving.solve import solve
+    from drill.solving.cache import solve_cached
 
     library = load_library_or_complain(args, "grade")
-    return None if library is None else TargetBook.of(library.cards, solve)
+    return None if library is None else TargetBook.of(library.cards, solve_cached)
 
 
 def _run_one(args: argparse.Namespace) -> int:
@@ -80,7 +80,7 @@ def _run_one(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.variant is not None or args.seed is not None:
         from drill.grading.adapter import TargetBook
-        from drill.solving.solve import solve
+        from drill.solving.cache import solve_cached
 
         try:
             card = book.card(args.card)
@@ -89,7 +89,7 @@ def _run_one(args: argparse.Namespace) -> int:
         chosen = choose_variant(card, args, "grade")
         if isinstance(chosen, int):
             return chosen
-        book = TargetBook.of([chosen], solve)
+        book = TargetBook.of([chosen], solve_cached)
     try:
         target = book.target(args.card, args.ask)
     except UnknownTarget as error:

@@ -6,7 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from drill.cli.packargs import EXIT_USAGE, add_pack_option, load_library_or_complain, plural
+from drill.cli.exit_codes import EXIT_OK, EXIT_USAGE
+from drill.cli.packargs import add_pack_option, load_library_or_complain, plural
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -32,17 +33,17 @@ def run(args: argparse.Namespace) -> int:
             "cards": [card_summary(card) for card in library.cards],
             "diagnostics": [d.to_dict() for d in library.diagnostics],
         }, ensure_ascii=False, indent=2))
-        return 0
+        return EXIT_OK
     cards = library.cards
     if not cards:
         print("no cards (the built-in packs folder is empty and no --packs folder was given)")
-        return 0
+        return EXIT_OK
     width = max(len(card.key) for card in cards)
     for card in cards:
         asks = plural(len(card.asks), "ask") if card.asks else "spoken"
         note = f"  (follow-up of {card.pack}/{card.parent})" if card.parent else ""
         print(f"{card.key:<{width}}  {card.priority:<8}  {asks:<7}  {card.title}{note}")
-    return 0
+    return EXIT_OK
 
 
 def card_summary(card: Any) -> dict[str, object]:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:

@@ -14,8 +14,6 @@ if TYPE_CHECKING:
     from drill.packs.library import Library
     from drill.solving.sources import Sources
 
-EXIT_USAGE = 2
-
 
 def add_pack_option(parser: argparse.ArgumentParser, dest_prefix: str = "") -> None:
     """``--packs`` and ``--solvers``; ``dest_prefix`` keeps the ones given before a

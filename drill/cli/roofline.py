@@ -7,10 +7,11 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+
 if TYPE_CHECKING:
     from drill.labs.roofline import RooflineTable
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 #: Beyond this a dimension is a typo, not a GEMM anyone runs.
 LARGEST_DIMENSION = 10**9
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-EXIT_OK, EXIT_FAILED = 0, 1
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:

@@ -8,7 +8,8 @@ import sys
 import textwrap
 from typing import Any
 
-from drill.cli.packargs import EXIT_USAGE, add_pack_option, load_library_or_complain
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.packargs import add_pack_option, load_library_or_complain
 from drill.cli.variantargs import add_variant_options, choose_variant, variant_line
 
 
@@ -47,13 +48,14 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(lines))
     if failure:
         print(f"drill show: error: {failure}", file=sys.stderr)
-        return 1
-    return 0
+        return EXIT_FAILED
+    return EXIT_OK
 
 
 def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | None]:
     """The card as lines of text, and the reason references are missing (if they are)."""
-    from drill.solving.solve import SolveError, solve
+    from drill.solving.cache import solve_cached
+    from drill.solving.solve import SolveError
 
     out: list[str] = []
 
@@ -94,7 +96,7 @@ def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | N
     solution = None
     if card.solver:
         try:
-            solution = solve(card)
+            solution = solve_cached(card)
         except SolveError as error:
             failure = str(error)
     if card.givens or card.solver:

@@ -8,7 +8,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+
 CHECKS = ("little", "queue", "fan-out", "p99")
 #: Beyond this a run holds too many requests in memory to be worth it.
 LARGEST_SIZE = 1_000_000

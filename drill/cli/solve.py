@@ -7,7 +7,8 @@ import json
 import sys
 from typing import Any
 
-from drill.cli.packargs import EXIT_USAGE, add_pack_option, load_library_or_complain
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.packargs import add_pack_option, load_library_or_complain
 from drill.cli.variantargs import add_variant_options, choose_variant, variant_line
 
 
@@ -35,6 +36,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from drill.packs.library import CardNotFound
+    from drill.solving.cache import solve_cached
     from drill.solving.solve import SolveError, solve
 
     overrides: dict[str, str] = {}
@@ -56,23 +58,24 @@ def run(args: argparse.Namespace) -> int:
     if not card.solver:
         print(f"drill solve: error: {card.key} has no solver: it is a spoken answer",
               file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     chosen = choose_variant(card, args, "solve")
     if isinstance(chosen, int):
         return chosen
     card = chosen
     try:
-        solution = solve(card, overrides)
+        # --set asks for numbers no cache holds; without it the card's own are cached.
+        solution = solve(card, overrides) if overrides else solve_cached(card)
     except SolveError as error:
         print(f"drill solve: error: {error}", file=sys.stderr)
         # A bad --set is the caller's mistake (one that reads but cannot be worked
         # with, like a zero to divide by, too); a bad pack is a failure.
-        return EXIT_USAGE if error.given in overrides or _solves(card) else 1
+        return EXIT_USAGE if error.given in overrides or _solves(card) else EXIT_FAILED
     if args.json:
         print(json.dumps(_as_json(card, solution, overrides), ensure_ascii=False, indent=2))
     else:
         print("\n".join(_as_text(card, solution, overrides)))
-    return 0
+    return EXIT_OK
 
 
 def _solves(card: Any) -> bool:

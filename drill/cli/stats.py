@@ -8,12 +8,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drill.cli.packargs import EXIT_USAGE, add_pack_option, load_library_or_complain
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.packargs import add_pack_option, load_library_or_complain
 
 if TYPE_CHECKING:
     from drill.review.stats import Stats
-
-EXIT_OK, EXIT_FAILED = 0, 1
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:

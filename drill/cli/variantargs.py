@@ -9,10 +9,10 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_USAGE
+
 if TYPE_CHECKING:
     from drill.packs.model import Card
-
-EXIT_FAILED, EXIT_USAGE = 1, 2
 
 
 def add_variant_options(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +34,7 @@ def choose_variant(card: Card, args: argparse.Namespace, command: str) -> Card |
     if name is None:
         return card
     try:
-        return render_variant(card, name)
+        return render_variant(card, name, cached=True)
     except VariantError as error:
         print(f"drill {command}: error: {error}", file=sys.stderr)
         return EXIT_USAGE if error.variant is None else EXIT_FAILED

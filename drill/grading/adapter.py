@@ -12,7 +12,7 @@ import difflib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from drill.grading.target import Target, TargetError, TargetMistake
+from drill.grading.target import Known, Target, TargetError, TargetMistake
 from drill.packs.model import Ask, Card
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError
@@ -50,10 +50,29 @@ def target_for(card: Card, ask: Ask, solution: CardResults) -> Target:
                          unit_dim)
             if mistake.value
             else None,
+            _uses(solution, mistake.value),
         )
         for mistake in ask.mistakes
     )
-    return Target(card.key, ask.id, ask.unit, reference, ask.tolerance, mistakes)
+    return Target(card.key, ask.id, ask.unit, reference, ask.tolerance, mistakes,
+                  _knowns(solution))
+
+
+def _knowns(solution: CardResults) -> tuple[Known, ...]:
+    if not isinstance(solution, Solution):
+        return ()
+    givens = [Known(name, value, (name,)) for name, value in sorted(
+        solution.given_values.items())]
+    results = [Known(name, result.value, tuple(sorted(result.sides)))
+               for name, result in sorted(solution.results.items())]
+    return (*givens, *results)
+
+
+def _uses(solution: CardResults, name: str | None) -> tuple[tuple[str, int], ...]:
+    """Which givens a result's formula uses, and where (see ``Result.sides``)."""
+    if name is None or not isinstance(solution, Solution) or name not in solution.results:
+        return ()
+    return tuple(sorted(solution.results[name].sides.items()))
 
 
 def _values(solution: CardResults) -> Mapping[str, Quantity]:

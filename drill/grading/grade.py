@@ -7,19 +7,36 @@ answer goes through :mod:`drill.quantities.parsing` only).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from drill.grading import messages
 from drill.grading.ambiguous import other_readings
-from drill.grading.generic_slips import Finding, generic_findings
+from drill.grading.generic_slips import SHAPE_SLIPS, Finding, generic_findings
 from drill.grading.interpret import Interpretation, interpret
+from drill.grading.readings import (
+    counts_as_labels,
+    has_a_number,
+    is_plain_arithmetic,
+    speedup_in_words,
+    trailing_unit,
+)
+from drill.grading.structure import contradicts, shows_working
 from drill.grading.target import Expected, Target, expected_side
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, Reading, read
 from drill.quantities.quantity import Quantity, QuantityError
-from drill.quantities.units import convert, format_in, format_quantity, readable_unit
+from drill.quantities.units import (
+    convert,
+    format_in,
+    format_number,
+    format_quantity,
+    readable_unit,
+)
 
+#: How far figures typed rounded may move a worked count (0.537 GB for 0.5369 GB).
+_ROUNDED_INPUTS = 0.01
 #: Longest answer echoed back in a grade; the reader refuses long text anyway.
 MAX_ECHOED_ANSWER = 200
 
@@ -90,13 +107,29 @@ def grade(answer: str, target: Target) -> Grade:
 
     def verdict_invalid(reason: str) -> Grade:
         return Grade(target.card, target.ask, _echoed(answer), Verdict.INVALID,
-                     messages.invalid(reason), shown_expected)
+                     messages.invalid(reason, target.unit), shown_expected)
 
+    text, note = answer, ""
+    if target.unit.strip() == "×":
+        in_words = speedup_in_words(answer)
+        if in_words is not None:
+            text, note = in_words.text, in_words.note
     try:
-        reading = read(answer)
+        reading = read(text)
+        if not has_a_number(reading.tree):
+            return verdict_invalid(f"'{reading.echo}' is a unit on its own: type the number "
+                                   "with it")
         understood = interpret(reading, target, expected)
         if reading.value.dim != expected.dim:
             reading, understood = _fitting_reading(reading, understood, target, expected)
+        if understood.value.dim != expected.dim:
+            reading, understood, note = _second_reading(reading, understood, target,
+                                                        expected, note)
+        elif target.unit.strip() == "%" and is_plain_arithmetic(reading.tree):
+            understood = _percent_or_fraction(understood, target)
+        if note:
+            understood = replace(understood, assumed="; ".join(
+                part for part in (note, understood.assumed) if part))
         parsed = _parsed(reading, understood, target, expected)
     except ParseError as error:
         return verdict_invalid(error.message)
@@ -107,15 +140,24 @@ def grade(answer: str, target: Target) -> Grade:
     if alternative is not None and alternative.close_to(target.reference, target.tolerance):
         understood = replace(understood, value=alternative)
         parsed = _parsed(reading, understood, target, expected)
+    whole = _whole_count_of_working(reading, understood, target)
+    if whole is not None:
+        understood = replace(understood, value=whole, assumed=_joined(
+            understood.assumed, f"a whole count: {format_number(whole.value)} fit"))
+        parsed = _parsed(reading, understood, target, expected)
     if understood.value.close_to(target.reference, target.tolerance):
         message = messages.correct(parsed.text, expected.text, target.tolerance,
                                    understood.assumed)
         return Grade(target.card, target.ask, _echoed(answer), Verdict.CORRECT, message,
                      shown_expected, (), parsed)
 
-    findings = _card_findings(understood, target)
+    findings = _card_findings(reading, understood, target)
     known = {f.id for f in findings}
-    card_messages = {m.id: m.message for m in target.mistakes}
+    # A card's words for a generic slip, when it has no value of its own: one with a value
+    # was written for that one factor (÷10), and a 10⁶ slip must not be told it.
+    # Slips of shape (bytes over FLOP/s) have no factor, so the card's words always fit.
+    card_messages = {m.id: m.message for m in target.mistakes
+                     if m.value is None or m.id in SHAPE_SLIPS}
     for finding in generic_findings(reading, understood, target, expected):
         if finding.id not in known:
             known.add(finding.id)
@@ -127,7 +169,9 @@ def grade(answer: str, target: Target) -> Grade:
     else:
         reference = target.reference.value
         ratio = understood.value.value / reference if reference else None
-        message = messages.off_by(parsed.text, expected.text, ratio)
+        message = messages.off_by(parsed.text, expected.text, ratio, target.tolerance)
+    if note:
+        message = f"{note[0].upper()}{note[1:]}. {message}"
     return Grade(target.card, target.ask, _echoed(answer), Verdict.INCORRECT, message,
                  shown_expected, tuple(f.id for f in findings), parsed)
 
@@ -152,17 +196,109 @@ def _fitting_reading(reading: Reading, understood: Interpretation, target: Targe
     return reading, understood
 
 
-def _card_findings(answer: Interpretation, target: Target) -> list[Finding]:
-    """The card's own mistakes whose value the answer lands on, in the card's order."""
+def _second_reading(reading: Reading, understood: Interpretation, target: Target,
+                    expected: Expected, note: str
+                    ) -> tuple[Reading, Interpretation, str]:
+    """A reading that fits the ask when the literal one cannot be meant (see
+    :mod:`drill.grading.readings`), with the one line that says how it was read."""
+    regrouped = trailing_unit(reading.tree)
+    if regrouped is not None:
+        tree, how = regrouped
+        try:
+            other = Reading(reading.text, tree, tree.evaluate())
+            again = interpret(other, target, expected)
+        except QuantityError:
+            again = None
+        if again is not None and again.value.dim == expected.dim:
+            return other, again, _joined(note, how)
+    labelled = counts_as_labels(understood.value, expected.dim)
+    if labelled is not None:
+        value, how = labelled
+        return reading, replace(understood, value=value), _joined(note, how)
+    return reading, understood, note
+
+
+def _percent_or_fraction(understood: Interpretation, target: Target) -> Interpretation:
+    """Plain numbers on a "%" ask: ``0.25`` and ``1.2/4.8`` are a quarter as surely as
+    ``25`` and ``1.2/4.8*100`` are 25%. Both readings are weighed the same way for a
+    literal and for an expression: the one within tolerance, else the nearer one."""
+    raw = understood.raw.value
+    as_percent = Quantity(raw * 0.01)
+    as_fraction = Quantity(raw)
+    reference = target.reference
+
+    def distance(candidate: Quantity) -> float:
+        if candidate.value <= 0 or reference.value <= 0:
+            return abs(candidate.value - reference.value)
+        return abs(math.log(candidate.value / reference.value))
+
+    fits = [c for c in (as_percent, as_fraction) if c.close_to(reference, target.tolerance)]
+    chosen = fits[0] if fits else min((as_percent, as_fraction), key=distance)
+    if chosen == as_fraction:
+        how = f"{format_number(raw)} is read as a fraction: {format_number(raw * 100)}%"
+    else:
+        how = f"{format_number(raw)} is read in %"
+    return replace(understood, value=chosen, assumed=how)
+
+
+def _same_figure_other_dimension(reading: Reading, answer: Interpretation,
+                                 value: Quantity, target: Target) -> bool:
+    """A worked answer of another dimension than the ask whose figure is the mistake's:
+    a solver states "the intensity taken for the batch" as a plain 295, and the learner
+    types 989 TFLOPS ÷ 3.35 TB/s = 295 FLOP/byte. The working then decides (it must fit
+    the mistake's formula, checked by the caller)."""
+    if answer.value.dim == value.dim or not shows_working(reading.tree):
+        return False
+    return abs(answer.value.value - value.value) <= target.tolerance * abs(value.value)
+
+
+def _whole_count_of_working(reading: Reading, understood: Interpretation,
+                            target: Target) -> Quantity | None:
+    """A working for a count graded exactly (how many fit) is the whole number below it:
+    64 GB ÷ 537 MB = 119.2 conversations is 119. Only for a worked answer (a typed 120
+    claims 120) and only when the ask is exact to less than one."""
+    reference = target.reference
+    if (not shows_working(reading.tree) or not reference.dimensionless
+            or understood.value.dim != reference.dim or reference.value < 1
+            or reference.value != math.floor(reference.value)
+            or target.tolerance * reference.value >= 1):
+        return None
+    value = understood.value.value
+    if value == math.floor(value):
+        return None
+    # The givens were typed rounded (0.537 GB for 0.5369 GB): the whole count the working
+    # means may sit a hair either side of the one its figures give.
+    low, high = math.floor(value * (1 - _ROUNDED_INPUTS)), math.floor(value * (1 + _ROUNDED_INPUTS))
+    whole = reference.value if low <= reference.value <= high else math.floor(value)
+    return Quantity(float(whole), reference.dim)
+
+
+def _joined(*notes: str) -> str:
+    return "; ".join(n for n in notes if n)
+
+
+def _card_findings(reading: Reading, answer: Interpretation, target: Target
+                   ) -> list[Finding]:
+    """The card's own mistakes the answer shows, in the card's order.
+
+    The value must land on the mistake's, and a working must not contradict how the
+    mistake is made (:mod:`drill.grading.structure`); a bare number shows no working, so
+    the message says what it matches rather than how it was made.
+    """
+    bare = not shows_working(reading.tree) or is_plain_arithmetic(reading.tree)
     found: list[Finding] = []
     for mistake in target.mistakes:
         if mistake.value is None:
             continue
-        if any(
+        if not any(
             candidate.close_to(mistake.value, target.tolerance)
             for candidate in (answer.value, answer.alternative, answer.raw)
             if candidate is not None
-        ):
+        ) and not _same_figure_other_dimension(reading, answer, mistake.value, target):
+            continue
+        if bare:
+            found.append(Finding(mistake.id, messages.matches_slip(mistake.message)))
+        elif not contradicts(reading.tree, mistake.uses, target.knowns):
             found.append(Finding(mistake.id, mistake.message))
     return found
 

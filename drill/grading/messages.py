@@ -6,13 +6,11 @@ do instead, with the units that make it visible.
 
 from __future__ import annotations
 
-from drill.quantities.units import format_number
+from drill.quantities.units import attach_unit, format_number
 
 #: Off by this factor or more, an answer is "N× too large", not "N% above": a formula
 #: slip (a lost 2, a missing term) rather than rounding.
 _FACTOR = 1.5
-#: Within this fraction, a wrong answer is a near miss: rounding or a slightly-off given.
-_NEAR_MISS = 0.2
 
 
 def correct(read_as: str, expected: str, tolerance: float, assumed: str) -> str:
@@ -20,7 +18,8 @@ def correct(read_as: str, expected: str, tolerance: float, assumed: str) -> str:
     return f"Right: {read_as}{note} is within {_percent(tolerance)} of {expected}."
 
 
-def off_by(read_as: str, expected: str, ratio: float | None) -> str:
+def off_by(read_as: str, expected: str, ratio: float | None,
+           tolerance: float = 0.05) -> str:
     """No classic mistake fits: say how far off, and how to find the slip.
 
     ``ratio`` is the answer over the reference; None when the reference is zero, where
@@ -41,7 +40,8 @@ def off_by(read_as: str, expected: str, ratio: float | None) -> str:
             how += "too large" if ratio >= 1 else "too small"
             return (f"Not quite: {read_as} is {how} against {expected}. Redo it from the "
                     "givens, writing the unit next to every number so they cancel.")
-        if abs(change) > _NEAR_MISS:
+        # Rounding explains a miss only just outside the tolerance.
+        if abs(change) > max(2 * tolerance, 0.02):
             return (f"Not quite: {read_as} is {how} {expected}, more than rounding "
                     "explains. Check each given and each term of the formula you used.")
         return (f"Not quite: {read_as} is {how} {expected}. Check each given you used "
@@ -50,22 +50,31 @@ def off_by(read_as: str, expected: str, ratio: float | None) -> str:
             "Check which quantity goes first in the subtraction or division.")
 
 
-def invalid(reason: str) -> str:
-    return (f"Could not read that: {reason}. Type a number with its unit, such as 4.8 ms, "
-            "or the working, such as 16 GB / 3.35 TB/s.")
+def matches_slip(message: str) -> str:
+    """A card's words for a slip, said of a bare number: it matches, not "you did"."""
+    return f"That number is what a classic slip gives, if that is how you got it: {message}"
+
+
+def invalid(reason: str, unit: str = "ms") -> str:
+    """``unit`` is the ask's, so the example shows what this answer looks like."""
+    example = attach_unit("3.2", unit) if unit.strip() not in ("", "1") else "3.2"
+    return (f"Could not read that: {reason}. Type a number with its unit, such as {example}, "
+            "or the working that gets there.")
 
 
 def wrong_dimension(given_text: str, given_words: str | None, expected_words: str,
                     unit: str, advise: bool = True) -> str:
     """``given_words`` is None for a dimension without a name (its units say it all)."""
-    asked = expected_words if unit in expected_words else f"{expected_words} ({unit})"
+    plain = unit.strip() in ("", "1")
+    asked = expected_words if plain or unit in expected_words else f"{expected_words} ({unit})"
     if given_words is None:
         text = f"{given_text} is not {asked}."
     else:
         text = f"{given_text} is {given_words}, but the question asks for {asked}."
     if advise:
+        down_to = "a plain number" if plain else unit
         text += (" Write the units beside the numbers in your working and check they cancel "
-                 f"down to {unit}.")
+                 f"down to {down_to}.")
     return text
 
 
@@ -98,6 +107,12 @@ def bits_for_bytes(ratio: float) -> str:
     direction = "8× too large" if ratio > 1 else "8× too small"
     return (f"The answer is {direction}: that is bits against bytes. A capital B is a byte "
             "and a small b a bit; memory sizes and HBM bandwidth are quoted in bytes.")
+
+
+def binary_for_decimal(binary: str, decimal: str) -> str:
+    return (f"The answer is off by the gap between {binary} and {decimal}: a {binary} is "
+            f"a power of 2 (1,024 steps), a {decimal} a power of 10 (1,000 steps). Keep "
+            "each figure in the prefix it was given in, and convert once at the end.")
 
 
 def reciprocal(dimensioned: bool, given_words: str, expected_words: str, unit: str) -> str:

@@ -34,6 +34,18 @@ class TargetMistake:
     id: str
     message: str
     value: Quantity | None = None
+    #: The givens its formula uses, each with its side: 1 above the line, -1 below, 0
+    #: both or inside a function. Empty when not known (then only the value decides).
+    uses: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """A figure of the card a working may use: a given or a result, and its givens."""
+
+    name: str
+    value: Quantity
+    uses: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +56,10 @@ class Target:
     reference: Quantity
     tolerance: float = DEFAULT_TOLERANCE  # relative
     mistakes: tuple[TargetMistake, ...] = ()
+    #: The card's givens and results, each with the givens it is made of, for telling
+    #: which givens a typed working used (``16 GB`` is the weights, ``4.78 ms`` the
+    #: weights over the bandwidth).
+    knowns: tuple[Known, ...] = ()
 
     def __post_init__(self) -> None:
         if not 0 <= self.tolerance < 1:

@@ -129,10 +129,6 @@ class PercentileComparison:
     def covers_true_value(self) -> bool:
         return self.interval.low <= self.interval.true_value <= self.interval.high
 
-    @property
-    def relative_width(self) -> float:
-        return self.interval.width / self.interval.true_value
-
 
 # -- running them ----------------------------------------------------------------------
 def compare_little(sizes: Sequence[int], seed: int, progress: Progress | None = None,

@@ -44,7 +44,7 @@ class CheckError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class CaseOutcome:
     """What happened to one case in the child."""
 
     kind: str  # RETURNED, RAISED, TIMED_OUT, DIED or NOT_RUN
@@ -58,7 +58,7 @@ class Outcome:
 class CaseReport:
     index: int
     case: Case
-    outcome: Outcome
+    outcome: CaseOutcome
     passed: bool
     problem: str  # why it failed, in a few words ("" when it passed)
     hint: str | None = None  # the known mistake this answer looks like
@@ -92,7 +92,7 @@ def check_file(exercise: Exercise, path: Path | str, *, timeout: float = DEFAULT
     if not math.isfinite(timeout) or timeout <= 0:
         raise CheckError(f"the time limit must be a positive number of seconds, not {timeout}")
     cases = exercise.cases()
-    outcomes: dict[int, Outcome] = {}
+    outcomes: dict[int, CaseOutcome] = {}
     pending = list(range(len(cases)))
     output, cut, load_error, timeouts = "", False, None, 0
     while pending:
@@ -106,7 +106,7 @@ def check_file(exercise: Exercise, path: Path | str, *, timeout: float = DEFAULT
         stuck = run.running if run.running is not None and run.running not in outcomes \
             else next((i for i in pending if i not in outcomes), None)
         if not run.done and stuck is not None:
-            outcomes[stuck] = Outcome(TIMED_OUT if run.timed_out else DIED, text=run.ending)
+            outcomes[stuck] = CaseOutcome(TIMED_OUT if run.timed_out else DIED, text=run.ending)
             timeouts += run.timed_out
         pending = [i for i in pending if i not in outcomes]
         if run.done or timeouts >= MAX_TIMEOUTS:
@@ -115,13 +115,13 @@ def check_file(exercise: Exercise, path: Path | str, *, timeout: float = DEFAULT
               f"not run: {MAX_TIMEOUTS} cases already ran out of time"
               if timeouts >= MAX_TIMEOUTS else "not run: the checker got no answer")
     reports = tuple(
-        judge(exercise, i, case, outcomes.get(i, Outcome(NOT_RUN, text=reason)))
+        judge(exercise, i, case, outcomes.get(i, CaseOutcome(NOT_RUN, text=reason)))
         for i, case in enumerate(cases)
     )
     return CheckReport(exercise, path, reports, load_error, output, cut)
 
 
-def judge(exercise: Exercise, index: int, case: Case, outcome: Outcome) -> CaseReport:
+def judge(exercise: Exercise, index: int, case: Case, outcome: CaseOutcome) -> CaseReport:
     """Compare one outcome with the case's expected value (only ever done here)."""
     expected = case.expected
 
@@ -148,7 +148,7 @@ def judge(exercise: Exercise, index: int, case: Case, outcome: Outcome) -> CaseR
 # -- the child ---------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class _ChildRun:
-    results: dict[int, Outcome]
+    results: dict[int, CaseOutcome]
     done: bool  # every case it was given got a report
     running: int | None  # the case it was in when it stopped
     load_error: str | None
@@ -172,7 +172,7 @@ def _run_child(python: str, path: Path, function: str, cases: Sequence[tuple[int
         lines = _read_head(reports, REPORT_BYTES)
         output, cut = _read_tail(printed, SHOWN_OUTPUT)
     events = _events(lines, nonce)
-    results: dict[int, Outcome] = {}
+    results: dict[int, CaseOutcome] = {}
     loaded = done = False
     running: int | None = None
     load_error: str | None = None
@@ -271,12 +271,14 @@ def _events(lines: list[str], nonce: str) -> list[dict[str, Any]]:
     return events
 
 
-def _outcome(event: dict[str, Any]) -> Outcome:
+def _outcome(event: dict[str, Any]) -> CaseOutcome:
     if event.get("kind") == "raised":
-        return Outcome(RAISED, text=_exception_text(event),
-                       exception=printable(str(event.get("exception", ""))),
-                       bases=tuple(str(b) for b in event.get("bases", ()) if isinstance(b, str)))
-    return Outcome(RETURNED, value=event.get("value"), text=printable(str(event.get("text", ""))))
+        return CaseOutcome(RAISED, text=_exception_text(event),
+                           exception=printable(str(event.get("exception", ""))),
+                           bases=tuple(str(b) for b in event.get("bases", ())
+                                       if isinstance(b, str)))
+    return CaseOutcome(RETURNED, value=event.get("value"),
+                       text=printable(str(event.get("text", ""))))
 
 
 def _exception_text(event: dict[str, Any]) -> str:

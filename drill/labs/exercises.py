@@ -189,10 +189,10 @@ model, where math and memory traffic overlap."""
 
 
 def _roofline_cases() -> tuple[Case, ...]:
-    from drill.labs.gpus import Gpu, gpus
+    from drill.labs.gpus import RooflineGpu, gpus
     from drill.labs.roofline import CHAPTER_K, CHAPTER_N, gemm_point, kernel_solution
 
-    def case(gpu: Gpu, flops: float, moved: float, about: str) -> Case:
+    def case(gpu: RooflineGpu, flops: float, moved: float, about: str) -> Case:
         solution = kernel_solution(gpu, flops, moved)
         point, results = solution.point, solution.results
         args = (flops, moved, _figure(gpu.peak_flops), _figure(gpu.bandwidth))
@@ -206,7 +206,7 @@ def _roofline_cases() -> tuple[Case, ...]:
         )
         return Case(args, [point.bound, point.time.value], about, slips)
 
-    def gemm(gpu: Gpu, m: int) -> Case:
+    def gemm(gpu: RooflineGpu, m: int) -> Case:
         point = gemm_point(gpu, m)
         return case(gpu, point.roofline.flops.value, point.roofline.moved.value,
                     f"{gpu.name}: BF16 GEMM [{m}, {CHAPTER_K}] × [{CHAPTER_K}, {CHAPTER_N}]")

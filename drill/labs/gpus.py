@@ -10,8 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from drill.packs.catalog import GPU_FILE, CatalogError, UnknownEntry, catalog_dir, load_catalog
-from drill.packs.catalog import Gpu as CatalogGpu
+from drill.packs.catalog import (
+    GPU_FILE,
+    CatalogError,
+    Gpu,
+    UnknownEntry,
+    catalog_dir,
+    load_catalog,
+)
 
 #: The GPU the chapter's table is for, and the labs' default.
 DEFAULT_GPU = "H100"
@@ -22,7 +28,7 @@ class UnknownGpu(LookupError):
 
 
 @dataclass(frozen=True, slots=True)
-class Gpu:
+class RooflineGpu:
     """One GPU's dense BF16 peak and memory bandwidth, as texts with units."""
 
     name: str
@@ -31,13 +37,13 @@ class Gpu:
     source: str  # where the figures were read from
 
 
-def _from_catalog(entry: CatalogGpu) -> Gpu:
-    return Gpu(entry.name, entry.texts["bf16_dense"], entry.texts["bandwidth"],
+def _from_catalog(entry: Gpu) -> RooflineGpu:
+    return RooflineGpu(entry.name, entry.texts["bf16_dense"], entry.texts["bandwidth"],
                str(catalog_dir() / GPU_FILE))
 
 
 @lru_cache(maxsize=1)
-def gpus() -> tuple[Gpu, ...]:
+def gpus() -> tuple[RooflineGpu, ...]:
     """Every GPU in the catalog, in its order (the order a screen cycles through them)."""
     try:
         return tuple(_from_catalog(entry) for entry in load_catalog().gpus)
@@ -45,7 +51,7 @@ def gpus() -> tuple[Gpu, ...]:
         raise UnknownGpu(f"the GPU catalog cannot be read: {error}") from None
 
 
-def find_gpu(name: str) -> Gpu:
+def find_gpu(name: str) -> RooflineGpu:
     """The GPU by name or alias, ignoring case, spaces and dashes ("h100-sxm")."""
     try:
         entry = load_catalog().gpu(name)
@@ -56,5 +62,5 @@ def find_gpu(name: str) -> Gpu:
     return next(gpu for gpu in gpus() if gpu.name == entry.name)
 
 
-def default_gpu() -> Gpu:
+def default_gpu() -> RooflineGpu:
     return find_gpu(DEFAULT_GPU)

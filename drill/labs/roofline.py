@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from drill.labs.gpus import Gpu
+from drill.labs.gpus import RooflineGpu
 from drill.labs.solved import number, solve_givens
 from drill.quantities.quantity import Quantity
 from drill.quantities.units import format_number
@@ -82,12 +82,12 @@ class GemmPoint:
 
 @dataclass(frozen=True, slots=True)
 class RooflineTable:
-    gpu: Gpu
+    gpu: RooflineGpu
     ridge_point: float  # FLOP per byte
     rows: tuple[GemmPoint, ...]
 
 
-def gemm_point(gpu: Gpu, m: int, k: int = CHAPTER_K, n: int = CHAPTER_N) -> GemmPoint:
+def gemm_point(gpu: RooflineGpu, m: int, k: int = CHAPTER_K, n: int = CHAPTER_N) -> GemmPoint:
     """The ``gemm-roofline`` solver's figures for one BF16 GEMM on ``gpu``."""
     for name, size in (("m", m), ("k", k), ("n", n)):
         if size < 1:
@@ -109,7 +109,7 @@ def gemm_point(gpu: Gpu, m: int, k: int = CHAPTER_K, n: int = CHAPTER_N) -> Gemm
     return GemmPoint(m, k, n, point, _value(solution, "compute_share").value)
 
 
-def roofline_table(gpu: Gpu, batches: Iterable[int] = CHAPTER_BATCHES, k: int = CHAPTER_K,
+def roofline_table(gpu: RooflineGpu, batches: Iterable[int] = CHAPTER_BATCHES, k: int = CHAPTER_K,
                    n: int = CHAPTER_N) -> RooflineTable:
     """One row per m, as in the chapter's table, and the GPU's ridge point."""
     rows = tuple(gemm_point(gpu, m, k, n) for m in batches)
@@ -117,7 +117,7 @@ def roofline_table(gpu: Gpu, batches: Iterable[int] = CHAPTER_BATCHES, k: int = 
     return RooflineTable(gpu, ridge, rows)
 
 
-def kernel_point(gpu: Gpu, flops: float, moved: float) -> RooflinePoint:
+def kernel_point(gpu: RooflineGpu, flops: float, moved: float) -> RooflinePoint:
     """Any kernel of ``flops`` FLOPs moving ``moved`` bytes, by ``kernel-roofline``."""
     return kernel_solution(gpu, flops, moved).point
 
@@ -130,7 +130,7 @@ class KernelSolution:
     results: Mapping[str, Quantity]
 
 
-def kernel_solution(gpu: Gpu, flops: float, moved: float) -> KernelSolution:
+def kernel_solution(gpu: RooflineGpu, flops: float, moved: float) -> KernelSolution:
     if not (flops > 0 and moved > 0):
         raise ValueError(f"FLOPs and bytes must be positive, not {flops} and {moved}")
     solution = solve_givens("kernel-roofline", {
@@ -159,12 +159,12 @@ def percent_of_peak(share: float) -> str:
     return text
 
 
-def ridge_point(gpu: Gpu) -> float:
+def ridge_point(gpu: RooflineGpu) -> float:
     """The GPU's ridge point in FLOP per byte (the ``kernel-roofline`` solver's)."""
     return kernel_point(gpu, 1.0, 1.0).ridge_point
 
 
-def roof(gpu: Gpu, low: float, high: float) -> tuple[tuple[float, float], ...]:
+def roof(gpu: RooflineGpu, low: float, high: float) -> tuple[tuple[float, float], ...]:
     """The roof between intensities ``low`` and ``high``: (FLOP/byte, FLOP/s) corners.
 
     On log-log axes the roof is straight between these points (a slope of one up to the

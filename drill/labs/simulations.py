@@ -103,15 +103,6 @@ class QueueRun:
     def mean_time_in_system(self) -> float:
         return statistics.fmean(self.times_in_system())
 
-    def mean_standard_error(self, batches: int = MEAN_BATCHES) -> float:
-        """Standard error of the mean time in system, by batch means."""
-        times = self.times_in_system()
-        size = len(times) // batches
-        if size < 2:
-            raise ValueError(f"{len(times)} visits are too few for {batches} batches")
-        means = [statistics.fmean(times[i * size:(i + 1) * size]) for i in range(batches)]
-        return statistics.stdev(means) / math.sqrt(batches)
-
 
 def batch_standard_error(times: Sequence[float], statistic: Callable[[Sequence[float]], float],
                          batches: int = MEAN_BATCHES) -> float:
@@ -198,11 +189,6 @@ class LittleCheck:
     def littles_product(self) -> float:
         """λ × W with the run's own arrival rate: what Little's law says L is."""
         return self.observed_arrival_rate * self.mean_time_in_system
-
-    @property
-    def nominal_product(self) -> float:
-        """λ × W with the nominal arrival rate, as the chapter prints it."""
-        return self.arrival_rate * self.mean_time_in_system
 
 
 def check_littles_law(arrival_rate: float, service_rate: float, size: int, seed: int,

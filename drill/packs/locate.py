@@ -50,3 +50,18 @@ def pack_files(folder: Path) -> list[Path]:
 def missing_folders(folders: Iterable[Path]) -> list[Path]:
     """The folders of ``folders`` that are not there (``--packs`` or ``--solvers`` typos)."""
     return [folder for folder in folders if not is_folder(folder)]
+
+
+#: The package the built-in solvers install as (``solvers/`` in a checkout, see setup.py).
+BUILTIN_SOLVERS = "drill.builtin_solvers"
+
+
+def builtin_solvers_dir() -> Path:
+    """The folder of the built-in solvers, found without importing them (that would load
+    sympy); drill's own folder if they are missing."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(BUILTIN_SOLVERS)
+    if spec is None or not spec.submodule_search_locations:
+        return Path(drill.__file__).resolve().parent
+    return Path(next(iter(spec.submodule_search_locations)))

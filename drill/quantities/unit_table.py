@@ -90,6 +90,31 @@ _add("users", 1.0, dim(user=1), "user", "user")
 _add("steps", 1.0, dim(step=1), "step", "step")
 _add("kernels", 1.0, dim(kernel=1), "kernel", "kernel")
 
+# Count nouns that only say what was counted: "119 conversations", "8 GPUs", "32 layers".
+# They weigh one and carry no dimension of their own, so "64 GPUs × 80 GB" is bytes; the
+# serving counts above (tokens, requests, users, steps, kernels) stay dimensions, since
+# "requests/s" for a token rate is a real slip.
+LABEL_NOUNS: dict[str, tuple[str, ...]] = {
+    "conversations": ("conversation", "convos", "convo", "chats", "chat"),
+    "sequences": ("sequence", "seqs", "seq"),
+    "queries": ("query",),
+    "sessions": ("session",),
+    "prompts": ("prompt",),
+    "streams": ("stream",),
+    "GPUs": ("GPU", "gpus", "gpu"),
+    "layers": ("layer",),
+    "heads": ("head",),
+    "batches": ("batch",),
+    "items": ("item",),
+    "samples": ("sample",),
+    "calls": ("call",),
+    "replicas": ("replica",),
+    "nodes": ("node",),
+    "experts": ("expert",),
+}
+for _noun, _aliases in LABEL_NOUNS.items():
+    _add(_noun, 1.0, dim(), _noun.lower(), *_aliases)
+
 # Rates written as one word, as dashboards and datasheets do: "5,300 TPS", "3.35 TBps",
 # "400 Gbps" (B for bytes, b for bits, as everywhere else), "50 QPS".
 _add("TPS", 1.0, dim(token=1, time=-1), "tokens_per_second", "tps")

@@ -35,7 +35,7 @@ from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import to_ms
 from drill.storage import card_table, review_log, stats_queries
 from drill.storage.database import Database, open_database
-from drill.storage.review_log import Kind, ReviewEntry
+from drill.storage.review_log import ReviewEntry, ReviewKind
 
 
 class SchedulingError(Exception):
@@ -367,7 +367,7 @@ class ReviewSession:
         return index
 
 
-def _log_entry(kind: Kind, now: datetime, rating: Rating, before: CardState,
+def _log_entry(kind: ReviewKind, now: datetime, rating: Rating, before: CardState,
                after: CardState, duration_ms: int, variant: str | None,
                answers: tuple[TypedAnswer, ...]) -> ReviewEntry:
     """The review log row of a rating that took the card from ``before`` to ``after``

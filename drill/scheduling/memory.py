@@ -11,17 +11,27 @@ the one the rating gives, and tests are repeatable.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import fsrs
-from fsrs.scheduler import FUZZ_RANGES
 
 from drill.scheduling.ratings import Rating
 from drill.scheduling.state import CardState, Phase
 
 DEFAULT_LEECH_LAPSES = 8
+
+#: How far a review interval may be fuzzed: ±1 day, plus a share of the interval's days in
+#: each span (start, end, share). These are the ranges of Anki's fuzz, which py-fsrs follows
+#: too (its ``fsrs.scheduler.FUZZ_RANGES``, not part of its public API; fsrs 6.3); drill owns
+#: them because it draws the fuzz itself, from a seeded generator.
+FUZZ_SPANS: tuple[tuple[float, float, float], ...] = (
+    (2.5, 7.0, 0.15),
+    (7.0, 20.0, 0.1),
+    (20.0, math.inf, 0.05),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +124,13 @@ class MemoryModel:
         return (lapses - self.leech_lapses) % step == 0
 
     def _fuzzed(self, interval: timedelta, *, seed: str) -> timedelta:
-        """fsrs's fuzz range (FUZZ_RANGES), drawn from a seeded generator."""
+        """A day in the fuzz range of ``interval`` (:data:`FUZZ_SPANS`), from a seeded generator."""
         days = interval.days
         if days < 2.5:  # fsrs leaves intervals under 2.5 days alone
             return interval
         delta = 1.0
-        for span in FUZZ_RANGES:
-            delta += span["factor"] * max(min(float(days), span["end"]) - span["start"], 0.0)
+        for start, end, share in FUZZ_SPANS:
+            delta += share * max(min(float(days), end) - start, 0.0)
         maximum = self._fsrs.maximum_interval
         high = min(round(days + delta), maximum)
         low = min(max(2, round(days - delta)), high)

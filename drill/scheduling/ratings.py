@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal
 
-Verdict = Literal["correct", "incorrect", "invalid"]
+#: A grader's verdict (``drill.grading.Verdict``) as the text the review log keeps.
+VerdictName = Literal["correct", "incorrect", "invalid"]
 VERDICTS: tuple[str, ...] = ("correct", "incorrect", "invalid")
 
 
@@ -53,7 +54,7 @@ class TypedAnswer:
 
     ask_id: str
     text: str
-    verdict: Verdict
+    verdict: VerdictName
     mistakes: tuple[str, ...] = ()  # mistake ids, most specific first
 
     def __post_init__(self) -> None:

@@ -15,7 +15,7 @@ Importing this module imports sympy: it is for solver code, never for a start-up
 
 from __future__ import annotations
 
-from drill.solving.registry import REGISTRY, Solver, SolverError, solver
+from drill.solving.registry import REGISTRY, Results, Solver, SolverError, solver
 from drill.symbolic.unit_system import u
 
-__all__ = ["REGISTRY", "Solver", "SolverError", "solver", "u"]
+__all__ = ["REGISTRY", "Results", "Solver", "SolverError", "solver", "u"]

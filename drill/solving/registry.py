@@ -24,7 +24,11 @@ from typing import Any
 
 import sympy
 
+from drill.packs.locate import BUILTIN_SOLVERS
+
 SolverFunction = Callable[..., Mapping[str, Any]]
+#: What a solver returns: each result's name and its formula over the givens' symbols.
+Results = dict[str, sympy.Expr]
 
 
 class SolverError(Exception):
@@ -96,10 +100,6 @@ def solver(name: str, *, doc: str = "", **givens: str) -> Callable[[SolverFuncti
         return function
 
     return register
-
-
-#: Where the built-in solvers install: ``solvers/`` of the checkout, mapped by setup.py.
-BUILTIN_SOLVERS = "drill.builtin_solvers"
 
 
 def load_builtin_solvers() -> None:

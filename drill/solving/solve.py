@@ -52,6 +52,12 @@ class Result:
     expression: Any  # the sympy expression over the givens' symbols
     #: Each given's symbol and its text as the working shows it ("16 GB").
     substitutions: Mapping[Any, str] = field(default_factory=dict, compare=False, repr=False)
+    #: Each given the formula uses, by name: above the line (1), below (-1), or both or
+    #: inside a function (0). The grader's check that a working fits a mistake reads it.
+    sides: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: The working, written already: a result read back from the solved-card cache has
+    #: no sympy expression to write it from.
+    written: str = field(default="", compare=False, repr=False)
 
     @property
     def working(self) -> str:
@@ -60,6 +66,8 @@ class Result:
         Written on demand: only a reveal or ``drill show`` reads it, while ``drill check``
         solves every card and variant and would pay for it thousands of times.
         """
+        if self.written or self.expression is None:
+            return self.written
         from drill.symbolic.working import formula_text
 
         substituted = formula_text(self.expression, self.substitutions)
@@ -89,6 +97,7 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
     symbols = solver.symbols
     by_symbol = {symbols[name]: value for name, value in values.items()}
     substitutions = {symbols[name]: text for name, text in shown_givens.items()}
+    names = tuple((symbol, name) for name, symbol in symbols.items())
     units = display_units(card)
     results: dict[str, Result] = {}
     for name, expression in formulas.items():
@@ -106,6 +115,7 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
             formula=_formula_text(expression),
             expression=expression,
             substitutions=substitutions,
+            sides=_sides(expression, names),
         )
     return Solution(card.key, solver.name, texts, values, results)
 
@@ -250,6 +260,15 @@ def _evaluate(card: Card, name: str, expression: Any, values: Mapping[Any, Quant
     except (QuantityError, ValueError, TypeError, ArithmeticError) as error:
         raise SolveError(card.key, f"result '{name}' cannot be worked out: {error}",
                          result=name) from None
+
+
+@lru_cache(maxsize=4096)
+def _sides(expression: Any, names: tuple[tuple[Any, str], ...]) -> dict[str, int]:
+    """Cached: every variant of a card shares its formulas, and ``drill check`` solves
+    them all."""
+    from drill.symbolic.structure import given_sides
+
+    return given_sides(expression, dict(names))
 
 
 @lru_cache(maxsize=4096)

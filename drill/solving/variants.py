@@ -125,14 +125,18 @@ class RenderedCard:
     texts: dict[str, Rendered]  # path → the rendering of that field's template
 
 
-def render_variant(card: Card, name: str | None) -> Card:
-    """The card as variant ``name`` shows it (the card itself for the base)."""
-    return work_out(card, name).card
+def render_variant(card: Card, name: str | None, *, cached: bool = False) -> Card:
+    """The card as variant ``name`` shows it (the card itself for the base). ``cached``:
+    read the variant's numbers from the solved-card cache when they are there."""
+    return work_out(card, name, cached=cached).card
 
 
-def work_out(card: Card, name: str | None) -> RenderedCard:
+def work_out(card: Card, name: str | None, *, cached: bool = False) -> RenderedCard:
     """Solve the variant and render every template; raises VariantError or SolveError."""
-    from drill.solving.solve import solve
+    from drill.solving.cache import solve_cached
+    from drill.solving.solve import solve as solve_afresh
+
+    solve = solve_cached if cached else solve_afresh
 
     variant = find_variant(card, name)
     if variant is None:

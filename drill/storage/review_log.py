@@ -13,7 +13,7 @@ from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import from_ms, to_ms
 from drill.storage import card_table
 
-Kind = Literal["review", "cram"]
+ReviewKind = Literal["review", "cram"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +22,7 @@ class ReviewEntry:
 
     time: datetime  # UTC
     card_id: int
-    kind: Kind
+    kind: ReviewKind
     rating: Rating
     phase_before: Phase
     phase_after: Phase

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
@@ -209,7 +210,52 @@ def to_quantity(expr: Any, values: Mapping[sympy.Symbol, Quantity] | None = None
     ``values`` gives each free symbol its quantity (a solver's givens). Any sympy quantity
     outside the catalog is an error rather than a dimension of its own.
     """
-    return _evaluate(expr, values or {})
+    if not isinstance(expr, sympy.Basic):
+        return _evaluate(expr, values or {})
+    return compiled(expr)(values or {})
+
+
+Evaluator = Callable[[Mapping[sympy.Symbol, Quantity]], Quantity]
+
+
+@lru_cache(maxsize=8192)
+def compiled(expr: sympy.Basic) -> Evaluator:
+    """``expr`` as a plain function of its symbols' quantities, built once per formula.
+
+    The same arithmetic as :func:`_evaluate`, with the looking-up (which node, which
+    unit, which handler) done here rather than on every call: ``drill check`` evaluates
+    each solver formula for every card and variant. Errors of the formula itself (an
+    unknown unit, a division by zero folded in) are raised when it is called, as before.
+    """
+    if isinstance(expr, SympyQuantity | sympy.Symbol) or expr in (
+            sympy.zoo, sympy.oo, -sympy.oo, sympy.nan) or expr.is_Number or expr in (
+            sympy.pi, sympy.E):
+        try:
+            constant = _evaluate(expr, {}) if not isinstance(expr, sympy.Symbol) else None
+        except QuantityError as error:
+            failure = error
+
+            def fail(values: Mapping[sympy.Symbol, Quantity]) -> Quantity:
+                raise QuantityError(str(failure))
+            return fail
+        if constant is not None:
+            return lambda values: constant
+        symbol = expr
+
+        def look_up(values: Mapping[sympy.Symbol, Quantity]) -> Quantity:
+            if symbol not in values:
+                raise QuantityError(f"no value for '{symbol}'")
+            return values[symbol]
+        return look_up
+    handler = _HANDLERS.get(type(expr).__name__)
+    if handler is None:
+        message = f"drill cannot evaluate {type(expr).__name__} in '{expr}'"
+
+        def unknown(values: Mapping[sympy.Symbol, Quantity]) -> Quantity:
+            raise QuantityError(message)
+        return unknown
+    parts = [compiled(arg) for arg in expr.args]
+    return lambda values: handler([part(values) for part in parts])
 
 
 def _evaluate(expr: Any, values: Mapping[sympy.Symbol, Quantity]) -> Quantity:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.roofline import Picture, RooflineScreen
-from drill.app.screens.simulations import Outcome, SimulationScreen
+from drill.app.screens.simulations import SimulationResult, SimulationScreen
 
 MakeApp = Callable[..., DrillApp]
 
@@ -30,7 +30,7 @@ async def test_a_simulation_reporting_after_the_user_left_is_ignored(make_app: M
         # What the worker thread sends, as it sends it, after the screen has gone.
         await asyncio.to_thread(app.call_from_thread, screen._progress, run, 10, 100)
         await asyncio.to_thread(app.call_from_thread, screen._failed, run, "late")
-        outcome = Outcome("queue", 1_000_000, 0, ["late"], None)
+        outcome = SimulationResult("queue", 1_000_000, 0, ["late"], None)
         await asyncio.to_thread(app.call_from_thread, screen._show, run, outcome)
         await pilot.pause()
         assert app.is_running and app.screen is not screen

@@ -133,8 +133,10 @@ def worked_expression(card: Card, ask: Ask) -> str:
     solver = REGISTRY[card.solver or ""]
     symbols = solver.symbols
     values = {symbols[name]: value for name, value in solution.given_values.items()}
-    expression = _without_max(solution.results[ask.value].expression, values, to_quantity,
-                              sympy)
+    original = solution.results[ask.value].expression
+    rounded_down = isinstance(original, sympy.floor)
+    expression = _without_max(original.args[0] if rounded_down else original, values,
+                              to_quantity, sympy)
     reference = solution.results[ask.value].value
     # The givens as written ("16 GB"), or in parentheses where the parser would bind a
     # power to the unit alone ("99%^10" is 99 × %¹⁰).
@@ -145,7 +147,9 @@ def worked_expression(card: Card, ask: Ask) -> str:
             value = read(text).value
         except ParseError:
             continue
-        if math.isclose(value.value, reference.value, rel_tol=1e-9):
+        # A count of what fits is worked and then rounded down: the working gives 119.2.
+        if math.isclose(value.value, reference.value, rel_tol=1e-9) or (
+                rounded_down and math.floor(value.value) == reference.value):
             return text
     raise AssertionError(f"no worked expression for {card.key} {ask.id} reads back as "
                          f"{reference}: {text}")

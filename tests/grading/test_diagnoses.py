@@ -136,7 +136,7 @@ def test_an_answer_near_no_mistake_gets_a_plain_hint(decode_floor: Target) -> No
 def test_generic_ids_are_stable() -> None:
     assert set(GENERIC_IDS) == {"wrong-dimension", "bytes-over-flops",
                                 "flops-over-bandwidth", "power-of-ten", "bits-for-bytes",
-                                "reciprocal", "seconds-hours-slip"}
+                                "reciprocal", "seconds-hours-slip", "binary-for-decimal"}
     assert GENERIC_IDS[-1] == "wrong-dimension"  # the least specific comes last
 
 

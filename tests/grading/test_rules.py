@@ -64,9 +64,11 @@ def test_counts_may_be_left_out(tokens_per_s: Target, cost_single: Target) -> No
     assert grade("$0.00000417 per token", cost_single).verdict is Verdict.CORRECT
     # The million written without the count: the unit's scale is not applied twice.
     assert grade("$4.17 per million", cost_single).verdict is Verdict.CORRECT
-    # Neither reading fits a slip of a hundred: it is graded in the unit's own scale.
-    result = grade("$417", cost_single)
-    assert result.mistakes == ("power-of-ten",)
+    # Neither reading fits: it is graded in the unit's own scale, where $400 is the
+    # reference's digits a hundred times over...
+    assert grade("$400", cost_single).mistakes == ("power-of-ten",)
+    # ...and $417 is not: its digits are not the reference's $4.00, so no shift is claimed.
+    assert "power-of-ten" not in grade("$417", cost_single).mistakes
 
 
 def test_a_written_count_must_be_the_right_one(tokens_per_s: Target) -> None:
@@ -88,11 +90,16 @@ def test_wrong_dimension_names_both_dimensions(decode_floor: Target) -> None:
 def test_percent_asks(mbu: Target) -> None:
     for answer in ("74.6%", "74.6", "75%", "10.4 / 14", "0.746×", "10.4 ms / 14 ms"):
         assert grade(answer, mbu).verdict is Verdict.CORRECT, answer
-    # A bare 0.746 counts in percent: 0.746% is a hundred times too small, and the
-    # message says how to write a fraction.
-    result = grade("0.746", mbu)
-    assert result.mistakes == ("power-of-ten",)
-    assert "0.746%" in result.message and "0.746×" in result.message
+    # Plain numbers are weighed as a percent and as a fraction alike, literal or worked:
+    # 0.746 and 10.4 / 14 are 74.6%, and so is 10.4 / 14 × 100.
+    for answer in ("0.746", "10.4 / 14 * 100", "74.6"):
+        result = grade(answer, mbu)
+        assert result.verdict is Verdict.CORRECT, answer
+    assert "fraction" in grade("0.746", mbu).message
+    # Wrong either way: the nearer reading is graded (0.5 as 50%, not 0.5%).
+    wrong = grade("0.5", mbu)
+    assert wrong.verdict is Verdict.INCORRECT
+    assert "power-of-ten" not in wrong.mistakes
 
 
 def test_expected_and_parsed_are_in_the_display_unit(cost_single: Target) -> None:

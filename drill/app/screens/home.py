@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 BAR_WIDTH = 16
 
 
-class Progress(Protocol):
+class CardsByState(Protocol):
     """A pack's cards by state: Home's PackLine and the domain's PackProgress both are."""
 
     @property
@@ -39,7 +39,7 @@ class Progress(Protocol):
     def total(self) -> int: ...
 
 
-def progress_bar(progress: Progress, width: int = BAR_WIDTH) -> Content:
+def progress_bar(progress: CardsByState, width: int = BAR_WIDTH) -> Content:
     """A stacked bar: review (green), learning (yellow), suspended (red), new (dim)."""
     total = progress.total or 1
     cells: list[tuple[str, str]] = []

@@ -25,7 +25,7 @@ from drill.labs.canvas import POINTS, VERTICAL, Axis, Series
 
 if TYPE_CHECKING:
     from drill.labs.card_link import RooflineStart
-    from drill.labs.gpus import Gpu
+    from drill.labs.gpus import RooflineGpu
     from drill.labs.roofline import GemmPoint
 
 #: Intensities the chart spans, FLOP per byte: below batch-1 decode to past any ridge.
@@ -38,7 +38,7 @@ STYLES = {"roof": "$primary", "ridge": "$warning", "gemm": "bold $accent"}
 class Picture:
     """What the screen shows for one GPU and one m (worked out in a worker)."""
 
-    gpu: Gpu
+    gpu: RooflineGpu
     gemm: GemmPoint
     roof: tuple[tuple[float, float], ...]
     y_axis: Axis
@@ -60,7 +60,7 @@ class RooflineScreen(Screen[None]):
         self.k = start.k if start and start.k else 4096
         self.n = start.n if start and start.n else 4096
         self.wanted_gpu = start.gpu if start else None
-        self.gpus: tuple[Gpu, ...] = ()
+        self.gpus: tuple[RooflineGpu, ...] = ()
         self.gpu_index = 0
         self._y_axis: Axis | None = None
 
@@ -117,7 +117,7 @@ class RooflineScreen(Screen[None]):
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show, picture)
 
-    def _set_gpus(self, known: tuple[Gpu, ...], index: int) -> None:
+    def _set_gpus(self, known: tuple[RooflineGpu, ...], index: int) -> None:
         self.gpus, self.gpu_index = known, index
 
     def _failed(self, message: str) -> None:

@@ -51,7 +51,9 @@ class Stopped(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class SimulationResult:
+    """One finished run of a check: its table lines and its chart."""
+
     check: str
     size: int
     seed: int
@@ -178,7 +180,7 @@ class SimulationScreen(Screen[None]):
             self.query_one("#sim-table", Static).update(
                 Content.styled(f"The simulation failed: {message}", "$text-error"))
 
-    def _show(self, run_id: int, outcome: Outcome) -> None:
+    def _show(self, run_id: int, outcome: SimulationResult) -> None:
         if not self._wanted(run_id):
             return
         self._run_id += 1  # the run is over: its progress bar must not appear
@@ -187,24 +189,24 @@ class SimulationScreen(Screen[None]):
         self.query_one("#sim-chart", LabChart).show(outcome.plot)
 
 
-def run_check(check: str, size: int, seed: int, progress: Any) -> Outcome:
+def run_check(check: str, size: int, seed: int, progress: Any) -> SimulationResult:
     """One check with its table lines and chart (plain domain calls; run in a worker)."""
     from drill.labs import comparison_tables as tables
     from drill.labs import comparisons as c
 
     if check == "little":
         little = c.compare_little([size], seed, progress)
-        return Outcome(check, size, seed, tables.little_text(little), None)
+        return SimulationResult(check, size, seed, tables.little_text(little), None)
     if check == "p99":
         p99 = c.compare_p99([size, size * P99_SECOND_SIZE], seed, progress)
-        return Outcome(check, size, seed, tables.p99_text(p99, seed), None)
+        return SimulationResult(check, size, seed, tables.p99_text(p99, seed), None)
     if check == "queue":
         rows = c.compare_queue(size, seed, progress)
-        return Outcome(check, size, seed, tables.queue_text(rows, size, seed, notes=False),
-                       queue_plot(rows))
+        return SimulationResult(check, size, seed,
+                                tables.queue_text(rows, size, seed, notes=False), queue_plot(rows))
     fan = c.compare_fan_out(c.FAN_OUT_CALLS, size, seed, progress)
-    return Outcome(check, size, seed, tables.fan_out_text(fan, size, seed, notes=False),
-                   fan_out_plot(fan))
+    return SimulationResult(check, size, seed,
+                            tables.fan_out_text(fan, size, seed, notes=False), fan_out_plot(fan))
 
 
 def queue_plot(rows: Any) -> Plot:

@@ -80,6 +80,18 @@ def strip_approximation(text: str) -> tuple[str, int]:
     return rest, offset
 
 
+#: Embeddings, overrides and isolates: refused, never silently dropped.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _without_invisible_format(text: str) -> str:
+    """Without the invisible format characters a paste brings along (a byte-order mark,
+    zero-width spaces and joiners, soft hyphens): they change nothing a person sees."""
+    if text.isascii():
+        return text
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
 def _without_full_stop(text: str) -> str:
     """``4.78 ms.`` without the sentence's full stop: only after a unit, never a digit."""
     stripped = text.rstrip()
@@ -96,9 +108,12 @@ def tokenize(text: str) -> list[Token]:
             f"the text is too long ({len(text):,} characters; the limit is {MAX_TEXT:,})", 0
         )
     for i, ch in enumerate(text):
-        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co"):
+        if ch in _BIDI_CONTROLS:
+            # These reorder what is shown, so the text on screen is not the text read.
+            raise ParseError(f"the text holds a bidirectional control (U+{ord(ch):04X})", i)
+        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cs", "Co"):
             raise ParseError(f"the text holds a control character (U+{ord(ch):04X})", i)
-    text = text.translate(_EQUIVALENT)
+    text = _without_invisible_format(text).translate(_EQUIVALENT)
     body, offset = strip_approximation(_without_full_stop(text))
     tokens = _scan(body, offset)
     return _merge_scientific(tokens)

@@ -127,6 +127,8 @@ class Measure(Node):
 
     def echo(self) -> str:
         amount, unit = self.amount.echo(), self.unit.echo()
+        if isinstance(self.amount, BinOp):  # a regrouped reading: "(16 ÷ 3.35) ms"
+            amount = f"({amount})"
         if unit[:1] in PREFIX_UNITS:
             return f"{unit[0]}{amount}{unit[1:]}"
         if unit in ("%", "×"):
@@ -163,8 +165,15 @@ class BinOp(Node):
     def echo(self) -> str:
         me = self.precedence
         left = _wrap(self.left, self.left.precedence < me)
-        # The right side of - and ÷ also needs parentheses at equal precedence.
-        right = _wrap(self.right, self.right.precedence <= me and self.op in "-/*")
+        # The right side of - and ÷ also needs parentheses at equal precedence, and a
+        # plain number divided by a quantity shows the quantity whole: "16 ÷ (3.35 ms)",
+        # never "16 ÷ 3.35 ms", which reads as (16 ÷ 3.35) ms.
+        divides_a_measure = (self.op == "/" and self.style == ""
+                             and isinstance(self.right, Measure)
+                             and not _is_symbol_unit(self.right)
+                             and not any(isinstance(n, UnitRef) for n in self.left.walk()))
+        right = _wrap(self.right, divides_a_measure or (
+            self.right.precedence <= me and self.op in "-/*"))
         if self.style == "implicit":
             return f"{left} {right}"
         if self.style == "per":
@@ -207,6 +216,11 @@ class Power(Node):
 
     def children(self) -> tuple[Node, ...]:
         return (self.base, self.exponent)
+
+
+def _is_symbol_unit(measure: Measure) -> bool:
+    """``$3``, ``25%``, ``1.25×``: written as one token, so no one reads it split."""
+    return isinstance(measure.unit, UnitRef) and measure.unit.unit.symbol in ("$", "%", "×", "¢")
 
 
 def _wrap(node: Node, needed: bool) -> str:

@@ -1,11 +1,11 @@
 """A precedence parser from tokens to a syntax tree, built from a whitelist.
 
-Grammar, loosest first::
+Grammar, loosest first (``docs/math-syntax.md`` has it with examples)::
 
-    sum      := per (("+" | "-") per)*
-    per      := product ("per" product)*
+    sum      := product (("+" | "-") product)*
     product  := unary ((("*" | "×" | "·" | "/" | "÷") unary) | unary)*   # juxtaposition
-    unary    := ("-" | "+") unary | power
+    unary    := ("-" | "+") unary | rate
+    rate     := power ("per" power)*
     power    := postfix (("^" | "**") unary)?
     postfix  := atom superscript?
     atom     := number multiplier* (ratio | units)? | "$" number ... | "(" sum ")" | units
@@ -13,7 +13,9 @@ Grammar, loosest first::
     units    := unit-power (("/" | "·" | "*") unit-power)*   # only while units follow
 
 A number followed by units is one quantity, so ``16 GB / 3.35 TB/s`` is
-16 GB ÷ (3.35 TB/s), as a person means it.
+16 GB ÷ (3.35 TB/s), as a person means it. ``per`` divides by the one quantity or unit
+phrase after it, tighter than × and ÷: ``$3 per hour / 200 tokens/s`` is
+($3 per hour) ÷ (200 tokens/s), and ``100 tokens per second × 60 s`` is 6,000 tokens.
 """
 
 from __future__ import annotations
@@ -118,18 +120,11 @@ class _Parser:
 
     def sum(self) -> Node:
         self.enter()
-        node = self.per()
+        node = self.product()
         while self.tok.is_op("+", "-"):
             op = self.advance().text
-            node = BinOp(op, node, self.per())
+            node = BinOp(op, node, self.product())
         self.leave()
-        return node
-
-    def per(self) -> Node:
-        node = self.product()
-        while self.tok.kind is Kind.WORD and self.tok.text == "per":
-            self.advance()
-            node = BinOp("/", node, self.product(), style="per")
         return node
 
     def product(self) -> Node:
@@ -167,7 +162,19 @@ class _Parser:
             operand = self.unary()
             self.leave()
             return Negate(operand) if sign == "-" else operand
-        return self.power()
+        return self.rate()
+
+    def rate(self) -> Node:
+        """``$3 per hour``: ``per`` takes the one quantity or unit phrase after it."""
+        node = self.power()
+        while self.tok.kind is Kind.WORD and self.tok.text == "per":
+            at = self.advance()
+            after = self.tokens[self.i]
+            if after.kind is Kind.END or (after.kind is Kind.OP and not after.is_op("(")):
+                raise ParseError("'per' needs what it divides by after it "
+                                 "(per hour, per million tokens)", at.start)
+            node = BinOp("/", node, self.power(), style="per")
+        return node
 
     def power(self) -> Node:
         base = self.postfix()

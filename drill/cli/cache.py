@@ -1,0 +1,36 @@
+"""``drill cache``: where the solved-card cache is, and emptying it."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from drill.cli.exit_codes import EXIT_OK
+
+
+def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    parser = subparsers.add_parser(
+        "cache",
+        parents=[common],
+        help="show or clear the cache of solved cards",
+        description="drill keeps each solved card in the user cache folder, keyed by "
+        "everything its numbers depend on, so grading and showing need no sympy when "
+        "nothing changed. A stale or damaged entry is never used; clearing only costs "
+        "the next run its speed.",
+        epilog="examples: drill cache path\n          drill cache clear",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("action", choices=("path", "clear"),
+                        help="path: print the folder; clear: remove every entry")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from drill.solving.cache import cache_dir, clear
+
+    if args.action == "path":
+        print(cache_dir())
+        return EXIT_OK
+    removed = clear()
+    print(f"removed {removed:,} solved card{'s' if removed != 1 else ''} from {cache_dir()}")
+    return EXIT_OK

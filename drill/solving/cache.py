@@ -1,0 +1,213 @@
+"""Solved cards kept on disk, so grading, showing and the app need no sympy when nothing
+has changed.
+
+A card's numbers depend on the card (its pack text, givens, variant overrides), on the
+solver or formulas that work them out, on the catalog, and on drill's own unit system and
+solving code. The key of an entry is a hash of all of these, so a change anywhere makes a
+new key and the old entry is simply never read again. An entry is JSON, written whole
+(to a temporary file, then renamed); one that cannot be read, is of another version, or
+holds another key than its name says is ignored and rebuilt, never trusted. A cache
+folder that is missing, read-only or full only costs speed.
+
+The folder is ``drill/solved`` in the user cache folder (``$XDG_CACHE_HOME`` on Linux);
+``drill cache clear`` empties it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+import drill
+from drill.packs.model import Card
+from drill.quantities.quantity import Quantity
+from drill.solving.solve import Result, Solution, solve
+
+#: Bumped when the entry format changes.
+FORMAT = 1
+_CODE_FOLDERS = ("quantities", "symbolic", "solving")
+
+
+def cache_dir() -> Path:
+    return Path(platformdirs.user_cache_dir("drill", appauthor=False)) / "solved"
+
+
+def solve_cached(card: Card, overrides: Mapping[str, str] | None = None,
+                 folder: Path | None = None) -> Solution:
+    """:func:`~drill.solving.solve.solve`, read from the cache when the same inputs were
+    solved before (then sympy is never imported), else solved and stored."""
+    overrides = dict(overrides or {})
+    folder = cache_dir() if folder is None else folder
+    key = entry_key(card, overrides)
+    path = folder / f"{key}.json"
+    cached = _read(path, key)
+    if cached is not None:
+        return cached
+    solution = solve(card, overrides)
+    _write(path, key, solution)
+    return solution
+
+
+def clear(folder: Path | None = None) -> int:
+    """Remove every entry; the number removed."""
+    folder = cache_dir() if folder is None else folder
+    removed = 0
+    for entry in _entries(folder):
+        try:
+            entry.unlink()
+            removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def entry_key(card: Card, overrides: Mapping[str, str]) -> str:
+    digest = hashlib.sha256()
+    digest.update(code_fingerprint().encode())
+    digest.update(repr(card).encode())
+    digest.update(repr(sorted(overrides.items())).encode())
+    digest.update(_user_solver_source(card.solver).encode())
+    return digest.hexdigest()[:40]
+
+
+@lru_cache(maxsize=2)
+def code_fingerprint(folders: tuple[str, ...] = _CODE_FOLDERS) -> str:
+    """drill's version, its code in ``folders`` (by default the unit system and solving),
+    the built-in solvers and the catalog: what every card's numbers depend on besides the
+    card. ``("",)`` takes the whole of drill (what a check's findings depend on)."""
+    from drill.packs.locate import builtin_packs_dir, builtin_solvers_dir
+
+    package = Path(drill.__file__).resolve().parent
+    files = [p for name in folders for p in sorted((package / name).rglob("*.py"))]
+    files += sorted(builtin_solvers_dir().glob("*.py"))
+    files += sorted((builtin_packs_dir() / "catalog").glob("*.yaml"))
+    digest = hashlib.sha256(f"{drill.__version__}:{FORMAT}".encode())
+    for path in files:
+        digest.update(str(path.relative_to(package.parent)
+                          if path.is_relative_to(package.parent) else path.name).encode())
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(b"?")
+    digest.update(loaded_user_solvers().encode())
+    return digest.hexdigest()
+
+
+def loaded_user_solvers() -> str:
+    """A hash of every solver module loaded from the user's folders (none: "")."""
+    registry = sys.modules.get("drill.solving.registry")
+    if registry is None:
+        return ""
+    modules = sorted({s.module for s in registry.REGISTRY.values()
+                      if not s.module.startswith("drill.")})
+    return hashlib.sha256("".join(_module_source(m) for m in modules).encode()).hexdigest()
+
+
+def _module_source(name: str) -> str:
+    source = getattr(sys.modules.get(name), "__file__", None)
+    try:
+        return hashlib.sha256(Path(source).read_bytes()).hexdigest() if source else ""
+    except OSError:
+        return "?"
+
+
+def _user_solver_source(name: str | None) -> str:
+    """A solver loaded from the user's own folder: its file is part of the key. (Loading
+    it imported sympy already, so asking the registry costs nothing more.)"""
+    registry = sys.modules.get("drill.solving.registry")
+    if not name or registry is None:
+        return ""
+    solver = registry.REGISTRY.get(name)
+    module = sys.modules.get(solver.module) if solver is not None else None
+    source = getattr(module, "__file__", None)
+    if not source or solver is None or solver.module.startswith("drill."):
+        return ""
+    try:
+        return hashlib.sha256(Path(source).read_bytes()).hexdigest()
+    except OSError:
+        return "?"
+
+
+def _entries(folder: Path) -> Iterator[Path]:
+    try:
+        yield from folder.glob("*.json")
+    except OSError:
+        return
+
+
+def _write(path: Path, key: str, solution: Solution) -> None:
+    try:
+        text = json.dumps(_to_json(key, solution), ensure_ascii=False)
+    except (TypeError, ValueError):
+        return  # a result that cannot be written down is simply solved again next time
+    temporary: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)  # whole or not at all: a reader never sees half
+    except OSError:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _to_json(key: str, solution: Solution) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "key": key,
+        "card": solution.card_key,
+        "solver": solution.solver,
+        "givens": dict(solution.givens),
+        "given_values": {name: [q.value, list(q.dim)]
+                         for name, q in solution.given_values.items()},
+        "results": {
+            name: {"value": r.value.value, "dim": list(r.value.dim), "unit": r.unit,
+                   "shown": r.shown, "formula": r.formula, "working": r.working,
+                   "sides": dict(r.sides)}
+            for name, r in solution.results.items()
+        },
+    }
+
+
+def _read(path: Path, key: str) -> Solution | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data["format"] != FORMAT or data["key"] != key:
+            return None  # another version's, or a file under the wrong name
+        results = {
+            name: Result(name=name, value=_quantity(r["value"], r["dim"]),
+                         unit=_optional_str(r["unit"]), shown=str(r["shown"]),
+                         formula=str(r["formula"]), expression=None,
+                         sides={str(k): int(v) for k, v in r["sides"].items()},
+                         written=str(r["working"]))
+            for name, r in data["results"].items()
+        }
+        given_values = {str(name): _quantity(*pair)
+                        for name, pair in data["given_values"].items()}
+        return Solution(str(data["card"]), str(data["solver"]),
+                        {str(k): str(v) for k, v in data["givens"].items()},
+                        given_values, results)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None  # missing, damaged or foreign: solve again
+
+
+def _quantity(value: Any, dim: Any) -> Quantity:
+    if not isinstance(value, int | float) or not isinstance(dim, list):
+        raise TypeError("not a quantity")
+    return Quantity(float(value), tuple(int(p) for p in dim))
+
+
+def _optional_str(value: Any) -> str | None:
+    return None if value is None else str(value)
