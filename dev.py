@@ -43,13 +43,19 @@ def ensure_environment(extras: str) -> None:
         print("Creating .venv ...", file=sys.stderr)
         venv.EnvBuilder(with_pip=True).create(VENV)
     target = f".[{extras}]" if extras else "."
-    print(f"Installing drill{'[' + extras + ']' if extras else ''} into .venv ...", file=sys.stderr)
+    first = not any(VENV.glob(".drill-installed-*"))
+    print(f"Installing drill{'[' + extras + ']' if extras else ''} into .venv"
+          + (" (the first time takes a minute or two; pip says what it fetches)" if first
+             else "") + " ...", file=sys.stderr)
+    # pip's own lines, one per package it collects, downloads and installs: a long first
+    # install must not look like a hang.
     subprocess.run(
-        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "-e", target],
+        [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check",
+         "--progress-bar", "on", "-e", target],
         cwd=ROOT,
         check=True,
     )
+    print("drill is installed in .venv", file=sys.stderr)
     stamp.write_text(wanted)
 
 

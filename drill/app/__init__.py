@@ -37,6 +37,12 @@ def _run(args: argparse.Namespace) -> int:
         for option, folder in missing:
             print(f"drill: error: {option} {folder}: no such folder", file=sys.stderr)
         return 2
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Drawn into a pipe or a file, the app would be escape codes nobody can use.
+        print("drill: error: the app needs a terminal (standard input and output are not "
+              "one here); run a command instead, such as 'drill stats' (drill --help lists "
+              "them)", file=sys.stderr)
+        return 2
     # Before Textual is imported: a child process reads the packs and today's queue
     # meanwhile (see drill.app.prefetch).
     early = prefetch.start(options)

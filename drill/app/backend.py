@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from drill.scheduling.ratings import Rating, TypedAnswer
     from drill.scheduling.state import CardState
     from drill.solving.solve import Solution
+    from drill.storage.app_claim import AppClaim
     from drill.storage.review_log import ReviewEntry
 
 
@@ -102,19 +103,24 @@ class Backend:
         self._library: Library | None = None
         self._checked: tuple[str, ...] = ()  # drill check's findings at the last reload
         self._session: ReviewSession | None = None
+        self._claim: AppClaim | None = None  # this app's hold on the data folder
 
     # -- opening ---------------------------------------------------------------------
 
     def open(self) -> None:
         """Load the packs and open the review data; raises :class:`StartupError`."""
+        from drill.config.location import data_dir
         from drill.config.settings import SettingsError
         from drill.review.session import ReviewSession
+        from drill.storage.app_claim import claim_folder
         from drill.storage.errors import StorageError
 
         self._library = self._load_library()
         try:
+            self._claim = claim_folder(data_dir(self.data_dir))  # one app per folder
             self._session = ReviewSession.open(self.cards, self.data_dir, self.clock)
         except (StorageError, SettingsError) as error:
+            self.close()
             raise StartupError(str(error)) from None
 
     def _load_library(self) -> Library:
@@ -145,9 +151,34 @@ class Backend:
         # Same database and settings, new cards (the undo history starts afresh).
         self._session = ReviewSession(self.cards, old.database, old.settings, old.clock)
 
+    def read_only_notice(self) -> str:
+        """"" when the review data can be written; else what a read-only session means."""
+        database = self.session.database
+        if not database.read_only:
+            return ""
+        return (f"{database.path} is read-only for you: this is a read-only session. "
+                "Browse, stats and the calculator work; ratings are not saved (make the file "
+                "writable, then start drill again, to study)")
+
+    def daily_backup(self) -> str:
+        """Today's backup of the review data, if not made yet: "" or the problem, one line
+        (any thread: it opens a connection of its own)."""
+        from drill.storage.errors import StorageError
+
+        if self.session.database.read_only:
+            return ""  # nothing changes, and the copy would fail on the same permissions
+        try:
+            self.session.daily_backup()
+        except StorageError as error:
+            return f"No backup today: {error}"
+        return ""
+
     def close(self) -> None:
         if self._session is not None:
             self._session.close()
+        if self._claim is not None:
+            self._claim.release()
+            self._claim = None
 
     @property
     def is_open(self) -> bool:
@@ -343,6 +374,15 @@ class Backend:
             except TargetError as error:
                 problems[ask.id] = str(error)
         return Prepared(key, targets, solution, problems)
+
+    def prepare_safely(self, card: Card) -> Prepared:
+        """:meth:`prepare`, but a solver that fails costs one card its grading, not the
+        app its life: its error becomes the card's (shown to the user, never a traceback)."""
+        try:
+            return self.prepare(card)
+        except Exception as error:
+            return Prepared(card.shown_key,
+                            error=f"{card.key}: cannot work out its numbers: {error}")
 
 
 def _check_user_packs(library: Library) -> tuple[str, ...]:

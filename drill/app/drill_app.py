@@ -1,5 +1,10 @@
 """The app object: global keys, the command palette, and the state screens share.
 
+Attributes down, messages up: the app builds each screen with what it shows (the
+backend, the cards' prepared numbers, options), tells the screens what changed
+(:mod:`drill.app.messages`), and does what they ask for in messages of their own (open
+a review, prepare cards, show the problem screen). No screen imports this module.
+
 Start-up is ordered for speed. Home is drawn from a :class:`HomeView` (built by the
 start-up child, or in-process); the review data is opened in a worker thread if the child
 built the view; then, in another worker, the cards are solved (sympy) so their answers
@@ -8,6 +13,7 @@ can be graded. A card whose numbers are not ready yet shows "preparing…" in it
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -21,7 +27,17 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from drill.app.backend import Backend, BackendError, Prepared, StartupError
-from drill.app.messages import BackendReady, CardPrepared, PacksReloaded, ScheduleChanged
+from drill.app.messages import (
+    BackendFailed,
+    BackendReady,
+    CardPrepared,
+    CardWorkedOut,
+    PacksReloaded,
+    PrepareCards,
+    ReviewWanted,
+    RooflineWanted,
+    ScheduleChanged,
+)
 from drill.app.options import AppOptions
 
 if TYPE_CHECKING:
@@ -29,6 +45,7 @@ if TYPE_CHECKING:
 
     from drill.app.home_view import HomeView
     from drill.app.prefetch import Prefetch
+    from drill.app.screens.review import ReviewScreen
     from drill.packs.model import Card
     from drill.quantities.calculator import Scratchpad
 
@@ -87,7 +104,7 @@ class DrillApp(App[int]):
             return ProblemScreen(view.error)
         from drill.app.screens.home import HomeScreen
 
-        return HomeScreen(view)
+        return HomeScreen(view, self.backend, ready=self.backend.is_open)
 
     def _first_view(self) -> HomeView:
         from drill.app.home_view import HomeView, home_view
@@ -98,9 +115,10 @@ class DrillApp(App[int]):
             return view
         try:
             self.backend.open()
-        except StartupError as error:
+            # The first queries can fail too (a missing table, a hand-edited value).
+            return home_view(self.backend)
+        except (StartupError, BackendError) as error:
             return HomeView(error=str(error))
-        return home_view(self.backend)
 
     def _remember_theme(self, theme: Theme) -> None:
         """Keep the user's theme in settings.toml for the next start."""
@@ -116,6 +134,7 @@ class DrillApp(App[int]):
         import gc
 
         self.call_after_refresh(gc.enable)  # off during start-up (see drill.app.run_app)
+        self._quit_on_hangup_and_terminate()
         if self._open_later:
             # After the first frame: the worker's imports would hold the GIL while Home
             # is being drawn, and the first card would come later.
@@ -124,6 +143,22 @@ class DrillApp(App[int]):
             )
         elif self.backend.is_open:
             self._backend_opened()
+
+    def _quit_on_hangup_and_terminate(self) -> None:
+        """SIGTERM and SIGHUP end the app the orderly way, as Ctrl+Q does, so the terminal
+        leaves the alternate screen and mouse tracking (Python's default would just die)."""
+        import asyncio
+        import signal
+
+        if self.is_headless:
+            return  # tests: the event loop is the test runner's
+        loop = asyncio.get_running_loop()
+        for number in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
+            if number is None:
+                continue
+            code = 128 + number
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, partial(self.exit, code, return_code=code))
 
     def _open_in_background(self) -> None:
         try:
@@ -156,8 +191,21 @@ class DrillApp(App[int]):
             callback()
         # The first screen is up: now the notices, and sympy in the background.
         self.call_after_refresh(self.show_pack_problems)
+        self.call_after_refresh(self._say_if_read_only)
+        self.run_worker(self._daily_backup, thread=True, group="backup")
         if self.options.prepare_in_background:
             self.set_timer(0.2, self._prepare_todays_cards)
+
+    def _say_if_read_only(self) -> None:
+        notice = self.backend.read_only_notice()
+        if notice:
+            self.notify(notice, title="Read-only session", severity="warning", timeout=20,
+                        markup=False)
+
+    def _daily_backup(self) -> None:
+        problem = self.backend.daily_backup()
+        if problem:
+            self._call_if_running(partial(self.notify, problem, severity="warning"))
 
     def when_ready(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` once the review data is open (at once if it is)."""
@@ -191,7 +239,12 @@ class DrillApp(App[int]):
     # -- preparing cards (sympy) in the background --------------------------------------
 
     def _prepare_todays_cards(self) -> None:
-        self.want_prepared([entry.card for entry in self.backend.queue()], urgent=False)
+        try:
+            cards = [entry.card for entry in self.backend.queue()]
+        except BackendError as error:
+            self._show_problem(str(error))
+            return
+        self.want_prepared(cards, urgent=False)
 
     def want_prepared(self, cards: Sequence[Card], urgent: bool = True) -> None:
         """Ask for these cards' targets; urgent ones jump the line. Posts CardPrepared."""
@@ -200,7 +253,7 @@ class DrillApp(App[int]):
             return
         if not self.options.prepare_in_background:
             for card in missing:
-                self._store(self.prepare_safely(card))
+                self._store(self.backend.prepare_safely(card))
             return
         with self._lock:
             keys = {card.shown_key for card in missing}
@@ -221,17 +274,9 @@ class DrillApp(App[int]):
                 generation = self._generation
             if card.shown_key in self.prepared:
                 continue
-            prepared = self.prepare_safely(card)
+            prepared = self.backend.prepare_safely(card)
             if not self._call_if_running(self._store, prepared, generation):
                 return  # the app has closed
-
-    def prepare_safely(self, card: Card) -> Prepared:
-        """A solver that fails must cost one card its grading, not the app its life."""
-        try:
-            return self.backend.prepare(card)
-        except Exception as error:  # shown to the user, never a traceback
-            return Prepared(card.shown_key,
-                            error=f"{card.key}: cannot work out its numbers: {error}")
 
     def _store(self, prepared: Prepared, generation: int | None = None) -> None:
         if generation is not None and generation != self._generation:
@@ -240,13 +285,26 @@ class DrillApp(App[int]):
         for screen in self.screen_stack:
             screen.post_message(CardPrepared(prepared.key))
 
-    def _handle_exception(self, error: Exception) -> None:
+    # -- what the screens ask for -----------------------------------------------------
+
+    def on_prepare_cards(self, message: PrepareCards) -> None:
+        self.want_prepared(message.cards)
+
+    def on_card_worked_out(self, message: CardWorkedOut) -> None:
+        self.prepared.setdefault(message.prepared.key, message.prepared)
+
+    def on_review_wanted(self, message: ReviewWanted) -> None:
+        self.push_screen(self.review_screen(cram=message.cram))
+
+    def on_roofline_wanted(self, message: RooflineWanted) -> None:
+        self._open_roofline(message.card)
+
+    def on_backend_failed(self, message: BackendFailed) -> None:
         """Review data that fails under a screen (another program locked or removed it)
-        gets the problem screen and its message, not a traceback."""
-        if isinstance(error, BackendError):
-            self._show_problem(str(error))
-            return
-        super()._handle_exception(error)
+        gets the problem screen and its message, not a traceback. The screens catch
+        :class:`BackendError` where they call the backend and post this message:
+        Textual has no public hook for an exception a handler lets through."""
+        self._show_problem(message.error)
 
     def on_key(self, event: events.Key) -> None:
         """Before the bindings: a key pressed while a review card was still being put on
@@ -274,8 +332,43 @@ class DrillApp(App[int]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
 
-    # Browse, Stats and reload need the review data open in this process: a key pressed
-    # on Home before it is (just after start-up) acts as soon as it is.
+    def review_screen(
+        self, cram: Sequence[Card] | None = None, first: Card | None = None
+    ) -> ReviewScreen:
+        """A review screen, given what it needs from the app."""
+        from drill.app.screens.review import ReviewScreen
+
+        return ReviewScreen(self.backend, self.prepared, self.options, cram=cram, first=first)
+
+    # Review, Browse, Stats and reload need the review data open in this process: a key
+    # pressed on Home before it is (just after start-up) acts as soon as it is. Review
+    # and extra practice are Home's keys, bound to the app's actions so that the review
+    # is on screen before the next key is handled (keys typed straight after Enter are
+    # the first answer's).
+
+    def action_review(self) -> None:
+        self.when_ready(self._start_review)
+
+    def _start_review(self) -> None:
+        try:
+            nothing_due = self.backend.next_entry() is None
+        except BackendError as error:
+            self._show_problem(str(error))
+            return
+        if nothing_due:
+            self.notify("Nothing is due now. Press x for extra practice.", timeout=4)
+            return
+        self.push_screen(self.review_screen())
+
+    def action_extra(self) -> None:
+        self.when_ready(self._start_extra)
+
+    def _start_extra(self) -> None:
+        """Cram the priority cards in pack order; nothing is rescheduled."""
+        cards = [card for card in self.backend.cards if card.is_priority]
+        cards = cards or list(self.backend.cards)
+        if cards:
+            self.push_screen(self.review_screen(cram=cards))
 
     def action_browse(self) -> None:
         self.when_ready(self._browse)
@@ -284,7 +377,7 @@ class DrillApp(App[int]):
         from drill.app.screens.browse import BrowseScreen
 
         if not isinstance(self.screen, BrowseScreen):
-            self.push_screen(BrowseScreen())
+            self.push_screen(BrowseScreen(self.backend))
 
     def action_stats(self) -> None:
         self.when_ready(self._stats)
@@ -293,17 +386,20 @@ class DrillApp(App[int]):
         from drill.app.screens.stats import StatsScreen
 
         if not isinstance(self.screen, StatsScreen):
-            self.push_screen(StatsScreen())
+            self.push_screen(StatsScreen(self.backend))
 
     def action_roofline(self) -> None:
         """The roofline explorer, on the current card's GEMM when it is about one."""
         from drill.app.screens.review import ReviewScreen
+
+        self._open_roofline(self.screen.card if isinstance(self.screen, ReviewScreen) else None)
+
+    def _open_roofline(self, card: Card | None) -> None:
         from drill.app.screens.roofline import RooflineScreen
         from drill.labs.card_link import roofline_start
 
         if isinstance(self.screen, RooflineScreen):
             return
-        card = self.screen.card if isinstance(self.screen, ReviewScreen) else None
         self.push_screen(RooflineScreen(roofline_start(card) if card is not None else None))
 
     def action_simulations(self) -> None:
@@ -334,6 +430,10 @@ class DrillApp(App[int]):
         if self.options.prepare_in_background:
             self._prepare_todays_cards()
 
+    #: The app's actions get_system_commands lists (Textual's own commands have quit).
+    _COMMANDS_LISTED = frozenset({"calculator", "home", "browse", "stats", "roofline",
+                                  "simulations", "reload_packs", "quit"})
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         if not self.ready:
@@ -359,10 +459,14 @@ class DrillApp(App[int]):
         for binding in type(screen).BINDINGS:
             if not isinstance(binding, Binding) or not binding.description:
                 continue
-            if binding.action.startswith("app."):
-                continue  # the app's own commands above cover these
             _, name, parameters = parse(binding.action)
-            if binding.description in seen or not screen.check_action(name, parameters):
+            if binding.action.startswith("app."):
+                if name in self._COMMANDS_LISTED:
+                    continue  # the app's own commands above cover these
+                namespace: App[int] | Screen[object] = self
+            else:
+                namespace = screen
+            if binding.description in seen or not namespace.check_action(name, parameters):
                 continue
             seen.add(binding.description)
             # "escape,q" binds two keys: the palette names the first.

@@ -1,8 +1,29 @@
-"""Messages the app sends its screens."""
+"""The messages between the app and its screens: the app's news down, the screens' requests up.
+
+Textual's rule is "attributes down, messages up": the app hands each screen what it
+shows (the backend, the cards' prepared numbers, options) when it builds it, and a
+screen asks for what only the app can do (open another screen, work out numbers in the
+app's worker, show the problem screen) by posting one of the requests below. They
+bubble from the screen to the app; no screen imports the app.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
 from textual.message import Message
+
+from drill.app.backend import BackendError
+
+if TYPE_CHECKING:
+    from textual.message_pump import MessagePump
+
+    from drill.app.backend import Prepared
+    from drill.packs.model import Card
+
+# -- from the app to its screens -------------------------------------------------------
 
 
 class CardPrepared(Message):
@@ -23,3 +44,62 @@ class BackendReady(Message):
 
 class PacksReloaded(Message):
     """The pack files were read again: cards a screen holds may have changed or gone."""
+
+
+# -- from a screen (or a widget) up to the app -------------------------------------------
+
+
+class PrepareCards(Message):
+    """These cards are about to be shown: work out their numbers, the first ones first.
+
+    The app answers with :class:`CardPrepared` for each card once it is ready.
+    """
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        super().__init__()
+        self.cards = tuple(cards)
+
+
+class CardWorkedOut(Message):
+    """A widget could not wait for the app's worker and worked a card's numbers out
+    itself: the app keeps them, so the card is not solved twice."""
+
+    def __init__(self, prepared: Prepared) -> None:
+        super().__init__()
+        self.prepared = prepared
+
+
+class ReviewWanted(Message):
+    """Open a review: of these cards outside the schedule (a cram), or of today's queue."""
+
+    def __init__(self, cram: Sequence[Card] | None = None) -> None:
+        super().__init__()
+        self.cram = tuple(cram) if cram is not None else None
+
+
+class RooflineWanted(Message):
+    """Open the roofline explorer, on this card's GEMM when there is one."""
+
+    def __init__(self, card: Card | None = None) -> None:
+        super().__init__()
+        self.card = card
+
+
+class BackendFailed(Message):
+    """The review data failed under a screen (another program locked, removed or damaged
+    it): the app shows the problem screen with this one-line message."""
+
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error
+
+
+@contextmanager
+def backend_failures_go_up(node: MessagePump) -> Iterator[None]:
+    """Around a handler's calls to the backend: a :class:`BackendError` becomes a
+    :class:`BackendFailed` posted from ``node`` rather than an exception in Textual's
+    message loop (which would end the app with a traceback)."""
+    try:
+        yield
+    except BackendError as error:
+        node.post_message(BackendFailed(str(error)))

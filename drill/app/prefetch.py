@@ -86,7 +86,7 @@ def _child(options: AppOptions, fd: int) -> None:
 
 
 def _build(options: AppOptions) -> HomeView:
-    from drill.app.backend import Backend, StartupError
+    from drill.app.backend import Backend, BackendError, StartupError
     from drill.app.home_view import HomeView, home_view
 
     # No solver code here: it does not change which cards exist, and would load sympy.
@@ -98,5 +98,7 @@ def _build(options: AppOptions) -> HomeView:
         return HomeView(error=str(error))
     try:
         return home_view(backend)
+    except BackendError as error:  # a database that opens but fails its first query
+        return HomeView(error=str(error))
     finally:
         backend.close()

@@ -12,15 +12,18 @@ from __future__ import annotations
 import csv
 import hashlib
 import html
+import itertools
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from drill.packs.model import Card, Pack
 
-CSV_COLUMNS = ("key", "deck", "front", "back", "tags")
+#: Front and Back as Anki's Basic note type names its fields: Anki fills fields from the
+#: columns of the same name (lower case, it put the key on the front).
+CSV_COLUMNS = ("key", "deck", "Front", "Back", "tags")
 
 
 class ExportError(Exception):
@@ -41,6 +44,9 @@ class Exported:
     references: tuple[str, ...]  # "decode_floor: 4.78 ms"
     tip: str
     tags: tuple[str, ...]
+    pack: str = ""  # the pack's id: the deck's identity, which a new title keeps
+    #: Each ask's question and its reference answer as shown ("4.78 ms"), for typing in Anki.
+    asks: tuple[tuple[str, str], ...] = ()
 
     @property
     def front(self) -> str:
@@ -62,31 +68,48 @@ class Exported:
 
 
 References = Callable[[Card], tuple[str, ...]]
+Answers = Callable[[Card], tuple[tuple[str, str], ...]]
 
 
-def prepare(packs: Sequence[Pack], references: References | None = None) -> list[Exported]:
+def prepare(packs: Sequence[Pack], references: References | None = None,
+            answers: Answers | None = None) -> list[Exported]:
     """Every card of ``packs`` as it will be exported, in pack order."""
-    refs = references or solved_references
-    return [
-        Exported(
-            key=card.key,
-            deck=pack.title,
-            title=_clean(card.title),
-            scenario=_clean(card.scenario),
-            questions=tuple(_clean(ask.question) for ask in card.asks),
-            answer=tuple(_clean(point) for point in card.answer),
-            key_numbers=tuple(_clean(number) for number in card.key_numbers),
-            references=refs(card),
-            tip=_clean(card.tip),
-            tags=("drill", pack.id, card.priority),
-        )
-        for pack in packs
-        for card in pack.cards
-    ]
+    solve_asks = answers or solved_answers
+    exported = []
+    for pack in packs:
+        for card in pack.cards:
+            asks = solve_asks(card)  # solved once: sympy is slow
+            refs = references(card) if references else tuple(f"{q} → {a}" for q, a in asks)
+            exported.append(_exported(pack, card, refs, asks))
+    return exported
+
+
+def _exported(pack: Pack, card: Card, refs: tuple[str, ...],
+              asks: tuple[tuple[str, str], ...]) -> Exported:
+    return Exported(
+        key=card.key,
+        deck=pack.title,
+        title=_clean(card.title),
+        scenario=_clean(card.scenario),
+        questions=tuple(_clean(ask.question) for ask in card.asks),
+        answer=tuple(_clean(point) for point in card.answer),
+        key_numbers=tuple(_clean(number) for number in card.key_numbers),
+        references=refs,
+        tip=_clean(card.tip),
+        tags=("drill", pack.id, card.priority),
+        pack=pack.id,
+        asks=asks,
+    )
 
 
 def solved_references(card: Card) -> tuple[str, ...]:
-    """Each ask's reference value, from the card's solver (none if it cannot be solved)."""
+    """Each ask's question and reference value, from the card's solver."""
+    return tuple(f"{question} → {answer}" for question, answer in solved_answers(card))
+
+
+def solved_answers(card: Card) -> tuple[tuple[str, str], ...]:
+    """Each ask's question and reference value, from the card's solver (none if it cannot
+    be solved)."""
     if not card.asks or not card.solver:
         return ()
     from drill.solving.cache import solve_cached
@@ -96,7 +119,7 @@ def solved_references(card: Card) -> tuple[str, ...]:
         solution = solve_cached(card)
     except SolveError:
         return ()
-    return tuple(f"{_clean(ask.question)} → {solution.results[ask.value].shown}"
+    return tuple((_clean(ask.question), solution.results[ask.value].shown)
                  for ask in card.asks if ask.value in solution.results)
 
 
@@ -119,7 +142,7 @@ def spreadsheet_cell(text: str) -> str:
 
 
 def write_csv(cards: Sequence[Exported], path: Path, *, replace: bool = False) -> None:
-    """One row per card: key, deck, front, back, tags (UTF-8, a header row first)."""
+    """One row per card: key, deck, front, back, tags (UTF-8, Anki's header lines first)."""
 
     def write(temporary: Path) -> None:
         with temporary.open("w", encoding="utf-8", newline="") as stream:
@@ -128,13 +151,43 @@ def write_csv(cards: Sequence[Exported], path: Path, *, replace: bool = False) -
     write_whole(path, write, replace=replace)
 
 
+#: Anki's CSV header lines (Anki 2.1.55 on): with them, Anki's importer needs no guessing
+#: and no mapping. Left to guess, it took ";" for the separator and made junk notes. The
+#: key is the note's guid, so importing again updates the notes instead of doubling them;
+#: front and back fill the first two fields of the note type (Basic's Front and Back).
+ANKI_HEADER = (
+    "#separator:Comma",
+    "#html:false",
+    f"#columns:{','.join(CSV_COLUMNS)}",
+    f"#guid column:{CSV_COLUMNS.index('key') + 1}",
+    f"#deck column:{CSV_COLUMNS.index('deck') + 1}",
+    f"#tags column:{CSV_COLUMNS.index('tags') + 1}",
+)
+
+
 def write_csv_rows(cards: Sequence[Exported], stream: TextIO) -> None:
-    """The CSV of :func:`write_csv` onto an open stream (standard output, say)."""
+    """The CSV of :func:`write_csv` onto an open stream (standard output, say): Anki's
+    header lines (``#columns:`` names the columns), then one row per card."""
+    for line in ANKI_HEADER:
+        stream.write(line + "\r\n")  # the csv module's own line ending
     writer = csv.writer(stream)
-    writer.writerow(CSV_COLUMNS)
     for card in cards:
         writer.writerow([spreadsheet_cell(cell) for cell in (
-            card.key, card.deck, card.front, card.back, " ".join(card.tags))])
+            card.key, anki_deck(card), card.front, card.back,
+            " ".join(tag.replace(" ", "_") for tag in card.tags))])
+
+
+def read_csv_rows(lines: Iterable[str]) -> list[dict[str, str]]:
+    """The rows of a CSV :func:`write_csv_rows` wrote, by column name (for scripts and
+    tests): the header lines at the top are skipped, ``#columns:`` gives the names."""
+    rows = iter(lines)
+    names: list[str] = []
+    for line in rows:
+        if not line.startswith("#"):
+            return list(csv.DictReader(itertools.chain([line], rows), fieldnames=names))
+        if line.startswith("#columns:"):
+            names = next(csv.reader([line[len("#columns:"):]]))
+    return []
 
 
 def write_whole(path: Path, write: Callable[[Path], None], *, replace: bool) -> None:
@@ -189,6 +242,13 @@ _CSS = """\
 """
 
 
+def anki_deck(card: Exported) -> str:
+    """The card's deck in Anki, ``drill::PACK-ID``. Anki's importer finds a deck by its
+    name, so the name comes from the pack's id, which a new title leaves alone (named by
+    title, a renamed pack became a new, empty deck); the title is the deck's description."""
+    return f"drill::{card.pack}"
+
+
 def stable_id(text: str) -> int:
     """A stable id for Anki (models and decks need one), from a name."""
     digest = hashlib.sha256(text.encode()).digest()
@@ -199,14 +259,19 @@ def write_anki(cards: Sequence[Exported], path: Path, *, replace: bool = False) 
     """An ``.apkg`` Anki package: one deck per pack, one note per card."""
     import genanki
 
+    # Anki's typed answer: the first ask's question on the front with a box to type in,
+    # its reference answer compared with what was typed on the back (the other asks'
+    # references are on the back too). A card without asks shows no box.
+    typed = "{{#Answer}}<div class=section>{{Question}}</div>{{type:Answer}}{{/Answer}}"
     model = genanki.Model(
-        stable_id("drill card model v1"),
-        "drill card",
-        fields=[{"name": "Front"}, {"name": "Back"}, {"name": "Key"}],
+        stable_id("drill card model v2"),  # v1 had no typed answer: a new note type
+        "drill card (typed answer)",
+        fields=[{"name": "Front"}, {"name": "Back"}, {"name": "Key"}, {"name": "Question"},
+                {"name": "Answer"}],
         templates=[{
             "name": "Card",
-            "qfmt": "{{Front}}",
-            "afmt": "{{FrontSide}}<hr id=answer>{{Back}}<div class=key>{{Key}}</div>",
+            "qfmt": "{{Front}}" + typed,
+            "afmt": "{{Front}}" + typed + "<hr id=answer>{{Back}}<div class=key>{{Key}}</div>",
         }],
         css=_CSS,
     )
@@ -214,11 +279,13 @@ def write_anki(cards: Sequence[Exported], path: Path, *, replace: bool = False) 
     for card in cards:
         deck = decks.get(card.deck)
         if deck is None:
-            deck = decks[card.deck] = genanki.Deck(stable_id(f"drill deck {card.deck}"),
-                                                   f"drill::{card.deck}")
+            deck = decks[card.deck] = genanki.Deck(
+                stable_id(f"drill pack {card.pack}"), anki_deck(card), description=card.deck)
         deck.add_note(genanki.Note(
             model=model,
-            fields=[_front_html(card), _back_html(card), html.escape(card.key)],
+            fields=[_front_html(card), _back_html(card), html.escape(card.key),
+                    *((html.escape(card.asks[0][0]), html.escape(card.asks[0][1]))
+                      if card.asks else ("", ""))],
             guid=genanki.guid_for("drill", card.key),
             tags=[tag.replace(" ", "_") for tag in card.tags],
         ))

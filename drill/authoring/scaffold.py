@@ -73,6 +73,14 @@ def _shown(path: Path) -> str:
     return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+def _shown_uri(path: Path) -> str:
+    """``path`` as a ``file://`` URI; its bytes that are not UTF-8 are percent-encoded."""
+    from urllib.parse import quote
+
+    name = os.fsencode(path.absolute())
+    return "file://" + ("" if name.startswith(b"/") else "/") + quote(name, safe="/:")
+
+
 def title_of(pack_id: str) -> str:
     words = pack_id.replace("-", " ")
     return words[:1].upper() + words[1:]
@@ -80,7 +88,10 @@ def title_of(pack_id: str) -> str:
 
 def pack_text(pack_id: str, scaffold: Scaffold, schema: Path | None) -> str:
     folder = scaffold.folder
-    header = f"# yaml-language-server: $schema={_shown(schema)}\n" if schema is not None else ""
+    # An absolute file URI: the pack can move anywhere and still find the schema, and a
+    # space or a drive letter in the path cannot cut the modeline short (a bare path can).
+    header = (f"# yaml-language-server: $schema={_shown_uri(schema)}\n" if schema is not None
+              else "")
     return header + PACK_TEMPLATE.format(
         pack=pack_id, title=title_of(pack_id), solver=f"{pack_id}-load-time",
         pack_file=_shown(scaffold.pack_file), folder=_shown(folder))

@@ -110,12 +110,16 @@ def _is_math_word(word: str, after_number: bool, before: list[ProseToken]) -> bo
     return False
 
 
-@lru_cache(maxsize=8192)
-def find_equations(text: str) -> tuple[Equation, ...]:
+def find_equations(text: str) -> list[Equation]:
     """Every chain of ``=``/``≈`` in ``text`` with at least one relation.
 
     Cached: a card's texts are read again for every variant and every check, and the
     answer depends on the text alone."""
+    return list(_find_equations_kept(text))
+
+
+@lru_cache(maxsize=8192)
+def _find_equations_kept(text: str) -> tuple[Equation, ...]:
     return tuple(_find_equations_afresh(text))
 
 

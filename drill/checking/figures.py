@@ -56,12 +56,16 @@ class Figure:
         return self.readings[0]
 
 
-@lru_cache(maxsize=8192)
-def find_figures(text: str, names: tuple[str, ...] = ()) -> tuple[Figure, ...]:
+def find_figures(text: str, names: tuple[str, ...] = ()) -> list[Figure]:
     """Every figure in ``text``, in order; ``names`` (catalog names) are masked first.
 
     Cached: a card's texts are read again for every variant and every check, and the
     answer depends on the text alone."""
+    return list(_find_figures_kept(text, names))
+
+
+@lru_cache(maxsize=8192)
+def _find_figures_kept(text: str, names: tuple[str, ...] = ()) -> tuple[Figure, ...]:
     return tuple(_find_figures_afresh(text, names))
 
 

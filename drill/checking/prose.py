@@ -44,12 +44,16 @@ class ProseProblem:
     message: str
 
 
-@lru_cache(maxsize=8192)
-def check_prose(text: str, tolerance: float) -> tuple[ProseProblem, ...]:
+def check_prose(text: str, tolerance: float) -> list[ProseProblem]:
     """Every problem with the worked equations in ``text``.
 
     Cached: a card's texts are read again for every variant and every check, and the
     answer depends on the text alone."""
+    return list(_check_prose_kept(text, tolerance))
+
+
+@lru_cache(maxsize=8192)
+def _check_prose_kept(text: str, tolerance: float) -> tuple[ProseProblem, ...]:
     return tuple(_check_prose_afresh(text, tolerance))
 
 

@@ -42,7 +42,8 @@ def cached_check(path: Path, display: str, check: Callable[[Path, str], PackRepo
     except OSError:
         return check(path, display)
     digest = hashlib.sha256(code_fingerprint(("",)).encode())
-    digest.update(display.encode() + b"\0" + content)
+    # A file name need not be valid UTF-8 (surrogate escapes): hash its bytes as they are.
+    digest.update(display.encode("utf-8", "surrogateescape") + b"\0" + content)
     key = digest.hexdigest()[:40]
     entry = folder / f"{key}.json"
     found = _read(entry, key)
@@ -78,9 +79,9 @@ def _write(entry: Path, key: str, report: PackReport) -> None:
         entry.parent.mkdir(parents=True, exist_ok=True)
         descriptor, temporary = tempfile.mkstemp(dir=entry.parent, suffix=".tmp")
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False)
+            json.dump(data, handle)  # ASCII escapes: a name in surrogates still writes
         os.replace(temporary, entry)
-    except OSError:
+    except (OSError, ValueError):
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)

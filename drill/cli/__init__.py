@@ -18,7 +18,7 @@ from drill.cli.exit_codes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_US
 #: Subcommand modules, in the order ``drill --help`` lists them.
 COMMANDS: tuple[str, ...] = (
     "calc", "check", "listing", "show", "solve", "grade", "stats", "roofline", "simulate",
-    "exercise", "new", "schema", "export", "cache",
+    "exercise", "new", "schema", "export", "cache", "backup", "completion",
 )
 
 
@@ -115,6 +115,10 @@ def app_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if "_ARGCOMPLETE" in os.environ:  # the shell asks for completions (drill completion)
+        from drill.cli.completion import complete_if_asked
+
+        complete_if_asked(build_parser())
     args = app_arguments(argv)
     if args is None:
         args = build_parser().parse_args(argv)

@@ -28,7 +28,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         help="grade a typed answer to one ask of a card",
         description="Grade an answer as a person would type it, and name the classic "
         "mistake when it is wrong. Exit 0 when correct, 1 when incorrect or unreadable, "
-        "2 on a usage error (an unknown card or ask).",
+        "2 on a usage or setup error (an unknown card, ask or solver).",
         epilog='examples: drill grade speed-physics/q1 decode_floor "16 GB / 3.35 TB/s"\n'
         "          drill grade --batch answers.jsonl --json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -95,8 +95,10 @@ def _run_one(args: argparse.Namespace) -> int:
     except UnknownTarget as error:
         return _usage(error.message)
     except TargetError as error:
+        # The card cannot be graded at all (an unknown solver, a unit its reference is not
+        # in): a setup problem, not a wrong answer.
         print(f"drill grade: error: {error}", file=sys.stderr)
-        return EXIT_FAILED
+        return EXIT_USAGE
     result = grade(args.answer, target)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))

@@ -8,6 +8,7 @@ silently.
 
 from __future__ import annotations
 
+import errno
 import os
 import tomllib
 from dataclasses import dataclass, fields
@@ -16,6 +17,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 SETTINGS_FILE = "settings.toml"
+BOM = b"\xef\xbb\xbf"
 
 
 class SettingsError(Exception):
@@ -35,6 +37,7 @@ class Settings:
     packs: tuple[str, ...] = ()  # more pack folders (relative to the data folder)
     solvers: tuple[str, ...] = ()  # folders whose solver modules (*.py) drill may run
     theme: str = ""  # the app's colour theme; "" is Textual's default
+    backup_days: int = 7  # daily backups of the review database kept; 0: none
 
     def zone(self) -> ZoneInfo | None:
         """The configured zone, or None to use the system's."""
@@ -77,6 +80,10 @@ packs = []
 # only because they are named here or with --solvers DIR; a pack file never loads code.
 solvers = []
 
+# drill copies the review database into the "backups" folder here once a study day,
+# and keeps the copies of this many days (0 turns daily backups off).
+backup_days = 7
+
 # The app's colour theme (Ctrl+P, then "theme", to try them; the app remembers your choice
 # here). Empty is the default.
 theme = ""
@@ -102,7 +109,8 @@ def load_settings(data_dir: Path, *, write_default: bool = True) -> Settings:
     except OSError as exc:
         raise SettingsError(f"{path}: cannot read: {exc.strerror or exc}") from None
     try:
-        table = tomllib.loads(raw.decode("utf-8"))
+        # "utf-8-sig": an editor's byte-order mark is not part of the TOML.
+        table = tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise SettingsError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
@@ -142,6 +150,8 @@ def _check(key: str, value: Any, path: Path | str) -> Any:
             return _whole(value, 5, 3600, fail)
         case "leech_lapses":
             return _whole(value, 1, 1000, fail)
+        case "backup_days":
+            return _whole(value, 0, 3650, fail)
         case "variants":
             if not isinstance(value, bool):
                 raise fail("true or false")
@@ -181,47 +191,48 @@ def _whole(value: Any, low: int, high: int, fail: Any) -> int:
 
 
 def save_string_setting(data_dir: Path, key: str, value: str) -> None:
-    """Set one string key in the settings file, keeping every other line and comment.
+    """Set one string key in the settings file, keeping the file as the user wrote it:
+    every other line, the comment on the key's own line, spacing, a byte-order mark.
 
-    The line ``key = ...`` is replaced (or added at the end); the file is replaced whole
-    or not at all. A value the file would not load back is refused.
+    The key is set in place (or added at the end) with tomlkit, which keeps a TOML
+    document's layout; the file is replaced whole or not at all. A value the file would
+    not load back is refused.
     """
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
     if key not in {f.name for f in fields(Settings)}:
         raise SettingsError(f"unknown settings key {key!r}")
+    if any(ord(ch) < 32 for ch in value):
+        raise SettingsError("a setting cannot hold control characters")
     path = settings_path(data_dir)
     load_settings(data_dir)  # refuses a broken file rather than rewriting it
-    text = path.read_text(encoding="utf-8") if path.exists() else DEFAULT_TEXT
-    line = f"{key} = {_toml_string(value)}"
-    lines = text.splitlines()
-    for index, existing in enumerate(lines):
-        if existing.split("=", 1)[0].strip() == key and not existing.lstrip().startswith("#"):
-            lines[index] = line
-            break
-    else:
-        lines.append(line)
-    new_text = "\n".join(lines) + "\n"
+    raw = path.read_bytes() if path.exists() else DEFAULT_TEXT.encode()
+    bom = raw.startswith(BOM)
     try:
+        document = tomlkit.parse(raw.decode("utf-8-sig"))
+        document[key] = value
+        new_text = tomlkit.dumps(document)
         parse_settings(tomllib.loads(new_text), path)  # what we write must load back
-    except tomllib.TOMLDecodeError:  # the key's value spans lines ('"""'): not ours to edit
+    except (TOMLKitError, tomllib.TOMLDecodeError):
         raise SettingsError(f"{path}: cannot set {key} without changing other lines; "
                             f"edit the file by hand") from None
     if path.is_symlink():  # the user's own arrangement (a dotfiles repo): write through it
         path = path.resolve()
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        temporary.write_text(new_text, encoding="utf-8")
+        temporary.write_bytes((BOM if bom else b"") + new_text.encode("utf-8"))
         os.replace(temporary, path)
     except OSError as exc:
-        raise SettingsError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise SettingsError(f"{path}: cannot write: {_why(exc)}") from None
     finally:
         temporary.unlink(missing_ok=True)
 
 
-def _toml_string(value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    if any(ord(ch) < 32 for ch in escaped):
-        raise SettingsError("a setting cannot hold control characters")
-    return f'"{escaped}"'
+def _why(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    return exc.strerror or str(exc)
 
 
 def _write_default(path: Path) -> None:

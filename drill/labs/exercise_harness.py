@@ -82,7 +82,7 @@ def raised(error: BaseException) -> dict[str, Any]:
     except BaseException:
         message = "(its message could not be read)"
     if isinstance(error, OSError) and error.errno == errno.EFBIG:
-        message = "the program printed more than the output limit allows"
+        message = _too_large()
     return {
         "kind": "raised",
         "exception": type(error).__name__[:MAX_TEXT],
@@ -91,8 +91,28 @@ def raised(error: BaseException) -> dict[str, Any]:
     }
 
 
+#: The size no file the program writes may pass (set from the payload by ``main``).
+file_limit = 0
+
+
+def _too_large() -> str:
+    """What a write past the file-size limit was: printing (the captured output, on
+    descriptor 2, is at the limit) or a file of the program's own."""
+    try:
+        printed = os.fstat(2).st_size
+    except OSError:
+        printed = 0
+    if file_limit and printed < file_limit:
+        return (f"the program wrote a file larger than the {file_limit >> 20} MiB a check "
+                "allows (files it writes may not grow past that)")
+    return "the program printed more than the output limit allows"
+
+
 def limit_resources(cpu_seconds: int, memory_bytes: int, file_bytes: int) -> None:
-    """Best effort: ``resource`` is missing on Windows, and some limits on macOS."""
+    """Best effort: ``resource`` is missing on Windows, and some limits on macOS.
+
+    The hard limit is set too: a soft limit alone, the program could raise it again.
+    """
     try:
         import resource
     except ImportError:
@@ -104,8 +124,8 @@ def limit_resources(cpu_seconds: int, memory_bytes: int, file_bytes: int) -> Non
             continue
         try:
             _, hard = resource.getrlimit(kind)
-            soft = value if hard == resource.RLIM_INFINITY else min(value, hard)
-            resource.setrlimit(kind, (soft, hard))
+            limit = value if hard == resource.RLIM_INFINITY else min(value, hard)
+            resource.setrlimit(kind, (limit, limit))
         except (ValueError, OSError):
             pass
 
@@ -131,6 +151,8 @@ def main() -> None:
     quiet = os.open(os.devnull, os.O_RDONLY)
     os.dup2(quiet, 0)
     limits = payload["limits"]
+    global file_limit
+    file_limit = int(limits["output_bytes"])
     limit_resources(int(limits["cpu_seconds"]), int(limits["memory_bytes"]),
                     int(limits["output_bytes"]))
     try:

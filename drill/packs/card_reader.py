@@ -8,6 +8,7 @@ card from what it reads; the scenario fields are :mod:`drill.packs.scenario`'s.
 
 from __future__ import annotations
 
+import re
 from re import Pattern
 
 import yaml
@@ -150,6 +151,14 @@ class CardReader:
         question = self.text(entries, "question", path=f"{path}.question", scope=scope)
         # An empty unit ("") asks for a plain number: a batch size, a count of steps.
         unit = self.text(entries, "unit", required=False, path=f"{path}.unit", scope=scope)
+        if unit is not None and _is_bare_number(unit):
+            # "unit: 3.5" would grade every answer in units of 3.5 ("expected 1.14 3.5").
+            unit_node = self._value_node(entries, "unit", f"{path}.unit")
+            assert unit_node is not None  # it was just read
+            f.error(unit_node, f"unit '{unit.strip()}' is a number, not a unit: name the "
+                    "unit the answer is in (ms, GB/s), or write '' or '1' for a plain number",
+                    scope)
+            unit = None
         value = ask_id
         if "value" in entries:
             value = self.identifier(entries, "value", "value", NAME, NAME_RULE,
@@ -215,3 +224,12 @@ class CardReader:
         if mistake_id is None or message is None:
             return None
         return Mistake(id=mistake_id, message=message, value=value, where=f.at(node))
+
+
+_NUMBER = re.compile(r"[+-]?(\d[\d_,]*(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def _is_bare_number(unit: str) -> bool:
+    """A unit written as a number other than 1 (which is how a pack asks for a count)."""
+    text = unit.strip()
+    return bool(_NUMBER.fullmatch(text)) and text != "1"

@@ -132,6 +132,14 @@ class ReviewSession:
     def close(self) -> None:
         self.database.close()
 
+    def daily_backup(self) -> Path | None:
+        """Back the database up if today's study day has no backup yet (the last
+        ``backup_days`` are kept); the new file, or None. Raises StorageError."""
+        from drill.storage.backup import daily_backup
+
+        today = self.days.day_of(self.now())
+        return daily_backup(self.database.path, today, self.settings.backup_days)
+
     def __enter__(self) -> ReviewSession:
         return self
 
@@ -230,9 +238,9 @@ class ReviewSession:
         card_id = self._id(key)
         answers = tuple(answers)
         _check_duration(duration_ms)
-        now = self.now()
 
         def work(conn: sqlite3.Connection) -> Rated:
+            now = self.now()  # under the write lock: the log stays in time order
             before = card_table.load(conn, card_id) or CardState.new(card_id, key)
             after = self.model.review(before, rating, now, duration_ms).after
             card_table.save(conn, after)
@@ -261,9 +269,9 @@ class ReviewSession:
         card_id = self._id(key)
         answers = tuple(answers)
         _check_duration(duration_ms)
-        now = self.now()
 
         def work(conn: sqlite3.Connection) -> tuple[int, CardState]:
+            now = self.now()  # under the write lock: the log stays in time order
             state = card_table.load(conn, card_id)
             if state is None:  # keep the key, so the history can be named later
                 state = CardState.new(card_id, key)

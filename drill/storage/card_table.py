@@ -15,7 +15,43 @@ _NAMES = ("id", "key", "phase", "step", "stability", "difficulty", "due", "last_
 COLUMNS = ", ".join(_NAMES)
 
 
+#: What each column may hold; anything else is a hand edit drill cannot read.
+_TIMES = ("due", "last_review", "buried_until")
+_WHOLE = ("id", "reps", "lapses", "suspended", "leech")
+_OPTIONAL_WHOLE = ("step", *_TIMES)
+_OPTIONAL_REAL = ("stability", "difficulty")
+_PHASES = frozenset(int(phase) for phase in Phase)
+
+
+def check_values(names: Iterable[str], row: tuple[Any, ...]) -> None:
+    """Raise ValueError naming the first column whose value drill cannot read.
+
+    The database (:mod:`drill.storage.database`) reports it as a damaged file, by name.
+    """
+    values = dict(zip(names, row, strict=True))
+    key = values.get("key", values.get("id"))
+    for name, value in values.items():
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if name == "key":
+            fine = isinstance(value, str)
+        elif name == "phase":
+            fine = whole and value in _PHASES
+        elif name in _WHOLE:
+            fine = whole
+        elif name in _OPTIONAL_WHOLE:
+            # Beyond ±10^14 ms (about 3,000 years) a time is no date Python can hold.
+            fine = value is None or (whole and abs(value) < 10**14)
+        elif name in _OPTIONAL_REAL:
+            fine = value is None or isinstance(value, int | float)
+        else:
+            fine = True
+        if not fine:
+            raise ValueError(f"the card {key!r} has {name} = {value!r}, which drill "
+                             "never writes")
+
+
 def from_row(row: tuple[Any, ...]) -> CardState:
+    check_values(_NAMES, row)
     (card_id, key, phase, step, stability, difficulty, due, last_review, reps, lapses,
      suspended, buried_until, leech) = row
     return CardState(
@@ -94,5 +130,11 @@ def schedule_rows(
 ) -> list[tuple[int, int, int | None, int, int, int | None]]:
     """What the day's queue needs of every card: id, phase, due, reps, suspended and
     buried-until, in one query."""
-    return list(conn.execute(
+    rows = list(conn.execute(
         "SELECT id, phase, due, reps, suspended, buried_until FROM cards"))
+    for row in rows:
+        check_values(_SCHEDULE_NAMES, row)
+    return rows
+
+
+_SCHEDULE_NAMES = ("id", "phase", "due", "reps", "suspended", "buried_until")

@@ -4,7 +4,8 @@
   never leaves a half-made file that would later look corrupt.
 - An existing file is checked (SQLite header, size against the header's page count, a
   drill schema) before anything is written to it; a file that fails is left byte for
-  byte as it was, and the error names it.
+  byte as it was, and the error names it. So is a ``-wal`` beside it that is not its own
+  (:mod:`drill.storage.wal`).
 - WAL mode, ``synchronous=FULL`` and one ``BEGIN IMMEDIATE`` transaction per write: a
   rating is on disk when ``write`` returns, and ``kill -9`` cannot undo it.
 - Two drill processes share the file: SQLite waits up to ``BUSY_TIMEOUT_S`` for a lock,
@@ -26,10 +27,12 @@ from typing import TypeVar
 from drill.storage.errors import (
     DatabaseCorrupt,
     DatabaseLocked,
+    DatabaseReplaced,
     NewerSchema,
     StorageError,
 )
 from drill.storage.schema import SCHEMA_VERSION, migrate, read_version
+from drill.storage.wal import check_wal, closed_here, opened_here
 
 T = TypeVar("T")
 
@@ -45,6 +48,12 @@ class Database:
         self.path = path
         self._conn = conn
         self._lock = threading.RLock()  # one transaction at a time per connection
+        self._open = True
+        opened_here(path)
+        self._identity = _identity(path)  # the file opened, to notice it being replaced
+        #: Readable but not writable by this user: every write would be refused.
+        self.read_only = not os.access(path, os.W_OK)
+        self._replaced: DatabaseReplaced | None = None
 
     def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` in a read transaction (a consistent snapshot)."""
@@ -60,7 +69,10 @@ class Database:
 
     def close(self) -> None:
         with self._lock:
-            self._conn.close()
+            if self._open:
+                self._open = False
+                self._conn.close()
+                closed_here(self.path)
 
     def __enter__(self) -> Database:
         return self
@@ -75,6 +87,8 @@ class Database:
                 try:
                     self._conn.execute(begin)
                     try:
+                        if begin == "BEGIN IMMEDIATE":
+                            self._check_still_there()
                         result = work(self._conn)
                         self._conn.execute("COMMIT")
                     except BaseException:
@@ -93,7 +107,45 @@ class Database:
                     raise translate(self.path, exc) from None
                 except sqlite3.Error as exc:
                     raise translate(self.path, exc) from None
+                except (ValueError, TypeError, OverflowError) as exc:
+                    # A row drill cannot make sense of: a hand edit, or another program's
+                    # (rolled back above, so nothing was written).
+                    raise DatabaseCorrupt(
+                        self.path, f"holds a value drill cannot read ({exc})"
+                    ) from None
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _check_still_there(self) -> None:
+        """Refuse a write once the file at ``path`` is not the one opened (deleted, or
+        replaced by a copy or a fresh database): SQLite would go on writing to the old
+        file, and every rating after that would be lost on quitting. What the old file
+        holds is saved once, and the message says where."""
+        if self._replaced is None:
+            now = _identity(self.path)
+            if now == self._identity:
+                return
+            how = "deleted" if now is None else "replaced by another file"
+            self._conn.execute("ROLLBACK")  # VACUUM INTO cannot run in a transaction
+            try:
+                rescued = self._rescue()
+                saved = (f"what drill had written to it is saved as {rescued} (quit drill, "
+                         f"then 'drill restore {rescued}' puts it back)")
+            except (sqlite3.Error, OSError) as exc:
+                saved = f"and the old file could not be saved ({exc})"
+            self._replaced = DatabaseReplaced(
+                self.path, f"was {how} while drill was running; this change was not saved, "
+                + saved,
+            )
+        raise self._replaced
+
+    def _rescue(self) -> Path:
+        from drill.storage.backup import backups_dir
+
+        folder = backups_dir(self.path)
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"drill-rescued-{time.strftime('%Y-%m-%dT%H%M%S')}.sqlite3"
+        self._conn.execute("VACUUM INTO ?", (str(target),))
+        return target
 
 
 def open_database(path: Path) -> Database:
@@ -106,6 +158,7 @@ def open_database(path: Path) -> Database:
     if not path.exists():
         _create(path)
     check_file(path)
+    check_wal(path)
     try:
         conn = sqlite3.connect(
             str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
@@ -162,6 +215,12 @@ def translate(path: Path, exc: sqlite3.Error) -> StorageError:
         )
     if "malformed" in lowered or "not a database" in lowered or "encrypted" in lowered:
         return DatabaseCorrupt(path, f"is corrupt ({text})")
+    if "disk is full" in lowered or ("disk i/o error" in lowered and _disk_full(path)):
+        # A full disk shows as either, depending on which file SQLite was extending.
+        return StorageError(path, "cannot be written: the disk is full; this change was not "
+                                  "saved (free some space, then try again)")
+    if "no such table" in lowered or "no such column" in lowered:
+        return DatabaseCorrupt(path, f"is missing part of drill's tables ({text})")
     if "readonly" in lowered or "read-only" in lowered:
         return StorageError(path, "cannot be written (read-only file or folder)")
     if "unable to open" in lowered and not os.access(path.parent, os.W_OK):
@@ -176,6 +235,10 @@ def _prepare(database: Database) -> None:
     version = database.read(read_version)
     if version is None:
         raise DatabaseCorrupt(database.path, "is a SQLite database but not drill's")
+    if version < 0:
+        raise DatabaseCorrupt(
+            database.path, f"has schema version {version}, which no drill writes"
+        )
     if version > SCHEMA_VERSION:
         raise NewerSchema(
             database.path,
@@ -273,3 +336,19 @@ def _retry_busy(action: Callable[[], object]) -> None:
             if not _is_busy(exc) or attempt == LOCK_RETRIES:
                 raise
             time.sleep(0.05 * (attempt + 1))
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at ``path`` (device and inode); None if there is none."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def _disk_full(path: Path) -> bool:
+    try:
+        return os.statvfs(path.parent).f_bavail == 0
+    except (OSError, AttributeError):  # statvfs is POSIX only
+        return False

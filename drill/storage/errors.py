@@ -29,3 +29,23 @@ class DatabaseLocked(StorageError):
 
 class NewerSchema(StorageError):
     """The database was written by a newer drill."""
+
+
+class ForeignWal(StorageError):
+    """The ``-wal`` file beside the database would not replay into a drill database (it
+    is another database's). Neither file was changed."""
+
+    def __init__(self, path: Path, wal: Path) -> None:
+        self.wal = wal
+        super().__init__(
+            path,
+            f"its write-ahead log {wal} is not this database's (replayed, it would change "
+            "the database into something else); neither file was changed. To recover, "
+            f"move {wal.name} out of the folder: drill then opens the database as it was "
+            "at its last checkpoint",
+        )
+
+
+class DatabaseReplaced(StorageError):
+    """The file drill opened was deleted, or another file put in its place, while drill
+    ran: a write would go to a file nobody reads again, so it is refused."""

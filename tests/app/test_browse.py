@@ -9,7 +9,6 @@ from textual.widgets import Static
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.browse import BrowseScreen
-from drill.app.screens.review import ReviewScreen
 
 MakeApp = Callable[..., DrillApp]
 
@@ -53,7 +52,7 @@ async def test_the_history_names_the_variant_each_review_showed(
         for _ in range(2):  # the base first, then the variant
             card = app.backend.card("mine/floor")
             assert card is not None
-            await app.push_screen(ReviewScreen(cram=[card]))
+            await app.push_screen(app.review_screen(cram=[card]))
             await pilot.pause()
             await pilot.press("escape", "3", "escape")
             await pilot.pause()
@@ -84,7 +83,7 @@ async def test_the_list_marks_suspended_cards_and_follows_a_toggle(make_app: Mak
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.backend.suspend("app-demo/floor")
-        await app.push_screen(BrowseScreen())
+        await app.push_screen(BrowseScreen(app.backend))
         await pilot.pause()
         assert "suspended" in option_text(app, "app-demo/floor")
         assert "suspended" not in option_text(app, "app-demo/floor-follow-up")
@@ -108,7 +107,7 @@ async def test_the_history_names_typed_answers_by_the_asks_number(
         await pilot.pause()
         card = app.backend.card("mine/floor")
         assert card is not None
-        await app.push_screen(ReviewScreen(cram=[card]))
+        await app.push_screen(app.review_screen(cram=[card]))
         await pilot.pause()
         await pilot.press(*"4.8 ms", "enter")
         await pilot.pause()

@@ -39,7 +39,7 @@ def faster_gpu(path: Path) -> None:
 async def cram(app: DrillApp, key: str) -> ReviewScreen:
     card = app.backend.card(key)
     assert card is not None
-    screen = ReviewScreen(cram=[card])
+    screen = app.review_screen(cram=[card])
     await app.push_screen(screen)
     return screen
 

@@ -94,7 +94,7 @@ async def test_the_mouse_starts_a_review_and_rates(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await app.screen.run_action("review")  # the "Start review" link's action
+        await app.screen.run_action("app.review")  # the "Start review" link's action
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
@@ -119,6 +119,19 @@ async def test_the_palette_offers_the_screens_keys(make_app: MakeApp) -> None:
         await pilot.pause()
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert "Undo" in titles
+
+
+async def test_the_palette_on_home_offers_review_and_extra_practice(make_app: MakeApp) -> None:
+    # Home's Enter and x are the app's actions (so that the review is up before the next
+    # key); the palette still offers them, and each opens its review.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        assert commands["Review"].help == "Study today's cards (⏎)"
+        await commands["Extra"].callback()  # the screen's run_action, as the palette awaits it
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.cram is not None
 
 
 async def test_a_locked_database_keeps_the_card_and_says_why(
@@ -207,7 +220,7 @@ async def test_a_long_card_heading_wraps_at_80_columns_rather_than_losing_its_co
         await pilot.pause()
         card = app.backend.card("a-pack-with-a-long-name-for-its-cards/floor-follow-up")
         assert card is not None
-        await app.push_screen(ReviewScreen(first=card))
+        await app.push_screen(app.review_screen(first=card))
         await pilot.pause()
         heading = app.screen.query_one("#card-heading", Static)
         assert heading.size.height == 2  # wrapped ...
@@ -258,7 +271,7 @@ async def test_q_goes_back_from_every_screen_when_no_text_is_being_typed(
             ("calculator", "tab,tab"),  # past the two inputs, to the history
             ("stats", ""),
         ]:
-            await app.run_action(open_screen if open_screen != "review" else "screen.review")
+            await app.run_action(open_screen)  # all four are the app's actions
             await pilot.pause()
             assert not isinstance(app.screen, HomeScreen), open_screen
             for key in filter(None, leave_input.split(",")):
@@ -267,3 +280,36 @@ async def test_q_goes_back_from_every_screen_when_no_text_is_being_typed(
             await pilot.pause()
             assert isinstance(app.screen, HomeScreen), open_screen
         assert app.is_running
+
+
+# The keys that reach the failing read: on Stats it is opening the screen; on Browse,
+# moving to another card (its history); on Review, f (is the follow-up suspended?), an
+# action run in the app's own message loop, which must go on to hear the q after it.
+FAILING_READS = {
+    "stats": ("t",),
+    "browse": ("b", "down", "down"),
+    "review": ("enter", "escape", "f"),
+}
+
+
+@pytest.mark.parametrize("where", sorted(FAILING_READS))
+async def test_review_data_failing_under_a_screen_gets_the_problem_screen(
+    make_app: MakeApp, where: str
+) -> None:
+    *before, failing = FAILING_READS[where]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*before)
+        await pilot.pause()
+        assert not isinstance(app.screen, ProblemScreen)
+        # The review data goes from under the app (in life: another program, the disk).
+        app.backend.session.database.close()
+        await pilot.press(failing)
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen), where
+        message = str(app.screen.query_one("#problem-message", Static).render())
+        assert DATABASE_FILE in message
+        assert "Traceback" not in message
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 1

@@ -16,6 +16,8 @@ import termios
 import time
 from pathlib import Path
 
+import pytest
+
 from drill.config.location import DATABASE_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,3 +102,22 @@ def test_a_corrupt_database_is_named_and_drill_exits_1(tmp_path: Path) -> None:
     terminal.send("q")
     assert terminal.exit_code() == 1
     assert database.read_bytes() == b"garbage" * 1000
+
+
+def _terminal_restored(output: bytes) -> bool:
+    """The alternate screen was left and mouse tracking turned off after they began."""
+    left = output.rfind(b"\x1b[?1049l") > output.rfind(b"\x1b[?1049h") >= 0
+    mouse_off = output.rfind(b"\x1b[?1000l") > output.rfind(b"\x1b[?1000h") >= 0
+    return left and mouse_off
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_restore_the_terminal_as_ctrl_c_does(
+    tmp_path: Path, signal_number: int
+) -> None:
+    app_packs = str(ROOT / "tests" / "app" / "packs")
+    terminal = drill(tmp_path / "data", "--packs", app_packs)
+    terminal.wait_for(r"Up next")
+    os.kill(terminal.pid, signal_number)
+    assert terminal.exit_code() == 128 + signal_number
+    assert _terminal_restored(terminal.output)

@@ -99,7 +99,7 @@ def _setup(tmp_path: Path, reviews: int, settings: str = "") -> tuple[Path, Path
 async def _review(app: DrillApp) -> ReviewScreen:
     card = app.backend.card("mine/floor")
     assert card is not None
-    await app.push_screen(ReviewScreen(cram=[card]))
+    await app.push_screen(app.review_screen(cram=[card]))
     screen = app.screen
     assert isinstance(screen, ReviewScreen)
     return screen

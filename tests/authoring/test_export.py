@@ -3,13 +3,13 @@ CSV has a row per card; both carry the scenario on the front and the answer on t
 
 from __future__ import annotations
 
-import csv
 import sqlite3
 import zipfile
 from pathlib import Path
 
 from tests_authoring_helpers import run_drill
 
+from drill.authoring.export import ANKI_HEADER, read_csv_rows
 from drill.packs.library import load_library
 
 
@@ -32,11 +32,12 @@ def test_the_anki_package_holds_every_card(tmp_path: Path) -> None:
     cards = load_library().cards
     notes = _notes(target, tmp_path)
     assert len(notes) == len(cards)
-    # Anki separates a note's fields with 0x1f: front, back, key.
+    # Anki separates a note's fields with 0x1f: front, back, key, question, typed answer.
     keys = {fields.split("\x1f")[2] for _, fields, _ in notes}
     assert keys == {card.key for card in cards}
-    q1 = next(fields for _, fields, _ in notes if fields.endswith("\x1fspeed-physics/q1"))
-    front, back, _ = q1.split("\x1f")
+    q1 = next(fields for _, fields, _ in notes if "\x1fspeed-physics/q1\x1f" in fields)
+    front, back, _, question, answer = q1.split("\x1f")
+    assert "shortest a decode step" in question and answer == "4.78 ms"
     assert "Llama 3 8B with BF16 weights, one H100" in front
     assert "16 GB ÷ 3.35 TB/s ≈ 4.78 ms" in back  # the answer
     assert "Key numbers" in back and "Tip" in back
@@ -61,16 +62,16 @@ def test_the_csv_has_a_row_per_card(tmp_path: Path) -> None:
     result = run_drill(["export", "--csv", str(target), "--data", str(tmp_path / "data")])
     assert result.returncode == 0, result.stderr
     with target.open(encoding="utf-8", newline="") as stream:
-        rows = list(csv.DictReader(stream))
+        rows = read_csv_rows(stream)
     cards = {card.key: card for card in load_library().cards}
     assert [row["key"] for row in rows] == list(cards)
     for row in rows:
         card = cards[row["key"]]
-        assert " ".join(card.scenario.split()) in row["front"]
+        assert " ".join(card.scenario.split()) in row["Front"]
         if card.answer:
-            assert " ".join(card.answer[0].split()) in row["back"]
+            assert " ".join(card.answer[0].split()) in row["Back"]
         if card.tip:
-            assert " ".join(card.tip.split()) in row["back"]
+            assert " ".join(card.tip.split()) in row["Back"]
     assert f"wrote {len(rows)} cards to {target}" in result.stdout
 
 
@@ -82,10 +83,10 @@ def test_a_users_pack_can_be_exported_alone(tmp_path: Path) -> None:
                         str(folder), "--solvers", str(folder), "--data", str(tmp_path / "d")])
     assert result.returncode == 0, result.stderr
     with target.open(encoding="utf-8", newline="") as stream:
-        rows = list(csv.DictReader(stream))
+        rows = read_csv_rows(stream)
     assert [row["key"] for row in rows] == ["my-pack/checkpoint-load",
                                             "my-pack/checkpoint-load-faster"]
-    assert "How long does it take to read the checkpoint once? → 70 s" in rows[0]["back"]
+    assert "How long does it take to read the checkpoint once? → 70 s" in rows[0]["Back"]
 
 
 def test_usage_errors(tmp_path: Path) -> None:
@@ -126,9 +127,23 @@ def test_csv_to_standard_output_with_a_dash(tmp_path: Path) -> None:
     result = run_drill(["export", "--csv", "-", "--pack", "speed-physics",
                         "--data", str(tmp_path)], cwd=tmp_path)
     assert result.returncode == 0
-    rows = list(csv.DictReader(result.stdout.splitlines(keepends=True)))
+    rows = read_csv_rows(result.stdout.splitlines(keepends=True))
     assert rows and all(row["key"].startswith("speed-physics/") for row in rows)
     assert f"wrote {len(rows)} cards to standard output" in result.stderr
     assert not (tmp_path / "-").exists()
     anki = run_drill(["export", "--anki", "-", "--data", str(tmp_path)], cwd=tmp_path)
     assert anki.returncode == 2 and "standard output" in anki.stderr
+
+
+def test_the_csv_starts_with_ankis_header_lines(tmp_path: Path) -> None:
+    target = tmp_path / "cards.csv"
+    result = run_drill(["export", "--csv", str(target), "--pack", "speed-physics",
+                        "--data", str(tmp_path / "data")])
+    assert result.returncode == 0, result.stderr
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines[:6] == [
+        "#separator:Comma", "#html:false", "#columns:key,deck,Front,Back,tags",
+        "#guid column:1", "#deck column:2", "#tags column:5",
+    ]
+    assert tuple(lines[:6]) == ANKI_HEADER
+    assert lines[6].startswith("speed-physics/")  # the first card, no header row

@@ -114,3 +114,22 @@ def test_the_next_steps_can_be_pasted_for_a_folder_with_spaces_and_quotes(
                          if line.strip().startswith(("packs =", "solvers =")))
     assert tomllib.loads(settings) == {"packs": [str(folder.resolve())],
                                        "solvers": [str(folder.resolve())]}
+
+
+def test_the_schema_line_still_finds_the_schema_when_the_pack_is_moved(tmp_path: Path) -> None:
+    import re
+    import shutil
+    from urllib.parse import unquote, urlparse
+
+    from drill.packs.schema import schema_path
+
+    assert run_drill(["new", "my-pack", "--dir", str(tmp_path / "with space")]).returncode == 0
+    moved = tmp_path / "elsewhere" / "deeper"
+    moved.mkdir(parents=True)
+    shutil.move(tmp_path / "with space" / "my-pack.yaml", moved / "my-pack.yaml")
+    first = (moved / "my-pack.yaml").read_text(encoding="utf-8").splitlines()[0]
+    match = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
+    assert match, first  # one token: nothing in the path cuts it short
+    uri = urlparse(match[1])
+    assert uri.scheme == "file"
+    assert Path(unquote(uri.path)).resolve() == schema_path().resolve()

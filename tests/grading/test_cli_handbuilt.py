@@ -196,7 +196,7 @@ def test_a_card_that_cannot_be_solved_is_a_failure_not_a_crash(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     code, out, err = run(capsys, "grade", "hand/broken", "x", "4.8 ms")
-    assert code == 1
+    assert code == 2  # a setup problem: 1 is for a wrong answer
     assert "missing given weights" in err
     path = tmp_path / "answers.jsonl"
     line = '{"card": "hand/broken", "ask": "x", "answer": "4.8 ms"}'

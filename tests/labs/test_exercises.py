@@ -409,3 +409,29 @@ def test_a_process_started_in_a_session_of_its_own_does_not_outlive_the_check(
     """)
     check_file(AMDAHL, path, timeout=2)
     assert _processes_with(marker) == []
+
+
+def test_raising_the_soft_memory_limit_does_not_lift_the_cap(tmp_path: Path) -> None:
+    path = write(tmp_path, """
+        import resource
+
+        def overall_speedup(parts):
+            _, hard = resource.getrlimit(resource.RLIMIT_AS)
+            resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+            hog = bytearray(3 << 30)
+            return float(len(hog))
+    """)
+    report = check_file(AMDAHL, path)
+    assert report.cases[0].outcome.exception == "MemoryError"
+
+
+def test_writing_a_large_file_is_named_as_that_not_as_printing(tmp_path: Path) -> None:
+    path = write(tmp_path, """
+        def overall_speedup(parts):
+            with open("big.bin", "wb") as out:
+                out.write(b"x" * (4 << 20))
+            return 1.0
+    """)
+    got = check_file(AMDAHL, path, timeout=5).cases[0].outcome
+    assert got.kind == RAISED and got.exception == "OSError"
+    assert "wrote a file" in got.text and "printed" not in got.text

@@ -9,7 +9,6 @@ from typing import Any
 from textual.pilot import Pilot
 
 from drill.app.drill_app import DrillApp
-from drill.app.screens.review import ReviewScreen
 from drill.app.screens.roofline import RooflineScreen
 from drill.app.screens.simulations import SimulationScreen
 from drill.labs.card_link import RooflineStart
@@ -97,7 +96,7 @@ async def test_an_intensity_card_opens_the_explorer_on_its_gemm(make_app: MakeAp
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(ReviewScreen(cram=[card]))
+        app.push_screen(app.review_screen(cram=[card]))
         await settle(pilot)
         await pilot.press("escape")  # out of the answer input
         await pilot.press("r")
@@ -114,7 +113,7 @@ async def test_the_explorer_is_offered_only_on_cards_about_it(make_app: MakeApp)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        review = ReviewScreen(cram=[little])
+        review = app.review_screen(cram=[little])
         app.push_screen(review)
         await settle(pilot)
         assert review.check_action("roofline", ()) is False

@@ -360,3 +360,30 @@ def test_libyaml_and_pure_python_parsers_agree(path: Path,
         (d.location.line, d.severity) for d in slow]
     if "YAML syntax" not in "".join(d.message for d in fast):  # the wording of syntax errors
         assert [d.message for d in fast] == [d.message for d in slow]  # is each parser's own
+
+
+@pytest.mark.parametrize("written", ["3.5", "1000", "'2.5e3'"])
+def test_a_number_where_the_unit_goes_is_an_error_at_its_place(written: str) -> None:
+    text = HEADER + CARD + f"""\
+    solver: s
+    asks:
+      - id: x
+        question: Q?
+        unit: {written}
+"""
+    (error,) = errors(load(text))
+    assert (error.location.line, error.location.column) == (
+        line_of(textwrap.dedent(text), "unit:"), column_of(textwrap.dedent(text), written))
+    assert "is a number, not a unit" in error.message
+
+
+@pytest.mark.parametrize("written", ["ms", "'1'", "'×'", "''", "$ per million tokens"])
+def test_units_and_plain_numbers_still_load(written: str) -> None:
+    text = HEADER + CARD + f"""\
+    solver: s
+    asks:
+      - id: x
+        question: Q?
+        unit: {written}
+"""
+    assert errors(load(text)) == []

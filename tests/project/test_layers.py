@@ -27,9 +27,21 @@ def test_the_contracts_cover_the_layers_the_architecture_names() -> None:
     names = {contract["name"] for contract in config["contracts"]}
     assert any("textual" in name for name in names)
     assert any("sympy" in name for name in names)
-    (layers,) = [c for c in config["contracts"] if c["type"] == "layers"]
+    (layers,) = [c for c in config["contracts"] if c.get("containers") == ["drill"]]
     assert layers["exhaustive"] is True  # a new package must be placed in a layer
     doc = (ROOT / "docs" / "architecture.md").read_text()
     for layer in layers["layers"]:
         for package in layer.split("|"):
             assert f"`drill.{package.strip()}`" in doc, package
+
+
+def test_inside_the_app_no_screen_or_widget_imports_the_app_object() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    assert config.get("exclude_type_checking_imports", False) is False  # they count too
+    (app,) = [c for c in config["contracts"] if c.get("containers") == ["drill.app"]]
+    assert app["type"] == "layers" and app["exhaustive"] is True
+    layers = [{name.strip() for name in layer.replace(":", "|").split("|")}
+              for layer in app["layers"]]
+    assert layers[0] == {"drill_app"}
+    below = set().union(*layers[1:])
+    assert {"screens", "widgets", "messages", "backend"} <= below

@@ -121,11 +121,12 @@ def test_saving_a_setting_writes_through_a_symlinked_settings_file(tmp_path: Pat
     assert real.read_text(encoding="utf-8") == '# mine\ntheme = "dracula"\n'
 
 
-def test_saving_a_setting_whose_value_spans_lines_is_a_settings_error(data: Path) -> None:
-    from drill.config.settings import save_string_setting
+def test_saving_a_setting_whose_value_spans_lines_replaces_just_that_value(data: Path) -> None:
+    from drill.config.settings import load_settings, save_string_setting
 
-    text = 'theme = """\nnord"""\n'
+    text = 'theme = """\nnord"""\ntimer_seconds = 45  # short\n'
     (data / "settings.toml").write_text(text, encoding="utf-8")
-    with pytest.raises(SettingsError, match="cannot set theme without changing other lines"):
-        save_string_setting(data, "theme", "dracula")
-    assert (data / "settings.toml").read_text(encoding="utf-8") == text
+    save_string_setting(data, "theme", "dracula")  # a TOML editor, not a line editor
+    saved = (data / "settings.toml").read_text(encoding="utf-8")
+    assert saved == 'theme = "dracula"\ntimer_seconds = 45  # short\n'
+    assert load_settings(data).theme == "dracula"

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from drill.authoring.export import ExportError, spreadsheet_cell, write_whole
+from drill.authoring.export import ExportError, read_csv_rows, spreadsheet_cell, write_whole
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -44,7 +43,7 @@ def test_force_replaces_the_file(run_cli: Run, tmp_path: Path) -> None:
     target.write_text("old\n", encoding="utf-8")
     code, _out, err = run_cli("export", "--csv", str(target), "--force")
     assert code == 0, err
-    assert target.read_text(encoding="utf-8").startswith("key,deck,front,back,tags")
+    assert target.read_text(encoding="utf-8").startswith("#separator:Comma")
 
 
 def test_a_write_that_fails_midway_leaves_the_old_file_whole(tmp_path: Path) -> None:
@@ -70,10 +69,10 @@ def test_card_text_never_starts_a_spreadsheet_formula(run_cli: Run, tmp_path: Pa
                              "--packs", str(packs))
     assert code == 0, err
     with target.open(encoding="utf-8", newline="") as stream:
-        (row,) = list(csv.DictReader(stream))
-    assert row["deck"] == "'=HYPERLINK(\"http://example.com\", \"click\")"
-    assert row["front"].startswith("'@SUM(1+1)*cmd|' /C calc'!A0\n")
-    assert row["back"] == "• +1"  # starts with a bullet: left as it is
+        (row,) = read_csv_rows(stream)
+    assert row["deck"] == "drill::hostile"  # Anki's deck: the pack's id, never the title
+    assert row["Front"].startswith("'@SUM(1+1)*cmd|' /C calc'!A0\n")
+    assert row["Back"] == "• +1"  # starts with a bullet: left as it is
 
 
 @pytest.mark.parametrize(("text", "cell"), [

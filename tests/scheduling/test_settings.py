@@ -106,3 +106,31 @@ def test_saving_a_setting_adds_a_missing_line_and_refuses_a_broken_file(tmp_path
     with pytest.raises(SettingsError):
         save_string_setting(tmp_path, "theme", "nord")
     assert path.read_text() == "timer_seconds = [\n"  # left as it was
+
+
+def test_saving_a_setting_keeps_the_comment_on_its_line_and_the_files_layout(
+    tmp_path: Path,
+) -> None:
+    from drill.config.settings import save_string_setting
+
+    path = tmp_path / "settings.toml"
+    path.write_text('# mine\ntheme   = "nord"   # the one I like at night\n'
+                    "timer_seconds = 45 # interviews are short\n\n")
+    save_string_setting(tmp_path, "theme", "gruvbox")
+    assert path.read_text() == (
+        '# mine\ntheme   = "gruvbox"   # the one I like at night\n'
+        "timer_seconds = 45 # interviews are short\n\n"
+    )
+
+
+def test_a_settings_file_with_a_byte_order_mark_is_read_and_saved_with_it(
+    tmp_path: Path,
+) -> None:
+    from drill.config.settings import save_string_setting
+
+    path = tmp_path / "settings.toml"
+    path.write_bytes("\ufefftimer_seconds = 45\n".encode())  # as Notepad saves it
+    assert load_settings(tmp_path) == Settings(timer_seconds=45)
+    save_string_setting(tmp_path, "theme", "nord")
+    assert path.read_bytes() == '\ufefftimer_seconds = 45\ntheme = "nord"\n'.encode()
+    assert load_settings(tmp_path) == Settings(timer_seconds=45, theme="nord")

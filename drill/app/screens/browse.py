@@ -1,4 +1,8 @@
-"""Browse: find cards by text or id, see a card's history, cram it outside the schedule."""
+"""Browse: find cards by text or id, see a card's history, cram it outside the schedule.
+
+It reads and changes the review data through the backend it is given; a cram is the
+app's to start (:class:`~drill.app.messages.ReviewWanted`).
+"""
 
 from __future__ import annotations
 
@@ -15,10 +19,10 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drill.app.backend import BackendError
-from drill.app.messages import PacksReloaded
+from drill.app.messages import PacksReloaded, ReviewWanted, backend_failures_go_up
 
 if TYPE_CHECKING:
-    from drill.app.drill_app import DrillApp
+    from drill.app.backend import Backend
     from drill.packs.model import Card
     from drill.scheduling.state import CardState
     from drill.storage.review_log import ReviewEntry
@@ -93,10 +97,9 @@ class BrowseScreen(Screen[None]):
         Binding("down", "to_list", "List", show=False),
     ]
 
-    app: DrillApp
-
-    def __init__(self) -> None:
+    def __init__(self, backend: Backend) -> None:
         super().__init__()
+        self.backend = backend
         self.shown: list[Card] = []
 
     def compose(self) -> ComposeResult:
@@ -127,14 +130,14 @@ class BrowseScreen(Screen[None]):
 
     def _filter(self, text: str) -> None:
         words = text.lower().split()
-        self.shown = [card for card in self.app.backend.cards if matches(card, words)]
+        self.shown = [card for card in self.backend.cards if matches(card, words)]
         cards = self.query_one("#browse-cards", OptionList)
         cards.clear_options()
         suspended = self._suspended_keys()
         cards.add_options(Option(card_prompt(card, card.key in suspended), id=card.key)
                           for card in self.shown)
         self.query_one("#browse-title", Static).update(
-            f"Browse · {len(self.shown)} of {len(self.app.backend.cards)} cards"
+            f"Browse · {len(self.shown)} of {len(self.backend.cards)} cards"
         )
         if self.shown:
             cards.highlighted = 0
@@ -142,7 +145,7 @@ class BrowseScreen(Screen[None]):
 
     def _suspended_keys(self) -> frozenset[str]:
         try:
-            return self.app.backend.suspended_keys()
+            return self.backend.suspended_keys()
         except BackendError:
             return frozenset()  # the list still works; the detail names the trouble
 
@@ -167,7 +170,11 @@ class BrowseScreen(Screen[None]):
         if card is None:
             detail.update(Content.styled("No card matches.", "$text-muted"))
             return
-        backend = self.app.backend
+        with backend_failures_go_up(self):
+            detail.update(Content("\n").join(self._detail_lines(card)))
+
+    def _detail_lines(self, card: Card) -> list[Content]:
+        backend = self.backend
         state = backend.state(card.key)
         zone = backend.zone
         due = state.due.astimezone(zone).strftime("%Y-%m-%d %H:%M") if state.due else ""
@@ -183,21 +190,19 @@ class BrowseScreen(Screen[None]):
         ]
         lines += (history_lines(entries, zone, card)
                   or [Content.styled("never reviewed", "$text-muted")])
-        detail.update(Content("\n").join(lines))
+        return lines
 
     def action_cram(self) -> None:
         """Practise the card now; logged in its history, its schedule unchanged."""
-        from drill.app.screens.review import ReviewScreen
-
         card = self.selected
         if card is not None:
-            self.app.push_screen(ReviewScreen(cram=[card]))
+            self.post_message(ReviewWanted(cram=[card]))
 
     def action_toggle_suspend(self) -> None:
         card = self.selected
         if card is None:
             return
-        backend = self.app.backend
+        backend = self.backend
         try:
             if backend.state(card.key).suspended:
                 backend.unsuspend(card.key)
@@ -217,7 +222,7 @@ class BrowseScreen(Screen[None]):
 
         card = self.selected
         if card is not None:
-            self.app.push_screen(SourceScreen(card, self.app.backend.pack_path(card)))
+            self.app.push_screen(SourceScreen(card, self.backend.pack_path(card)))
 
     def on_screen_resume(self) -> None:
         self._show_detail()

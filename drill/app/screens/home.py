@@ -2,6 +2,10 @@
 
 The first screen, so it is drawn from plain data (:class:`HomeView`) with a handful of
 plain widgets: no sympy, no parser, no buttons to style. Links in the text are clickable.
+
+Its figures come again from the backend it is given, once the app says the review data
+is open (:class:`BackendReady`). Starting a review is the app's to do: Enter and x are
+the app's actions, run at once (keys typed straight after Enter reach the new card).
 """
 
 from __future__ import annotations
@@ -16,10 +20,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from drill.app.home_view import HomeView, PackLine
-from drill.app.messages import BackendReady, ScheduleChanged
+from drill.app.messages import BackendReady, ScheduleChanged, backend_failures_go_up
 
 if TYPE_CHECKING:
-    from drill.app.drill_app import DrillApp
+    from drill.app.backend import Backend
 
 BAR_WIDTH = 16
 
@@ -81,13 +85,13 @@ def next_text(view: HomeView) -> Content:
             ("Up next  ", "$text-muted"), (card.key, "$text-accent"),
             (f" · {card.priority} · {card.kind}\n", "$text-muted"),
             (title, "bold"), "\n", (scenario, "$text-muted"), "\n\n",
-            Content.from_markup("[@click=screen.review]▶ Start review[/]  (Enter)"),
+            Content.from_markup("[@click=app.review]▶ Start review[/]  (Enter)"),
         )
     if view.next_due_local is not None:
         when = view.next_due_local.strftime("%a %H:%M")
         return Content.assemble(
             ("Nothing due now. ", "bold"), f"The next card is due {when} (in {view.next_due_in}).",
-            "\n\n", Content.from_markup("[@click=screen.extra]▶ Extra practice[/]  (x)"),
+            "\n\n", Content.from_markup("[@click=app.extra]▶ Extra practice[/]  (x)"),
             (": go over cards without changing their schedule.", "$text-muted"),
         )
     return Content.assemble(
@@ -114,8 +118,8 @@ class HomeScreen(Screen[None]):
     # home.tcss is loaded with the app's styles (see DrillApp.CSS_PATH), for speed.
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "review", "Review", tooltip="Study today's cards"),
-        Binding("x", "extra", "Extra",
+        Binding("enter", "app.review", "Review", tooltip="Study today's cards"),
+        Binding("x", "app.extra", "Extra",
                 tooltip="Extra practice: cards without changing their schedule"),
         Binding("b", "app.browse", "Browse"),
         Binding("t", "app.stats", "Stats"),
@@ -123,11 +127,12 @@ class HomeScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    app: DrillApp
-
-    def __init__(self, view: HomeView) -> None:
+    def __init__(self, view: HomeView, backend: Backend, ready: bool = False) -> None:
+        """``ready``: the backend is open in this process; if not, BackendReady says when."""
         super().__init__()
         self.view = view
+        self.backend = backend
+        self.ready = ready
 
     def compose(self) -> ComposeResult:
         yield Static("drill · today", classes="screen-title")
@@ -162,40 +167,19 @@ class HomeScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         """Figures again from the open backend (after a session, a reload …)."""
-        if self.app.ready:
+        if self.ready:
             from drill.app.home_view import home_view
 
-            self.show(home_view(self.app.backend))
+            with backend_failures_go_up(self):
+                self.show(home_view(self.backend))
 
     def on_screen_resume(self) -> None:
-        if self.is_mounted and self.app.ready:
+        if self.is_mounted and self.ready:
             self.refresh_view()
 
     def on_backend_ready(self, _: BackendReady) -> None:
+        self.ready = True
         self.refresh_view()
 
     def on_schedule_changed(self, _: ScheduleChanged) -> None:
         self.refresh_view()
-
-    def action_review(self) -> None:
-        self.app.when_ready(self._start_review)
-
-    def _start_review(self) -> None:
-        from drill.app.screens.review import ReviewScreen
-
-        if self.app.backend.next_entry() is None:
-            self.notify("Nothing is due now. Press x for extra practice.", timeout=4)
-            return
-        self.app.push_screen(ReviewScreen())
-
-    def action_extra(self) -> None:
-        self.app.when_ready(self._start_extra)
-
-    def _start_extra(self) -> None:
-        """Cram the priority cards in pack order; nothing is rescheduled."""
-        from drill.app.screens.review import ReviewScreen
-
-        cards = [card for card in self.app.backend.cards if card.is_priority]
-        cards = cards or list(self.app.backend.cards)
-        if cards:
-            self.app.push_screen(ReviewScreen(cram=cards))

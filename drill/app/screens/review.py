@@ -3,32 +3,45 @@
 Per card: the scenario and a countdown; an input per ask, echoing how the text is read
 and graded on Enter; Space reveals the answer; 1–4 rate (each button shows its interval,
 the grader's suggestion highlighted). Everything it decides comes from the backend.
+
+The app builds it with what it needs (the backend, the cards' numbers as the app's worker
+prepares them, the options) and hears its requests as messages
+(:mod:`drill.app.messages`): numbers to work out, numbers worked out here to keep, the
+roofline explorer to open, review data that failed.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
-from textual._time import get_time  # the clock of every message's .time
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from drill.app.backend import BackendError
-from drill.app.messages import CardPrepared, PacksReloaded
+from drill.app.messages import (
+    CardPrepared,
+    CardWorkedOut,
+    PacksReloaded,
+    PrepareCards,
+    RooflineWanted,
+    backend_failures_go_up,
+)
 from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
 from drill.app.widgets.rating_bar import NAMES, RatingBar
 
 if TYPE_CHECKING:
-    from drill.app.drill_app import DrillApp
+    from drill.app.backend import Backend, Prepared
+    from drill.app.options import AppOptions
     from drill.packs.model import Card
     from drill.scheduling.ratings import TypedAnswer
 
@@ -36,6 +49,15 @@ if TYPE_CHECKING:
 RATE_IDS = {f"rate-{rating}": rating for rating in NAMES}
 # What undo took back when it was not a rating (see ReviewSession.undo_kind).
 _UNDONE_CHANGES = {"bury": "bury", "suspend": "suspension", "unsuspend": "unsuspension"}
+
+
+def message_clock() -> float:
+    """Now, on the clock that stamps every Textual message's ``time`` (a key's too).
+
+    Textual picks that clock per platform and keeps the choice private; a message made
+    here is stamped by it, so the comparison with a key's time is always like for like.
+    """
+    return Message().time
 
 
 class ReviewScreen(Screen[None]):
@@ -63,13 +85,24 @@ class ReviewScreen(Screen[None]):
         Binding("pagedown", "scroll_card(1)", "Page down", show=False),
     ]
 
-    app: DrillApp
-
     revealed: reactive[bool] = reactive(False, bindings=True)
     follow_up_next: reactive[bool] = reactive(False)
 
-    def __init__(self, cram: Sequence[Card] | None = None, first: Card | None = None) -> None:
+    def __init__(
+        self,
+        backend: Backend,
+        prepared: Mapping[str, Prepared],
+        options: AppOptions,
+        cram: Sequence[Card] | None = None,
+        first: Card | None = None,
+    ) -> None:
+        """``prepared`` is the app's, read only: the cards' numbers by ``shown_key``, as
+        they come in (each announced by :class:`CardPrepared`). ``options`` gives the
+        timer's clock, and whether cards are prepared in the app's worker."""
         super().__init__()
+        self.backend = backend
+        self.prepared = prepared
+        self.options = options
         self.cram = list(cram) if cram is not None else None
         self.first = first
         self.card: Card | None = None
@@ -86,12 +119,12 @@ class ReviewScreen(Screen[None]):
     # -- layout ------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        limit = self.app.backend.settings.timer_seconds
+        limit = self.backend.settings.timer_seconds
         with Horizontal(id="review-top"):
             yield Static(id="card-heading")
             yield Static(id="card-counts")
-            yield Countdown(limit, self.app.options.timer_clock, id="countdown")
-        yield CardView(id="card-body")
+            yield Countdown(limit, self.options.timer_clock, id="countdown")
+        yield CardView(self.backend, id="card-body")
         yield RatingBar(id="rating-bar")
         yield Footer()
 
@@ -103,7 +136,7 @@ class ReviewScreen(Screen[None]):
         bury and suspend in a cram (they are about the schedule: Browse suspends); Reveal
         once the answer shows. Undo is greyed out while there is nothing to undo."""
         if action == "undo":
-            return True if self.app.backend.can_undo() else None
+            return True if self.backend.can_undo() else None
         if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up"):
             if self.card is None:
                 return False
@@ -125,9 +158,10 @@ class ReviewScreen(Screen[None]):
         """Show ``card``, or the next one: the cram list's, else the schedule's."""
         self._busy, self._ready_since = True, math.inf
         try:
-            await self._show_next(card)
+            with backend_failures_go_up(self):
+                await self._show_next(card)
         finally:
-            self._busy, self._ready_since = False, get_time()
+            self._busy, self._ready_since = False, message_clock()
             self._type_early_keys()
 
     async def _show_next(self, card: Card | None) -> None:
@@ -135,7 +169,7 @@ class ReviewScreen(Screen[None]):
         if card is None and self.cram is not None:
             card = self.cram.pop(0) if self.cram else None
         elif card is None:
-            entry = self.app.backend.next_entry()
+            entry = self.backend.next_entry()
             card, kind = (entry.card, entry.kind) if entry else (None, "")
         elif not kind:
             kind = self._kind_of(card)
@@ -145,19 +179,18 @@ class ReviewScreen(Screen[None]):
             await self._show_card(card, kind)
 
     def _kind_of(self, card: Card) -> str:
-        entry = next((e for e in self.app.backend.queue() if e.card.key == card.key), None)
+        entry = next((e for e in self.backend.queue() if e.card.key == card.key), None)
         if entry is not None:
             return entry.kind
         return "follow-up" if card.parent else "extra"
 
     async def _show_card(self, card: Card, kind: str) -> None:
-        card = self.app.backend.variant_to_show(card)
+        card = self.backend.variant_to_show(card)
         self.card, self.kind = card, kind
         self.answers = []
         self.revealed = False
         self.follow_up_next = False
-        self.app.want_prepared([card])
-        await self.query_one(CardView).show(card)
+        await self.query_one(CardView).show(card, self._prepared(card))
         self._show_heading()
         self._show_rating_options()
         countdown = self.query_one("#countdown", Countdown)
@@ -167,9 +200,23 @@ class ReviewScreen(Screen[None]):
         if not self.query_one(CardView).focus_first():
             self.set_focus(None)
 
+    def _prepared(self, card: Card) -> Prepared | None:
+        """The card's numbers if they are ready; if not, they are asked for."""
+        prepared = self.prepared.get(card.shown_key)
+        if prepared is not None:
+            return prepared
+        if self.options.prepare_in_background:
+            self.post_message(PrepareCards([card]))  # CardPrepared says when they are
+            return None
+        # Without the worker, a card is solved when first shown, before it is drawn
+        # (what the option promises: the screen as a test sees it is the final one).
+        prepared = self.backend.prepare_safely(card)
+        self.post_message(CardWorkedOut(prepared))
+        return prepared
+
     async def _show_done(self) -> None:
         self.card = None
-        counts = self.app.backend.counts()
+        counts = self.backend.counts()
         message = "Cram list done." if self.cram is not None else "All done for today."
         days = "day" if counts.streak == 1 else "days"
         await self.query_one(CardView).show_message(Content.assemble(
@@ -192,7 +239,7 @@ class ReviewScreen(Screen[None]):
             left = f"{len(self.cram)} more" if self.cram else "last one"
             left += " · schedule unchanged"
         else:
-            counts = self.app.backend.counts()
+            counts = self.backend.counts()
             left = f"{counts.due} due · {counts.new} new left"
         self.query_one("#card-heading", Static).update(Content.assemble(
             (card.key, "bold $text-accent"),
@@ -210,7 +257,7 @@ class ReviewScreen(Screen[None]):
         if self.cram is not None:
             bar.show_intervals(None)
         else:
-            intervals = self.app.backend.preview(self.card.key)
+            intervals = self.backend.preview(self.card.key)
             bar.show_intervals({int(r): text for r, text in intervals.items()})
         self._show_follow_up_note()
 
@@ -259,13 +306,14 @@ class ReviewScreen(Screen[None]):
     # -- answers and the reveal ----------------------------------------------------------
 
     def on_card_prepared(self, message: CardPrepared) -> None:
-        if self.card is not None and message.key == self.card.shown_key:
-            self.query_one(CardView).apply_prepared()
+        prepared = self.prepared.get(message.key)
+        if self.card is not None and message.key == self.card.shown_key and prepared:
+            self.query_one(CardView).show_prepared(prepared)
 
     async def on_packs_reloaded(self, _: PacksReloaded) -> None:
         """The packs were read again: show the current card as it is written now (its
         numbers worked out afresh), or move on if it is gone."""
-        backend = self.app.backend
+        backend = self.backend
         if self.cram is not None:
             fresh = (backend.card(card.key) for card in self.cram)
             self.cram = [card for card in fresh if card is not None]
@@ -281,8 +329,8 @@ class ReviewScreen(Screen[None]):
     def _graded(self, event: CardView.Graded) -> None:
         if self.card is None or event.showing != self.query_one(CardView).showing:
             return  # a grade of the card before, arriving after it was rated
-        self.answers.append(self.app.backend.typed_answer(event.grade))
-        suggestion = self.app.backend.suggest(self.answers, self.card)
+        self.answers.append(self.backend.typed_answer(event.grade))
+        suggestion = self.backend.suggest(self.answers, self.card)
         self.query_one(RatingBar).suggested = int(suggestion) if suggestion else None
 
     @on(CardView.Finished)
@@ -315,7 +363,7 @@ class ReviewScreen(Screen[None]):
             return
         countdown = self.query_one("#countdown", Countdown)
         seconds = countdown.stop()
-        backend = self.app.backend
+        backend = self.backend
         view = self.query_one(CardView)
         if view.pending:  # typed before the numbers were ready: grade it, then rate
             self._busy = True
@@ -339,19 +387,22 @@ class ReviewScreen(Screen[None]):
         when = f"again in {backend.describe_interval(interval)}" if interval else "cram"
         self.notify(f"{card.key}: {name} · {when}", timeout=3)
         follow = self._follow_up_card() if self.follow_up_next else None
-        await self.show_next(None if follow is None or self._suspended(follow) else follow)
+        with backend_failures_go_up(self):
+            if follow is not None and self._suspended(follow):
+                follow = None
+        await self.show_next(follow)
 
     def _follow_up_card(self) -> Card | None:
         if self.card is None or not self.card.follow_up:
             return None
-        return self.app.backend.card(f"{self.card.pack}/{self.card.follow_up}")
+        return self.backend.card(f"{self.card.pack}/{self.card.follow_up}")
 
     def _suspended(self, card: Card) -> bool:
         """Suspended cards stay out of study; a cram changes no schedule, so it may show them."""
-        return self.cram is None and self.app.backend.state(card.key).suspended
+        return self.cram is None and self.backend.state(card.key).suspended
 
     def action_roofline(self) -> None:
-        self.app.action_roofline()
+        self.post_message(RooflineWanted(self.card))
 
     def action_follow_up(self) -> None:
         if self._busy:
@@ -360,11 +411,12 @@ class ReviewScreen(Screen[None]):
         if follow is None:
             self.notify("This card has no follow-up.", severity="warning", timeout=3)
             return
-        if self._suspended(follow):
-            self.notify(f"{follow.key} is suspended: unsuspend it in Browse to take it.",
-                        severity="warning", timeout=5)
-            return
-        self.follow_up_next = not self.follow_up_next
+        with backend_failures_go_up(self):
+            if self._suspended(follow):
+                self.notify(f"{follow.key} is suspended: unsuspend it in Browse to take it.",
+                            severity="warning", timeout=5)
+                return
+            self.follow_up_next = not self.follow_up_next
 
     def watch_follow_up_next(self) -> None:
         if self.is_mounted and self.query(RatingBar):
@@ -379,7 +431,7 @@ class ReviewScreen(Screen[None]):
     async def _undo(self) -> None:
         if self._busy:
             return
-        backend = self.app.backend
+        backend = self.backend
         if not backend.can_undo():
             self.notify("Nothing to undo.", severity="warning", timeout=3)
             return
@@ -415,7 +467,7 @@ class ReviewScreen(Screen[None]):
         if self.card is None or self.cram is not None or self._busy:
             return
         try:
-            self.app.backend.bury(self.card.key)
+            self.backend.bury(self.card.key)
         except BackendError as error:
             self.notify(str(error), title="Not buried", severity="error", markup=False)
             return
@@ -426,7 +478,7 @@ class ReviewScreen(Screen[None]):
         if self.card is None or self.cram is not None or self._busy:
             return
         try:
-            self.app.backend.suspend(self.card.key)
+            self.backend.suspend(self.card.key)
         except BackendError as error:
             self.notify(str(error), title="Not suspended", severity="error", markup=False)
             return
@@ -437,7 +489,7 @@ class ReviewScreen(Screen[None]):
         from drill.app.screens.source import SourceScreen
 
         if self.card is not None:
-            self.app.push_screen(SourceScreen(self.card, self.app.backend.pack_path(self.card)))
+            self.app.push_screen(SourceScreen(self.card, self.backend.pack_path(self.card)))
 
     def action_scroll_card(self, pages: int) -> None:
         body = self.query_one(CardView)

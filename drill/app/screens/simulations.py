@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -24,9 +24,6 @@ from textual.worker import get_current_worker
 
 from drill.app.widgets.lab_chart import LabChart, Plot
 from drill.labs.canvas import POINTS, Axis, Series
-
-if TYPE_CHECKING:
-    from drill.app.drill_app import DrillApp
 
 CHECKS = ("little", "queue", "fan-out", "p99")
 TITLES = {
@@ -73,8 +70,6 @@ class SimulationScreen(Screen[None]):
         Binding("minus", "resize(0.5)", "Size ÷2", show=False),
         Binding("escape,q", "back", "Back"),
     ]
-
-    app: DrillApp
 
     def __init__(self, check: str = "queue", seed: int = 0,
                  sizes: Mapping[str, int] | None = None) -> None:

@@ -1,4 +1,7 @@
-"""Stats: what ``drill stats`` reports, with pictures where they read better than numbers."""
+"""Stats: what ``drill stats`` reports, with pictures where they read better than numbers.
+
+The figures come from the backend it is given, once, when it is built.
+"""
 
 from __future__ import annotations
 
@@ -11,10 +14,12 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from drill.app.backend import BackendError
+from drill.app.messages import BackendFailed
 from drill.app.widgets.charts import BarChart, Heatmap
 
 if TYPE_CHECKING:
-    from drill.app.drill_app import DrillApp
+    from drill.app.backend import Backend
     from drill.review.stats import MistakeCount, Stats
 
 
@@ -57,12 +62,17 @@ class StatsScreen(Screen[None]):
     CSS_PATH = "stats.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
 
-    app: DrillApp
+    def __init__(self, backend: Backend) -> None:
+        super().__init__()
+        self.backend = backend
 
     def compose(self) -> ComposeResult:
-        backend = self.app.backend
-        stats = backend.stats()
         yield Static("Stats", classes="screen-title")
+        try:
+            stats = self.backend.stats()
+        except BackendError as error:
+            self.post_message(BackendFailed(str(error)))
+            return
         with VerticalScroll(id="stats-body"):
             yield Static(summary_line(stats), id="stats-summary")
             yield Static("Reviews per day", classes="section-title")
@@ -91,7 +101,7 @@ class StatsScreen(Screen[None]):
     def _pack_lines(self, stats: Stats) -> list[Content]:
         from drill.app.screens.home import progress_bar
 
-        titles = {pack.id: pack.title for pack in self.app.backend.library.packs}
+        titles = {pack.id: pack.title for pack in self.backend.library.packs}
         return [
             Content.assemble((f"{titles.get(p.pack, p.pack)[:22]:<23}", "bold"), progress_bar(p),
                              (f" {p.new} new · {p.learning} learning · {p.review} review",

@@ -3,6 +3,10 @@
 It reads each answer as it is typed (the echo) and grades it on Enter, through the
 backend; an answer entered before the card's numbers are worked out is graded as soon as
 they are. Each grade goes up to the screen as :class:`CardView.Graded`.
+
+The card's numbers (:class:`~drill.app.backend.Prepared`) come down from the screen, with
+the card and again when they are ready; numbers this widget has to work out itself go up
+as :class:`~drill.app.messages.CardWorkedOut`.
 """
 
 from __future__ import annotations
@@ -16,11 +20,12 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
+from drill.app.messages import CardWorkedOut
 from drill.app.widgets.ask_field import AskField, Echo
 from drill.app.widgets.reveal import answer_text
 
 if TYPE_CHECKING:
-    from drill.app.drill_app import DrillApp
+    from drill.app.backend import Backend, Prepared
     from drill.grading import Grade
     from drill.packs.model import Card
 
@@ -36,8 +41,6 @@ class CardView(VerticalScroll):
         display: none; border-top: solid $primary; padding: 1 0 0 0; margin: 0 0 1 0;
     }
     """
-
-    app: DrillApp
 
     class Graded(Message):
         """An answer was graded (readable answers only: invalid text is not an answer).
@@ -58,9 +61,11 @@ class CardView(VerticalScroll):
             super().__init__()
             self.showing = showing  # as in Graded
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, backend: Backend, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.backend = backend
         self.card: Card | None = None
+        self.prepared: Prepared | None = None  # the card's numbers, None until ready
         self.pending: dict[str, str] = {}  # ask id → answer typed before targets were ready
         self.revealed = False
         # While one card's widgets give way to the next, messages (numbers prepared in the
@@ -68,9 +73,10 @@ class CardView(VerticalScroll):
         self._swapping = False
         self.showing = 0  # counts the cards shown, so late messages can tell whose they are
 
-    async def show(self, card: Card) -> None:
+    async def show(self, card: Card, prepared: Prepared | None = None) -> None:
         """Show a card, front only; inputs wait for its numbers if they are not ready."""
         self.card, self.pending, self.revealed = card, {}, False
+        self.prepared = prepared if prepared and prepared.key == card.shown_key else None
         self.showing += 1
         self._swapping = True
         try:
@@ -119,11 +125,17 @@ class CardView(VerticalScroll):
 
     # -- numbers, echo and grades --------------------------------------------------------
 
+    def show_prepared(self, prepared: Prepared) -> None:
+        """The numbers of the card shown arrived: ready the inputs, grade what waits."""
+        if self.card is not None and prepared.key == self.card.shown_key:
+            self.prepared = prepared
+            self.apply_prepared()
+
     def apply_prepared(self) -> None:
-        """The card's numbers arrived (or may have): ready the inputs, grade what waits."""
+        """Ready the inputs for the card's numbers (or their lack), grade what waits."""
         if self.card is None:
             return
-        prepared = self.app.prepared.get(self.card.shown_key)
+        prepared = self.prepared
         for field in self.fields:
             if prepared is None:
                 field.set_ready(False)
@@ -138,13 +150,12 @@ class CardView(VerticalScroll):
             self.reveal()
 
     def _grade_now(self, field: AskField, answer: str) -> Grade | None:
-        assert self.card is not None
-        prepared = self.app.prepared.get(self.card.shown_key)
+        prepared = self.prepared
         target = prepared.targets.get(field.ask.id) if prepared else None
         if target is None:
             return None
         try:
-            return self.app.backend.grade(answer, target)
+            return self.backend.grade(answer, target)
         except Exception as error:  # a grader bug costs this answer, not the session
             from drill.grading import Grade, Shown, Verdict
 
@@ -159,11 +170,12 @@ class CardView(VerticalScroll):
         if self.card is None or not self.pending:
             return []
         card, waiting, self.pending = self.card, self.pending, {}
-        if card.shown_key not in self.app.prepared:
-            prepared = await asyncio.to_thread(self.app.prepare_safely, card)
-            self.app.prepared.setdefault(prepared.key, prepared)
-        if self.card is not card:
-            return []  # replaced while its numbers were worked out
+        if self.prepared is None:
+            prepared = await asyncio.to_thread(self.backend.prepare_safely, card)
+            self.post_message(CardWorkedOut(prepared))
+            if self.card is not card:
+                return []  # replaced while its numbers were worked out
+            self.prepared = self.prepared or prepared  # the app's may have come meanwhile
         grades = []
         for field in self.fields:
             answer = waiting.get(field.ask.id)
@@ -202,7 +214,7 @@ class CardView(VerticalScroll):
             if not self.focus_after(event.field):
                 self.post_message(self.Finished(self.showing))
             return
-        prepared = self.app.prepared.get(self.card.shown_key) if self.card else None
+        prepared = self.prepared
         if prepared is not None and event.field.ask.id not in prepared.targets:
             return  # this ask cannot be graded; the field says why
         self._grade(event.field, event.answer)
@@ -243,7 +255,7 @@ class CardView(VerticalScroll):
             return
         self.revealed = True
         panel = self.query_one("#card-reveal", Static)
-        panel.update(answer_text(self.card, self.app.prepared.get(self.card.shown_key)))
+        panel.update(answer_text(self.card, self.prepared))
         panel.display = True
         self.query_one("#reveal-link", Static).display = False
         self.call_after_refresh(panel.scroll_visible, top=True, animate=False)

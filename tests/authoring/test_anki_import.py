@@ -1,0 +1,108 @@
+"""drill's exports imported by Anki's own library (the ``anki`` package from PyPI): the
+CSV with no guessing and no mapping, the .apkg into decks that keep their identity."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests_authoring_helpers import run_drill
+
+from drill.packs.library import load_library
+
+anki_collection = pytest.importorskip(
+    "anki.collection", reason="Anki's library has no build for this platform")
+Collection = anki_collection.Collection
+
+
+
+def new_collection(folder: Path) -> object:
+    folder.mkdir(parents=True)
+    return Collection(str(folder / "collection.anki2"))
+
+
+def speed_physics_keys() -> list[str]:
+    return [card.key for card in load_library().cards if card.pack == "speed-physics"]
+
+
+def exported(tmp_path: Path, option: str, name: str, *more: str) -> Path:
+    target = tmp_path / name
+    result = run_drill(["export", option, str(target), "--pack", "speed-physics",
+                        "--data", str(tmp_path / "data"), *more])
+    assert result.returncode == 0, result.stderr
+    return target
+
+
+def import_csv(collection: object, path: Path) -> object:
+    from anki.collection import ImportCsvRequest
+
+    metadata = collection.get_csv_metadata(path=str(path), delimiter=None)  # type: ignore[attr-defined]
+    return collection.import_csv(ImportCsvRequest(path=str(path), metadata=metadata))  # type: ignore[attr-defined]
+
+
+def test_anki_imports_the_csv_as_one_note_per_card_with_no_mapping(tmp_path: Path) -> None:
+    path = exported(tmp_path, "--csv", "cards.csv")
+    collection = new_collection(tmp_path / "anki")
+    try:
+        import_csv(collection, path)
+        keys = speed_physics_keys()
+        assert collection.note_count() == len(keys)
+        notes = [collection.get_note(nid) for nid in collection.find_notes("")]
+        assert sorted(note.guid for note in notes) == sorted(keys)
+        first = next(note for note in notes if note.guid == "speed-physics/q1")
+        assert first["Front"].startswith("Promising 300 tokens/s on one H100<br>")
+        assert first["Back"].startswith("• No.")
+        assert set(first.tags) == {"drill", "speed-physics", "priority"}
+        decks = {deck.name for deck in collection.decks.all_names_and_ids()}
+        assert "drill::speed-physics" in decks
+        import_csv(collection, path)  # again: the notes are updated, not doubled
+        assert collection.note_count() == len(keys)
+    finally:
+        collection.close()
+
+
+def test_anki_imports_the_apkg_and_a_renamed_pack_keeps_its_deck(tmp_path: Path) -> None:
+    from anki.collection import ImportAnkiPackageRequest
+
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    pack = "pack: mine\ntitle: {title}\ncards:\n" + "".join(
+        f"  - id: c{i}\n    title: Card {i}\n    priority: solid\n    scenario: Scenario {i}.\n"
+        for i in range(3))
+    collection = new_collection(tmp_path / "anki")
+    try:
+        deck_ids = []
+        for title in ("My pack", "My pack, renamed"):
+            (packs / "mine.yaml").write_text(pack.format(title=title), encoding="utf-8")
+            target = tmp_path / f"{len(deck_ids)}.apkg"
+            result = run_drill(["export", "--anki", str(target), "--pack", "mine", "--packs",
+                                str(packs), "--data", str(tmp_path / "data")])
+            assert result.returncode == 0, result.stderr
+            collection.import_anki_package(ImportAnkiPackageRequest(package_path=str(target)))
+            assert collection.note_count() == 3
+            note = collection.get_note(collection.find_notes("")[0])
+            deck_ids.append(collection.get_card(note.card_ids()[0]).did)
+        assert deck_ids[0] == deck_ids[1]
+        decks = {deck.name for deck in collection.decks.all_names_and_ids()} - {"Default"}
+        assert len(decks) == 2, decks  # "drill" and the pack's: no new, empty deck
+    finally:
+        collection.close()
+
+
+def test_the_apkg_asks_for_a_typed_answer_anki_compares(tmp_path: Path) -> None:
+    from anki.collection import ImportAnkiPackageRequest
+
+    path = exported(tmp_path, "--anki", "cards.apkg")
+    collection = new_collection(tmp_path / "anki")
+    try:
+        collection.import_anki_package(ImportAnkiPackageRequest(package_path=str(path)))
+        assert collection.note_count() == len(speed_physics_keys())
+        note = next(collection.get_note(nid) for nid in collection.find_notes("")
+                    if collection.get_note(nid)["Key"] == "speed-physics/q1")
+        assert note["Answer"] == "4.78 ms"  # the solver's reference, to type
+        assert "shortest a decode step" in note["Question"]
+        card = collection.get_card(note.card_ids()[0])
+        assert "[[type:Answer]]" in card.question()  # where the reviewer draws its box
+        assert "4.78 ms" in card.answer()
+    finally:
+        collection.close()
