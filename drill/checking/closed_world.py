@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from drill.checking.equations import Equation, find_equations
-from drill.checking.figures import Figure, find_figures
+from drill.checking.figures import Figure, find_figures, precision
 from drill.checking.prose import ProseProblem, check_prose
 from drill.checking.tolerance import power_of_ten_slip
 from drill.packs.catalog import CatalogError, Gpu, Model, UnknownEntry, load_catalog
@@ -180,22 +180,22 @@ def _matches(reading: Quantity, figure: Figure, candidate: Candidate) -> bool:
     if same_kind and reading.dim != value.dim:
         # "$4.17" for "$4.17 per million tokens": the count is left out, so the figure is
         # the number the candidate is written with, not its value per single token.
-        return any(abs(reading.value - number) <= allowed
-                   for number in _written_numbers(candidate.shown))
+        return _is_written_number(reading.value, candidate.shown)
     if not figure.bare:
         return False
     # A bare number may be the candidate as it is written (8 for "8 billion", 3.35 for
     # "3.35 TB/s"), which for a percentage is the percent (74.6 for 74.6%).
-    written = _written_numbers(candidate.shown)
-    return any(abs(reading.value - number) <= allowed for number in written)
+    return _is_written_number(reading.value, candidate.shown)
 
 
-def _written_numbers(shown: str) -> list[float]:
-    """The number a candidate is written with: 4.78 of "4.78 ms", 8 of "8 billion"."""
+def _is_written_number(number: float, shown: str) -> bool:
+    """Whether ``number`` is the number a candidate is written with (4.78 of "4.78 ms",
+    8 of "8 billion"), to the candidate's own precision: 3 is not the 3.35 of 3.35 TB/s."""
     match = _LEADING_NUMBER.search(shown)
     if match is None or "×" in shown[match.end():match.end() + 3]:
-        return []  # "1.62 × 10⁻⁵ ...": the mantissa alone is no figure
-    return [float(match.group().replace(",", ""))]
+        return False  # "1.62 × 10⁻⁵ ...": the mantissa alone is no figure
+    written = float(match.group().replace(",", ""))
+    return abs(number - written) <= abs(written) * precision(match.group()) * (1 + 1e-9)
 
 
 def _derive(figures: Sequence[Figure], accounted: list[bool], equations: Sequence[Equation],

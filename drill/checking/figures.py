@@ -156,7 +156,7 @@ def _figure_at(text: str, tokens: list[ProseToken], i: int) -> tuple[Figure | No
     readings = _readings(text, tokens, start, i, end_of_number, j)
     if not readings:
         return None, j
-    precision = _precision(first.text)
+    how_precise = precision(first.text)
     has_unit = dims.without_counts(readings[0].dim) != dims.DIMENSIONLESS
     bare = j == end_of_number and not dollar
     if i and tokens[i - 1].text in _PRODUCT and not dollar and j > end_of_number:
@@ -164,8 +164,8 @@ def _figure_at(text: str, tokens: list[ProseToken], i: int) -> tuple[Figure | No
         number = text[start : tokens[end_of_number - 1].end]
         with contextlib.suppress(ParseError):
             return Figure(start, tokens[end_of_number - 1].end, number,
-                          (read(number).value,), precision, False, True), end_of_number
-    return Figure(start, tokens[j - 1].end, written, tuple(readings), precision, has_unit,
+                          (read(number).value,), how_precise, False, True), end_of_number
+    return Figure(start, tokens[j - 1].end, written, tuple(readings), how_precise, has_unit,
                   bare), j
 
 
@@ -235,7 +235,7 @@ def _readings(text: str, tokens: list[ProseToken], start: int, i: int, number_en
     return found
 
 
-def _precision(number: str) -> float:
+def precision(number: str) -> float:
     """Half the last written digit, relative to the number: 4.8 → 0.05/4.8, 16 → 0.5/16.
 
     A whole number is taken as exact to its last digit, zeros included (2,000 is not

@@ -15,10 +15,13 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser = subparsers.add_parser(
         "check",
         parents=[common],
-        help="check packs: schema, solver numbers and the math in the prose",
-        description="Check pack files: the schema, every number against its solver, and "
-        "every worked equation in the text, in every variant. With no PATH, check the "
-        "built-in packs (and any --packs folders). Your own solvers load from --solvers "
+        help="check packs: schema, solver numbers, the math and every figure in the prose",
+        description="Check pack files: the schema, every number against its solver, "
+        "every worked equation in the text, and every figure the text writes out (each "
+        "must be a given, a result, a catalog fact or marked free, like "
+        "{25 GB/s|constant: why}), in every variant. With no PATH, check the "
+        "built-in packs (and any --packs folders); a copy of a built-in pack is checked "
+        "in its place. Your own solvers load from --solvers "
         "folders and from 'solvers' in settings.toml. Prints FILE:LINE:COL: error: ... "
         "lines and a summary; exits 0 when clean, 1 on errors, 2 on usage errors.",
         epilog="examples: drill check packs/01-speed-physics.yaml\n"
