@@ -109,7 +109,8 @@ class ReviewSession:
         self.database = database
         self.deck = Deck.of(cards)
         self.model = MemoryModel(
-            self.settings.desired_retention, fuzz=fuzz, leech_lapses=self.settings.leech_lapses
+            self.settings.desired_retention, fuzz=fuzz, leech_lapses=self.settings.leech_lapses,
+            days=self.days,
         )
         self.limits = Limits(self.settings.new_cards_per_day, self.settings.reviews_per_day)
         self._undo: list[_UndoStep] = []
