@@ -45,6 +45,8 @@ class DrillApp(App[int]):
         # Priority: these work even while an answer input has focus.
         Binding("f2", "calculator", "Calc", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        # Not a priority: a "?" typed into an answer or a search stays text.
+        Binding("question_mark", "help", "Keys", show=False),
     ]
 
     def __init__(
@@ -257,6 +259,16 @@ class DrillApp(App[int]):
             event.prevent_default()  # no binding fires
 
     # -- global actions ----------------------------------------------------------------
+
+    def action_help(self) -> None:
+        """The keys of the screen in front, and what each does."""
+        from drill.app.screens.help import HelpScreen, key_rows
+
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            return
+        name = type(screen).__name__.removesuffix("Screen").lower() or "this screen"
+        self.push_screen(HelpScreen(name, key_rows(screen)))
 
     def action_calculator(self) -> None:
         """Open the calculator over the current screen, or close it if it is showing."""

@@ -30,7 +30,13 @@ from drill.scheduling.queue import (
     StudiedToday,
     build_queue,
 )
-from drill.scheduling.ratings import Rating, TypedAnswer, suggest_rating
+from drill.scheduling.ratings import (
+    QUICK_SHARE,
+    Rating,
+    Suggestion,
+    TypedAnswer,
+    suggest_rating,
+)
 from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import to_ms
 from drill.storage import card_table, review_log, stats_queries
@@ -203,9 +209,14 @@ class ReviewSession:
         """The interval each rating would give the card now (for the rating buttons)."""
         return self.model.preview(self.state(key), self.now())
 
-    def suggest(self, key: str, answers: Iterable[TypedAnswer]) -> Rating | None:
-        """The rating the grader's verdicts point to (see ``ratings.suggest_rating``)."""
-        return suggest_rating(answers, [ask.id for ask in self.card(key).asks])
+    def suggest(
+        self, key: str, answers: Iterable[TypedAnswer], seconds: float | None = None
+    ) -> Suggestion | None:
+        """The rating the grader's verdicts point to, and why (``ratings.suggest_rating``);
+        ``seconds`` on the card so far: every ask right in under half the answer timer
+        is Easy."""
+        quick = self.settings.timer_seconds * QUICK_SHARE
+        return suggest_rating(answers, [ask.id for ask in self.card(key).asks], seconds, quick)
 
     def history(self, key: str) -> list[ReviewEntry]:
         """Every logged rating of the card, oldest first, with its typed answers."""

@@ -55,7 +55,7 @@ async def test_the_history_names_the_variant_each_review_showed(
             assert card is not None
             await app.push_screen(ReviewScreen(cram=[card]))
             await pilot.pause()
-            await pilot.press("escape", "3", "escape")
+            await pilot.press("space", "3", "escape")
             await pilot.pause()
         assert [e.variant for e in app.backend.history("mine/floor")] == [None, "h20"]
         app.action_browse()

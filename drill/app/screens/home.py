@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 
 from drill.app.home_view import HomeView, PackLine
 from drill.app.messages import BackendReady, ScheduleChanged
+from drill.app.widgets.figure_row import FigureRow
 
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
@@ -96,16 +97,11 @@ def next_text(view: HomeView) -> Content:
     )
 
 
-def counts_text(view: HomeView) -> Content:
+def count_figures(view: HomeView) -> list[tuple[str, str]]:
+    """Today's figures for the counts row (it wraps between figures, never inside one)."""
     days = "day" if view.streak == 1 else "days"
-    figures = [(view.due, "due"), (view.new, "new"), (view.done_today, "done today"),
-               (f"{view.streak} {days}", "streak")]
-    parts: list[Content | tuple[str, str] | str] = []
-    for number, label in figures:
-        if parts:
-            parts.append(("   ·   ", "$text-muted"))
-        parts += [(f"{number}", "bold $text-accent"), f" {label}"]
-    return Content.assemble(*parts)
+    return [(f"{view.due}", "due"), (f"{view.new}", "new"), (f"{view.done_today}", "done today"),
+            (f"{view.streak} {days}", "streak")]
 
 
 class HomeScreen(Screen[None]):
@@ -132,7 +128,7 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("drill · today", classes="screen-title")
         with Vertical(id="home-body"):
-            yield Static(id="home-counts")
+            yield FigureRow(separator="   ·   ", id="home-counts")
             yield Static(id="home-next")
             yield Static("Packs", classes="section-title")
             yield Static(id="home-packs")
@@ -150,7 +146,7 @@ class HomeScreen(Screen[None]):
 
     def show(self, view: HomeView) -> None:
         self.view = view
-        self.query_one("#home-counts", Static).update(counts_text(view))
+        self.query_one("#home-counts", FigureRow).show(count_figures(view))
         self.query_one("#home-next", Static).update(next_text(view))
         self.query_one("#home-packs", Static).update(pack_lines(view.packs))
         problems = self.query_one("#home-problems", Static)

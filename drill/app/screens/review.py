@@ -3,12 +3,20 @@
 Per card: the scenario and a countdown; an input per ask, echoing how the text is read
 and graded on Enter; Space reveals the answer; 1–4 rate (each button shows its interval,
 the grader's suggestion highlighted). Everything it decides comes from the backend.
+
+The key model: a card opens with no input focused, so the single-key shortcuts work
+whenever the user is not typing; the first keystroke of an answer (anything that is not
+a shortcut) starts typing into the ask it belongs to. Esc stops typing, and otherwise
+goes back, on every card. A card is never rated before its answer shows: Enter after the
+last ask (or a rating key) reveals it first; then Enter takes the suggested rating.
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
@@ -21,7 +29,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
-from drill.app.backend import BackendError
+from drill.app.backend import BackendError, Saved
 from drill.app.messages import CardPrepared, PacksReloaded
 from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
@@ -30,17 +38,33 @@ from drill.app.widgets.rating_bar import NAMES, RatingBar
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
     from drill.packs.model import Card
-    from drill.scheduling.ratings import TypedAnswer
+    from drill.scheduling.ratings import Suggestion, TypedAnswer
 
 
 RATE_IDS = {f"rate-{rating}": rating for rating in NAMES}
+RETRY_SAVE_S = 1.0  # how often a rating is tried again while the database is locked
+#: Keys that are shortcuts when not typing; any other printable key starts an answer.
+SHORTCUT_KEYS = frozenset(" ubsefrq?")
+RATING_KEYS = frozenset("1234")
 # What undo took back when it was not a rating (see ReviewSession.undo_kind).
 _UNDONE_CHANGES = {"bury": "bury", "suspend": "suspension", "unsuspend": "unsuspension"}
 
 
+@dataclass(frozen=True)
+class _RatedView:
+    """A card as it was on screen when it was rated: what undo restores."""
+
+    key: str
+    typed: dict[str, tuple[str, bool, bool]]
+    answers: tuple[TypedAnswer, ...]
+    seconds: float
+    revealed: bool
+    follow_up_next: bool
+
+
 class ReviewScreen(Screen[None]):
     CSS_PATH = "review.tcss"
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""  # nothing: a card opens with no input focused (see the key model)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "reveal", "Reveal", tooltip="Show the answer, its numbers and tip"),
         Binding("1", "rate(1)", "Again", show=False, tooltip="Rate: not recalled"),
@@ -57,11 +81,23 @@ class ReviewScreen(Screen[None]):
         Binding("r", "roofline", "Roofline",
                 tooltip="This card's GEMM on the roofline explorer (cards about intensity "
                 "or batching)"),
-        Binding("escape", "leave", "Back", tooltip="Leave the input, or go back"),
+        Binding("enter", "enter", "Next", show=False,
+                tooltip="Answer the next ask, show the answer, then take the suggestion"),
+        Binding("escape", "leave", "Back", tooltip="Stop typing, or go back"),
         Binding("q", "back", "Back", show=False),  # as on the other screens (not while typing)
         Binding("pageup", "scroll_card(-1)", "Page up", show=False),
         Binding("pagedown", "scroll_card(1)", "Page down", show=False),
     ]
+
+    #: Keys that are not bindings, for the ? list.
+    KEY_NOTES: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("type", "any other key starts the answer of the current ask (the number shown "
+                 "with its unit)"),
+        ("Enter", "while typing: grade the answer and go to the next ask; after the last "
+                  "one the answer shows; then Enter takes the suggested rating"),
+        ("Esc", "stop typing (the answer stays); when not typing, back to Home"),
+        ("Ctrl+Z", "undo the last rating, also while typing"),
+    )
 
     app: DrillApp
 
@@ -82,6 +118,12 @@ class ReviewScreen(Screen[None]):
         self._ready_since = math.inf
         self._busy = False
         self._typed_early: list[str] = []
+        # Keys pressed before the answer was on screen never rate it (Enter twice).
+        self._revealed_since = math.inf
+        self._suggested: Suggestion | None = None
+        self._clock_mark: tuple[object, ...] | None = None  # minute and study day shown
+        # The card as it was at each rating, so an undo can put it back as it was.
+        self._rated_views: list[_RatedView] = []
 
     # -- layout ------------------------------------------------------------------------
 
@@ -96,6 +138,7 @@ class ReviewScreen(Screen[None]):
         yield Footer()
 
     async def on_mount(self) -> None:
+        self.set_interval(1.0, self._refresh_intervals_if_the_clock_moved)
         await self.show_next(self.first)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -128,7 +171,7 @@ class ReviewScreen(Screen[None]):
             await self._show_next(card)
         finally:
             self._busy, self._ready_since = False, get_time()
-            self._type_early_keys()
+        await self._type_early_keys()
 
     async def _show_next(self, card: Card | None) -> None:
         kind = "cram" if self.cram is not None else ""
@@ -155,6 +198,8 @@ class ReviewScreen(Screen[None]):
         self.card, self.kind = card, kind
         self.answers = []
         self.revealed = False
+        self._revealed_since = math.inf
+        self._suggested = None
         self.follow_up_next = False
         self.app.want_prepared([card])
         await self.query_one(CardView).show(card)
@@ -164,8 +209,7 @@ class ReviewScreen(Screen[None]):
         countdown.display = True
         countdown.restart()
         self.refresh_bindings()
-        if not self.query_one(CardView).focus_first():
-            self.set_focus(None)
+        self.set_focus(None)  # not typing: shortcuts work, typing starts an answer
 
     async def _show_done(self) -> None:
         self.card = None
@@ -207,54 +251,121 @@ class ReviewScreen(Screen[None]):
         bar = self.query_one(RatingBar)
         bar.display = True
         bar.suggested = None
-        if self.cram is not None:
-            bar.show_intervals(None)
-        else:
-            intervals = self.app.backend.preview(self.card.key)
-            bar.show_intervals({int(r): text for r, text in intervals.items()})
+        self._show_intervals()
         self._show_follow_up_note()
 
+    def _show_intervals(self) -> None:
+        """Each button's interval, from the clock now (what a rating now would give)."""
+        if self.card is None:
+            return
+        bar = self.query_one(RatingBar)
+        self._clock_mark = self._clock_now()
+        if self.cram is not None:
+            bar.show_intervals(None)
+            return
+        try:
+            intervals = self.app.backend.preview(self.card.key)
+        except BackendError:
+            return  # the database is busy: the labels stay until the next tick
+        bar.show_intervals({int(r): text for r, text in intervals.items()})
+
+    def _clock_now(self) -> tuple[object, ...]:
+        """The minute and the study day: the intervals shown change only with these."""
+        backend = self.app.backend
+        now = backend.now()
+        return (now.replace(second=0, microsecond=0), backend.study_day(now))
+
+    def _refresh_intervals_if_the_clock_moved(self) -> None:
+        if self.card is not None and not self._busy and self._clock_mark != self._clock_now():
+            self._show_intervals()
+
     def _show_follow_up_note(self) -> None:
-        note = ""
+        notes = []
+        if self._suggested is not None:
+            notes.append(f"↵ {self._suggested.rating.label}: {self._suggested.reason}")
         if self._follow_up_card() is not None:
-            note = "✓ follow-up next" if self.follow_up_next else "f: follow-up"
-        self.query_one(RatingBar).note(note)
+            notes.append("✓ follow-up next" if self.follow_up_next else "f: follow-up")
+        self.query_one(RatingBar).note(" · ".join(notes))
 
     # -- keys that come early -------------------------------------------------------------
 
     def early_key(self, event: events.Key) -> bool:
         """Whether the key was pressed before this card was ready for keys (it is then
-        used up here): typing goes into the card's answer, anything else is dropped,
-        never taken as a rating of a card the user has not seen yet."""
+        used up here): typing goes into the card's answer and ``u`` undoes the rating
+        just made; anything else is dropped, never taken as a rating, a bury or a
+        reveal of a card the user has not seen yet."""
         if event.time >= self._ready_since:
             return False
         if event.is_printable and event.character:
             self._typed_early.append(event.character)
-            if not self._busy:
-                self._type_early_keys()
+            if not self._busy:  # the card is on screen: use them (on_key does at once)
+                self.call_later(self._type_early_keys)
         return True
 
-    def _type_early_keys(self) -> None:
-        text, self._typed_early = "".join(self._typed_early), []
-        target = self.focused if isinstance(self.focused, Input) else None
-        if target is None and self.card is not None:
-            fields = self.query_one(CardView).fields
-            target = fields[0].input if fields else None
-        if text and target is not None:
-            target.insert_text_at_cursor(text)
+    async def _type_early_keys(self) -> None:
+        typed, self._typed_early = self._typed_early, []
+        for character in typed:
+            if self._busy:  # an undo below is showing a card: keep the rest for it
+                self._typed_early.append(character)
+            elif isinstance(self.focused, Input):
+                self.focused.insert_text_at_cursor(character)
+            elif character == "u":
+                await self.action_undo()
+            elif character not in SHORTCUT_KEYS:
+                self._start_answer(character)
+
+    def _start_answer(self, character: str) -> bool:
+        """Start typing the current ask's answer with ``character``; False if none waits."""
+        if self.card is None or self.revealed:
+            return False
+        ask = self.query_one(CardView).current_field()
+        if ask is None:
+            return False
+        # Focus at once (Widget.focus waits for the next idle): the keys right behind
+        # this one must find the input focused, or a space would reveal the card.
+        self.set_focus(ask.input)
+        ask.input.insert_text_at_cursor(character)
+        ask.scroll_visible(animate=False)
+        return True
 
     async def on_key(self, event: events.Key) -> None:
         if self.early_key(event):
             event.stop()
             event.prevent_default()
+            if not self._busy:
+                await self._type_early_keys()
             return
         focused = self.focused
+        if isinstance(focused, Input):
+            # Typing: the input takes the keys itself (Esc and Ctrl+Z still work). A
+            # printable key seen here was sent before the input had focus (the key that
+            # started the answer moved it): it belongs in the answer too.
+            if event.is_printable and event.character:
+                event.stop()
+                event.prevent_default()
+                focused.insert_text_at_cursor(event.character)
+            return
+        character = event.character if event.is_printable else None
+        if character in RATING_KEYS and self.revealed:
+            if event.time < self._revealed_since:  # pressed before the answer showed
+                event.stop()
+                event.prevent_default()
+            return  # a rating: the binding takes it
+        if character and character not in SHORTCUT_KEYS and self._start_answer(character):
+            event.stop()
+            event.prevent_default()
+            return
         if event.key == "enter" and isinstance(focused, Button) and focused.id in RATE_IDS:
             # Rate now rather than through the button's own message, which would come
             # after keys pressed later (a "2" right behind the Enter would rate first).
             event.stop()
             event.prevent_default()
             await self.action_rate(RATE_IDS[focused.id])
+        elif event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            if event.time >= self._revealed_since or not self.revealed:
+                await self.action_enter()
 
     # -- answers and the reveal ----------------------------------------------------------
 
@@ -282,15 +393,39 @@ class ReviewScreen(Screen[None]):
         if self.card is None or event.showing != self.query_one(CardView).showing:
             return  # a grade of the card before, arriving after it was rated
         self.answers.append(self.app.backend.typed_answer(event.grade))
-        suggestion = self.app.backend.suggest(self.answers, self.card)
-        self.query_one(RatingBar).suggested = int(suggestion) if suggestion else None
+        self._show_suggestion()
+
+    def _show_suggestion(self) -> None:
+        assert self.card is not None
+        seconds = self.query_one("#countdown", Countdown).elapsed
+        self._suggested = self.app.backend.suggest(self.answers, self.card, seconds)
+        bar = self.query_one(RatingBar)
+        bar.suggested = int(self._suggested.rating) if self._suggested else None
+        self._show_follow_up_note()
 
     @on(CardView.Finished)
     def _finished(self, event: CardView.Finished) -> None:
-        """After the last ask the suggested rating has focus: Enter takes it, and Space,
-        1–4 and the other keys work as well."""
+        """After the last ask the answer shows; then Enter takes the suggested rating."""
         if event.showing == self.query_one(CardView).showing:  # not the card before's
-            self.query_one(RatingBar).focus_suggested()
+            self.action_reveal()
+
+    async def action_enter(self) -> None:
+        """Enter when not typing: the next ask waiting for an answer, else the answer,
+        then the suggested rating (with none, 1–4 decide)."""
+        if self.card is None or self._busy:
+            return
+        if not self.revealed:
+            ask = self.query_one(CardView).current_field()
+            if ask is not None:
+                ask.input.focus()
+                ask.scroll_visible(animate=False)
+            else:
+                self.action_reveal()
+        elif self._suggested is not None:
+            await self.action_rate(int(self._suggested.rating))
+        else:
+            self.notify("Nothing typed to suggest a rating from: rate it with 1–4.",
+                        timeout=4)
 
     def action_reveal(self) -> None:
         if self.card is not None and not self._busy:
@@ -298,6 +433,7 @@ class ReviewScreen(Screen[None]):
 
     def watch_revealed(self, revealed: bool) -> None:
         if revealed:
+            self._revealed_since = get_time()
             self.query_one(CardView).reveal()
             if isinstance(self.focused, Input):
                 self.set_focus(None)
@@ -313,6 +449,9 @@ class ReviewScreen(Screen[None]):
         card = self.card
         if card is None or self._busy:
             return
+        if not self.revealed:  # never rated before its answer was shown
+            self.action_reveal()
+            return
         countdown = self.query_one("#countdown", Countdown)
         seconds = countdown.stop()
         backend = self.app.backend
@@ -326,18 +465,62 @@ class ReviewScreen(Screen[None]):
             if self.card is not card:
                 return
             self.answers.extend(backend.typed_answer(grade) for grade in grades)
-        try:
-            interval = backend.rate(card.key, rating, seconds, self.answers,
-                                    cram=self.cram is not None, variant=card.variant)
+        seen = _RatedView(card.key, view.typed(), tuple(self.answers), seconds, self.revealed,
+                          self.follow_up_next)
+        try:  # at once if the database is free; never waiting on the screen's thread
+            saved = backend.rate(card.key, rating, seconds, self.answers,
+                                 cram=self.cram is not None, variant=card.variant, wait=False)
         except BackendError as error:
-            # Nothing was stored: the card stays, with its answers, to be rated again.
-            countdown.running = True
-            self.notify(f"{error}. The card stays, to be rated again.", title="Rating not saved",
-                        severity="error", timeout=10, markup=False)
+            if error.locked:
+                self._busy, self._ready_since = True, math.inf  # keys wait, as on a swap
+                self.run_worker(self._save_when_free(card, rating, seen), group="save")
+            else:
+                self._not_saved(error)
             return
-        name = NAMES[rating]
-        when = f"again in {backend.describe_interval(interval)}" if interval else "cram"
-        self.notify(f"{card.key}: {name} · {when}", timeout=3)
+        await self._saved(card, rating, saved, seen)
+
+    def _not_saved(self, error: BackendError) -> None:
+        """Nothing was stored: the card stays, with its answers, to be rated again."""
+        self.query_one("#countdown", Countdown).running = True
+        self.notify(f"{error}. The card stays, to be rated again.", title="Rating not saved",
+                    severity="error", timeout=10, markup=False)
+
+    async def _save_when_free(self, card: Card, rating: int, seen: _RatedView) -> None:
+        """Another program holds the database: try again every second, in a thread, so
+        the screen never freezes; the card stays until its rating is saved."""
+        backend = self.app.backend
+        self.notify("Another program holds the review database: saving this rating as "
+                    "soon as it lets go…", title="Saving", severity="warning", timeout=60)
+        saved = None
+        try:
+            while saved is None and self.is_attached:
+                await asyncio.sleep(RETRY_SAVE_S)
+                try:
+                    saved = await asyncio.to_thread(
+                        backend.rate, card.key, rating, seen.seconds, list(seen.answers),
+                        cram=self.cram is not None, variant=card.variant)
+                except BackendError as error:
+                    if not error.locked:
+                        self._not_saved(error)
+                        return
+        finally:
+            self._busy, self._ready_since = False, get_time()
+            self.app.clear_notifications()
+        if saved is not None:
+            await self._saved(card, rating, saved, seen)
+
+    async def _saved(self, card: Card, rating: int, saved: Saved, seen: _RatedView) -> None:
+        """The rating is committed: say what it did and show the next card."""
+        self._rated_views.append(seen)
+        interval = saved.interval
+        when = (f"again in {self.app.backend.describe_interval(interval)}" if interval
+                else "cram")
+        if saved.leech_lapses is not None:
+            self.notify(f"{card.key}: suspended as a leech after {saved.leech_lapses} lapses; "
+                        "unsuspend it from Browse.", title="Leech", severity="warning",
+                        timeout=8, markup=False)
+        else:
+            self.notify(f"{card.key}: {NAMES[rating]} · {when}", timeout=3)
         follow = self._follow_up_card() if self.follow_up_next else None
         await self.show_next(None if follow is None or self._suspended(follow) else follow)
 
@@ -410,6 +593,26 @@ class ReviewScreen(Screen[None]):
             if self.cram is not None and self.card is not None:
                 self.cram.insert(0, self.card)
             await self.show_next(card)
+            self._restore_view(key)
+
+    def _restore_view(self, key: str | None) -> None:
+        """The undone card as it was when rated: its answers, verdicts, timer, reveal."""
+        # The latest view of that card (ratings made elsewhere left no view here).
+        index = next((i for i in reversed(range(len(self._rated_views)))
+                      if self._rated_views[i].key == key), None)
+        if index is None or self.card is None or self.card.key != key:
+            return
+        seen = self._rated_views[index]
+        del self._rated_views[index:]
+        self.query_one(CardView).restore(seen.typed)
+        self.answers = list(seen.answers)
+        self.follow_up_next = seen.follow_up_next
+        self.query_one("#countdown", Countdown).restart(seen.seconds)
+        if self.answers:
+            self._show_suggestion()
+        if seen.revealed:
+            self.action_reveal()
+        self.set_focus(None)
 
     async def action_bury(self) -> None:
         if self.card is None or self.cram is not None or self._busy:
@@ -450,7 +653,8 @@ class ReviewScreen(Screen[None]):
         self.dismiss(None)
 
     def action_leave(self) -> None:
-        if isinstance(self.focused, Static) or self.focused is None:
-            self.dismiss(None)
-        else:
+        """Esc: stop typing (the answer stays); when not typing, go back."""
+        if isinstance(self.focused, Input):
             self.set_focus(None)
+        else:
+            self.dismiss(None)
