@@ -113,7 +113,7 @@ class ReviewSession:
         self.settings = settings or Settings()
         self.clock: Clock = clock or SystemClock(self.settings.zone() or local_zone())
         self.database = database
-        self.deck = Deck.of(cards)
+        self.deck = Deck.of(cards, self.settings.new_card_order)
         self.model = MemoryModel(
             self.settings.desired_retention, fuzz=fuzz, leech_lapses=self.settings.leech_lapses,
             days=self.days,
