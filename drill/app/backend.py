@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from drill.packs.model import Card
     from drill.review.session import HomeCounts, ReviewSession
     from drill.review.stats import Stats
+    from drill.review.study_sets import StudySet
     from drill.scheduling.clock import Clock
     from drill.scheduling.queue import QueueEntry
     from drill.scheduling.ratings import Rating, Suggestion, TypedAnswer
@@ -205,8 +206,17 @@ class Backend:
         return list(self.session.queue().entries)
 
     @_storage_errors
-    def next_entry(self) -> QueueEntry | None:
-        return self.session.next_card()
+    def next_entry(self, pack: str | None = None) -> QueueEntry | None:
+        """The next card of today's queue (of one pack's cards, when given)."""
+        return self.session.next_card(pack)
+
+    @_storage_errors
+    def study_sets(self) -> list[StudySet]:
+        """What Home offers to study: each pack, the leeches, each frequent mistake."""
+        from drill.review.study_sets import study_sets
+
+        titles = {pack.id: pack.title for pack in self.library.packs}
+        return study_sets(self.session, titles)
 
     @_storage_errors
     def preview(self, key: str) -> dict[Rating, str]:

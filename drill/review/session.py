@@ -120,6 +120,7 @@ class ReviewSession:
         )
         self.limits = Limits(self.settings.new_cards_per_day, self.settings.reviews_per_day)
         self._undo: list[_UndoStep] = []
+        self._pack_decks: dict[str, Deck] = {}  # the cards of one pack, for studying it alone
 
     @classmethod
     def open(
@@ -168,8 +169,11 @@ class ReviewSession:
         states = self.database.read(card_table.load_all)
         return frozenset(state.key for state in states if state.suspended)
 
-    def queue(self) -> Queue:
-        """Today's queue, in the order to study it."""
+    def queue(self, pack: str | None = None) -> Queue:
+        """Today's queue, in the order to study it; of one pack's cards only when ``pack``
+        is given (the day's limits still count every card studied today, as Anki's deck
+        limits under the collection's do)."""
+        deck = self.deck if pack is None else self._deck_of(pack)
         now = self.now()
         days = self.days
         today = days.day_of(now)
@@ -187,10 +191,17 @@ class ReviewSession:
             return rows, studied
 
         rows, studied = self.database.read(snapshot)
-        return build_queue(self.deck, rows, studied, now, days, self.limits)
+        return build_queue(deck, rows, studied, now, days, self.limits)
 
-    def next_card(self) -> QueueEntry | None:
-        return self.queue().first
+    def _deck_of(self, pack: str) -> Deck:
+        deck = self._pack_decks.get(pack)
+        if deck is None:
+            cards = [card for card in self.deck.cards if card.pack == pack]
+            deck = self._pack_decks[pack] = Deck.of(cards, self.settings.new_card_order)
+        return deck
+
+    def next_card(self, pack: str | None = None) -> QueueEntry | None:
+        return self.queue(pack).first
 
     def counts(self) -> HomeCounts:
         queue = self.queue()

@@ -16,6 +16,7 @@ from drill.app.screens.help import HelpScreen
 from drill.app.screens.home import HomeScreen
 from drill.app.screens.review import ReviewScreen
 from drill.app.widgets.ask_field import AskField
+from drill.scheduling.ratings import TypedAnswer
 
 MakeApp = Callable[..., DrillApp]
 
@@ -219,3 +220,28 @@ async def test_undo_brings_the_card_back_as_it_was(make_app: MakeApp) -> None:
         assert {a.ask_id: a.verdict for a in entry.answers} == {
             "decode_floor": "incorrect", "max_tokens_per_s": "correct"}
         assert entry.duration_ms >= 23_000
+
+
+async def test_home_studies_one_pack_or_a_filtered_set(make_app: MakeApp) -> None:
+    from drill.app.screens.study import StudyScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        slip = TypedAnswer("speedup", "9", "incorrect", ("forgot-serial-part",))
+        app.backend.rate("app-demo/amdahl", 1, 5.0, [slip])  # a mistake, logged
+        await pilot.press("p")
+        await pilot.pause()
+        study = app.screen
+        assert isinstance(study, StudyScreen)
+        assert [s.kind for s in study.sets] == ["pack", "mistake"]
+        await pilot.press("enter")  # the first: the pack, on its schedule
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.pack == "app-demo"
+        assert review.cram is None and review.card is not None
+        await pilot.press("escape", "p", "down", "enter")  # the mistake's cards
+        await pilot.pause()
+        cram = app.screen
+        assert isinstance(cram, ReviewScreen) and cram.card is not None
+        assert cram.cram is not None and cram.card.key == "app-demo/amdahl"

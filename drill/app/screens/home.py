@@ -21,6 +21,7 @@ from drill.app.widgets.figure_row import FigureRow
 
 if TYPE_CHECKING:
     from drill.app.drill_app import DrillApp
+    from drill.review.study_sets import StudySet
 
 BAR_WIDTH = 16
 
@@ -113,6 +114,8 @@ class HomeScreen(Screen[None]):
         Binding("enter", "review", "Review", tooltip="Study today's cards"),
         Binding("x", "extra", "Extra",
                 tooltip="Extra practice: cards without changing their schedule"),
+        Binding("p", "study", "Study…",
+                tooltip="Study one pack, the leeches, or the cards of a frequent mistake"),
         Binding("b", "app.browse", "Browse"),
         Binding("t", "app.stats", "Stats"),
         Binding("r", "app.reload_packs", "Reload"),
@@ -183,6 +186,26 @@ class HomeScreen(Screen[None]):
             self.notify("Nothing is due now. Press x for extra practice.", timeout=4)
             return
         self.app.push_screen(ReviewScreen())
+
+    def action_study(self) -> None:
+        self.app.when_ready(self._choose_set)
+
+    def _choose_set(self) -> None:
+        from drill.app.screens.study import StudyScreen
+
+        self.app.push_screen(StudyScreen(self.app.backend.study_sets()), self._study)
+
+    def _study(self, chosen: StudySet | None) -> None:
+        from drill.app.screens.review import ReviewScreen
+
+        if chosen is None:
+            return
+        if chosen.scheduled:
+            self.app.push_screen(ReviewScreen(pack=chosen.pack))
+            return
+        cards = [card for key in chosen.keys if (card := self.app.backend.card(key))]
+        if cards:
+            self.app.push_screen(ReviewScreen(cram=cards))
 
     def action_extra(self) -> None:
         self.app.when_ready(self._start_extra)

@@ -104,10 +104,12 @@ class ReviewScreen(Screen[None]):
     revealed: reactive[bool] = reactive(False, bindings=True)
     follow_up_next: reactive[bool] = reactive(False)
 
-    def __init__(self, cram: Sequence[Card] | None = None, first: Card | None = None) -> None:
+    def __init__(self, cram: Sequence[Card] | None = None, first: Card | None = None,
+                 pack: str | None = None) -> None:
         super().__init__()
         self.cram = list(cram) if cram is not None else None
         self.first = first
+        self.pack = pack  # study this pack's part of today's queue only
         self.card: Card | None = None
         self.kind = ""
         self.answers: list[TypedAnswer] = []
@@ -178,7 +180,7 @@ class ReviewScreen(Screen[None]):
         if card is None and self.cram is not None:
             card = self.cram.pop(0) if self.cram else None
         elif card is None:
-            entry = self.app.backend.next_entry()
+            entry = self.app.backend.next_entry(self.pack)
             card, kind = (entry.card, entry.kind) if entry else (None, "")
         elif not kind:
             kind = self._kind_of(card)
@@ -214,7 +216,9 @@ class ReviewScreen(Screen[None]):
     async def _show_done(self) -> None:
         self.card = None
         counts = self.app.backend.counts()
-        message = "Cram list done." if self.cram is not None else "All done for today."
+        message = ("Cram list done." if self.cram is not None
+                   else "Nothing more in this pack today." if self.pack is not None
+                   else "All done for today.")
         days = "day" if counts.streak == 1 else "days"
         await self.query_one(CardView).show_message(Content.assemble(
             (message, "bold $text-success"),

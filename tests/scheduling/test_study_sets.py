@@ -1,0 +1,54 @@
+"""Studying one pack, the leeches, or the cards of a mistake."""
+
+from collections.abc import Callable
+from datetime import timedelta
+
+from drill.packs.model import Card
+from drill.review.session import ReviewSession
+from drill.review.study_sets import study_sets
+from drill.scheduling.clock import FixedClock
+from drill.scheduling.ratings import Rating, TypedAnswer
+from drill.scheduling.state import CardState, Phase
+from drill.storage import card_table
+
+Factory = Callable[..., ReviewSession]
+CardFactory = Callable[..., Card]
+
+
+def test_a_packs_queue_holds_its_cards_only_within_the_days_limits(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    cards = [make_card("a", f"a{i}", i) for i in range(3)]
+    cards += [make_card("b", f"b{i}", i) for i in range(3)]
+    session = make_session(cards, new_cards_per_day=4)
+    assert [e.card.key for e in session.queue("b").entries] == ["b/b0", "b/b1", "b/b2"]
+    session.rate("a/a0", Rating.GOOD, 1000)
+    session.rate("a/a1", Rating.GOOD, 1000)
+    # two new cards studied today (in pack a) leave room for two more, in b too
+    assert [e.card.key for e in session.queue("b").entries if e.kind == "new"] == \
+        ["b/b0", "b/b1"]
+    assert session.next_card("b") is not None and session.next_card("b").card.key == "b/b0"
+
+
+def test_the_sets_offer_each_pack_then_leeches_then_frequent_mistakes(
+    make_session: Factory, make_card: CardFactory, clock: FixedClock
+) -> None:
+    cards = [make_card("a", "a0", 0), make_card("a", "a1", 1), make_card("b", "b0", 0)]
+    session = make_session(cards)
+    wrong = TypedAnswer("x", "16 GB / 989 TFLOPS", "incorrect", ("bytes-over-flops",))
+    session.rate("a/a1", Rating.AGAIN, 1000, [wrong])
+    leech = CardState(card_id=session.deck.ids[2], key="b/b0", phase=Phase.REVIEW,
+                      stability=2.0, difficulty=9.0, due=clock.now() + timedelta(days=3),
+                      last_review=clock.now(), reps=30,
+                      lapses=8, suspended=True, leech=True)
+    session.database.write(lambda conn: card_table.save(conn, leech))
+    sets = study_sets(session, {"a": "Pack A", "b": "Pack B"})
+    assert [(s.kind, s.title) for s in sets] == [
+        ("pack", "Pack A"), ("pack", "Pack B"), ("leeches", "Leeches"),
+        ("mistake", "Mistake: bytes-over-flops"),
+    ]
+    pack_a, pack_b, leeches, mistake = sets
+    assert pack_a.detail == "1 due · 1 new"  # a1 relearning, a0 new
+    assert pack_b.detail == "nothing due now" and pack_b.empty
+    assert leeches.keys == ("b/b0",) and not leeches.scheduled
+    assert mistake.keys == ("a/a1",)
