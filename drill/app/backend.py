@@ -211,6 +211,11 @@ class Backend:
         return self.session.next_card(pack)
 
     @_storage_errors
+    def more_new_today(self) -> int:
+        """Allow the daily new limit again today; the extra allowed today in all."""
+        return self.session.more_new_today()
+
+    @_storage_errors
     def study_sets(self) -> list[StudySet]:
         """What Home offers to study: each pack, the leeches, each frequent mistake."""
         from drill.review.study_sets import study_sets

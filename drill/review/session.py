@@ -39,7 +39,7 @@ from drill.scheduling.ratings import (
 )
 from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import to_ms
-from drill.storage import card_table, review_log, stats_queries
+from drill.storage import card_table, day_limits, review_log, stats_queries
 from drill.storage.database import Database, open_database
 from drill.storage.review_log import Kind, ReviewEntry
 
@@ -179,7 +179,8 @@ class ReviewSession:
         today = days.day_of(now)
         span = (to_ms(days.start_of(today)), to_ms(days.end_of(today)))
 
-        def snapshot(conn: sqlite3.Connection) -> tuple[dict[int, ScheduleRow], StudiedToday]:
+        def snapshot(conn: sqlite3.Connection) -> tuple[dict[int, ScheduleRow], StudiedToday,
+                                                        int]:
             rows = {
                 cid: ScheduleRow(phase, due, reps, bool(suspended), buried)
                 for cid, phase, due, reps, suspended, buried in card_table.schedule_rows(conn)
@@ -188,10 +189,21 @@ class ReviewSession:
             studied = StudiedToday(
                 new=by_phase.get(Phase.NEW, 0), reviews=by_phase.get(Phase.REVIEW, 0)
             )
-            return rows, studied
+            return rows, studied, day_limits.extra_new(conn, today)
 
-        rows, studied = self.database.read(snapshot)
-        return build_queue(deck, rows, studied, now, days, self.limits)
+        rows, studied, extra = self.database.read(snapshot)
+        limits = Limits(self.limits.new_per_day + extra, self.limits.reviews_per_day + extra)
+        return build_queue(deck, rows, studied, now, days, limits)
+
+    def more_new_today(self, count: int | None = None) -> int:
+        """Allow ``count`` more new cards today (the daily new limit when not given), as
+        Anki's "extend today's limits"; the day's total room grows by as much. Returns
+        the extra allowed today in all."""
+        count = self.settings.new_cards_per_day if count is None else count
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise SchedulingError(f"more new cards must be a whole number ≥ 1, got {count!r}")
+        today = self.days.day_of(self.now())
+        return self.database.write(lambda conn: day_limits.add_extra_new(conn, today, count))
 
     def _deck_of(self, pack: str) -> Deck:
         deck = self._pack_decks.get(pack)

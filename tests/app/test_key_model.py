@@ -245,3 +245,15 @@ async def test_home_studies_one_pack_or_a_filtered_set(make_app: MakeApp) -> Non
         cram = app.screen
         assert isinstance(cram, ReviewScreen) and cram.card is not None
         assert cram.cram is not None and cram.card.key == "app-demo/amdahl"
+
+
+async def test_n_on_home_allows_more_new_cards_today(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while (entry := app.backend.next_entry()) is not None:  # the day's cards, done
+            app.backend.rate(entry.card.key, 4, 5.0, [])
+        limit = app.backend.settings.new_cards_per_day
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.backend.session.more_new_today(1) == limit + 1  # n gave the limit

@@ -52,3 +52,19 @@ def test_the_sets_offer_each_pack_then_leeches_then_frequent_mistakes(
     assert pack_b.detail == "nothing due now" and pack_b.empty
     assert leeches.keys == ("b/b0",) and not leeches.scheduled
     assert mistake.keys == ("a/a1",)
+
+
+def test_more_new_cards_today_raises_the_limit_for_this_study_day_only(
+    make_session: Factory, make_card: CardFactory, clock: FixedClock
+) -> None:
+    cards = [make_card("a", f"c{i}", i) for i in range(8)]
+    session = make_session(cards, new_cards_per_day=2)
+    for key in ("a/c0", "a/c1"):
+        session.rate(key, Rating.EASY, 1000)
+    assert session.queue().count("new") == 0  # the day's two are done
+    assert session.more_new_today(3) == 3
+    assert [e.card.key for e in session.queue().entries] == ["a/c2", "a/c3", "a/c4"]
+    assert session.more_new_today() == 5  # the daily limit again: 2 more
+    assert session.queue().count("new") == 5
+    clock.advance(timedelta(days=1))  # a new study day: back to the daily limit
+    assert session.queue().count("new") == 2

@@ -114,6 +114,8 @@ class HomeScreen(Screen[None]):
         Binding("enter", "review", "Review", tooltip="Study today's cards"),
         Binding("x", "extra", "Extra",
                 tooltip="Extra practice: cards without changing their schedule"),
+        Binding("n", "more_new", "More new", show=False,
+                tooltip="More new cards today: the daily new limit once more"),
         Binding("p", "study", "Study…",
                 tooltip="Study one pack, the leeches, or the cards of a frequent mistake"),
         Binding("b", "app.browse", "Browse"),
@@ -186,6 +188,20 @@ class HomeScreen(Screen[None]):
             self.notify("Nothing is due now. Press x for extra practice.", timeout=4)
             return
         self.app.push_screen(ReviewScreen())
+
+    def action_more_new(self) -> None:
+        self.app.when_ready(self._more_new)
+
+    def _more_new(self) -> None:
+        from drill.app.backend import BackendError
+
+        try:
+            extra = self.app.backend.more_new_today()
+        except BackendError as error:
+            self.notify(str(error), title="Not changed", severity="error", markup=False)
+            return
+        self.notify(f"{extra} more new cards allowed today.", timeout=4)
+        self.refresh_view()
 
     def action_study(self) -> None:
         self.app.when_ready(self._choose_set)
