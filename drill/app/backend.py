@@ -307,6 +307,14 @@ class Backend:
     def suspended_keys(self) -> frozenset[str]:
         return self.session.suspended_keys()
 
+    @_storage_errors
+    def buried_keys(self) -> frozenset[str]:
+        return self.session.buried_keys()
+
+    @_storage_errors
+    def unbury(self, key: str) -> None:
+        self.session.unbury(key)
+
     @property
     def zone(self) -> tzinfo:
         """The user's time zone (where their days start and end)."""

@@ -92,7 +92,7 @@ class HomeCounts:
 class _UndoStep:
     card_id: int
     key: str
-    kind: str  # "review" or "cram" (as in the review log), "bury", "suspend", "unsuspend"
+    kind: str  # "review", "cram" (as in the log), "bury", "unbury", "suspend", "unsuspend"
     left: CardState  # the card as this step left it: undo refuses if it changed since
     review_id: int | None = None  # the log row of a rating or cram
     prior: CardState | None = None  # the card before a bury or (un)suspend
@@ -168,6 +168,13 @@ class ReviewSession:
         """The keys of every suspended card, in one read (Browse marks them)."""
         states = self.database.read(card_table.load_all)
         return frozenset(state.key for state in states if state.suspended)
+
+    def buried_keys(self) -> frozenset[str]:
+        """The keys of every card buried until a later time than now (Browse marks them)."""
+        now = self.now()
+        states = self.database.read(card_table.load_all)
+        return frozenset(state.key for state in states
+                         if state.buried_until is not None and state.buried_until > now)
 
     def queue(self, pack: str | None = None) -> Queue:
         """Today's queue, in the order to study it; of one pack's cards only when ``pack``
@@ -377,6 +384,10 @@ class ReviewSession:
     def unsuspend(self, key: str) -> CardState:
         """Back into the schedule. A leech keeps its tag (as in Anki)."""
         return self._change(key, "unsuspend", suspended=False)
+
+    def unbury(self, key: str) -> CardState:
+        """Back in today's queue (if due), before the next study day unburies it."""
+        return self._change(key, "unbury", buried_until=None)
 
     def _change(self, key: str, kind: str, **changes: object) -> CardState:
         """Change the card's row; undoable, like a rating."""

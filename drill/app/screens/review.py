@@ -47,7 +47,8 @@ RETRY_SAVE_S = 1.0  # how often a rating is tried again while the database is lo
 SHORTCUT_KEYS = frozenset(" ubsefrq?")
 RATING_KEYS = frozenset("1234")
 # What undo took back when it was not a rating (see ReviewSession.undo_kind).
-_UNDONE_CHANGES = {"bury": "bury", "suspend": "suspension", "unsuspend": "unsuspension"}
+_UNDONE_CHANGES = {"bury": "bury", "suspend": "suspension", "unsuspend": "unsuspension",
+                   "unbury": "unbury"}
 
 
 @dataclass(frozen=True)
@@ -579,7 +580,7 @@ class ReviewScreen(Screen[None]):
         card = backend.card(key) if key else None
         if kind in _UNDONE_CHANGES:  # a bury or (un)suspend: nothing was rated
             self.notify(f"Undid the {_UNDONE_CHANGES[kind]} of {key}.", timeout=3)
-            if self.cram is None and card is not None and kind != "unsuspend":
+            if self.cram is None and card is not None and kind in ("bury", "suspend"):
                 await self.show_next(card)  # back in today's queue, as Anki shows it
             return
         if (kind == "cram") != (self.cram is not None):
