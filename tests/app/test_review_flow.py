@@ -518,3 +518,39 @@ async def test_a_card_that_becomes_a_leech_says_so(make_app: MakeApp, clock: Fix
         assert "suspended as a leech after 8 lapses" in toasts
         assert "unsuspend it from Browse" in toasts
         assert app.backend.state(key).suspended
+
+
+async def test_the_buttons_follow_the_study_day_and_promise_what_the_rating_gives(
+    make_app: MakeApp, clock: FixedClock
+) -> None:
+    from datetime import timedelta
+
+    from drill.scheduling.state import CardState, Phase
+    from drill.storage import card_table
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        key = "app-demo/floor"
+        card_id = app.backend.state(key).card_id
+        reviewed = CardState(card_id=card_id, key=key, phase=Phase.REVIEW, stability=5.0,
+                             difficulty=5.0, due=clock.instant,
+                             last_review=clock.instant - timedelta(days=5), reps=3)
+        app.backend.session.database.write(lambda conn: card_table.save(conn, reviewed))
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        good = review.query_one("#rate-3", Button)
+        before = str(good.label)
+        clock.advance(timedelta(days=3))  # the card sat on screen into later study days
+        await pilot.pause(1.3)  # the buttons' once-a-second look at the clock
+        after = str(good.label)
+        assert after != before  # more elapsed days: a longer interval
+        promised = after.rsplit(" ", 1)[-1]
+        assert promised == app.backend.preview(key)[3]
+        await pilot.press("space", "3")
+        await pilot.pause()
+        [entry] = app.backend.history(key)
+        given = app.backend.describe_interval(timedelta(seconds=entry.interval_after_s))
+        assert given == promised
