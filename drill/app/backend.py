@@ -312,6 +312,15 @@ class Backend:
         return self.session.buried_keys()
 
     @_storage_errors
+    def flagged_keys(self) -> frozenset[str]:
+        return self.session.flagged_keys()
+
+    @_storage_errors
+    def toggle_flag(self, key: str) -> bool:
+        """Flag the card, or take its flag off; whether it is flagged now."""
+        return self.session.set_flag(key, not self.session.state(key).flagged).flagged
+
+    @_storage_errors
     def unbury(self, key: str) -> None:
         self.session.unbury(key)
 

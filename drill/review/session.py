@@ -92,7 +92,8 @@ class HomeCounts:
 class _UndoStep:
     card_id: int
     key: str
-    kind: str  # "review", "cram" (as in the log), "bury", "unbury", "suspend", "unsuspend"
+    kind: str  # "review", "cram" (as in the log), "bury", "unbury", "suspend", "unsuspend",
+    # "flag", "unflag"
     left: CardState  # the card as this step left it: undo refuses if it changed since
     review_id: int | None = None  # the log row of a rating or cram
     prior: CardState | None = None  # the card before a bury or (un)suspend
@@ -384,6 +385,15 @@ class ReviewSession:
     def unsuspend(self, key: str) -> CardState:
         """Back into the schedule. A leech keeps its tag (as in Anki)."""
         return self._change(key, "unsuspend", suspended=False)
+
+    def set_flag(self, key: str, flagged: bool) -> CardState:
+        """Flag the card (or take the flag off); undoable, like a bury."""
+        return self._change(key, "flag" if flagged else "unflag", flagged=flagged)
+
+    def flagged_keys(self) -> frozenset[str]:
+        """The keys of every flagged card, in one read."""
+        states = self.database.read(card_table.load_all)
+        return frozenset(state.key for state in states if state.flagged)
 
     def unbury(self, key: str) -> CardState:
         """Back in today's queue (if due), before the next study day unburies it."""

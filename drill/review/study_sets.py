@@ -1,9 +1,9 @@
 """What Home offers to study besides the whole day: one pack, or a filtered set of cards.
 
-A pack is studied on its own schedule (its part of today's queue). A filtered set, the
-leeches or the cards of one frequent mistake, is extra practice: its cards come in the
-order given and their schedule stays as it is (leeches are suspended; a mistake's cards
-are mostly not due).
+A pack is studied on its own schedule (its part of today's queue). A filtered set (the
+flagged cards, the leeches, or the cards of one frequent mistake) is extra practice: its
+cards come in the order given and their schedule stays as it is (leeches are suspended;
+a mistake's cards are mostly not due).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from drill.review.session import ReviewSession
 
-SetKind = Literal["pack", "leeches", "mistake"]
+SetKind = Literal["pack", "flagged", "leeches", "mistake"]
 MISTAKE_SETS = 5  # the most frequent mistakes offered as sets
 
 
@@ -38,8 +38,8 @@ class StudySet:
 
 
 def study_sets(session: ReviewSession, pack_titles: dict[str, str]) -> list[StudySet]:
-    """Each pack with what is due in it today, then the leeches, then the cards of each
-    frequent mistake (only sets with cards in them)."""
+    """Each pack with what is due in it today, then the flagged cards, the leeches and
+    the cards of each frequent mistake (only sets with cards in them)."""
     sets = []
     for pack, title in pack_titles.items():
         queue = session.queue(pack)
@@ -48,6 +48,12 @@ def study_sets(session: ReviewSession, pack_titles: dict[str, str]) -> list[Stud
         sets.append(StudySet("pack", title, detail, pack=pack))
     stats = session.stats()
     known = set(session.deck.position)
+    flagged = session.flagged_keys()
+    flagged_keys = tuple(card.key for card in session.deck.cards if card.key in flagged)
+    if flagged_keys:
+        sets.append(StudySet("flagged", "Flagged",
+                             f"{len(flagged_keys)} card{'s' if len(flagged_keys) != 1 else ''}"
+                             " · extra practice", keys=flagged_keys))
     leeches = tuple(leech.key for leech in stats.leeches if leech.key in known)
     if leeches:
         sets.append(StudySet("leeches", "Leeches",

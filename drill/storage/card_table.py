@@ -11,13 +11,13 @@ from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import opt_from_ms, opt_to_ms
 
 _NAMES = ("id", "key", "phase", "step", "stability", "difficulty", "due", "last_review",
-          "reps", "lapses", "suspended", "buried_until", "leech")
+          "reps", "lapses", "suspended", "buried_until", "leech", "flagged")
 COLUMNS = ", ".join(_NAMES)
 
 
 def from_row(row: tuple[Any, ...]) -> CardState:
     (card_id, key, phase, step, stability, difficulty, due, last_review, reps, lapses,
-     suspended, buried_until, leech) = row
+     suspended, buried_until, leech, flagged) = row
     return CardState(
         card_id=card_id,
         key=key,
@@ -32,6 +32,7 @@ def from_row(row: tuple[Any, ...]) -> CardState:
         suspended=bool(suspended),
         buried_until=opt_from_ms(buried_until),
         leech=bool(leech),
+        flagged=bool(flagged),
     )
 
 
@@ -50,6 +51,7 @@ def to_row(state: CardState) -> tuple[Any, ...]:
         int(state.suspended),
         opt_to_ms(state.buried_until),
         int(state.leech),
+        int(state.flagged),
     )
 
 
@@ -86,6 +88,7 @@ def to_json(state: CardState) -> str:
 
 def from_json(text: str) -> CardState:
     values = json.loads(text)
+    values.setdefault("flagged", 0)  # kept before cards could be flagged
     return from_row(tuple(values[name] for name in _NAMES))
 
 

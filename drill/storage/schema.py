@@ -82,6 +82,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             day TEXT PRIMARY KEY,
             extra_new INTEGER NOT NULL DEFAULT 0 CHECK (extra_new >= 0)
         )""",
+        # A card the user flagged (to look at again, to study as a set).
+        "ALTER TABLE cards ADD COLUMN flagged INTEGER NOT NULL DEFAULT 0",
     ),
 }
 

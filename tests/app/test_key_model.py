@@ -257,3 +257,23 @@ async def test_n_on_home_allows_more_new_cards_today(make_app: MakeApp) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert app.backend.session.more_new_today(1) == limit + 1  # n gave the limit
+
+
+async def test_star_flags_the_card_and_home_offers_the_flagged_set(make_app: MakeApp) -> None:
+    from drill.app.screens.study import StudyScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        review = await open_review(app, pilot)
+        assert review.card is not None
+        key = review.card.key
+        await pilot.press("asterisk")
+        await pilot.pause()
+        assert app.backend.state(key).flagged
+        assert "⚑" in str(review.query_one("#card-heading", Static).render())
+        assert answer_of(app, "decode_floor") == ""  # not typed into the answer
+        await pilot.press("escape", "p")
+        await pilot.pause()
+        assert isinstance(app.screen, StudyScreen)
+        flagged = [s for s in app.screen.sets if s.kind == "flagged"]
+        assert [s.keys for s in flagged] == [(key,)]

@@ -68,3 +68,20 @@ def test_more_new_cards_today_raises_the_limit_for_this_study_day_only(
     assert session.queue().count("new") == 5
     clock.advance(timedelta(days=1))  # a new study day: back to the daily limit
     assert session.queue().count("new") == 2
+
+
+def test_a_flag_is_kept_through_ratings_undone_and_offered_as_a_set(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    cards = [make_card("a", "a0", 0), make_card("a", "a1", 1)]
+    session = make_session(cards)
+    session.set_flag("a/a1", True)
+    session.rate("a/a1", Rating.GOOD, 1000)
+    assert session.state("a/a1").flagged  # a rating leaves the flag alone
+    session.undo()
+    assert session.state("a/a1").flagged and session.state("a/a1").reps == 0
+    assert session.flagged_keys() == {"a/a1"}
+    sets = study_sets(session, {"a": "Pack A"})
+    assert [(s.kind, s.keys) for s in sets] == [("pack", ()), ("flagged", ("a/a1",))]
+    session.undo()  # the flag itself
+    assert not session.state("a/a1").flagged

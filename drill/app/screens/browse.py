@@ -48,12 +48,14 @@ def state_line(state: CardState, now_text: str) -> Content:
     return Content.assemble(*parts)
 
 
-def card_prompt(card: Card, suspended: bool, buried: bool = False) -> Content:
-    """A line of the list: key and title, and a mark on a suspended or buried card (as
-    Anki colours them), so it can be found to unsuspend or unbury."""
+def card_prompt(card: Card, suspended: bool, buried: bool = False,
+                flagged: bool = False) -> Content:
+    """A line of the list: key and title, and a mark on a suspended, buried or flagged
+    card (as Anki colours them), so it can be found to unsuspend or unbury."""
     return Content.assemble((f"{card.key:<28}", "$text-accent"), card.title,
                             (" · suspended", "$text-warning") if suspended else "",
-                            (" · buried", "$text-muted") if buried else "")
+                            (" · buried", "$text-muted") if buried else "",
+                            (" · ⚑ flagged", "$text-warning") if flagged else "")
 
 
 def history_lines(entries: list[ReviewEntry], zone: tzinfo, card: Card) -> list[Content]:
@@ -133,9 +135,10 @@ class BrowseScreen(Screen[None]):
         self.shown = [card for card in self.app.backend.cards if matches(card, words)]
         cards = self.query_one("#browse-cards", OptionList)
         cards.clear_options()
-        suspended, buried = self._suspended_keys(), self._buried_keys()
-        cards.add_options(Option(card_prompt(card, card.key in suspended, card.key in buried),
-                                 id=card.key)
+        suspended, buried, flagged = (self._suspended_keys(), self._buried_keys(),
+                                      self._flagged_keys())
+        cards.add_options(Option(card_prompt(card, card.key in suspended, card.key in buried,
+                                             card.key in flagged), id=card.key)
                           for card in self.shown)
         self.query_one("#browse-title", Static).update(
             f"Browse · {len(self.shown)} of {len(self.app.backend.cards)} cards"
@@ -153,6 +156,12 @@ class BrowseScreen(Screen[None]):
     def _buried_keys(self) -> frozenset[str]:
         try:
             return self.app.backend.buried_keys()
+        except BackendError:
+            return frozenset()
+
+    def _flagged_keys(self) -> frozenset[str]:
+        try:
+            return self.app.backend.flagged_keys()
         except BackendError:
             return frozenset()
 
@@ -237,7 +246,8 @@ class BrowseScreen(Screen[None]):
         """The card's marks in the list, and its detail, as the database has them now."""
         cards = self.query_one("#browse-cards", OptionList)
         cards.replace_option_prompt(card.key, card_prompt(
-            card, card.key in self._suspended_keys(), card.key in self._buried_keys()))
+            card, card.key in self._suspended_keys(), card.key in self._buried_keys(),
+            card.key in self._flagged_keys()))
         self._show_detail()
 
     def action_source(self) -> None:

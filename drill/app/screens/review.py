@@ -44,11 +44,11 @@ if TYPE_CHECKING:
 RATE_IDS = {f"rate-{rating}": rating for rating in NAMES}
 RETRY_SAVE_S = 1.0  # how often a rating is tried again while the database is locked
 #: Keys that are shortcuts when not typing; any other printable key starts an answer.
-SHORTCUT_KEYS = frozenset(" ubsefrq?")
+SHORTCUT_KEYS = frozenset(" ubsefrq?*")
 RATING_KEYS = frozenset("1234")
 # What undo took back when it was not a rating (see ReviewSession.undo_kind).
 _UNDONE_CHANGES = {"bury": "bury", "suspend": "suspension", "unsuspend": "unsuspension",
-                   "unbury": "unbury"}
+                   "unbury": "unbury", "flag": "flag", "unflag": "unflagging"}
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,8 @@ class ReviewScreen(Screen[None]):
         # Not in the footer for lack of room at 80 columns; in the palette and help.
         Binding("b", "bury", "Bury", show=False, tooltip="Hide this card until tomorrow"),
         Binding("s", "suspend", "Suspend", show=False, tooltip="Take this card out of study"),
+        Binding("asterisk", "flag", "Flag", show=False,
+                tooltip="Flag this card (or take the flag off): Home studies flagged cards"),
         Binding("e", "source", "Source", tooltip="Where the card is written (file:line)"),
         Binding("r", "roofline", "Roofline",
                 tooltip="This card's GEMM on the roofline explorer (cards about intensity "
@@ -243,12 +245,17 @@ class ReviewScreen(Screen[None]):
         else:
             counts = self.app.backend.counts()
             left = f"{counts.due} due · {counts.new} new left"
+        try:
+            flagged = self.app.backend.state(card.key).flagged
+        except BackendError:
+            flagged = False  # a mark, never a reason to fail
         self.query_one("#card-heading", Static).update(Content.assemble(
+            ("⚑ " if flagged else "", "bold $text-warning"),
             (card.key, "bold $text-accent"),
             (f" · {card.priority} · {self.kind}", "$text-muted"),
             (f" · variant {card.variant}" if card.variant else "", "$text-muted"),
         ))
-        # Apart from the heading, which may wrap at 80 columns: the counts stay whole.
+        # Apart from the heading, which ends in an ellipsis when long: counts stay whole.
         self.query_one("#card-counts", Static).update(Content.styled(left, "$text-muted"))
 
     def _show_rating_options(self) -> None:
@@ -629,6 +636,19 @@ class ReviewScreen(Screen[None]):
             return
         self.notify(f"Buried {self.card.key} until tomorrow.", timeout=3)
         await self.show_next()
+
+    def action_flag(self) -> None:
+        if self.card is None or self._busy:
+            return
+        try:
+            flagged = self.app.backend.toggle_flag(self.card.key)
+        except BackendError as error:
+            self.notify(str(error), title="Not saved", severity="error", markup=False)
+            return
+        self.notify(f"Flagged {self.card.key}." if flagged
+                    else f"Took the flag off {self.card.key}.", timeout=3)
+        self._show_heading()
+        self.refresh_bindings()
 
     async def action_suspend(self) -> None:
         if self.card is None or self.cram is not None or self._busy:
