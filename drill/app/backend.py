@@ -17,7 +17,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, tzinfo
+from datetime import date, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
@@ -28,9 +28,10 @@ if TYPE_CHECKING:
     from drill.packs.model import Card
     from drill.review.session import HomeCounts, ReviewSession
     from drill.review.stats import Stats
+    from drill.review.study_sets import StudySet
     from drill.scheduling.clock import Clock
     from drill.scheduling.queue import QueueEntry
-    from drill.scheduling.ratings import Rating, TypedAnswer
+    from drill.scheduling.ratings import Rating, Suggestion, TypedAnswer
     from drill.scheduling.state import CardState
     from drill.solving.solve import Solution
     from drill.storage.app_claim import AppClaim
@@ -44,7 +45,21 @@ T = TypeVar("T")
 class BackendError(Exception):
     """The review data could not be read or written just now (locked by another program,
     gone, corrupt): the domain's one-line message, naming the file. Nothing half-done
-    was stored (every change is one transaction)."""
+    was stored (every change is one transaction). ``locked``: another program held the
+    database, so the same call may well succeed in a moment."""
+
+    def __init__(self, message: str, *, locked: bool = False) -> None:
+        super().__init__(message)
+        self.locked = locked
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A rating, committed: the interval it gave (None for cram), and the lapses that
+    made the card a leech (None when it did not become one)."""
+
+    interval: timedelta | None
+    leech_lapses: int | None = None
 
 
 def _storage_errors(method: Callable[P, T]) -> Callable[P, T]:
@@ -53,12 +68,12 @@ def _storage_errors(method: Callable[P, T]) -> Callable[P, T]:
     @functools.wraps(method)
     def call(*args: P.args, **kwargs: P.kwargs) -> T:
         from drill.review.session import SchedulingError
-        from drill.storage.errors import StorageError
+        from drill.storage.errors import DatabaseLocked, StorageError
 
         try:
             return method(*args, **kwargs)
         except (StorageError, SchedulingError) as error:
-            raise BackendError(str(error)) from None
+            raise BackendError(str(error), locked=isinstance(error, DatabaseLocked)) from None
 
     return call
 
@@ -228,8 +243,22 @@ class Backend:
         return list(self.session.queue().entries)
 
     @_storage_errors
-    def next_entry(self) -> QueueEntry | None:
-        return self.session.next_card()
+    def next_entry(self, pack: str | None = None) -> QueueEntry | None:
+        """The next card of today's queue (of one pack's cards, when given)."""
+        return self.session.next_card(pack)
+
+    @_storage_errors
+    def more_new_today(self) -> int:
+        """Allow the daily new limit again today; the extra allowed today in all."""
+        return self.session.more_new_today()
+
+    @_storage_errors
+    def study_sets(self) -> list[StudySet]:
+        """What Home offers to study: each pack, the leeches, each frequent mistake."""
+        from drill.review.study_sets import study_sets
+
+        titles = {pack.id: pack.title for pack in self.library.packs}
+        return study_sets(self.session, titles)
 
     @_storage_errors
     def preview(self, key: str) -> dict[Rating, str]:
@@ -239,14 +268,19 @@ class Backend:
 
     @_storage_errors
     def rate(self, key: str, rating: int, seconds: float, answers: Iterable[TypedAnswer],
-             cram: bool = False, variant: str | None = None) -> timedelta | None:
-        """Log the rating (committed at once) and the variant shown; the interval it gave
-        (None for cram)."""
+             cram: bool = False, variant: str | None = None, wait: bool = True) -> Saved:
+        """Log the rating (committed at once) and the variant shown. Safe to call from a
+        worker thread (the database serializes its transactions). ``wait=False``: give up
+        at once, rather than after the busy timeout, if another program holds the lock."""
+        if not wait:
+            with self.session.database.impatient():
+                return self.rate(key, rating, seconds, answers, cram, variant)
         duration = max(0, round(seconds * 1000))
         if cram:
             self.session.cram(key, rating, duration, answers, variant=variant)
-            return None
-        return self.session.rate(key, rating, duration, answers, variant=variant).interval
+            return Saved(None)
+        rated = self.session.rate(key, rating, duration, answers, variant=variant)
+        return Saved(rated.interval, rated.after.lapses if rated.became_leech else None)
 
     def variant_name_to_show(self, card: Card) -> str | None:
         """Which variant this review of ``card`` shows (None: its base): the base the first
@@ -310,6 +344,23 @@ class Backend:
     def suspended_keys(self) -> frozenset[str]:
         return self.session.suspended_keys()
 
+    @_storage_errors
+    def buried_keys(self) -> frozenset[str]:
+        return self.session.buried_keys()
+
+    @_storage_errors
+    def flagged_keys(self) -> frozenset[str]:
+        return self.session.flagged_keys()
+
+    @_storage_errors
+    def toggle_flag(self, key: str) -> bool:
+        """Flag the card, or take its flag off; whether it is flagged now."""
+        return self.session.set_flag(key, not self.session.state(key).flagged).flagged
+
+    @_storage_errors
+    def unbury(self, key: str) -> None:
+        self.session.unbury(key)
+
     @property
     def zone(self) -> tzinfo:
         """The user's time zone (where their days start and end)."""
@@ -326,6 +377,10 @@ class Backend:
     def now(self) -> datetime:
         return self.session.now()
 
+    def study_day(self, instant: datetime) -> date:
+        """The study day an instant belongs to (the day-start hour of settings)."""
+        return self.session.days.day_of(instant)
+
     def describe_interval(self, interval: timedelta) -> str:
         from drill.scheduling.intervals import describe_interval
 
@@ -339,9 +394,10 @@ class Backend:
 
         return TypedAnswer(grade.ask, grade.answer, grade.verdict.value, grade.mistakes)
 
-    def suggest(self, answers: Iterable[TypedAnswer], card: Card) -> Rating | None:
-        """The rating the grader's verdicts point to; the user decides."""
-        return self.session.suggest(card.key, answers)
+    def suggest(self, answers: Iterable[TypedAnswer], card: Card,
+                seconds: float | None = None) -> Suggestion | None:
+        """The rating the grader's verdicts point to, and why; the user decides."""
+        return self.session.suggest(card.key, answers, seconds)
 
     @staticmethod
     def grade(answer: str, target: Target) -> Grade:

@@ -62,6 +62,8 @@ class DrillApp(App[int]):
         # Priority: these work even while an answer input has focus.
         Binding("f2", "calculator", "Calc", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        # Not a priority: a "?" typed into an answer or a search stays text.
+        Binding("question_mark", "help", "Keys", show=False),
     ]
 
     def __init__(
@@ -294,7 +296,7 @@ class DrillApp(App[int]):
         self.prepared.setdefault(message.prepared.key, message.prepared)
 
     def on_review_wanted(self, message: ReviewWanted) -> None:
-        self.push_screen(self.review_screen(cram=message.cram))
+        self.push_screen(self.review_screen(cram=message.cram, pack=message.pack))
 
     def on_roofline_wanted(self, message: RooflineWanted) -> None:
         self._open_roofline(message.card)
@@ -316,6 +318,16 @@ class DrillApp(App[int]):
 
     # -- global actions ----------------------------------------------------------------
 
+    def action_help(self) -> None:
+        """The keys of the screen in front, and what each does."""
+        from drill.app.screens.help import HelpScreen, key_rows
+
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            return
+        name = type(screen).__name__.removesuffix("Screen").lower() or "this screen"
+        self.push_screen(HelpScreen(name, key_rows(screen)))
+
     def action_calculator(self) -> None:
         """Open the calculator over the current screen, or close it if it is showing."""
         from drill.app.screens.calculator import CalculatorScreen
@@ -333,12 +345,14 @@ class DrillApp(App[int]):
             self.pop_screen()
 
     def review_screen(
-        self, cram: Sequence[Card] | None = None, first: Card | None = None
+        self, cram: Sequence[Card] | None = None, first: Card | None = None,
+        pack: str | None = None,
     ) -> ReviewScreen:
         """A review screen, given what it needs from the app."""
         from drill.app.screens.review import ReviewScreen
 
-        return ReviewScreen(self.backend, self.prepared, self.options, cram=cram, first=first)
+        return ReviewScreen(self.backend, self.prepared, self.options, cram=cram, first=first,
+                            pack=pack)
 
     # Review, Browse, Stats and reload need the review data open in this process: a key
     # pressed on Home before it is (just after start-up) acts as soon as it is. Review

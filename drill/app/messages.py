@@ -70,11 +70,13 @@ class CardWorkedOut(Message):
 
 
 class ReviewWanted(Message):
-    """Open a review: of these cards outside the schedule (a cram), or of today's queue."""
+    """Open a review: of these cards outside the schedule (a cram), or of today's queue
+    (only one pack's part of it, when ``pack`` is given)."""
 
-    def __init__(self, cram: Sequence[Card] | None = None) -> None:
+    def __init__(self, cram: Sequence[Card] | None = None, pack: str | None = None) -> None:
         super().__init__()
         self.cram = tuple(cram) if cram is not None else None
+        self.pack = pack
 
 
 class RooflineWanted(Message):

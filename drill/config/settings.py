@@ -24,6 +24,9 @@ class SettingsError(Exception):
     """A settings file that cannot be used; the message is one line naming file and key."""
 
 
+NEW_CARD_ORDERS = ("interleaved", "packs")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     desired_retention: float = 0.9
@@ -33,6 +36,7 @@ class Settings:
     timer_seconds: int = 60
     variants: bool = True
     leech_lapses: int = 8
+    new_card_order: str = "interleaved"  # or "packs": each pack's new cards after the last's
     timezone: str = ""  # IANA name; "" means the system's zone
     packs: tuple[str, ...] = ()  # more pack folders (relative to the data folder)
     solvers: tuple[str, ...] = ()  # folders whose solver modules (*.py) drill may run
@@ -68,6 +72,11 @@ variants = true
 
 # A card forgotten this many times is a leech: it is tagged and suspended.
 leech_lapses = 8
+
+# The order of new cards across packs: "interleaved" takes one from each pack in turn (a
+# pack you add is not always last); "packs" takes every new card of a pack before the next.
+# Priority cards come first either way.
+new_card_order = "interleaved"
 
 # Your time zone as an IANA name ("Europe/Berlin"); empty uses the system's.
 timezone = ""
@@ -168,6 +177,10 @@ def _check(key: str, value: Any, path: Path | str) -> Any:
                     raise SettingsError(f"{path}: {key}: cannot find the home folder in "
                                         f"{item.strip()!r}") from None
             return tuple(item.strip() for item in value)
+        case "new_card_order":
+            if value not in NEW_CARD_ORDERS:
+                raise fail(" or ".join(f'"{order}"' for order in NEW_CARD_ORDERS))
+            return value
         case "theme":
             if not isinstance(value, str) or len(value) > 100:
                 raise fail('a theme name such as "nord", or ""')

@@ -30,10 +30,16 @@ from drill.scheduling.queue import (
     StudiedToday,
     build_queue,
 )
-from drill.scheduling.ratings import Rating, TypedAnswer, suggest_rating
+from drill.scheduling.ratings import (
+    QUICK_SHARE,
+    Rating,
+    Suggestion,
+    TypedAnswer,
+    suggest_rating,
+)
 from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import to_ms
-from drill.storage import card_table, review_log, stats_queries
+from drill.storage import card_table, day_limits, review_log, stats_queries
 from drill.storage.database import Database, open_database
 from drill.storage.review_log import ReviewEntry, ReviewKind
 
@@ -86,7 +92,8 @@ class HomeCounts:
 class _UndoStep:
     card_id: int
     key: str
-    kind: str  # "review" or "cram" (as in the review log), "bury", "suspend", "unsuspend"
+    kind: str  # "review", "cram" (as in the log), "bury", "unbury", "suspend", "unsuspend",
+    # "flag", "unflag"
     left: CardState  # the card as this step left it: undo refuses if it changed since
     review_id: int | None = None  # the log row of a rating or cram
     prior: CardState | None = None  # the card before a bury or (un)suspend
@@ -107,12 +114,14 @@ class ReviewSession:
         self.settings = settings or Settings()
         self.clock: Clock = clock or SystemClock(self.settings.zone() or local_zone())
         self.database = database
-        self.deck = Deck.of(cards)
+        self.deck = Deck.of(cards, self.settings.new_card_order)
         self.model = MemoryModel(
-            self.settings.desired_retention, fuzz=fuzz, leech_lapses=self.settings.leech_lapses
+            self.settings.desired_retention, fuzz=fuzz, leech_lapses=self.settings.leech_lapses,
+            days=self.days,
         )
         self.limits = Limits(self.settings.new_cards_per_day, self.settings.reviews_per_day)
         self._undo: list[_UndoStep] = []
+        self._pack_decks: dict[str, Deck] = {}  # the cards of one pack, for studying it alone
 
     @classmethod
     def open(
@@ -169,14 +178,25 @@ class ReviewSession:
         states = self.database.read(card_table.load_all)
         return frozenset(state.key for state in states if state.suspended)
 
-    def queue(self) -> Queue:
-        """Today's queue, in the order to study it."""
+    def buried_keys(self) -> frozenset[str]:
+        """The keys of every card buried until a later time than now (Browse marks them)."""
+        now = self.now()
+        states = self.database.read(card_table.load_all)
+        return frozenset(state.key for state in states
+                         if state.buried_until is not None and state.buried_until > now)
+
+    def queue(self, pack: str | None = None) -> Queue:
+        """Today's queue, in the order to study it; of one pack's cards only when ``pack``
+        is given (the day's limits still count every card studied today, as Anki's deck
+        limits under the collection's do)."""
+        deck = self.deck if pack is None else self._deck_of(pack)
         now = self.now()
         days = self.days
         today = days.day_of(now)
         span = (to_ms(days.start_of(today)), to_ms(days.end_of(today)))
 
-        def snapshot(conn: sqlite3.Connection) -> tuple[dict[int, ScheduleRow], StudiedToday]:
+        def snapshot(conn: sqlite3.Connection) -> tuple[dict[int, ScheduleRow], StudiedToday,
+                                                        int]:
             rows = {
                 cid: ScheduleRow(phase, due, reps, bool(suspended), buried)
                 for cid, phase, due, reps, suspended, buried in card_table.schedule_rows(conn)
@@ -185,13 +205,31 @@ class ReviewSession:
             studied = StudiedToday(
                 new=by_phase.get(Phase.NEW, 0), reviews=by_phase.get(Phase.REVIEW, 0)
             )
-            return rows, studied
+            return rows, studied, day_limits.extra_new(conn, today)
 
-        rows, studied = self.database.read(snapshot)
-        return build_queue(self.deck, rows, studied, now, days, self.limits)
+        rows, studied, extra = self.database.read(snapshot)
+        limits = Limits(self.limits.new_per_day + extra, self.limits.reviews_per_day + extra)
+        return build_queue(deck, rows, studied, now, days, limits)
 
-    def next_card(self) -> QueueEntry | None:
-        return self.queue().first
+    def more_new_today(self, count: int | None = None) -> int:
+        """Allow ``count`` more new cards today (the daily new limit when not given), as
+        Anki's "extend today's limits"; the day's total room grows by as much. Returns
+        the extra allowed today in all."""
+        count = self.settings.new_cards_per_day if count is None else count
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise SchedulingError(f"more new cards must be a whole number ≥ 1, got {count!r}")
+        today = self.days.day_of(self.now())
+        return self.database.write(lambda conn: day_limits.add_extra_new(conn, today, count))
+
+    def _deck_of(self, pack: str) -> Deck:
+        deck = self._pack_decks.get(pack)
+        if deck is None:
+            cards = [card for card in self.deck.cards if card.pack == pack]
+            deck = self._pack_decks[pack] = Deck.of(cards, self.settings.new_card_order)
+        return deck
+
+    def next_card(self, pack: str | None = None) -> QueueEntry | None:
+        return self.queue(pack).first
 
     def counts(self) -> HomeCounts:
         queue = self.queue()
@@ -210,9 +248,14 @@ class ReviewSession:
         """The interval each rating would give the card now (for the rating buttons)."""
         return self.model.preview(self.state(key), self.now())
 
-    def suggest(self, key: str, answers: Iterable[TypedAnswer]) -> Rating | None:
-        """The rating the grader's verdicts point to (see ``ratings.suggest_rating``)."""
-        return suggest_rating(answers, [ask.id for ask in self.card(key).asks])
+    def suggest(
+        self, key: str, answers: Iterable[TypedAnswer], seconds: float | None = None
+    ) -> Suggestion | None:
+        """The rating the grader's verdicts point to, and why (``ratings.suggest_rating``);
+        ``seconds`` on the card so far: every ask right in under half the answer timer
+        is Easy."""
+        quick = self.settings.timer_seconds * QUICK_SHARE
+        return suggest_rating(answers, [ask.id for ask in self.card(key).asks], seconds, quick)
 
     def history(self, key: str) -> list[ReviewEntry]:
         """Every logged rating of the card, oldest first, with its typed answers."""
@@ -350,6 +393,19 @@ class ReviewSession:
     def unsuspend(self, key: str) -> CardState:
         """Back into the schedule. A leech keeps its tag (as in Anki)."""
         return self._change(key, "unsuspend", suspended=False)
+
+    def set_flag(self, key: str, flagged: bool) -> CardState:
+        """Flag the card (or take the flag off); undoable, like a bury."""
+        return self._change(key, "flag" if flagged else "unflag", flagged=flagged)
+
+    def flagged_keys(self) -> frozenset[str]:
+        """The keys of every flagged card, in one read."""
+        states = self.database.read(card_table.load_all)
+        return frozenset(state.key for state in states if state.flagged)
+
+    def unbury(self, key: str) -> CardState:
+        """Back in today's queue (if due), before the next study day unburies it."""
+        return self._change(key, "unbury", buried_until=None)
 
     def _change(self, key: str, kind: str, **changes: object) -> CardState:
         """Change the card's row; undoable, like a rating."""

@@ -1,12 +1,19 @@
 """FSRS-6 through the ``fsrs`` package: what a rating does to a card's state.
 
-The package does the scheduling; this wrapper converts between drill's :class:`CardState`
-and ``fsrs.Card``, counts lapses, marks leeches (Anki: 8 lapses → tag and suspend, then
-again every 4 more) and fuzzes review intervals.
+The package does the memory model (stability, difficulty, learning steps); this wrapper
+converts between drill's :class:`CardState` and ``fsrs.Card`` and adds what Anki does on
+top of the same model:
 
-Fuzz is drawn from a generator seeded by the card and its review count (as Anki does),
-not from fsrs's global ``random()``: the interval shown on a rating button is then exactly
-the one the rating gives, and tests are repeatable.
+- **Elapsed time in study days.** ``fsrs`` counts whole 24-hour periods since the last
+  review, so a review at 08:00 after one at 21:10 two days before counts one day, not two.
+  Anki counts study days (they start at the day-start hour); so does drill: the card goes
+  to ``fsrs`` with its last review moved back by exactly that many days.
+- **Hard < Good < Easy** once a card is in review: each at least a day longer than the one
+  before, as Anki keeps them.
+- **Fuzz** drawn from a generator seeded by the card and its review count (as Anki does),
+  never from fsrs's global ``random()``: the interval shown on a rating button is then
+  exactly the one the rating gives, and tests are repeatable.
+- Lapses and leeches (Anki: 8 lapses → tag and suspend, then again every 4 more).
 """
 
 from __future__ import annotations
@@ -18,15 +25,17 @@ from datetime import UTC, datetime, timedelta
 
 import fsrs
 
+from drill.scheduling.days import StudyDays
 from drill.scheduling.ratings import Rating
 from drill.scheduling.state import CardState, Phase
 
 DEFAULT_LEECH_LAPSES = 8
+_PASSING = (Rating.HARD, Rating.GOOD, Rating.EASY)
 
 #: How far a review interval may be fuzzed: ±1 day, plus a share of the interval's days in
 #: each span (start, end, share). These are the ranges of Anki's fuzz, which py-fsrs follows
 #: too (its ``fsrs.scheduler.FUZZ_RANGES``, not part of its public API; fsrs 6.3); drill owns
-#: them because it draws the fuzz itself, from a seeded generator.
+#: them because it draws the fuzz itself, from a seeded generator (see :func:`_fuzz_bounds`).
 FUZZ_SPANS: tuple[tuple[float, float, float], ...] = (
     (2.5, 7.0, 0.15),
     (7.0, 20.0, 0.1),
@@ -67,6 +76,7 @@ class MemoryModel:
         *,
         fuzz: bool = True,
         leech_lapses: int = DEFAULT_LEECH_LAPSES,
+        days: StudyDays | None = None,
     ) -> None:
         if not 0 < desired_retention < 1:
             raise ValueError(f"desired_retention must be between 0 and 1, got {desired_retention}")
@@ -75,8 +85,16 @@ class MemoryModel:
         self.desired_retention = desired_retention
         self.fuzz = fuzz
         self.leech_lapses = leech_lapses
+        self.days = days if days is not None else StudyDays(UTC)
         # fsrs's own fuzz stays off: see the module docstring.
         self._fsrs = fsrs.Scheduler(desired_retention=desired_retention, enable_fuzzing=False)
+
+    def elapsed_days(self, state: CardState, now: datetime) -> int:
+        """Study days since the card's last review (0 on the same study day)."""
+        if state.last_review is None:
+            return 0
+        gap = self.days.day_of(now) - self.days.day_of(state.last_review)
+        return max(0, gap.days)
 
     def review(
         self, state: CardState, rating: Rating, now: datetime, duration_ms: int
@@ -86,13 +104,11 @@ class MemoryModel:
             raise ValueError("review times must be datetimes in timezone.utc")
         if duration_ms < 0:
             raise ValueError(f"duration_ms must not be negative, got {duration_ms}")
-        card, _log = self._fsrs.review_card(
-            _to_fsrs(state, now), fsrs.Rating(int(rating)), now, duration_ms
-        )
+        card = self._fsrs_review(state, rating, now)
         phase = Phase(int(card.state))
         due: datetime = card.due
-        if self.fuzz and phase is Phase.REVIEW:
-            due = now + self._fuzzed(due - now, seed=f"{state.card_id}:{state.reps}")
+        if phase is Phase.REVIEW:
+            due = self._due_after(now, self._review_days(state, rating, now, card))
         lapses = state.lapses + (
             1 if state.phase is Phase.REVIEW and rating is Rating.AGAIN else 0
         )
@@ -116,6 +132,52 @@ class MemoryModel:
         """The interval each rating would give, for the rating buttons."""
         return {rating: self.review(state, rating, now, 0).interval for rating in Rating}
 
+    # -- the parts -----------------------------------------------------------------------
+
+    def _fsrs_review(self, state: CardState, rating: Rating, now: datetime) -> fsrs.Card:
+        card, _log = self._fsrs.review_card(
+            _to_fsrs(state, now, self.elapsed_days(state, now)), fsrs.Rating(int(rating)), now
+        )
+        return card
+
+    def _review_days(
+        self, state: CardState, rating: Rating, now: datetime, card: fsrs.Card
+    ) -> int:
+        """The whole days until a card that leaves this rating in review is due.
+
+        A review card passed with Hard, Good or Easy gets Anki's order: Hard at least a
+        day, Good at least a day past Hard, Easy at least a day past Good. Each is fuzzed
+        within its own bounds by one factor drawn per card and review.
+        """
+        factor = random.Random(f"{state.card_id}:{state.reps}").random() if self.fuzz else None
+        if state.phase is not Phase.REVIEW or rating not in _PASSING:
+            return self._constrained(_whole_days(card.due - now), 1, factor)
+        minimum = 1
+        days = 1
+        for passing in _PASSING[: _PASSING.index(rating) + 1]:
+            raw = card if passing is rating else self._fsrs_review(state, passing, now)
+            days = self._constrained(_whole_days(raw.due - now), minimum, factor)
+            minimum = days + 1
+        return days
+
+    def _constrained(self, days: int, minimum: int, factor: float | None) -> int:
+        """``days`` kept in [minimum, maximum interval], fuzzed within that when on."""
+        maximum = self._fsrs.maximum_interval
+        minimum = min(minimum, maximum)
+        days = min(max(days, minimum), maximum)
+        if factor is None:
+            return days
+        low, high = _fuzz_bounds(days)
+        low, high = min(max(low, minimum), maximum), min(max(high, minimum), maximum)
+        return low + min(high - low, int(factor * (high - low + 1)))
+
+    def _due_after(self, now: datetime, days: int) -> datetime:
+        """``days`` study days after ``now``: the same time of day, unless a DST change
+        would move that across the day boundary (then the start of the right day)."""
+        due = now + timedelta(days=days)
+        wanted = self.days.day_of(now) + timedelta(days=days)
+        return due if self.days.day_of(due) == wanted else self.days.start_of(wanted)
+
     def _is_leech_count(self, lapses: int) -> bool:
         # Anki: a leech at the threshold, and again every half threshold after it.
         if lapses < self.leech_lapses:
@@ -123,23 +185,27 @@ class MemoryModel:
         step = max(1, self.leech_lapses // 2)
         return (lapses - self.leech_lapses) % step == 0
 
-    def _fuzzed(self, interval: timedelta, *, seed: str) -> timedelta:
-        """A day in the fuzz range of ``interval`` (:data:`FUZZ_SPANS`), from a seeded generator."""
-        days = interval.days
-        if days < 2.5:  # fsrs leaves intervals under 2.5 days alone
-            return interval
-        delta = 1.0
-        for start, end, share in FUZZ_SPANS:
-            delta += share * max(min(float(days), end) - start, 0.0)
-        maximum = self._fsrs.maximum_interval
-        high = min(round(days + delta), maximum)
-        low = min(max(2, round(days - delta)), high)
-        return timedelta(days=random.Random(seed).randint(low, high))
+
+def _fuzz_bounds(days: int) -> tuple[int, int]:
+    """The fuzz range (:data:`FUZZ_SPANS`) around an interval of ``days``; none under 2.5 days."""
+    if days < 2.5:  # Anki and fsrs leave intervals under 2.5 days alone
+        return days, days
+    delta = 1.0
+    for start, end, share in FUZZ_SPANS:
+        delta += share * max(min(float(days), end) - start, 0.0)
+    high = round(days + delta)
+    return min(max(2, round(days - delta)), high), high
 
 
-def _to_fsrs(state: CardState, now: datetime) -> fsrs.Card:
+def _whole_days(interval: timedelta) -> int:
+    return round(interval / timedelta(days=1))
+
+
+def _to_fsrs(state: CardState, now: datetime, elapsed_days: int) -> fsrs.Card:
     if state.phase is Phase.NEW:
         return fsrs.Card(card_id=state.card_id, state=fsrs.State.Learning, step=0, due=now)
+    # fsrs reads the elapsed time as (now - last_review).days: hand it the study days.
+    last_review = None if state.last_review is None else now - timedelta(days=elapsed_days)
     return fsrs.Card(
         card_id=state.card_id,
         state=fsrs.State(int(state.phase)),
@@ -147,5 +213,5 @@ def _to_fsrs(state: CardState, now: datetime) -> fsrs.Card:
         stability=state.stability,
         difficulty=state.difficulty,
         due=state.due if state.due is not None else now,
-        last_review=state.last_review,
+        last_review=last_review,
     )

@@ -1,7 +1,8 @@
 """The day's queue, as Anki builds it.
 
 Order: learning cards that are due now, then review cards due today (oldest first), then
-new cards (priority before solid, then pack order), then learning cards due within the
+new cards (priority before solid; across packs one from each in turn, or pack after pack,
+as ``new_card_order`` says), then learning cards due within the
 learn-ahead window (shown only when nothing else is left, as Anki does). Review cards and
 new cards together stop at the daily review limit, new cards also at the daily new limit;
 cards already studied today count against both. A follow-up card is new-eligible only once
@@ -86,19 +87,39 @@ class Deck:
     parent_ids: tuple[int | None, ...]
 
     @classmethod
-    def of(cls, cards: Sequence[Card]) -> Deck:
+    def of(cls, cards: Sequence[Card], new_card_order: str = "interleaved") -> Deck:
         from drill.scheduling.ids import card_id
 
         cards = tuple(cards)
         ids = tuple(card_id(card.key) for card in cards)
         by_key = {card.key: index for index, card in enumerate(cards)}
-        new_order = tuple(
-            sorted(range(len(cards)), key=lambda i: (not cards[i].is_priority, i))
-        )
+        new_order = new_card_positions(cards, interleaved=new_card_order == "interleaved")
         parent_ids = tuple(
             card_id(f"{card.pack}/{card.parent}") if card.parent else None for card in cards
         )
         return cls(cards, ids, by_key, new_order, parent_ids)
+
+
+def new_card_positions(cards: Sequence[Card], *, interleaved: bool) -> tuple[int, ...]:
+    """Indexes of ``cards`` in the order new ones are introduced: priority cards first,
+    then the rest. Within each, either one card from each pack in turn (packs in the
+    order loaded, each pack's cards in its own order) or every card of a pack in turn."""
+    def rank(index: int) -> tuple[int, ...]:
+        card = cards[index]
+        if not interleaved:
+            return (not card.is_priority, index)
+        # the card's place among its pack's cards of the same tier, then the pack's place
+        return (not card.is_priority, turn[index], pack_place[card.pack])
+
+    pack_place: dict[str, int] = {}
+    seen: dict[tuple[str, bool], int] = {}
+    turn: dict[int, int] = {}
+    for index, card in enumerate(cards):
+        pack_place.setdefault(card.pack, len(pack_place))
+        tier = (card.pack, card.is_priority)
+        turn[index] = seen.get(tier, 0)
+        seen[tier] = turn[index] + 1
+    return tuple(sorted(range(len(cards)), key=rank))
 
 
 def build_queue(

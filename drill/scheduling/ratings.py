@@ -62,17 +62,45 @@ class TypedAnswer:
             raise ValueError(f"unknown verdict {self.verdict!r}; expected one of {VERDICTS}")
 
 
-def suggest_rating(answers: Iterable[TypedAnswer], ask_ids: Sequence[str]) -> Rating | None:
-    """The rating the answers point to; the user still decides.
+#: Every ask right within this share of the answer timer suggests Easy rather than Good.
+QUICK_SHARE = 0.5
 
-    Any incorrect answer → Again (a wrong number in an interview is a miss, even if fixed
-    later). Every ask of the card answered correctly → Good. Anything else (only
-    unreadable answers, asks left blank, a card without asks) → no suggestion.
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """The rating the answers point to, and why, in a few words for the rating bar."""
+
+    rating: Rating
+    reason: str
+
+
+def suggest_rating(
+    answers: Iterable[TypedAnswer],
+    ask_ids: Sequence[str],
+    seconds: float | None = None,
+    quick_seconds: float | None = None,
+) -> Suggestion | None:
+    """The rating the share of asks answered right points to; the user still decides.
+
+    An ask is right when every readable answer to it was correct (a wrong number fixed
+    later is still a miss, as in an interview); an ask left blank is not right. None
+    right → Again; some → Hard; all → Good, or Easy when done within ``quick_seconds``.
+    No suggestion when nothing readable was typed (the card was answered out loud, or
+    it has no asks): the user rates it.
     """
-    answers = list(answers)
-    if any(a.verdict == "incorrect" for a in answers):
-        return Rating.AGAIN
-    correct = {a.ask_id for a in answers if a.verdict == "correct"}
-    if ask_ids and all(ask in correct for ask in ask_ids):
-        return Rating.GOOD
-    return None
+    verdicts: dict[str, set[str]] = {}
+    for answer in answers:
+        if answer.verdict != "invalid":
+            verdicts.setdefault(answer.ask_id, set()).add(answer.verdict)
+    if not ask_ids or not any(ask in verdicts for ask in ask_ids):
+        return None
+    right = sum(1 for ask in ask_ids if verdicts.get(ask) == {"correct"})
+    total = len(ask_ids)
+    if right == 0:
+        return Suggestion(Rating.AGAIN, "wrong" if total == 1 else f"none of {total} right")
+    if right < total:
+        return Suggestion(Rating.HARD, f"{right} of {total} right")
+    everything = "right" if total == 1 else f"all {total} right"
+    if seconds is not None and quick_seconds is not None and seconds <= quick_seconds:
+        return Suggestion(Rating.EASY, f"{everything} in {round(seconds)} s")
+    return Suggestion(Rating.GOOD, everything)

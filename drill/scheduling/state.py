@@ -38,6 +38,7 @@ class CardState:
     suspended: bool = False
     buried_until: datetime | None = None  # UTC; hidden from the queue until then
     leech: bool = False
+    flagged: bool = False  # the user marked it (to look at again, to study as a set)
 
     @property
     def interval_seconds(self) -> int:

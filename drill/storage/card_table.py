@@ -11,7 +11,7 @@ from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import opt_from_ms, opt_to_ms
 
 _NAMES = ("id", "key", "phase", "step", "stability", "difficulty", "due", "last_review",
-          "reps", "lapses", "suspended", "buried_until", "leech")
+          "reps", "lapses", "suspended", "buried_until", "leech", "flagged")
 COLUMNS = ", ".join(_NAMES)
 
 
@@ -53,7 +53,7 @@ def check_values(names: Iterable[str], row: tuple[Any, ...]) -> None:
 def from_row(row: tuple[Any, ...]) -> CardState:
     check_values(_NAMES, row)
     (card_id, key, phase, step, stability, difficulty, due, last_review, reps, lapses,
-     suspended, buried_until, leech) = row
+     suspended, buried_until, leech, flagged) = row
     return CardState(
         card_id=card_id,
         key=key,
@@ -68,6 +68,7 @@ def from_row(row: tuple[Any, ...]) -> CardState:
         suspended=bool(suspended),
         buried_until=opt_from_ms(buried_until),
         leech=bool(leech),
+        flagged=bool(flagged),
     )
 
 
@@ -86,6 +87,7 @@ def to_row(state: CardState) -> tuple[Any, ...]:
         int(state.suspended),
         opt_to_ms(state.buried_until),
         int(state.leech),
+        int(state.flagged),
     )
 
 
@@ -122,6 +124,7 @@ def to_json(state: CardState) -> str:
 
 def from_json(text: str) -> CardState:
     values = json.loads(text)
+    values.setdefault("flagged", 0)  # kept before cards could be flagged
     return from_row(tuple(values[name] for name in _NAMES))
 
 

@@ -20,7 +20,7 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -66,6 +66,18 @@ class Database:
         but database work.
         """
         return self._transaction(work, "BEGIN IMMEDIATE")
+
+    @contextlib.contextmanager
+    def impatient(self) -> Iterator[None]:
+        """Within it, a lock another program holds fails at once (after the quick retries)
+        instead of waiting ``BUSY_TIMEOUT_S``: for a caller that must not block (the
+        app's screen), and tries again later itself."""
+        with self._lock:
+            self._conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                yield
+            finally:
+                self._conn.execute(f"PRAGMA busy_timeout = {round(BUSY_TIMEOUT_S * 1000)}")
 
     def close(self) -> None:
         with self._lock:

@@ -76,6 +76,15 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         )""",
         "CREATE INDEX answer_mistakes_id ON answer_mistakes (mistake_id)",
     ),
+    3: (
+        # "More new cards today": new cards allowed on a study day beyond the daily limit.
+        """CREATE TABLE day_limits (
+            day TEXT PRIMARY KEY,
+            extra_new INTEGER NOT NULL DEFAULT 0 CHECK (extra_new >= 0)
+        )""",
+        # A card the user flagged (to look at again, to study as a set).
+        "ALTER TABLE cards ADD COLUMN flagged INTEGER NOT NULL DEFAULT 0",
+    ),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

@@ -57,7 +57,7 @@ async def test_the_history_names_the_variant_each_review_showed(
             assert card is not None
             await app.push_screen(app.review_screen(cram=[card]))
             await pilot.pause()
-            await pilot.press("escape", "3", "escape")
+            await pilot.press("space", "3", "escape")
             await pilot.pause()
         assert [e.variant for e in app.backend.history("mine/floor")] == [None, "h20"]
         app.action_browse()
@@ -122,3 +122,26 @@ async def test_the_history_names_typed_answers_by_the_asks_number(
         detail = str(app.screen.query_one("#browse-card", Static).render())
         assert "✓ 1. 4.8 ms" in detail
         assert "decode_floor" not in detail
+
+
+async def test_browse_marks_a_buried_card_and_unburies_it(make_app: MakeApp) -> None:
+    from textual.widgets import OptionList
+
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.backend.bury("app-demo/floor")
+        assert "app-demo/floor" not in [e.card.key for e in app.backend.queue()]
+        app.action_browse()
+        await pilot.pause()
+        await pilot.press(*"app-demo/floor ")
+        await pilot.pause()
+        assert isinstance(app.screen, BrowseScreen)
+        listed = app.screen.query_one("#browse-cards", OptionList)
+        prompt = str(listed.get_option("app-demo/floor").prompt)
+        assert "buried" in prompt
+        await pilot.press("down", "u")
+        await pilot.pause()
+        assert "buried" not in str(listed.get_option("app-demo/floor").prompt)
+        assert "app-demo/floor" in [e.card.key for e in app.backend.queue()]

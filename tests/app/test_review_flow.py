@@ -15,6 +15,7 @@ from drill.app.widgets.ask_field import AskField
 from drill.packs.library import load_library
 from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock
+from drill.scheduling.ratings import Rating
 
 pytestmark = pytest.mark.slow
 
@@ -42,7 +43,8 @@ async def test_a_whole_session_is_logged_with_its_answers_and_mistakes(
         review = app.screen
         assert review.card is not None and review.card.key == "app-demo/floor"
 
-        # The first input has focus: type the classic mistake and watch it being read.
+        # No input has focus, yet the first keystroke starts the first ask's answer:
+        # type the classic mistake and watch it being read.
         await pilot.press(*"16 GB / 989 TFLOPS")
         await pilot.pause()
         floor = field(app, "decode_floor")
@@ -59,28 +61,28 @@ async def test_a_whole_session_is_logged_with_its_answers_and_mistakes(
         await pilot.pause()
         assert text_of(field(app, "max_tokens_per_s").query_one(".ask-verdict", Static)) \
             .startswith("✓")
-        # A mistake suggests Again.
-        assert review.query_one("#rate-1", Button).has_class("-suggested")
+        # One ask of two right suggests Hard, and the bar says why.
+        assert review.query_one("#rate-2", Button).has_class("-suggested")
         assert not review.query_one("#rate-3", Button).has_class("-suggested")
+        assert "Hard: 1 of 2 right" in text_of(review.query_one("#rating-note", Static))
 
-        # No input has focus now, so Space reveals the answer with its working.
-        await pilot.press("space")
-        await pilot.pause()
+        # Enter on the last ask showed the answer, with its working; no input has focus.
+        assert review.revealed and not isinstance(app.focused, Input)
         revealed = text_of(review.query_one("#card-reveal", Static))
         assert "16 GB ÷ 3.35 TB/s" in revealed  # the working of the reference
         assert "4.78 ms" in revealed
         assert "Decode is bound by memory bandwidth" in revealed  # the tip
 
-        await pilot.press("1")
+        await pilot.press("1")  # the user decides: Again
         await pilot.pause()
         second = review.card
         assert second is not None and second.key != "app-demo/floor"
 
         # Rate the second card, then take that rating back: it is shown again.
-        await pilot.press("escape", "3")
+        await pilot.press("space", "3")
         await pilot.pause()
         assert review.card is not None and review.card.key != second.key
-        await pilot.press("escape", "u")
+        await pilot.press("u")
         await pilot.pause()
         assert review.card is not None and review.card.key == second.key
 
@@ -107,10 +109,10 @@ async def test_follow_up_can_be_taken_next(make_app: MakeApp) -> None:
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
-        await pilot.press("escape", "f")
+        await pilot.press("f")
         await pilot.pause()
         assert review.follow_up_next
-        await pilot.press("3")
+        await pilot.press("space", "3")
         await pilot.pause()
         assert review.card is not None and review.card.key == "app-demo/floor-follow-up"
 
@@ -123,10 +125,10 @@ async def test_a_suspended_follow_up_is_not_taken_next(make_app: MakeApp) -> Non
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
-        await pilot.press("escape", "f")
+        await pilot.press("f")
         await pilot.pause()
         assert not review.follow_up_next
-        await pilot.press("3")
+        await pilot.press("space", "3")
         await pilot.pause()
         assert review.card is None or review.card.key != "app-demo/floor-follow-up"
         assert app.backend.history("app-demo/floor-follow-up") == []
@@ -159,7 +161,7 @@ async def test_a_rating_before_the_numbers_are_ready_still_logs_the_answer(
         await pilot.pause()
         assert "as soon as" in text_of(field(app, "decode_floor").query_one(".ask-verdict",
                                                                             Static))
-        await pilot.press("escape", "1")  # leave the input, then rate Again
+        await pilot.press("escape", "space", "1")  # stop typing, reveal, rate Again
         for _ in range(20):
             await pilot.pause(0.05)
             if app.backend.history("app-demo/floor"):
@@ -178,11 +180,11 @@ async def test_bury_and_suspend_take_the_card_out_of_today(make_app: MakeApp) ->
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
-        await pilot.press("escape", "b")
+        await pilot.press("b")
         await pilot.pause()
         assert review.card is not None and review.card.key != "app-demo/floor"
         suspended = review.card.key
-        await pilot.press("escape", "s")
+        await pilot.press("s")
         await pilot.pause()
         assert app.backend.session.state(suspended).suspended
         assert app.backend.session.state("app-demo/floor").buried_until is not None
@@ -197,10 +199,10 @@ async def test_undo_takes_back_a_bury_and_shows_the_card_again(make_app: MakeApp
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
-        await pilot.press("escape", "b")
+        await pilot.press("b")
         await pilot.pause()
         assert review.card is not None and review.card.key != "app-demo/floor"
-        await pilot.press("escape", "u")
+        await pilot.press("u")
         await pilot.pause()
         assert review.card is not None and review.card.key == "app-demo/floor"
         assert app.backend.session.state("app-demo/floor").buried_until is None
@@ -212,7 +214,7 @@ async def test_source_shows_the_file_and_line_of_the_card(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "escape", "e")
+        await pilot.press("enter", "e")
         await pilot.pause()
         location = text_of(app.screen.query_one("#source-location", Static))
         assert "app-demo.yaml:" in location
@@ -243,7 +245,9 @@ async def test_calculator_opens_mid_card_and_goes_back_to_it(make_app: MakeApp) 
         assert field(app, "decode_floor").answer == "4."  # the half-typed answer is kept
 
 
-async def test_after_the_last_ask_enter_takes_the_suggested_rating(make_app: MakeApp) -> None:
+async def test_after_the_last_ask_enter_shows_the_answer_then_takes_the_suggestion(
+    make_app: MakeApp,
+) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -252,11 +256,14 @@ async def test_after_the_last_ask_enter_takes_the_suggested_rating(make_app: Mak
         assert isinstance(review, ReviewScreen)
         await pilot.press(*"4.78 ms", "enter", *"1 / 4.78 ms", "enter")
         await pilot.pause()
-        assert isinstance(app.focused, Button) and app.focused.id == "rate-3"  # Good
+        # Not rated yet: the answer shows. Every ask right, and quickly (the tests' timer
+        # stands at 0 s of 60), so the suggestion is Easy.
+        assert review.revealed and app.backend.history("app-demo/floor") == []
+        assert review.query_one("#rate-4", Button).has_class("-suggested")
         await pilot.press("enter")
         await pilot.pause()
         history = app.backend.history("app-demo/floor")
-        assert [int(entry.rating) for entry in history] == [3]
+        assert [int(entry.rating) for entry in history] == [4]
         assert {a.ask_id: a.verdict for a in history[0].answers} == {
             "decode_floor": "correct", "max_tokens_per_s": "correct"
         }
@@ -302,11 +309,11 @@ async def test_empty_enter_on_every_ask_passes_them_over_and_space_reveals(
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
-        await pilot.press("enter", "enter")
+        # Enter starts the first ask; an empty Enter passes over each; after the last
+        # one the answer shows.
+        await pilot.press("enter", "enter", "enter")
         await pilot.pause()
         assert not isinstance(app.focused, Input)
-        await pilot.press("space")
-        await pilot.pause()
         assert review.revealed
         assert field(app, "decode_floor").answer == ""  # no space typed into an answer
 
@@ -316,9 +323,12 @@ async def test_a_passed_over_ask_can_still_be_answered(make_app: MakeApp) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("enter", *"209", "enter")  # pass over the first, answer the second
+        await pilot.press("enter", "enter", *"209", "enter")  # pass over 1, answer 2
         await pilot.pause()
         assert not isinstance(app.focused, Input)
+        # The answer shows now (scrolled to); scroll back up to the first ask and click it.
+        field(app, "decode_floor").scroll_visible(animate=False)
+        await pilot.pause()
         await pilot.click("#input-decode_floor")
         await pilot.press(*"4.78 ms", "enter")
         await pilot.pause()
@@ -335,7 +345,7 @@ async def test_undo_in_cram_of_a_scheduled_rating_does_not_turn_it_into_cram(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("escape", "3")  # app-demo/floor, Good
+        await pilot.press("space", "3")  # app-demo/floor, Good
         await pilot.pause()
         assert len(app.backend.history("app-demo/floor")) == 1
         app.action_home()
@@ -344,7 +354,7 @@ async def test_undo_in_cram_of_a_scheduled_rating_does_not_turn_it_into_cram(
         cram = app.screen
         assert isinstance(cram, ReviewScreen) and cram.cram is not None
         shown, left = cram.card, list(cram.cram)
-        await pilot.press("escape", "u")
+        await pilot.press("u")
         await pilot.pause()
         assert app.backend.history("app-demo/floor") == []  # the rating is taken back
         assert cram.card is shown and cram.cram == left  # the cram goes on as it was
@@ -360,7 +370,7 @@ async def test_undo_in_a_review_of_a_cram_does_not_show_it_as_a_scheduled_card(
         await pilot.press("x")
         await pilot.pause()
         crammed = app.screen.card  # type: ignore[attr-defined]
-        await pilot.press("escape", "4")  # cram it: Easy, schedule unchanged
+        await pilot.press("space", "4")  # cram it: Easy, schedule unchanged
         await pilot.pause()
         app.action_home()
         await pilot.press("enter")
@@ -368,11 +378,11 @@ async def test_undo_in_a_review_of_a_cram_does_not_show_it_as_a_scheduled_card(
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.cram is None
         first = review.card
-        await pilot.press("escape", "u")
+        await pilot.press("u")
         await pilot.pause()
         assert app.backend.history(crammed.key) == []
         assert review.card is first  # not replaced by the crammed card
-        await pilot.press("4")
+        await pilot.press("space", "4")
         await pilot.pause()
         assert first is not None
         assert [e.kind for e in app.backend.history(first.key)] == ["review"]
@@ -433,7 +443,7 @@ async def test_the_reveal_names_each_reference_by_its_question_not_its_internal_
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.card is not None
-        await pilot.press("escape", "space")
+        await pilot.press("space")
         await pilot.pause()
         revealed = text_of(review.query_one("#card-reveal", Static))
         for number, ask in enumerate(review.card.asks, 1):
@@ -452,7 +462,7 @@ async def test_the_footer_drops_reveal_once_shown_and_greys_undo_until_a_rating(
         assert isinstance(review, ReviewScreen)
         assert review.check_action("undo", ()) is None  # nothing to undo: greyed out
         assert review.check_action("reveal", ()) is True
-        await pilot.press("escape", "space")
+        await pilot.press("space")
         await pilot.pause()
         assert review.revealed and review.check_action("reveal", ()) is False
         await pilot.press("3")
@@ -475,9 +485,75 @@ async def test_the_notice_after_a_rating_does_not_cover_the_rating_buttons(
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("escape", "3")
+        await pilot.press("space", "3")
         await pilot.pause()
         toasts = list(app.screen.query(Toast))
         assert toasts, "a rating shows a notice"
         bar = app.screen.query_one(RatingBar).region
         assert all(not toast.region.overlaps(bar) for toast in toasts)
+
+
+async def test_a_card_that_becomes_a_leech_says_so(make_app: MakeApp, clock: FixedClock) -> None:
+    from datetime import timedelta
+
+    from textual.widgets._toast import Toast
+
+    from drill.scheduling.state import CardState, Phase
+    from drill.storage import card_table
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        key = "app-demo/floor"
+        state = app.backend.state(key)
+        lapsed = CardState(card_id=state.card_id, key=key, phase=Phase.REVIEW, stability=3.0,
+                           difficulty=8.0, due=clock.instant,
+                           last_review=clock.instant - timedelta(days=3), reps=20, lapses=7)
+        app.backend.session.database.write(lambda conn: card_table.save(conn, lapsed))
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        assert review.card.key == key
+        await pilot.press("space", "1")  # the eighth lapse
+        await pilot.pause()
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+        assert "suspended as a leech after 8 lapses" in toasts
+        assert "unsuspend it from Browse" in toasts
+        assert app.backend.state(key).suspended
+
+
+async def test_the_buttons_follow_the_study_day_and_promise_what_the_rating_gives(
+    make_app: MakeApp, clock: FixedClock
+) -> None:
+    from datetime import timedelta
+
+    from drill.scheduling.state import CardState, Phase
+    from drill.storage import card_table
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        key = "app-demo/floor"
+        card_id = app.backend.state(key).card_id
+        reviewed = CardState(card_id=card_id, key=key, phase=Phase.REVIEW, stability=5.0,
+                             difficulty=5.0, due=clock.instant,
+                             last_review=clock.instant - timedelta(days=5), reps=3)
+        app.backend.session.database.write(lambda conn: card_table.save(conn, reviewed))
+        await pilot.press("enter")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card is not None
+        good = review.query_one("#rate-3", Button)
+        before = str(good.label)
+        clock.advance(timedelta(days=3))  # the card sat on screen into later study days
+        await pilot.pause(1.3)  # the buttons' once-a-second look at the clock
+        after = str(good.label)
+        assert after != before  # more elapsed days: a longer interval
+        promised = after.rsplit(" ", 1)[-1]
+        assert promised == app.backend.preview(key)[Rating.GOOD]
+        await pilot.press("space", "3")
+        await pilot.pause()
+        [entry] = app.backend.history(key)
+        given = app.backend.describe_interval(timedelta(seconds=entry.interval_after_s))
+        assert given == promised

@@ -1,4 +1,5 @@
-"""Every screen at 80×24, as pictures (``pytest --snapshot-update`` accepts changes).
+"""Every screen at 80×24, the main ones also at 60×18 and 160×45, as pictures
+(``pytest --snapshot-update`` accepts changes).
 
 Deterministic: the app tests' own pack, a fixed clock, a frozen answer timer, a fresh data
 folder, cards solved before they are drawn, and no notices left over unless the picture
@@ -106,7 +107,7 @@ def test_review_typing_shows_the_echo(make_app: MakeApp, snap_compare: SnapCompa
 def test_review_revealed(make_app: MakeApp, snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await start_review(pilot)
-        await pilot.press("escape", "space")
+        await pilot.press("space")
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
@@ -120,6 +121,7 @@ def test_review_done_for_today(make_app: MakeApp, snap_compare: SnapCompare) -> 
         for _ in range(10):  # four cards, each rated Good once: then nothing is due
             if review.card is None:
                 break
+            review.action_reveal()
             await review.action_rate(3)
             await pilot.pause()
         assert review.card is None
@@ -131,7 +133,7 @@ def test_review_done_for_today(make_app: MakeApp, snap_compare: SnapCompare) -> 
 def test_source_modal(make_app: MakeApp, snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await start_review(pilot)
-        await pilot.press("escape", "e")
+        await pilot.press("e")
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
@@ -204,3 +206,45 @@ def test_home_with_nothing_due(make_app: MakeApp, snap_compare: SnapCompare) -> 
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+# The smallest and a large terminal besides 80×24: questions wrap, rating labels are
+# whole, headings and figure rows do not wrap mid-label.
+OTHER_SIZES = [pytest.param((60, 18), id="60x18"), pytest.param((160, 45), id="160x45")]
+
+
+@pytest.mark.parametrize("size", OTHER_SIZES)
+def test_home_at(size: tuple[int, int], make_app: MakeApp, snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", OTHER_SIZES)
+def test_review_first_card_at(
+    size: tuple[int, int], make_app: MakeApp, snap_compare: SnapCompare
+) -> None:
+    assert snap_compare(make_app(), terminal_size=size, run_before=start_review)
+
+
+@pytest.mark.parametrize("size", OTHER_SIZES)
+def test_review_answered_and_revealed_at(
+    size: tuple[int, int], make_app: MakeApp, snap_compare: SnapCompare
+) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await start_review(pilot)
+        await pilot.press(*"4.78 ms", "enter", *"180", "enter")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", OTHER_SIZES)
+def test_stats_at(
+    size: tuple[int, int], make_app: MakeApp, clock: FixedClock, snap_compare: SnapCompare
+) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        rate_some_days(pilot.app, clock)
+        await pilot.press("t")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)

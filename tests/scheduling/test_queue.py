@@ -33,6 +33,19 @@ def test_new_cards_priority_first_then_pack_order(
     assert {entry.kind for entry in session.queue().entries} == {"new"}
 
 
+def test_new_cards_of_several_packs_interleave_by_default_or_follow_pack_order(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    # a built-in pack of three and a user's own pack of two, loaded after it
+    cards = [make_card("built", f"b{i}", i) for i in range(3)]
+    cards += [make_card("mine", f"m{i}", i) for i in range(2)]
+    cards.append(make_card("mine", "urgent", 2, priority=True))
+    interleaved = ["mine/urgent", "built/b0", "mine/m0", "built/b1", "mine/m1", "built/b2"]
+    assert keys(make_session(cards)) == interleaved
+    in_packs = ["mine/urgent", "built/b0", "built/b1", "built/b2", "mine/m0", "mine/m1"]
+    assert keys(make_session(cards, new_card_order="packs")) == in_packs
+
+
 def test_daily_new_limit_counts_cards_started_today(
     make_session: Factory, make_card: CardFactory, clock: FixedClock
 ) -> None:

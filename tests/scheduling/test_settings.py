@@ -49,6 +49,7 @@ def test_an_existing_file_is_read_and_never_overwritten(tmp_path: Path) -> None:
         ("variants = 'yes'", "variants"),
         ("timezone = 'Mars/Olympus'", "timezone"),
         ("leech_lapses = 0", "leech_lapses"),
+        ("new_card_order = 'random'", "new_card_order"),
         ("new_card_per_day = 5", "new_card_per_day"),
     ],
 )

@@ -167,10 +167,18 @@ def test_suggestion_uses_the_cards_asks(make_session: Factory) -> None:
     card = Card(pack="a", id="c", title="t", priority="solid", scenario="s",
                 asks=(Ask("decode_floor", "q?", "ms", "decode_floor"),
                       Ask("rate", "q?", "tokens/s", "rate")))
-    session = make_session([card])
-    assert session.suggest("a/c", [RIGHT]) is None  # one ask left unanswered
-    assert session.suggest("a/c", [RIGHT, TypedAnswer("rate", "200/s", "correct")]) is Rating.GOOD
-    assert session.suggest("a/c", [WRONG]) is Rating.AGAIN
+    session = make_session([card])  # the answer timer is 60 s: under 30 s is quick
+
+    def rating(answers: list[TypedAnswer], seconds: float | None = None) -> Rating | None:
+        suggestion = session.suggest("a/c", answers, seconds)
+        return suggestion.rating if suggestion else None
+
+    both = [RIGHT, TypedAnswer("rate", "200/s", "correct")]
+    assert rating([RIGHT]) is Rating.HARD  # one ask of two right
+    assert rating(both, 45) is Rating.GOOD
+    assert rating(both, 20) is Rating.EASY
+    assert rating([WRONG]) is Rating.AGAIN
+    assert rating([]) is None
 
 
 def test_undo_says_whether_it_takes_back_a_review_or_a_cram(

@@ -52,11 +52,14 @@ def state_line(state: CardState, now_text: str) -> Content:
     return Content.assemble(*parts)
 
 
-def card_prompt(card: Card, suspended: bool) -> Content:
-    """A line of the list: key and title, and a mark on a suspended card (as Anki
-    colours them), so it can be found to unsuspend."""
+def card_prompt(card: Card, suspended: bool, buried: bool = False,
+                flagged: bool = False) -> Content:
+    """A line of the list: key and title, and a mark on a suspended, buried or flagged
+    card (as Anki colours them), so it can be found to unsuspend or unbury."""
     return Content.assemble((f"{card.key:<28}", "$text-accent"), card.title,
-                            (" · suspended", "$text-warning") if suspended else "")
+                            (" · suspended", "$text-warning") if suspended else "",
+                            (" · buried", "$text-muted") if buried else "",
+                            (" · ⚑ flagged", "$text-warning") if flagged else "")
 
 
 def history_lines(entries: list[ReviewEntry], zone: tzinfo, card: Card) -> list[Content]:
@@ -92,6 +95,8 @@ class BrowseScreen(Screen[None]):
         Binding("q", "back", "Back", show=False),  # as on the other screens (not while typing)
         Binding("c", "cram", "Cram"),
         Binding("s", "toggle_suspend", "Suspend/unsuspend"),
+        Binding("u", "unbury", "Unbury", tooltip="Back in today's study: a card buried until "
+                "tomorrow"),
         Binding("e", "source", "Source"),
         Binding("slash", "search", "Search"),
         Binding("down", "to_list", "List", show=False),
@@ -113,7 +118,7 @@ class BrowseScreen(Screen[None]):
 
     def on_mount(self) -> None:
         cards = self.query_one("#browse-cards", OptionList)
-        cards.border_title = "Enter/c cram · s suspend · e source"
+        cards.border_title = "Enter/c cram · s suspend · u unbury · e source"
         self._filter("")
         self.query_one("#browse-search", Input).focus()
 
@@ -133,8 +138,10 @@ class BrowseScreen(Screen[None]):
         self.shown = [card for card in self.backend.cards if matches(card, words)]
         cards = self.query_one("#browse-cards", OptionList)
         cards.clear_options()
-        suspended = self._suspended_keys()
-        cards.add_options(Option(card_prompt(card, card.key in suspended), id=card.key)
+        suspended, buried, flagged = (self._suspended_keys(), self._buried_keys(),
+                                      self._flagged_keys())
+        cards.add_options(Option(card_prompt(card, card.key in suspended, card.key in buried,
+                                             card.key in flagged), id=card.key)
                           for card in self.shown)
         self.query_one("#browse-title", Static).update(
             f"Browse · {len(self.shown)} of {len(self.backend.cards)} cards"
@@ -148,6 +155,18 @@ class BrowseScreen(Screen[None]):
             return self.backend.suspended_keys()
         except BackendError:
             return frozenset()  # the list still works; the detail names the trouble
+
+    def _buried_keys(self) -> frozenset[str]:
+        try:
+            return self.backend.buried_keys()
+        except BackendError:
+            return frozenset()
+
+    def _flagged_keys(self) -> frozenset[str]:
+        try:
+            return self.backend.flagged_keys()
+        except BackendError:
+            return frozenset()
 
     @on(OptionList.OptionHighlighted, "#browse-cards")
     def _highlighted(self) -> None:
@@ -212,9 +231,28 @@ class BrowseScreen(Screen[None]):
                 self.notify(f"Suspended {card.key}.", timeout=3)
         except BackendError as error:
             self.notify(str(error), title="Not saved", severity="error", markup=False)
+        self._remark(card)
+
+    def action_unbury(self) -> None:
+        card = self.selected
+        if card is None:
+            return
+        if card.key not in self._buried_keys():
+            self.notify(f"{card.key} is not buried.", timeout=3)
+            return
+        try:
+            self.backend.unbury(card.key)
+            self.notify(f"{card.key} is back in today's study.", timeout=3)
+        except BackendError as error:
+            self.notify(str(error), title="Not saved", severity="error", markup=False)
+        self._remark(card)
+
+    def _remark(self, card: Card) -> None:
+        """The card's marks in the list, and its detail, as the database has them now."""
         cards = self.query_one("#browse-cards", OptionList)
-        cards.replace_option_prompt(card.key, card_prompt(card, card.key in
-                                                           self._suspended_keys()))
+        cards.replace_option_prompt(card.key, card_prompt(
+            card, card.key in self._suspended_keys(), card.key in self._buried_keys(),
+            card.key in self._flagged_keys()))
         self._show_detail()
 
     def action_source(self) -> None:

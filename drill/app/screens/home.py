@@ -5,11 +5,13 @@ plain widgets: no sympy, no parser, no buttons to style. Links in the text are c
 
 Its figures come again from the backend it is given, once the app says the review data
 is open (:class:`BackendReady`). Starting a review is the app's to do: Enter and x are
-the app's actions, run at once (keys typed straight after Enter reach the new card).
+the app's actions, run at once (keys typed straight after Enter reach the new card);
+a study set chosen with p goes up as :class:`ReviewWanted`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual.app import ComposeResult
@@ -20,10 +22,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from drill.app.home_view import HomeView, PackLine
-from drill.app.messages import BackendReady, ScheduleChanged, backend_failures_go_up
+from drill.app.messages import (
+    BackendReady,
+    ReviewWanted,
+    ScheduleChanged,
+    backend_failures_go_up,
+)
+from drill.app.widgets.figure_row import FigureRow
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend
+    from drill.review.study_sets import StudySet
 
 BAR_WIDTH = 16
 
@@ -100,16 +109,11 @@ def next_text(view: HomeView) -> Content:
     )
 
 
-def counts_text(view: HomeView) -> Content:
+def count_figures(view: HomeView) -> list[tuple[str, str]]:
+    """Today's figures for the counts row (it wraps between figures, never inside one)."""
     days = "day" if view.streak == 1 else "days"
-    figures = [(view.due, "due"), (view.new, "new"), (view.done_today, "done today"),
-               (f"{view.streak} {days}", "streak")]
-    parts: list[Content | tuple[str, str] | str] = []
-    for number, label in figures:
-        if parts:
-            parts.append(("   ·   ", "$text-muted"))
-        parts += [(f"{number}", "bold $text-accent"), f" {label}"]
-    return Content.assemble(*parts)
+    return [(f"{view.due}", "due"), (f"{view.new}", "new"), (f"{view.done_today}", "done today"),
+            (f"{view.streak} {days}", "streak")]
 
 
 class HomeScreen(Screen[None]):
@@ -121,6 +125,10 @@ class HomeScreen(Screen[None]):
         Binding("enter", "app.review", "Review", tooltip="Study today's cards"),
         Binding("x", "app.extra", "Extra",
                 tooltip="Extra practice: cards without changing their schedule"),
+        Binding("n", "more_new", "More new", show=False,
+                tooltip="More new cards today: the daily new limit once more"),
+        Binding("p", "study", "Study…",
+                tooltip="Study one pack, the leeches, or the cards of a frequent mistake"),
         Binding("b", "app.browse", "Browse"),
         Binding("t", "app.stats", "Stats"),
         Binding("r", "app.reload_packs", "Reload"),
@@ -133,11 +141,12 @@ class HomeScreen(Screen[None]):
         self.view = view
         self.backend = backend
         self.ready = ready
+        self._waiting: list[Callable[[], object]] = []  # keys pressed before ready
 
     def compose(self) -> ComposeResult:
         yield Static("drill · today", classes="screen-title")
         with Vertical(id="home-body"):
-            yield Static(id="home-counts")
+            yield FigureRow(separator="   ·   ", id="home-counts")
             yield Static(id="home-next")
             yield Static("Packs", classes="section-title")
             yield Static(id="home-packs")
@@ -155,7 +164,7 @@ class HomeScreen(Screen[None]):
 
     def show(self, view: HomeView) -> None:
         self.view = view
-        self.query_one("#home-counts", Static).update(counts_text(view))
+        self.query_one("#home-counts", FigureRow).show(count_figures(view))
         self.query_one("#home-next", Static).update(next_text(view))
         self.query_one("#home-packs", Static).update(pack_lines(view.packs))
         problems = self.query_one("#home-problems", Static)
@@ -180,6 +189,52 @@ class HomeScreen(Screen[None]):
     def on_backend_ready(self, _: BackendReady) -> None:
         self.ready = True
         self.refresh_view()
+        waiting, self._waiting = self._waiting, []
+        for callback in waiting:
+            callback()
 
     def on_schedule_changed(self, _: ScheduleChanged) -> None:
         self.refresh_view()
+
+    # Home's own keys need the review data open: one pressed before it is (just after
+    # start-up) acts as soon as BackendReady comes.
+
+    def _when_ready(self, callback: Callable[[], object]) -> None:
+        if self.ready:
+            callback()
+        else:
+            self._waiting.append(callback)
+
+    def action_more_new(self) -> None:
+        self._when_ready(self._more_new)
+
+    def _more_new(self) -> None:
+        from drill.app.backend import BackendError
+
+        try:
+            extra = self.backend.more_new_today()
+        except BackendError as error:
+            self.notify(str(error), title="Not changed", severity="error", markup=False)
+            return
+        self.notify(f"{extra} more new cards allowed today.", timeout=4)
+        self.refresh_view()
+
+    def action_study(self) -> None:
+        self._when_ready(self._choose_set)
+
+    def _choose_set(self) -> None:
+        from drill.app.screens.study import StudyScreen
+
+        with backend_failures_go_up(self):
+            self.app.push_screen(StudyScreen(self.backend.study_sets()), self._study)
+
+    def _study(self, chosen: StudySet | None) -> None:
+        if chosen is None:
+            return
+        if chosen.scheduled:
+            self.post_message(ReviewWanted(pack=chosen.pack))
+            return
+        with backend_failures_go_up(self):
+            cards = [card for key in chosen.keys if (card := self.backend.card(key))]
+            if cards:
+                self.post_message(ReviewWanted(cram=cards))

@@ -8,12 +8,20 @@ The app builds it with what it needs (the backend, the cards' numbers as the app
 prepares them, the options) and hears its requests as messages
 (:mod:`drill.app.messages`): numbers to work out, numbers worked out here to keep, the
 roofline explorer to open, review data that failed.
+
+The key model: a card opens with no input focused, so the single-key shortcuts work
+whenever the user is not typing; the first keystroke of an answer (anything that is not
+a shortcut) starts typing into the ask it belongs to. Esc stops typing, and otherwise
+goes back, on every card. A card is never rated before its answer shows: Enter after the
+last ask (or a rating key) reveals it first; then Enter takes the suggested rating.
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
@@ -26,7 +34,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
-from drill.app.backend import BackendError
+from drill.app.backend import BackendError, Saved
 from drill.app.messages import (
     CardPrepared,
     CardWorkedOut,
@@ -43,12 +51,29 @@ if TYPE_CHECKING:
     from drill.app.backend import Backend, Prepared
     from drill.app.options import AppOptions
     from drill.packs.model import Card
-    from drill.scheduling.ratings import TypedAnswer
+    from drill.scheduling.ratings import Suggestion, TypedAnswer
 
 
 RATE_IDS = {f"rate-{rating}": rating for rating in NAMES}
+RETRY_SAVE_S = 1.0  # how often a rating is tried again while the database is locked
+#: Keys that are shortcuts when not typing; any other printable key starts an answer.
+SHORTCUT_KEYS = frozenset(" ubsefrq?*")
+RATING_KEYS = frozenset("1234")
 # What undo took back when it was not a rating (see ReviewSession.undo_kind).
-_UNDONE_CHANGES = {"bury": "bury", "suspend": "suspension", "unsuspend": "unsuspension"}
+_UNDONE_CHANGES = {"bury": "bury", "suspend": "suspension", "unsuspend": "unsuspension",
+                   "unbury": "unbury", "flag": "flag", "unflag": "unflagging"}
+
+
+@dataclass(frozen=True)
+class _RatedView:
+    """A card as it was on screen when it was rated: what undo restores."""
+
+    key: str
+    typed: dict[str, tuple[str, bool, bool]]
+    answers: tuple[TypedAnswer, ...]
+    seconds: float
+    revealed: bool
+    follow_up_next: bool
 
 
 def message_clock() -> float:
@@ -62,7 +87,7 @@ def message_clock() -> float:
 
 class ReviewScreen(Screen[None]):
     CSS_PATH = "review.tcss"
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""  # nothing: a card opens with no input focused (see the key model)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "reveal", "Reveal", tooltip="Show the answer, its numbers and tip"),
         Binding("1", "rate(1)", "Again", show=False, tooltip="Rate: not recalled"),
@@ -75,15 +100,29 @@ class ReviewScreen(Screen[None]):
         # Not in the footer for lack of room at 80 columns; in the palette and help.
         Binding("b", "bury", "Bury", show=False, tooltip="Hide this card until tomorrow"),
         Binding("s", "suspend", "Suspend", show=False, tooltip="Take this card out of study"),
+        Binding("asterisk", "flag", "Flag", show=False,
+                tooltip="Flag this card (or take the flag off): Home studies flagged cards"),
         Binding("e", "source", "Source", tooltip="Where the card is written (file:line)"),
         Binding("r", "roofline", "Roofline",
                 tooltip="This card's GEMM on the roofline explorer (cards about intensity "
                 "or batching)"),
-        Binding("escape", "leave", "Back", tooltip="Leave the input, or go back"),
+        Binding("enter", "enter", "Next", show=False,
+                tooltip="Answer the next ask, show the answer, then take the suggestion"),
+        Binding("escape", "leave", "Back", tooltip="Stop typing, or go back"),
         Binding("q", "back", "Back", show=False),  # as on the other screens (not while typing)
         Binding("pageup", "scroll_card(-1)", "Page up", show=False),
         Binding("pagedown", "scroll_card(1)", "Page down", show=False),
     ]
+
+    #: Keys that are not bindings, for the ? list.
+    KEY_NOTES: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("type", "any other key starts the answer of the current ask (the number shown "
+                 "with its unit)"),
+        ("Enter", "while typing: grade the answer and go to the next ask; after the last "
+                  "one the answer shows; then Enter takes the suggested rating"),
+        ("Esc", "stop typing (the answer stays); when not typing, back to Home"),
+        ("Ctrl+Z", "undo the last rating, also while typing"),
+    )
 
     revealed: reactive[bool] = reactive(False, bindings=True)
     follow_up_next: reactive[bool] = reactive(False)
@@ -95,16 +134,19 @@ class ReviewScreen(Screen[None]):
         options: AppOptions,
         cram: Sequence[Card] | None = None,
         first: Card | None = None,
+        pack: str | None = None,
     ) -> None:
         """``prepared`` is the app's, read only: the cards' numbers by ``shown_key``, as
         they come in (each announced by :class:`CardPrepared`). ``options`` gives the
-        timer's clock, and whether cards are prepared in the app's worker."""
+        timer's clock, and whether cards are prepared in the app's worker. ``pack``: study
+        this pack's part of today's queue only."""
         super().__init__()
         self.backend = backend
         self.prepared = prepared
         self.options = options
         self.cram = list(cram) if cram is not None else None
         self.first = first
+        self.pack = pack  # study this pack's part of today's queue only
         self.card: Card | None = None
         self.kind = ""
         self.answers: list[TypedAnswer] = []
@@ -115,6 +157,12 @@ class ReviewScreen(Screen[None]):
         self._ready_since = math.inf
         self._busy = False
         self._typed_early: list[str] = []
+        # Keys pressed before the answer was on screen never rate it (Enter twice).
+        self._revealed_since = math.inf
+        self._suggested: Suggestion | None = None
+        self._clock_mark: tuple[object, ...] | None = None  # minute and study day shown
+        # The card as it was at each rating, so an undo can put it back as it was.
+        self._rated_views: list[_RatedView] = []
 
     # -- layout ------------------------------------------------------------------------
 
@@ -129,6 +177,7 @@ class ReviewScreen(Screen[None]):
         yield Footer()
 
     async def on_mount(self) -> None:
+        self.set_interval(1.0, self._refresh_intervals_if_the_clock_moved)
         await self.show_next(self.first)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -162,14 +211,14 @@ class ReviewScreen(Screen[None]):
                 await self._show_next(card)
         finally:
             self._busy, self._ready_since = False, message_clock()
-            self._type_early_keys()
+        await self._type_early_keys()
 
     async def _show_next(self, card: Card | None) -> None:
         kind = "cram" if self.cram is not None else ""
         if card is None and self.cram is not None:
             card = self.cram.pop(0) if self.cram else None
         elif card is None:
-            entry = self.backend.next_entry()
+            entry = self.backend.next_entry(self.pack)
             card, kind = (entry.card, entry.kind) if entry else (None, "")
         elif not kind:
             kind = self._kind_of(card)
@@ -189,6 +238,8 @@ class ReviewScreen(Screen[None]):
         self.card, self.kind = card, kind
         self.answers = []
         self.revealed = False
+        self._revealed_since = math.inf
+        self._suggested = None
         self.follow_up_next = False
         await self.query_one(CardView).show(card, self._prepared(card))
         self._show_heading()
@@ -197,8 +248,7 @@ class ReviewScreen(Screen[None]):
         countdown.display = True
         countdown.restart()
         self.refresh_bindings()
-        if not self.query_one(CardView).focus_first():
-            self.set_focus(None)
+        self.set_focus(None)  # not typing: shortcuts work, typing starts an answer
 
     def _prepared(self, card: Card) -> Prepared | None:
         """The card's numbers if they are ready; if not, they are asked for."""
@@ -217,7 +267,9 @@ class ReviewScreen(Screen[None]):
     async def _show_done(self) -> None:
         self.card = None
         counts = self.backend.counts()
-        message = "Cram list done." if self.cram is not None else "All done for today."
+        message = ("Cram list done." if self.cram is not None
+                   else "Nothing more in this pack today." if self.pack is not None
+                   else "All done for today.")
         days = "day" if counts.streak == 1 else "days"
         await self.query_one(CardView).show_message(Content.assemble(
             (message, "bold $text-success"),
@@ -241,12 +293,17 @@ class ReviewScreen(Screen[None]):
         else:
             counts = self.backend.counts()
             left = f"{counts.due} due · {counts.new} new left"
+        try:
+            flagged = self.backend.state(card.key).flagged
+        except BackendError:
+            flagged = False  # a mark, never a reason to fail
         self.query_one("#card-heading", Static).update(Content.assemble(
+            ("⚑ " if flagged else "", "bold $text-warning"),
             (card.key, "bold $text-accent"),
             (f" · {card.priority} · {self.kind}", "$text-muted"),
             (f" · variant {card.variant}" if card.variant else "", "$text-muted"),
         ))
-        # Apart from the heading, which may wrap at 80 columns: the counts stay whole.
+        # Apart from the heading, which ends in an ellipsis when long: counts stay whole.
         self.query_one("#card-counts", Static).update(Content.styled(left, "$text-muted"))
 
     def _show_rating_options(self) -> None:
@@ -254,54 +311,121 @@ class ReviewScreen(Screen[None]):
         bar = self.query_one(RatingBar)
         bar.display = True
         bar.suggested = None
-        if self.cram is not None:
-            bar.show_intervals(None)
-        else:
-            intervals = self.backend.preview(self.card.key)
-            bar.show_intervals({int(r): text for r, text in intervals.items()})
+        self._show_intervals()
         self._show_follow_up_note()
 
+    def _show_intervals(self) -> None:
+        """Each button's interval, from the clock now (what a rating now would give)."""
+        if self.card is None:
+            return
+        bar = self.query_one(RatingBar)
+        self._clock_mark = self._clock_now()
+        if self.cram is not None:
+            bar.show_intervals(None)
+            return
+        try:
+            intervals = self.backend.preview(self.card.key)
+        except BackendError:
+            return  # the database is busy: the labels stay until the next tick
+        bar.show_intervals({int(r): text for r, text in intervals.items()})
+
+    def _clock_now(self) -> tuple[object, ...]:
+        """The minute and the study day: the intervals shown change only with these."""
+        backend = self.backend
+        now = backend.now()
+        return (now.replace(second=0, microsecond=0), backend.study_day(now))
+
+    def _refresh_intervals_if_the_clock_moved(self) -> None:
+        if self.card is not None and not self._busy and self._clock_mark != self._clock_now():
+            self._show_intervals()
+
     def _show_follow_up_note(self) -> None:
-        note = ""
+        notes = []
+        if self._suggested is not None:
+            notes.append(f"↵ {self._suggested.rating.label}: {self._suggested.reason}")
         if self._follow_up_card() is not None:
-            note = "✓ follow-up next" if self.follow_up_next else "f: follow-up"
-        self.query_one(RatingBar).note(note)
+            notes.append("✓ follow-up next" if self.follow_up_next else "f: follow-up")
+        self.query_one(RatingBar).note(" · ".join(notes))
 
     # -- keys that come early -------------------------------------------------------------
 
     def early_key(self, event: events.Key) -> bool:
         """Whether the key was pressed before this card was ready for keys (it is then
-        used up here): typing goes into the card's answer, anything else is dropped,
-        never taken as a rating of a card the user has not seen yet."""
+        used up here): typing goes into the card's answer and ``u`` undoes the rating
+        just made; anything else is dropped, never taken as a rating, a bury or a
+        reveal of a card the user has not seen yet."""
         if event.time >= self._ready_since:
             return False
         if event.is_printable and event.character:
             self._typed_early.append(event.character)
-            if not self._busy:
-                self._type_early_keys()
+            if not self._busy:  # the card is on screen: use them (on_key does at once)
+                self.call_later(self._type_early_keys)
         return True
 
-    def _type_early_keys(self) -> None:
-        text, self._typed_early = "".join(self._typed_early), []
-        target = self.focused if isinstance(self.focused, Input) else None
-        if target is None and self.card is not None:
-            fields = self.query_one(CardView).fields
-            target = fields[0].input if fields else None
-        if text and target is not None:
-            target.insert_text_at_cursor(text)
+    async def _type_early_keys(self) -> None:
+        typed, self._typed_early = self._typed_early, []
+        for character in typed:
+            if self._busy:  # an undo below is showing a card: keep the rest for it
+                self._typed_early.append(character)
+            elif isinstance(self.focused, Input):
+                self.focused.insert_text_at_cursor(character)
+            elif character == "u":
+                await self.action_undo()
+            elif character not in SHORTCUT_KEYS:
+                self._start_answer(character)
+
+    def _start_answer(self, character: str) -> bool:
+        """Start typing the current ask's answer with ``character``; False if none waits."""
+        if self.card is None or self.revealed:
+            return False
+        ask = self.query_one(CardView).current_field()
+        if ask is None:
+            return False
+        # Focus at once (Widget.focus waits for the next idle): the keys right behind
+        # this one must find the input focused, or a space would reveal the card.
+        self.set_focus(ask.input)
+        ask.input.insert_text_at_cursor(character)
+        ask.scroll_visible(animate=False)
+        return True
 
     async def on_key(self, event: events.Key) -> None:
         if self.early_key(event):
             event.stop()
             event.prevent_default()
+            if not self._busy:
+                await self._type_early_keys()
             return
         focused = self.focused
+        if isinstance(focused, Input):
+            # Typing: the input takes the keys itself (Esc and Ctrl+Z still work). A
+            # printable key seen here was sent before the input had focus (the key that
+            # started the answer moved it): it belongs in the answer too.
+            if event.is_printable and event.character:
+                event.stop()
+                event.prevent_default()
+                focused.insert_text_at_cursor(event.character)
+            return
+        character = event.character if event.is_printable else None
+        if character in RATING_KEYS and self.revealed:
+            if event.time < self._revealed_since:  # pressed before the answer showed
+                event.stop()
+                event.prevent_default()
+            return  # a rating: the binding takes it
+        if character and character not in SHORTCUT_KEYS and self._start_answer(character):
+            event.stop()
+            event.prevent_default()
+            return
         if event.key == "enter" and isinstance(focused, Button) and focused.id in RATE_IDS:
             # Rate now rather than through the button's own message, which would come
             # after keys pressed later (a "2" right behind the Enter would rate first).
             event.stop()
             event.prevent_default()
             await self.action_rate(RATE_IDS[focused.id])
+        elif event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            if event.time >= self._revealed_since or not self.revealed:
+                await self.action_enter()
 
     # -- answers and the reveal ----------------------------------------------------------
 
@@ -330,15 +454,39 @@ class ReviewScreen(Screen[None]):
         if self.card is None or event.showing != self.query_one(CardView).showing:
             return  # a grade of the card before, arriving after it was rated
         self.answers.append(self.backend.typed_answer(event.grade))
-        suggestion = self.backend.suggest(self.answers, self.card)
-        self.query_one(RatingBar).suggested = int(suggestion) if suggestion else None
+        self._show_suggestion()
+
+    def _show_suggestion(self) -> None:
+        assert self.card is not None
+        seconds = self.query_one("#countdown", Countdown).elapsed
+        self._suggested = self.backend.suggest(self.answers, self.card, seconds)
+        bar = self.query_one(RatingBar)
+        bar.suggested = int(self._suggested.rating) if self._suggested else None
+        self._show_follow_up_note()
 
     @on(CardView.Finished)
     def _finished(self, event: CardView.Finished) -> None:
-        """After the last ask the suggested rating has focus: Enter takes it, and Space,
-        1–4 and the other keys work as well."""
+        """After the last ask the answer shows; then Enter takes the suggested rating."""
         if event.showing == self.query_one(CardView).showing:  # not the card before's
-            self.query_one(RatingBar).focus_suggested()
+            self.action_reveal()
+
+    async def action_enter(self) -> None:
+        """Enter when not typing: the next ask waiting for an answer, else the answer,
+        then the suggested rating (with none, 1–4 decide)."""
+        if self.card is None or self._busy:
+            return
+        if not self.revealed:
+            ask = self.query_one(CardView).current_field()
+            if ask is not None:
+                ask.input.focus()
+                ask.scroll_visible(animate=False)
+            else:
+                self.action_reveal()
+        elif self._suggested is not None:
+            await self.action_rate(int(self._suggested.rating))
+        else:
+            self.notify("Nothing typed to suggest a rating from: rate it with 1–4.",
+                        timeout=4)
 
     def action_reveal(self) -> None:
         if self.card is not None and not self._busy:
@@ -346,6 +494,7 @@ class ReviewScreen(Screen[None]):
 
     def watch_revealed(self, revealed: bool) -> None:
         if revealed:
+            self._revealed_since = message_clock()
             self.query_one(CardView).reveal()
             if isinstance(self.focused, Input):
                 self.set_focus(None)
@@ -361,6 +510,9 @@ class ReviewScreen(Screen[None]):
         card = self.card
         if card is None or self._busy:
             return
+        if not self.revealed:  # never rated before its answer was shown
+            self.action_reveal()
+            return
         countdown = self.query_one("#countdown", Countdown)
         seconds = countdown.stop()
         backend = self.backend
@@ -374,18 +526,62 @@ class ReviewScreen(Screen[None]):
             if self.card is not card:
                 return
             self.answers.extend(backend.typed_answer(grade) for grade in grades)
-        try:
-            interval = backend.rate(card.key, rating, seconds, self.answers,
-                                    cram=self.cram is not None, variant=card.variant)
+        seen = _RatedView(card.key, view.typed(), tuple(self.answers), seconds, self.revealed,
+                          self.follow_up_next)
+        try:  # at once if the database is free; never waiting on the screen's thread
+            saved = backend.rate(card.key, rating, seconds, self.answers,
+                                 cram=self.cram is not None, variant=card.variant, wait=False)
         except BackendError as error:
-            # Nothing was stored: the card stays, with its answers, to be rated again.
-            countdown.running = True
-            self.notify(f"{error}. The card stays, to be rated again.", title="Rating not saved",
-                        severity="error", timeout=10, markup=False)
+            if error.locked:
+                self._busy, self._ready_since = True, math.inf  # keys wait, as on a swap
+                self.run_worker(self._save_when_free(card, rating, seen), group="save")
+            else:
+                self._not_saved(error)
             return
-        name = NAMES[rating]
-        when = f"again in {backend.describe_interval(interval)}" if interval else "cram"
-        self.notify(f"{card.key}: {name} · {when}", timeout=3)
+        await self._saved(card, rating, saved, seen)
+
+    def _not_saved(self, error: BackendError) -> None:
+        """Nothing was stored: the card stays, with its answers, to be rated again."""
+        self.query_one("#countdown", Countdown).running = True
+        self.notify(f"{error}. The card stays, to be rated again.", title="Rating not saved",
+                    severity="error", timeout=10, markup=False)
+
+    async def _save_when_free(self, card: Card, rating: int, seen: _RatedView) -> None:
+        """Another program holds the database: try again every second, in a thread, so
+        the screen never freezes; the card stays until its rating is saved."""
+        backend = self.backend
+        self.notify("Another program holds the review database: saving this rating as "
+                    "soon as it lets go…", title="Saving", severity="warning", timeout=60)
+        saved = None
+        try:
+            while saved is None and self.is_attached:
+                await asyncio.sleep(RETRY_SAVE_S)
+                try:
+                    saved = await asyncio.to_thread(
+                        backend.rate, card.key, rating, seen.seconds, list(seen.answers),
+                        cram=self.cram is not None, variant=card.variant)
+                except BackendError as error:
+                    if not error.locked:
+                        self._not_saved(error)
+                        return
+        finally:
+            self._busy, self._ready_since = False, message_clock()
+            self.app.clear_notifications()
+        if saved is not None:
+            await self._saved(card, rating, saved, seen)
+
+    async def _saved(self, card: Card, rating: int, saved: Saved, seen: _RatedView) -> None:
+        """The rating is committed: say what it did and show the next card."""
+        self._rated_views.append(seen)
+        interval = saved.interval
+        when = (f"again in {self.backend.describe_interval(interval)}" if interval
+                else "cram")
+        if saved.leech_lapses is not None:
+            self.notify(f"{card.key}: suspended as a leech after {saved.leech_lapses} lapses; "
+                        "unsuspend it from Browse.", title="Leech", severity="warning",
+                        timeout=8, markup=False)
+        else:
+            self.notify(f"{card.key}: {NAMES[rating]} · {when}", timeout=3)
         follow = self._follow_up_card() if self.follow_up_next else None
         with backend_failures_go_up(self):
             if follow is not None and self._suspended(follow):
@@ -444,7 +640,7 @@ class ReviewScreen(Screen[None]):
         card = backend.card(key) if key else None
         if kind in _UNDONE_CHANGES:  # a bury or (un)suspend: nothing was rated
             self.notify(f"Undid the {_UNDONE_CHANGES[kind]} of {key}.", timeout=3)
-            if self.cram is None and card is not None and kind != "unsuspend":
+            if self.cram is None and card is not None and kind in ("bury", "suspend"):
                 await self.show_next(card)  # back in today's queue, as Anki shows it
             return
         if (kind == "cram") != (self.cram is not None):
@@ -462,6 +658,26 @@ class ReviewScreen(Screen[None]):
             if self.cram is not None and self.card is not None:
                 self.cram.insert(0, self.card)
             await self.show_next(card)
+            self._restore_view(key)
+
+    def _restore_view(self, key: str | None) -> None:
+        """The undone card as it was when rated: its answers, verdicts, timer, reveal."""
+        # The latest view of that card (ratings made elsewhere left no view here).
+        index = next((i for i in reversed(range(len(self._rated_views)))
+                      if self._rated_views[i].key == key), None)
+        if index is None or self.card is None or self.card.key != key:
+            return
+        seen = self._rated_views[index]
+        del self._rated_views[index:]
+        self.query_one(CardView).restore(seen.typed)
+        self.answers = list(seen.answers)
+        self.follow_up_next = seen.follow_up_next
+        self.query_one("#countdown", Countdown).restart(seen.seconds)
+        if self.answers:
+            self._show_suggestion()
+        if seen.revealed:
+            self.action_reveal()
+        self.set_focus(None)
 
     async def action_bury(self) -> None:
         if self.card is None or self.cram is not None or self._busy:
@@ -473,6 +689,19 @@ class ReviewScreen(Screen[None]):
             return
         self.notify(f"Buried {self.card.key} until tomorrow.", timeout=3)
         await self.show_next()
+
+    def action_flag(self) -> None:
+        if self.card is None or self._busy:
+            return
+        try:
+            flagged = self.backend.toggle_flag(self.card.key)
+        except BackendError as error:
+            self.notify(str(error), title="Not saved", severity="error", markup=False)
+            return
+        self.notify(f"Flagged {self.card.key}." if flagged
+                    else f"Took the flag off {self.card.key}.", timeout=3)
+        self._show_heading()
+        self.refresh_bindings()
 
     async def action_suspend(self) -> None:
         if self.card is None or self.cram is not None or self._busy:
@@ -502,7 +731,8 @@ class ReviewScreen(Screen[None]):
         self.dismiss(None)
 
     def action_leave(self) -> None:
-        if isinstance(self.focused, Static) or self.focused is None:
-            self.dismiss(None)
-        else:
+        """Esc: stop typing (the answer stays); when not typing, go back."""
+        if isinstance(self.focused, Input):
             self.set_focus(None)
+        else:
+            self.dismiss(None)

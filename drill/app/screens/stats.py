@@ -17,30 +17,25 @@ from textual.widgets import Footer, Static
 from drill.app.backend import BackendError
 from drill.app.messages import BackendFailed
 from drill.app.widgets.charts import BarChart, Heatmap
+from drill.app.widgets.figure_row import FigureRow
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend
     from drill.review.stats import MistakeCount, Stats
 
 
-def summary_line(stats: Stats) -> Content:
-    """The figures of ``drill stats`` in one line."""
+def summary_figures(stats: Stats) -> list[tuple[str, str]]:
+    """The figures of ``drill stats``, for a row that wraps between figures only."""
     rate = stats.retention.rate
     retention = f"{rate:.0%}" if rate is not None else "–"
-    figures = [
-        (stats.reviews_today, "today"),
-        (stats.reviews_total, "total"),
+    return [
+        (f"{stats.reviews_today}", "today"),
+        (f"{stats.reviews_total}", "total"),
         (f"{stats.streak} d", "streak"),
         (retention, "retention (30 d)"),
-        (stats.due_today, "due"),
-        (stats.due_tomorrow, "tomorrow"),
+        (f"{stats.due_today}", "due"),
+        (f"{stats.due_tomorrow}", "tomorrow"),
     ]
-    parts: list[Content | tuple[str, str] | str] = []
-    for value, label in figures:
-        if parts:
-            parts.append((" · ", "$text-muted"))
-        parts += [(f"{value}", "bold $text-accent"), f" {label}"]
-    return Content.assemble(*parts)
 
 
 def mistake_lines(mistakes: tuple[MistakeCount, ...], width: int = 20) -> list[Content]:
@@ -74,7 +69,7 @@ class StatsScreen(Screen[None]):
             self.post_message(BackendFailed(str(error)))
             return
         with VerticalScroll(id="stats-body"):
-            yield Static(summary_line(stats), id="stats-summary")
+            yield FigureRow(summary_figures(stats), id="stats-summary")
             yield Static("Reviews per day", classes="section-title")
             yield Heatmap({d.day: d.count for d in stats.history}, stats.today, id="heatmap")
             yield Static("Most frequent mistakes", classes="section-title")

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from drill.packs.model import Ask
 
@@ -35,7 +35,7 @@ class AskField(Vertical):
 
     DEFAULT_CSS = """
     AskField { height: auto; margin: 0 0 1 0; }
-    AskField .ask-question { color: $text; text-style: bold; }
+    AskField .ask-question { color: $text; text-style: bold; width: 1fr; }
     AskField .ask-row { height: 1; }
     AskField .ask-row Input { width: 1fr; max-width: 50; }
     AskField .ask-unit { width: auto; min-width: 6; padding: 0 1; color: $text-accent; }
@@ -82,9 +82,12 @@ class AskField(Vertical):
         self.passed_over = False  # an empty Enter: the user answers this one out loud
 
     def compose(self) -> ComposeResult:
-        yield Label(f"{self.number}. {self.ask.question}", classes="ask-question")
+        # A Static of the field's width: the question wraps instead of being cut.
+        yield Static(f"{self.number}. {self.ask.question}", classes="ask-question")
         with Horizontal(classes="ask-row"):
-            yield Input(placeholder=PREPARING, id=f"input-{self.ask.id}", compact=True)
+            # Not selecting on focus: the key that starts an answer is already in it.
+            yield Input(placeholder=PREPARING, id=f"input-{self.ask.id}", compact=True,
+                        select_on_focus=False)
             # "1" is how a pack says "a plain number": nothing to show beside the input.
             yield Static("" if self.ask.unit == "1" else self.ask.unit, classes="ask-unit")
         yield Static("", classes="ask-echo")

@@ -42,6 +42,10 @@ class CardView(VerticalScroll):
     }
     """
 
+    # Never focused itself: with no input focused the screen's shortcuts take every key
+    # (PageUp/PageDown and the mouse still scroll it).
+    can_focus = False
+
     class Graded(Message):
         """An answer was graded (readable answers only: invalid text is not an answer).
 
@@ -117,11 +121,31 @@ class CardView(VerticalScroll):
         """The current card's answer fields (none while cards are being swapped)."""
         return [] if self._swapping else list(self.query(AskField))
 
-    def focus_first(self) -> bool:
-        fields = self.fields
-        if fields:
-            fields[0].input.focus()
-        return bool(fields)
+    def typed(self) -> dict[str, tuple[str, bool, bool]]:
+        """Each ask's text, whether it was graded, and whether it was passed over: what
+        :meth:`restore` puts back when a rating of the card is undone."""
+        return {field.ask.id: (field.answer, field.verdict is not None, field.passed_over)
+                for field in self.fields}
+
+    def restore(self, typed: dict[str, tuple[str, bool, bool]]) -> None:
+        """Put back the answers :meth:`typed` took, graded again where they were graded
+        (the grades go to no one: the screen keeps the answers it had)."""
+        for field in self.fields:
+            text, graded, passed_over = typed.get(field.ask.id, ("", False, False))
+            field.input.value = text
+            field.passed_over = passed_over
+            grade = self._grade_now(field, text) if graded and text.strip() else None
+            if grade is not None:
+                self._shown(field, grade)
+
+    def current_field(self) -> AskField | None:
+        """The ask an answer typed now belongs to: the first not yet answered nor passed
+        over (None when every ask is done)."""
+        for field in self.fields:
+            if field.verdict in (None, "invalid") and not field.waiting \
+                    and not field.passed_over:
+                return field
+        return None
 
     # -- numbers, echo and grades --------------------------------------------------------
 

@@ -55,10 +55,11 @@ class Countdown(Static):
     def watch_overtime(self, overtime: bool) -> None:
         self.set_class(overtime, "-overtime")
 
-    def restart(self) -> None:
-        self.started = self.clock()
+    def restart(self, elapsed: float = 0.0) -> None:
+        """Count from ``elapsed`` seconds (0 for a new card; more for one undone)."""
+        self.started = self.clock() - elapsed
         self.running = True
-        self.elapsed = 0.0
+        self.elapsed = elapsed
         self.remove_class("-stopped")
 
     def stop(self) -> float:
