@@ -87,12 +87,12 @@ async def test_a_database_deleted_under_the_app_is_noticed_at_the_next_rating(
 
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.press("enter", "escape")
+        await pilot.press("enter")  # the card opens with no input focused
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.card is not None
         first = review.card.key
-        await pilot.press("3")  # one rating saved
+        await pilot.press("space", "3")  # the answer shows, then one rating is saved
         for _ in range(20):  # a loaded machine may take a few frames
             await pilot.pause()
             if review.card is not None and review.card.key != first:
@@ -102,7 +102,7 @@ async def test_a_database_deleted_under_the_app_is_noticed_at_the_next_rating(
         card = review.card.key
         for sidecar in data_dir.glob(f"{DATABASE_FILE}*"):
             sidecar.unlink()
-        await pilot.press("escape", "3")
+        await pilot.press("space", "3")
         await pilot.pause()
         assert review.card is not None and review.card.key == card  # the card stays
         toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
@@ -131,7 +131,7 @@ async def test_a_second_app_on_one_data_folder_is_told_and_the_cli_reads_alongsi
             [sys.executable, "-m", "drill", "stats", "--data", str(data_dir), "--json"],
             capture_output=True, text=True, timeout=60, check=False)
         assert stats.returncode == 0 and '"reviews_total": 0' in stats.stdout
-        await pilot.press("enter", "escape", "3")  # the first app goes on as before
+        await pilot.press("enter", "space", "3")  # the first app goes on as before
         await pilot.pause()
     third = make_app()  # once the first has quit, the folder is free
     async with third.run_test(size=(100, 30)) as pilot:

@@ -303,7 +303,7 @@ async def test_q_goes_back_from_every_screen_when_no_text_is_being_typed(
 FAILING_READS = {
     "stats": ("t",),
     "browse": ("b", "down", "down"),
-    "review": ("enter", "escape", "f"),
+    "review": ("enter", "f"),  # a card opens with no input focused: f is a key at once
 }
 
 
