@@ -163,6 +163,8 @@ class _CardCheck:
                                 f"key point figure '{name}' is neither a given nor a result "
                                 f"of the card{hint}", code="point-figure")
             for figure in find_figures(point.text, catalog_names()):
+                if figure.bare and figure.text.isdigit() and int(figure.text) <= 12:
+                    continue  # a name or a factor: "M/M/1", "two", "one of 2"
                 self.report(where, f"key point text writes the figure '{figure.text}': name "
                                    "the given or result under 'figures' instead, so a "
                                    "variant shows its own", code="point-figure")

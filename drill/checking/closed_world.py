@@ -190,12 +190,13 @@ def _matches(reading: Quantity, figure: Figure, candidate: Candidate) -> bool:
     return any(abs(reading.value - number) <= allowed for number in written)
 
 
-def _written_numbers(shown: str) -> list[float]:
+@lru_cache(maxsize=1024)  # asked for each figure against each candidate
+def _written_numbers(shown: str) -> tuple[float, ...]:
     """The number a candidate is written with: 4.78 of "4.78 ms", 8 of "8 billion"."""
     match = _LEADING_NUMBER.search(shown)
     if match is None or "×" in shown[match.end():match.end() + 3]:
-        return []  # "1.62 × 10⁻⁵ ...": the mantissa alone is no figure
-    return [float(match.group().replace(",", ""))]
+        return ()  # "1.62 × 10⁻⁵ ...": the mantissa alone is no figure
+    return (float(match.group().replace(",", "")),)
 
 
 def _derive(figures: list[Figure], accounted: list[bool], equations: list[Equation],

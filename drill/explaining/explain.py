@@ -8,7 +8,10 @@ figure whether it is right, wrong or unknown:
 
 * **right**: it is a given, a result or a catalog fact of the card, within the card's
   tolerance or the precision it is written with; or a worked equation that holds derives
-  it from right figures; or it is a plain conversion (60 s, a million);
+  it from right figures; or it is a plain conversion (60 s, a million); or, to the digit,
+  a figure the card itself quotes as free (the source's rounding); or a mistake's value
+  beside the right figure it is mistaken for ("4× larger, 512 KiB, not 128 KiB"): a
+  contrast, which an interviewer likes to hear;
 * **wrong**: it is the value of one of the card's named mistakes, or it has the kind of a
   given or result (a time, a bandwidth) within a factor of 20 of it and is none of the
   above, so it is taken to be meant as that one: the right figure and its working are
@@ -20,6 +23,7 @@ Plain data out; nothing in the text is ever evaluated.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -36,10 +40,12 @@ from drill.checking.figures import Figure, find_figures
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import card_tolerance, relative_off
 from drill.explaining.points import PointCheck, check_points
-from drill.explaining.text_guard import cleaned, refusal
+from drill.explaining.text_guard import cleaned, refusal, too_many_figures
 from drill.packs.model import Card, Mistake
+from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
 from drill.quantities.expression_slips import power_of_ten
+from drill.quantities.parsing import ParseError, read
 from drill.solving.solve import Solution
 
 RIGHT, WRONG, UNKNOWN = "right", "wrong", "unknown"
@@ -137,14 +143,21 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
         return Explanation(card.shown_key, text, refused=why_not)
     plain = cleaned(text)
     tolerance = card_tolerance(card)
-    right, mistaken = _candidates(card, solution)
     names = catalog_names()
+    found = find_figures(plain, names)
+    too_many = too_many_figures(len(found))
+    if too_many is not None:
+        return Explanation(card.shown_key, text, refused=too_many)
+    right, mistaken = _candidates(card, solution)
     problems = check_prose(plain, tolerance)
     open_starts = {item.figure.start: item for item in
-                   unaccounted(plain, [(0, len(plain))], right, names, problems)}
+                   unaccounted(plain, [(0, len(plain))], [*right, *_quoted(card)], names,
+                               problems)}
+    meant = [_closest(f, right, tolerance) for f in found]
+    stated = {c.name for c in meant if c is not None}
     figures = tuple(
-        _judge(figure, right, mistaken, open_starts, tolerance, solution)
-        for figure in find_figures(plain, names))
+        _judge(figure, closest, mistaken, open_starts, tolerance, solution, stated)
+        for figure, closest in zip(found, meant, strict=True))
     equations = []
     for equation in find_equations(plain):
         if sum(side.numeric for side in equation.sides) < 2:
@@ -180,17 +193,34 @@ def _candidates(card: Card, solution: Solution | None
     return right, mistaken
 
 
-def _judge(figure: Figure, right: list[Candidate],
+def _quoted(card: Card) -> list[Candidate]:
+    """The figures the card's own templates mark as free ("{200 tokens/s|source}")."""
+    found: list[Candidate] = []
+    for template in card.templates.values():
+        try:
+            pieces = parse_template(template)
+        except TemplateError:
+            continue
+        for free in free_figures(pieces):
+            with contextlib.suppress(ParseError):
+                found.append(Candidate(f"the card's {free.figure}", read(free.figure).value,
+                                       free.figure, "free"))
+    return found
+
+
+def _judge(figure: Figure, meant: Candidate | None,
            mistaken: list[tuple[Candidate, Mistake, str]], open_starts: dict[int, Any],
-           tolerance: float, solution: Solution | None) -> FigureCheck:
+           tolerance: float, solution: Solution | None, stated: set[str]) -> FigureCheck:
     where = (figure.start, figure.end, figure.text)
-    meant = _closest(figure, right, tolerance)
     if meant is not None:
         return FigureCheck(*where, RIGHT, meant.name)
     if figure.start not in open_starts:
         return FigureCheck(*where, RIGHT)  # derived, a factor, a conversion, a one
     for candidate, mistake, meant_name in mistaken:
         if _closest(figure, [candidate], tolerance) is not None:
+            if meant_name in stated:
+                return FigureCheck(*where, RIGHT, candidate.name, None,
+                                   f"the '{mistake.id}' mistake, set against the right figure")
             expected = _shown(meant_name, solution)
             why = _first_sentence(mistake.message)
             return FigureCheck(*where, WRONG, meant_name, expected,
@@ -215,11 +245,13 @@ def _closest(figure: Figure, candidates: list[Candidate], tolerance: float
         for candidate in candidates:
             if dims.without_counts(candidate.value.dim) != kind:
                 continue
-            if kind == dims.DIMENSIONLESS and not figure.has_unit and _trivial(reading.value):
+            if kind == dims.DIMENSIONLESS and figure.bare and _trivial(reading.value):
                 continue  # a bare 2 or 10 is not a claim about a ratio of the card
             off = relative_off(reading.value, candidate.value.value)
-            if off <= slack and (best is None or off < best[0]):
-                best = (off, candidate)
+            # A given or result beats a conversion of one ("low_time_factor − 1") it ties.
+            rank = off + (0.0 if candidate.kind in ("given", "result") else 1e-9)
+            if off <= slack and (best is None or rank < best[0]):
+                best = (rank, candidate)
     return best[1] if best else None
 
 
