@@ -227,7 +227,10 @@ def _judge(figure: Figure, meant: Candidate | None,
                                f"that is the '{mistake.id}' mistake: {why} "
                                f"{_working(meant_name, solution)}".strip())
     nearest = open_starts[figure.start].nearest
-    if nearest is not None and nearest.kind in ("given", "result") and figure.has_unit:
+    # Meant as the nearest given or result when it has its kind: a unit with a dimension,
+    # or the same counts ("17.3 million tokens" for 173 million tokens).
+    if nearest is not None and nearest.kind in ("given", "result") and (
+            figure.has_unit or (not figure.bare and nearest.value.dim == figure.value.dim)):
         slip = _slip(figure.value.value, nearest.value.value, tolerance)
         working = _working(nearest.name, solution) or f"{nearest.name} is {nearest.shown}"
         return FigureCheck(*where, WRONG, nearest.name, nearest.shown, f"{working}; {slip}")
