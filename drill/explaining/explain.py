@@ -140,14 +140,16 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
     numbers, None for a card with no solver)."""
     why_not = refusal(text)
     if why_not is not None:
-        return Explanation(card.shown_key, text, refused=why_not)
+        return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
+                           refused=why_not)
     plain = cleaned(text)
     tolerance = card_tolerance(card)
     names = catalog_names()
     found = find_figures(plain, names)
     too_many = too_many_figures(len(found))
     if too_many is not None:
-        return Explanation(card.shown_key, text, refused=too_many)
+        return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
+                           refused=too_many)
     right, mistaken = _candidates(card, solution)
     problems = check_prose(plain, tolerance)
     open_starts = {item.figure.start: item for item in
@@ -177,7 +179,10 @@ def _candidates(card: Card, solution: Solution | None
                 ) -> tuple[list[Candidate], list[tuple[Candidate, Mistake, str]]]:
     """The card's right candidates, and its mistakes' values with the mistake and the
     name of the result they are mistaken for."""
-    facts = catalog_candidates(card.gpu, card.model)
+    shown = card.variant_named(card.variant) if card.variant else None
+    # A variant's facts are its own GPU's and model's, where it names them.
+    facts = catalog_candidates((shown and shown.gpu) or card.gpu,
+                               (shown and shown.model) or card.model)
     if solution is None:
         return candidates_of({}, {}, [], facts), []
     wrong_for: dict[str, tuple[Mistake, str]] = {}
