@@ -7,6 +7,9 @@ import sqlite3
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
+
+from drill.scheduling.timestamps import to_ms
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,18 @@ def save_interview(conn: sqlite3.Connection, started: int, finished: int,
              row.duration_ms, row.figures_right, row.figures_wrong, row.points_covered,
              row.points_total, "\n".join(row.mistakes)))
     return interview_id
+
+
+def save_explanation(conn: sqlite3.Connection, when: datetime, row: ExplanationRow) -> int:
+    """Store one explanation given outside an interview (the explain box); its id."""
+    cursor = conn.execute(
+        "INSERT INTO explanations (time, card_key, variant, text, duration_ms, figures_right, "
+        "figures_wrong, points_covered, points_total, mistakes) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (to_ms(when), row.card_key, row.variant, row.text, row.duration_ms, row.figures_right,
+         row.figures_wrong, row.points_covered, row.points_total, "\n".join(row.mistakes)))
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
 
 
 def interview_history(conn: sqlite3.Connection, limit: int = 10) -> list[InterviewSummary]:
