@@ -55,7 +55,8 @@ class ReviewScreen(Screen[None]):
         Binding("b", "bury", "Bury", show=False, tooltip="Hide this card until tomorrow"),
         Binding("s", "suspend", "Suspend", show=False, tooltip="Take this card out of study"),
         Binding("e", "source", "Source", tooltip="Where the card is written (file:line)"),
-        Binding("w", "explain", "Explain",
+        # Out of the footer, which is full at 80 columns; README's key table lists it.
+        Binding("w", "explain", "Explain", show=False,
                 tooltip="Write your minute's answer: drill checks its figures and key points"),
         Binding("r", "roofline", "Roofline",
                 tooltip="This card's GEMM on the roofline explorer (cards about intensity "
