@@ -121,6 +121,24 @@ class Explanation:
         return found
 
 
+def _results_of_failing(figures: tuple[FigureCheck, ...], found: list[Any],
+                        checked: list[EquationCheck]) -> tuple[FigureCheck, ...]:
+    """A figure that is the last side of a worked equation that fails is wrong, whatever
+    it is near: '1 ÷ 0.8 = 1.5×' does not make 1.5× right by being close to another
+    result of the card."""
+    failing = {e.start: e for e in checked if e.verdict == WRONG}
+    ends = [(eq.sides[-1].start, eq.sides[-1].end, failing[eq.start]) for eq in found
+            if eq.start in failing]
+    marked = []
+    for figure in figures:
+        hit = next((e for start, end, e in ends if start <= figure.start < end), None)
+        if hit is not None and figure.verdict == RIGHT:
+            figure = FigureCheck(figure.start, figure.end, figure.text, WRONG, None, None,
+                                 f"the working does not give it: {hit.message}")
+        marked.append(figure)
+    return tuple(marked)
+
+
 def worked_card(card: Card, variant: str | None = None) -> tuple[Card, Solution | None]:
     """The card as ``variant`` shows it (None: the base) and its solved numbers, from the
     solved-card cache when they are there. Raises VariantError or SolveError."""
@@ -170,6 +188,7 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
         equations.append(EquationCheck(
             equation.start, end, plain[equation.start:end], WRONG if failing else RIGHT,
             failing[0].message if failing else None))
+    figures = _results_of_failing(figures, find_equations(plain), equations)
     right_names = {f.name for f in figures if f.verdict == RIGHT and f.name}
     points = check_points(card.points, plain, right_names)
     return Explanation(card.shown_key, text, figures, tuple(equations), points)

@@ -157,3 +157,11 @@ def test_each_built_in_answer_passes_its_own_explain_check(
     assert [f.message() for f in result.wrong] == []
     assert [e.message for e in result.equations if e.verdict != RIGHT] == []
     assert [p.text for p in result.missed] == []
+
+
+def test_a_result_the_working_does_not_give_is_wrong(library: Library) -> None:
+    # 1 ÷ 0.8 is 1.25, so the 1.5× it is set equal to is wrong, though it is within 5% of
+    # the card's ceiling of 1 ÷ 0.7 ≈ 1.43×.
+    card, solution = worked_card(library.find("speed-physics/q7"))
+    result = explain(card, solution, "so 1 ÷ 0.8 = 1.5× overall")
+    assert [f.text for f in result.wrong] == ["1.5×"]
