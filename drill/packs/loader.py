@@ -28,7 +28,8 @@ from drill.packs.yamlsafe import PackReadError, compose, read_text
 PACK_KEYS = ("pack", "title", "description", "source", "cards")
 PACK_REQUIRED = ("pack", "title", "cards")
 CARD_KEYS = ("id", "title", "priority", "lessons", "scenario", "answer", "key_numbers", "tip",
-             "follow_up", "solver", "givens", "asks", "gpu", "model", "facts", "variants")
+             "follow_up", "solver", "givens", "asks", "gpu", "model", "facts", "variants",
+             "points")
 CARD_REQUIRED = ("id", "title", "priority", "scenario")
 _Reader = Callable[[yaml.Node], "str | None"]
 
@@ -174,6 +175,7 @@ class _PackBuilder:
         solver = reader.identifier(entries, "solver", "solver", DASHED_ID, DASHED_RULE)
         givens = reader.givens(entries)
         asks = reader.asks(entries)
+        points = reader.points(entries)
         scenario_reader = ScenarioReader(f, scope, reader.remember)
         gpu = scenario_reader.catalog_name(entries, "gpu")
         model = scenario_reader.catalog_name(entries, "model")
@@ -204,6 +206,7 @@ class _PackBuilder:
             model=model,
             facts=facts,
             variants=tuple(variants),
+            points=tuple(points),
         )
         return finish_card(card, f, self.text)
 

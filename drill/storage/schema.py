@@ -10,9 +10,26 @@ Times are integer milliseconds since the epoch (UTC), as in Anki's revlog.
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class AddColumn:
+    """``ALTER TABLE table ADD COLUMN column definition``, unless the column is there
+    already (SQLite has no ``ADD COLUMN IF NOT EXISTS``)."""
+
+    table: str
+    column: str
+    definition: str
+
+    def run(self, conn: sqlite3.Connection) -> None:
+        columns = {row[1] for row in conn.execute(f"PRAGMA table_info({self.table})")}
+        if self.column not in columns:
+            conn.execute(f"ALTER TABLE {self.table} ADD COLUMN {self.column} {self.definition}")
+
 
 # version reached → the statements that reach it from the version before.
-MIGRATIONS: dict[int, tuple[str, ...]] = {
+MIGRATIONS: dict[int, tuple[str | AddColumn, ...]] = {
     1: (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
         "INSERT INTO schema_version (version) VALUES (0)",
@@ -77,13 +94,65 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX answer_mistakes_id ON answer_mistakes (mistake_id)",
     ),
     3: (
+        # Mock interviews and the explanations given in them: the learner's own words, kept.
+        """CREATE TABLE interviews (
+            id INTEGER PRIMARY KEY,
+            started INTEGER NOT NULL,
+            finished INTEGER NOT NULL
+        )""",
+        """CREATE TABLE explanations (
+            id INTEGER PRIMARY KEY,
+            time INTEGER NOT NULL,
+            interview_id INTEGER REFERENCES interviews (id),
+            position INTEGER NOT NULL DEFAULT 0,
+            card_key TEXT NOT NULL,
+            variant TEXT,
+            text TEXT NOT NULL,
+            duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+            figures_right INTEGER NOT NULL,
+            figures_wrong INTEGER NOT NULL,
+            points_covered INTEGER NOT NULL,
+            points_total INTEGER NOT NULL,
+            mistakes TEXT NOT NULL DEFAULT ''
+        )""",
+        "CREATE INDEX explanations_interview ON explanations (interview_id, position)",
+        "CREATE INDEX explanations_card ON explanations (card_key, time)",
+    ),
+    4: (
+        # Written to run from either database that reached version 3 during development:
+        # step 3 above (the interviews) or the review-loop branch's own step 3, which held
+        # these first two. So everything here is "if not there yet".
         # "More new cards today": new cards allowed on a study day beyond the daily limit.
-        """CREATE TABLE day_limits (
+        """CREATE TABLE IF NOT EXISTS day_limits (
             day TEXT PRIMARY KEY,
             extra_new INTEGER NOT NULL DEFAULT 0 CHECK (extra_new >= 0)
         )""",
         # A card the user flagged (to look at again, to study as a set).
-        "ALTER TABLE cards ADD COLUMN flagged INTEGER NOT NULL DEFAULT 0",
+        AddColumn("cards", "flagged", "INTEGER NOT NULL DEFAULT 0"),
+        # The interviews, for a database whose version 3 was the branch's step.
+        """CREATE TABLE IF NOT EXISTS interviews (
+            id INTEGER PRIMARY KEY,
+            started INTEGER NOT NULL,
+            finished INTEGER NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS explanations (
+            id INTEGER PRIMARY KEY,
+            time INTEGER NOT NULL,
+            interview_id INTEGER REFERENCES interviews (id),
+            position INTEGER NOT NULL DEFAULT 0,
+            card_key TEXT NOT NULL,
+            variant TEXT,
+            text TEXT NOT NULL,
+            duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+            figures_right INTEGER NOT NULL,
+            figures_wrong INTEGER NOT NULL,
+            points_covered INTEGER NOT NULL,
+            points_total INTEGER NOT NULL,
+            mistakes TEXT NOT NULL DEFAULT ''
+        )""",
+        "CREATE INDEX IF NOT EXISTS explanations_interview"
+        " ON explanations (interview_id, position)",
+        "CREATE INDEX IF NOT EXISTS explanations_card ON explanations (card_key, time)",
     ),
 }
 
@@ -111,6 +180,9 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
         raise ValueError("not a drill database")
     for version in range(current + 1, target + 1):
         for statement in MIGRATIONS[version]:
-            conn.execute(statement)
+            if isinstance(statement, AddColumn):
+                statement.run(conn)
+            else:
+                conn.execute(statement)
         conn.execute("UPDATE schema_version SET version = ?", (version,))
     return current

@@ -50,6 +50,7 @@ from drill.app.widgets.rating_bar import NAMES, RatingBar
 if TYPE_CHECKING:
     from drill.app.backend import Backend, Prepared
     from drill.app.options import AppOptions
+    from drill.explaining.explain import Explanation
     from drill.packs.model import Card
     from drill.scheduling.ratings import Suggestion, TypedAnswer
 
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
 RATE_IDS = {f"rate-{rating}": rating for rating in NAMES}
 RETRY_SAVE_S = 1.0  # how often a rating is tried again while the database is locked
 #: Keys that are shortcuts when not typing; any other printable key starts an answer.
-SHORTCUT_KEYS = frozenset(" ubsefrq?*")
+SHORTCUT_KEYS = frozenset(" ubsefrqw?*")
 RATING_KEYS = frozenset("1234")
 # What undo took back when it was not a rating (see ReviewSession.undo_kind).
 _UNDONE_CHANGES = {"bury": "bury", "suspend": "suspension", "unsuspend": "unsuspension",
@@ -103,6 +104,9 @@ class ReviewScreen(Screen[None]):
         Binding("asterisk", "flag", "Flag", show=False,
                 tooltip="Flag this card (or take the flag off): Home studies flagged cards"),
         Binding("e", "source", "Source", tooltip="Where the card is written (file:line)"),
+        # Out of the footer, which is full at 80 columns; README's key table lists it.
+        Binding("w", "explain", "Explain", show=False,
+                tooltip="Write your minute's answer: drill checks its figures and key points"),
         Binding("r", "roofline", "Roofline",
                 tooltip="This card's GEMM on the roofline explorer (cards about intensity "
                 "or batching)"),
@@ -186,7 +190,7 @@ class ReviewScreen(Screen[None]):
         once the answer shows. Undo is greyed out while there is nothing to undo."""
         if action == "undo":
             return True if self.backend.can_undo() else None
-        if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up"):
+        if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up", "explain"):
             if self.card is None:
                 return False
             if action == "reveal" and self.revealed:
@@ -719,6 +723,24 @@ class ReviewScreen(Screen[None]):
 
         if self.card is not None:
             self.app.push_screen(SourceScreen(self.card, self.backend.pack_path(self.card)))
+
+    def action_explain(self) -> None:
+        """Open the explain box on the card shown (its variant included)."""
+        from drill.app.screens.explain import ExplainScreen
+
+        card = self.card
+        if card is None:
+            return
+        backend = self.backend
+
+        def save(result: Explanation, seconds: float) -> str | None:
+            try:
+                backend.save_explanation(card, result, seconds)
+            except BackendError as error:
+                return f"the explanation was not saved: {error}"
+            return None
+
+        self.app.push_screen(ExplainScreen(card, lambda text: backend.explain(card, text), save))
 
     def action_scroll_card(self, pages: int) -> None:
         body = self.query_one(CardView)
