@@ -35,8 +35,9 @@ class Location:
 class Mistake:
     """A classic wrong answer to an ask, and how to fix it.
 
-    ``value`` names the solver result that computes the wrong figure from the givens
-    (``weights_over_peak_flops``); the grader flags answers near it.
+    ``value`` names the result that computes the wrong figure from the givens
+    (``weights_over_peak_flops``), or is a formula of its own (``weights / peak_flops``);
+    the grader flags answers near it.
     """
 
     id: str
@@ -52,7 +53,7 @@ class Ask:
     id: str
     question: str
     unit: str  # display unit: "ms", "tokens/s", "$ per million tokens", "%", "×"
-    value: str  # the solver result holding the reference (defaults to the ask id)
+    value: str  # the result holding the reference (defaults to the ask id), or a formula
     tolerance: float = DEFAULT_TOLERANCE  # relative
     stated: str | None = None  # the figure as the card states it ("≈ 4.8 ms"), checked
     mistakes: tuple[Mistake, ...] = ()
@@ -89,6 +90,10 @@ class Card:
     parent: str | None = None  # id of the card this one follows up (set by the loader)
     solver: str | None = None
     givens: dict[str, str] = field(default_factory=dict)  # name → text, "16 GB"
+    #: The card's own formulas: result name → formula text ("weights / bandwidth").
+    formulas: dict[str, str] = field(default_factory=dict)
+    #: The pack's formulas, which the card may use as if they were its own.
+    shared_formulas: dict[str, str] = field(default_factory=dict)
     asks: tuple[Ask, ...] = ()
     order: int = 0  # position in its pack
     where: Location = field(default_factory=lambda: Location(""))
@@ -113,6 +118,11 @@ class Card:
         """The card and the variant it shows: ``speed-physics/q1`` or ``speed-physics/q1#h20``
         (what a cache of worked-out numbers is keyed by; the schedule keys by ``key``)."""
         return self.key if self.variant is None else f"{self.key}#{self.variant}"
+
+    @property
+    def computes(self) -> bool:
+        """Whether a solver or formulas work out the card's numbers (else it is spoken)."""
+        return bool(self.solver or self.formulas or (self.asks and self.shared_formulas))
 
     @property
     def is_priority(self) -> bool:
@@ -146,6 +156,7 @@ class Pack:
     source: str = ""
     cards: tuple[Card, ...] = ()
     where: Location = field(default_factory=lambda: Location(""))
+    formulas: dict[str, str] = field(default_factory=dict)  # shared by its cards
 
     def card(self, card_id: str) -> Card | None:
         return next((c for c in self.cards if c.id == card_id), None)

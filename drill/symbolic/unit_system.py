@@ -273,6 +273,10 @@ def _dimensionless(function: Callable[[float], float]) -> Callable[[list[Quantit
     return apply
 
 
+def _round_half_up(value: float) -> float:
+    return float(math.floor(value + 0.5))
+
+
 _HANDLERS: dict[str, Callable[[list[Quantity]], Quantity]] = {
     "Mul": _product,
     "Add": _sum,
@@ -284,4 +288,6 @@ _HANDLERS: dict[str, Callable[[list[Quantity]], Quantity]] = {
     "log": _dimensionless(math.log),
     "floor": _dimensionless(math.floor),
     "ceiling": _dimensionless(math.ceil),
+    # A pack formula's round() (drill.symbolic.formulas.Round).
+    "Round": _dimensionless(_round_half_up),
 }

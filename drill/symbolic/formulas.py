@@ -1,0 +1,109 @@
+"""A pack formula's tree as a sympy expression, over drill's units in sympy.
+
+:func:`drill.quantities.parsing.formula.read_formula` reads the text; this module turns
+its tree into the same kind of expression a Python solver returns (``weights/bandwidth``
+over positive symbols, units as :data:`~drill.symbolic.unit_system.QUANTITIES`), so the
+working, the dimension checks and the evaluation downstream cannot tell the two apart.
+Nothing here goes through ``sympify`` or any other reader of text: every node maps to one
+sympy constructor.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+
+import sympy
+
+from drill.quantities.parsing.formula import Call, Name
+from drill.quantities.parsing.nodes import (
+    BinOp,
+    Measure,
+    Negate,
+    Node,
+    Number,
+    Power,
+    Recalled,
+    UnitOp,
+    UnitRef,
+)
+from drill.symbolic.unit_system import QUANTITIES, to_sympy
+
+
+class Round(sympy.Function):
+    """``round(x)``: the nearest whole number, halves up (2.5 → 3), as people round.
+
+    sympy has floor and ceiling but no rounding of its own that stays symbolic.
+    """
+
+    nargs = 1
+
+    @classmethod
+    def eval(cls, x: sympy.Expr) -> sympy.Expr | None:
+        if x.is_Number:
+            return sympy.Integer(math.floor(float(x) + 0.5))
+        return None
+
+
+_FUNCTIONS: dict[str, Callable[..., sympy.Expr]] = {
+    "min": sympy.Min,
+    "max": sympy.Max,
+    "sqrt": sympy.sqrt,
+    "log": sympy.log,
+    "exp": sympy.exp,
+    "ceil": sympy.ceiling,
+    "floor": sympy.floor,
+    "round": Round,
+}
+
+
+def to_expression(tree: Node, names: Mapping[str, sympy.Expr]) -> sympy.Expr:
+    """The sympy expression of ``tree``; ``names`` gives each name its symbol or formula."""
+    return _compile(tree, names)
+
+
+def given_symbol(name: str) -> sympy.Symbol:
+    """A given's symbol, made as a Python solver's are (positive, so sympy simplifies alike)."""
+    return sympy.Symbol(name, positive=True)
+
+
+def _compile(node: Node, names: Mapping[str, sympy.Expr]) -> sympy.Expr:
+    if isinstance(node, Name):
+        return names[node.name]
+    if isinstance(node, Number):
+        return _number(node.value)
+    if isinstance(node, UnitRef):
+        return QUANTITIES[node.unit.symbol]
+    if isinstance(node, Recalled):
+        return to_sympy(node.value)
+    if isinstance(node, Measure):
+        return _compile(node.amount, names) * _compile(node.unit, names)
+    if isinstance(node, Negate):
+        return -_compile(node.operand, names)
+    if isinstance(node, Power):
+        return _compile(node.base, names) ** _compile(node.exponent, names)
+    if isinstance(node, Call):
+        return _FUNCTIONS[node.function](*(_compile(a, names) for a in node.arguments))
+    if isinstance(node, BinOp | UnitOp):
+        return _binary(node.op, _compile(node.left, names), _compile(node.right, names))
+    raise TypeError(f"a formula cannot hold {type(node).__name__}")
+
+
+def _binary(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr:
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op in ("*", "·"):
+        return left * right
+    if op == "/":
+        return left / right
+    return left**right
+
+
+def _number(value: float) -> sympy.Expr:
+    """Whole numbers stay exact (``2`` → 2, as ``2 * weights`` in a solver); others are
+    floats, so the working shows ``0.85`` rather than ``17 ÷ 20``."""
+    if value.is_integer() and abs(value) < 1e18:
+        return sympy.Integer(int(value))
+    return sympy.Float(value)
