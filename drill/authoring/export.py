@@ -87,7 +87,7 @@ def prepare(packs: Sequence[Pack], references: References | None = None) -> list
 
 def solved_references(card: Card) -> tuple[str, ...]:
     """Each ask's reference value, from the card's solver (none if it cannot be solved)."""
-    if not card.asks or not card.solver:
+    if not card.asks or not card.computes:
         return ()
     from drill.solving.cache import solve_cached
     from drill.solving.solve import SolveError

@@ -6,6 +6,7 @@ the file every field came from, so every later error can name ``FILE:LINE:COL``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -133,6 +134,14 @@ class Card:
 
     def ask(self, ask_id: str) -> Ask | None:
         return next((a for a in self.asks if a.id == ask_id), None)
+
+    def value_texts(self) -> Iterator[tuple[str, str]]:
+        """Each ask's and mistake's ``value`` (a result's name or a formula), with its path."""
+        for i, ask in enumerate(self.asks):
+            yield f"asks[{i}].value", ask.value
+            for j, mistake in enumerate(ask.mistakes):
+                if mistake.value is not None:
+                    yield f"asks[{i}].mistakes[{j}].value", mistake.value
 
     def texts(self) -> list[tuple[str, str]]:
         """Every prose field with its path, in reading order (for checking and search)."""

@@ -79,6 +79,18 @@ def _derived(formulas: tuple[tuple[str, str], ...],
                  for name in order)
 
 
+def misspelt_given(text: str, names: Collection[str]) -> ParseError | None:
+    """The formula reader's error for a given that names another given almost right
+    (``param × 2 B``): None when no name is close (then it is a figure with a typo)."""
+    try:
+        read_formula(text, names)
+    except ParseError as error:
+        return error if "did you mean" in error.message and any(
+            f"mean {name}" in error.message or f"or {name}" in error.message
+            for name in names) else None
+    return None
+
+
 # -- results ---------------------------------------------------------------------------
 def compile_card(card: Card) -> CompiledFormulas:
     """Every formula the card uses (its own, the pack's it reaches, its inline values)."""
@@ -104,11 +116,7 @@ def compile_values(card: Card, names: Mapping[str, sympy.Expr]) -> CompiledFormu
 
 def value_fields(card: Card) -> Iterable[tuple[str, str]]:
     """Each ask's and mistake's value with the field it is written in."""
-    for i, ask in enumerate(card.asks):
-        yield f"asks[{i}].value", ask.value
-        for j, mistake in enumerate(ask.mistakes):
-            if mistake.value is not None:
-                yield f"asks[{i}].mistakes[{j}].value", mistake.value
+    return card.value_texts()
 
 
 def _template_words(card: Card) -> set[str]:

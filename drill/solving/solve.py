@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from drill.packs.fields import NAME
 from drill.packs.model import Card
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
@@ -86,6 +87,8 @@ class Solution:
     givens: dict[str, str]  # the texts solved with, overrides applied
     given_values: dict[str, Quantity]
     results: dict[str, Result]
+    #: Givens written as formulas of other givens, each with its value as shown.
+    formed: dict[str, str] = field(default_factory=dict)
 
     def result(self, name: str) -> Result:
         return self.results[name]
@@ -142,7 +145,7 @@ def _solve(card: Card, plan: _Plan, overrides: Mapping[str, str]) -> Solution:
     texts = _given_texts(card, plan, overrides)
     derived = derived_givens(texts)
     formed = {name for name, _ in derived}
-    values = {name: _given_value(card, plan, name, text)
+    values = {name: _given_value(card, plan, name, text, texts)
               for name, text in texts.items() if name not in formed}
     symbols = {name: given_symbol(name) for name in texts}
     by_symbol = {symbols[name]: value for name, value in values.items()}
@@ -175,7 +178,8 @@ def _solve(card: Card, plan: _Plan, overrides: Mapping[str, str]) -> Solution:
             substitutions=substitutions,
             sides=_sides(expression, names),
         )
-    return Solution(card.key, plan.name, texts, values, results)
+    return Solution(card.key, plan.name, texts, values, results,
+                    {name: shown_givens[name] for name in formed})
 
 
 def display_units(card: Card) -> dict[str, str]:
@@ -261,12 +265,19 @@ def _read_quantity(text: str) -> Quantity:
     return read(text).value
 
 
-def _given_value(card: Card, plan: _Plan, name: str, text: str) -> Quantity:
+def _given_value(card: Card, plan: _Plan, name: str, text: str,
+                 texts: Mapping[str, str]) -> Quantity:
+    from drill.solving.formula_cards import misspelt_given
+
     try:
         value = _read_quantity(text)
     except ParseError as error:
-        raise SolveError(card.key, f"given '{name}' ('{text}') cannot be read: "
-                                   f"{error.message}", given=name) from None
+        # "param × 2 B" is a formula with a typo rather than an unknown unit 'param'.
+        better = misspelt_given(text, [other for other in texts if other != name])
+        message, column = (better.message, better.position) if better else (error.message,
+                                                                             error.position)
+        raise SolveError(card.key, f"given '{name}' ('{text}') cannot be read: {message}",
+                         given=name, field=f"givens.{name}", column=column) from None
     return _checked_given(card, plan, name, text, value)
 
 
@@ -326,7 +337,8 @@ def _evaluate(card: Card, name: str, expression: Any, values: Mapping[Any, Quant
         reason = str(error)
         if "division by zero" in reason or isinstance(error, ZeroDivisionError):
             reason = "a division by zero, for the card's givens"
-        what = f"given '{name}'" if given else f"result '{name}'"
+        what = (f"given '{name}'" if given else f"result '{name}'" if NAME.fullmatch(name)
+                else f"the value '{name}'")
         raise SolveError(card.key, f"{what} cannot be worked out: {reason}", given=given,
                          result=result, field=field) from None
 

@@ -143,7 +143,7 @@ def work_out(card: Card, name: str | None, *, cached: bool = False) -> RenderedC
         return RenderedCard(card, None, {})
     givens = variant_givens(card, variant)
     names = scenario_names(card, variant)
-    solution = solve(card, givens) if card.solver else None
+    solution = solve(card, givens) if card.computes else None
     values: dict[str, Quantity] = {}
     if solution is not None:
         values.update(solution.given_values)
@@ -189,8 +189,8 @@ class _Filler:
                 raise VariantError(self.card.key, self.variant, f"given '{slot.name}': {error}",
                                    given=slot.name) from None
         if value is None:
-            raise self.error(f"{slot.source} names neither a given nor a result of solver "
-                             f"'{self.card.solver}'")
+            raise self.error(f"{slot.source} names neither a given nor a result of "
+                             f"{_computed_by(self.card)}")
         try:
             return format_like(value, parse_sample(slot.sample))
         except SampleError as error:
@@ -199,6 +199,10 @@ class _Filler:
     def error(self, message: str) -> VariantError:
         return VariantError(self.card.key, self.variant, f"{self.path}: {message}",
                             path=self.path)
+
+
+def _computed_by(card: Card) -> str:
+    return f"solver '{card.solver}'" if card.solver else "the card's formulas"
 
 
 def _restated(card: Card, variant: str, ask: Ask, values: Mapping[str, Quantity]) -> Ask:

@@ -29,6 +29,9 @@ from drill.quantities.parsing.nodes import (
 )
 from drill.symbolic.unit_system import QUANTITIES, to_sympy
 
+#: The largest power a formula may raise to, as in typed answers.
+MAX_EXPONENT = 1000
+
 
 class Round(sympy.Function):
     """``round(x)``: the nearest whole number, halves up (2.5 → 3), as people round.
@@ -81,12 +84,48 @@ def _compile(node: Node, names: Mapping[str, sympy.Expr]) -> sympy.Expr:
     if isinstance(node, Negate):
         return -_compile(node.operand, names)
     if isinstance(node, Power):
-        return _compile(node.base, names) ** _compile(node.exponent, names)
+        return _power(_compile(node.base, names), _compile(node.exponent, names))
     if isinstance(node, Call):
-        return _FUNCTIONS[node.function](*(_compile(a, names) for a in node.arguments))
+        arguments = [_compile(a, names) for a in node.arguments]
+        for argument in arguments:
+            _bounded(argument)
+        return _FUNCTIONS[node.function](*arguments)
     if isinstance(node, BinOp | UnitOp):
         return _binary(node.op, _compile(node.left, names), _compile(node.right, names))
     raise TypeError(f"a formula cannot hold {type(node).__name__}")
+
+
+class FormulaTooLarge(ValueError):
+    """A formula whose numbers sympy would work out exactly at a ruinous size."""
+
+
+def _power(base: sympy.Expr, exponent: sympy.Expr) -> sympy.Expr:
+    """``base ** exponent``, refused before sympy would build a number of millions of
+    digits (sympy works out ``3^(10^200)`` exactly, and never finishes)."""
+    if exponent.is_number:
+        size = _bounded(exponent)
+        if abs(size) > MAX_EXPONENT:
+            raise FormulaTooLarge(f"the exponent {size:g} is too large (the limit is "
+                                  f"{MAX_EXPONENT})")
+        if base.is_number:
+            magnitude = abs(_bounded(base))
+            if magnitude > 0 and abs(size * math.log10(magnitude)) > 300:
+                raise FormulaTooLarge("the number is too large to work with")
+    return base**exponent
+
+
+def _bounded(expr: sympy.Expr) -> float:
+    """A number's value, refused when it is beyond any figure a card could mean; 0.0 for
+    anything with symbols in it (its size is known only once the givens are)."""
+    if not expr.is_number:
+        return 0.0
+    try:
+        value = float(abs(expr.evalf(15)))
+    except (TypeError, ValueError, OverflowError):
+        raise FormulaTooLarge("the formula works out to a number drill cannot use") from None
+    if math.isnan(value) or value > 1e300:
+        raise FormulaTooLarge("the number is too large to work with")
+    return value
 
 
 def _binary(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr:
@@ -98,7 +137,7 @@ def _binary(op: str, left: sympy.Expr, right: sympy.Expr) -> sympy.Expr:
         return left * right
     if op == "/":
         return left / right
-    return left**right
+    return _power(left, right)
 
 
 def _number(value: float) -> sympy.Expr:
