@@ -259,6 +259,12 @@ class _FormulaParser(_Parser):
             raise ParseError(f"{name.text}() takes {wanted}, not {len(arguments)}", name.start)
         return Call(name.text, tuple(arguments), name.start)
 
+    def unexpected(self) -> ParseError:
+        if self.tok.is_op(","):
+            return ParseError("a ',' may only separate a function's arguments: max(a, b)",
+                              self.tok.start)
+        return super().unexpected()
+
     def is_unit(self, tok: Token) -> bool:
         if tok.kind is Kind.WORD and (tok.text in self.formula_names or tok.text in FUNCTIONS):
             return False
