@@ -28,7 +28,8 @@ from drill.packs.yamlsafe import PackReadError, compose, read_text
 PACK_KEYS = ("pack", "title", "description", "source", "formulas", "cards")
 PACK_REQUIRED = ("pack", "title", "cards")
 CARD_KEYS = ("id", "title", "priority", "lessons", "scenario", "answer", "key_numbers", "tip",
-             "follow_up", "solver", "givens", "formulas", "asks", "gpu", "model", "facts", "variants")
+             "follow_up", "solver", "givens", "formulas", "asks", "gpu", "model", "facts",
+             "variants")
 CARD_REQUIRED = ("id", "title", "priority", "scenario")
 _Reader = Callable[[yaml.Node], "str | None"]
 

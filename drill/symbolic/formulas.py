@@ -33,7 +33,7 @@ from drill.symbolic.unit_system import QUANTITIES, to_sympy
 MAX_EXPONENT = 1000
 
 
-class Round(sympy.Function):
+class Round(sympy.Function):  # type: ignore[misc]  # sympy has no type hints
     """``round(x)``: the nearest whole number, halves up (2.5 → 3), as people round.
 
     sympy has floor and ceiling but no rounding of its own that stays symbolic.
@@ -51,7 +51,9 @@ class Round(sympy.Function):
 _FUNCTIONS: dict[str, Callable[..., sympy.Expr]] = {
     "min": sympy.Min,
     "max": sympy.Max,
-    "sqrt": sympy.sqrt,
+    # sympy.sqrt would split sqrt(weights / (4 GB)) into sqrt(weights) / (2 sqrt(GB)): the
+    # same number, in working no one writes. An unevaluated power keeps the root whole.
+    "sqrt": lambda x: sympy.Pow(x, sympy.S.Half, evaluate=False),
     "log": sympy.log,
     "exp": sympy.exp,
     "ceil": sympy.ceiling,

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from tests_authoring_helpers import run_drill
 
 from drill.packs.loader import load_pack
