@@ -103,6 +103,12 @@ def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | N
         name_width = max((len(n) for n in card.givens), default=0)
         for name, text in card.givens.items():
             out.append(f"  {name:<{name_width}}  {text}")
+    formulas = {**card.shared_formulas, **card.formulas} if card.solver is None else {}
+    if formulas:
+        heading("Formulas")
+        name_width = max(len(n) for n in formulas)
+        for name, text in formulas.items():
+            out.append(f"  {name:<{name_width}}  {text}")
     if card.asks:
         heading("Asks")
         for ask in card.asks:
