@@ -63,7 +63,9 @@ def derived_givens(texts: Mapping[str, str]) -> list[tuple[str, sympy.Expr]]:
     """The givens written as formulas of other givens, in an order that works them out
     after everything they use: (name, expression over the givens' symbols)."""
     names = {name for name in texts if not is_reserved(name)}
-    formulas = {name: text for name, text in texts.items() if mentions(text, names)}
+    # A given's own name in its text is its unit ("kernels: 300 kernels"), never itself.
+    formulas = {name: text for name, text in texts.items()
+                if mentions(text, names - {name})}
     if not formulas:
         return []
     return list(_derived(tuple(formulas.items()), tuple(sorted(names))))
@@ -72,7 +74,8 @@ def derived_givens(texts: Mapping[str, str]) -> list[tuple[str, sympy.Expr]]:
 @lru_cache(maxsize=1024)
 def _derived(formulas: tuple[tuple[str, str], ...],
              names: tuple[str, ...]) -> tuple[tuple[str, sympy.Expr], ...]:
-    read = {name: _read(text, names, f"givens.{name}", given=name) for name, text in formulas}
+    read = {name: _read(text, [other for other in names if other != name],
+                        f"givens.{name}", given=name) for name, text in formulas}
     order = _ordered(read, lambda name: f"givens.{name}", "givens")
     symbols = {name: given_symbol(name) for name in names}
     return tuple((name, _compiled(read[name], symbols, f"givens.{name}", given=name))
@@ -135,14 +138,14 @@ def _compile_card(own: tuple[tuple[str, str], ...], shared: tuple[tuple[str, str
             raise FormulaProblem(f"'{name}' is both a given and a formula: rename one",
                                  field, result=name)
         if is_reserved(name):
-            raise FormulaProblem(f"'{name}' already means something in a formula (a unit, "
-                                 f"a word such as per, or a function): name the result "
-                                 f"otherwise", field, result=name)
+            raise FormulaProblem(f"'{name}' is part of a formula's syntax (per, x, times or "
+                                 f"a function): name the result otherwise", field,
+                                 result=name)
     for name in givens:
         if is_reserved(name):
-            raise FormulaProblem(f"given '{name}' is named like a unit, a word such as per, "
-                                 f"or a function, so no formula could use it: rename it",
-                                 f"givens.{name}", given=name)
+            raise FormulaProblem(f"given '{name}' is part of a formula's syntax (per, x, "
+                                 f"times or a function), so no formula could use it: "
+                                 f"rename it", f"givens.{name}", given=name)
     known = (*givens, *texts)
     read: dict[str, Formula] = {}
     pending = [name for name in roots if name in texts]

@@ -344,7 +344,6 @@ def _evaluate(card: Card, name: str, expression: Any, values: Mapping[Any, Quant
 
 
 @lru_cache(maxsize=4096)
-@lru_cache(maxsize=4096)
 def _sides(expression: Any, names: tuple[tuple[Any, str], ...]) -> dict[str, int]:
     """Cached: every variant of a card shares its formulas, and ``drill check`` solves
     them all."""
@@ -353,6 +352,7 @@ def _sides(expression: Any, names: tuple[tuple[Any, str], ...]) -> dict[str, int
     return given_sides(expression, dict(names))
 
 
+@lru_cache(maxsize=4096)
 def _formula_text(expression: Any) -> str:
     """The formula in the givens' names; pure, so kept per expression.
 

@@ -5,6 +5,9 @@ answer is, with two additions that only formulas get: the names of a card's give
 results, and calls of a short whitelist of functions (:data:`FUNCTIONS`). Everything else
 is refused with the column it starts at; nothing in the text is ever run.
 
+A name of the card wins over a unit of the same spelling (a given called ``batch`` or
+``k``), in formulas only; answers are read without names.
+
 How it reads: the text is cut at every name, function call and argument comma; the
 pieces between are tokenized by the answer lexer (so numbers, units and operators read
 exactly as in an answer), and a parser that extends the answer parser only where a name
@@ -21,7 +24,7 @@ from dataclasses import dataclass
 
 from drill.quantities.parsing.errors import ParseError
 from drill.quantities.parsing.lexer import MAX_TEXT, Kind, Token, strip_approximation, tokenize
-from drill.quantities.parsing.nodes import ATOM, Node
+from drill.quantities.parsing.nodes import ATOM, Node, Number
 from drill.quantities.parsing.parser import TIMES_WORDS, _Parser, suggest_units
 from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.unit_table import MULTIPLIER_LETTERS, MULTIPLIER_WORDS, UNITS
@@ -109,10 +112,13 @@ def read_formula(text: str, names: Collection[str]) -> Formula:
 
 
 def is_reserved(name: str) -> bool:
-    """Whether ``name`` already means something in a formula (a unit, ``per``, ``max``),
-    so it cannot also be a given's or a result's name."""
-    return (name in UNITS or name in MULTIPLIER_WORDS or name in MULTIPLIER_LETTERS
-            or name in TIMES_WORDS or name == "per" or name in FUNCTIONS)
+    """Whether ``name`` is part of a formula's syntax (``per``, ``x``, ``max``), so it
+    cannot also be a given's or a result's name.
+
+    A unit's or a number word's spelling may be a name (``batch``, ``layers``, ``k``):
+    in the card's formulas the name wins, as the card's own words should.
+    """
+    return name in TIMES_WORDS or name == "per" or name in FUNCTIONS
 
 
 # -- tokens ----------------------------------------------------------------------------
@@ -258,6 +264,12 @@ class _FormulaParser(_Parser):
                       else "one argument" if most == 1 else f"{most} arguments")
             raise ParseError(f"{name.text}() takes {wanted}, not {len(arguments)}", name.start)
         return Call(name.text, tuple(arguments), name.start)
+
+    def multipliers(self, amount: Number) -> Number:
+        # "2 k" with a given named k is 2 × k, not 2,000.
+        if self.tok.kind is Kind.WORD and self.tok.text in self.formula_names:
+            return amount
+        return super().multipliers(amount)
 
     def unexpected(self) -> ParseError:
         if self.tok.is_op(","):
