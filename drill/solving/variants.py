@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drill.packs.catalog import Catalog, UnknownEntry, load_catalog
+from drill.packs.givens import shown_given
 from drill.packs.model import BASE_VARIANT, Ask, Card, Variant
 from drill.packs.samples import SampleError, format_like, parse_sample, read_quantity, restate
 from drill.packs.templates import (
@@ -176,7 +177,7 @@ class _Filler:
         if slot.name in self.names:
             return self.names[slot.name]
         if slot.sample is None and slot.name in self.givens:
-            return self.givens[slot.name]
+            return shown_given(self.givens, slot.name)
         if slot.sample is None:
             raise self.error(f"{{{slot.name}}} names no given, and a result needs a sample "
                              f"of how to show it")

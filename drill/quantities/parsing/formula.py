@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import difflib
 import keyword
+import math
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 
 from drill.quantities.parsing.errors import ParseError
 from drill.quantities.parsing.lexer import MAX_TEXT, Kind, Token, strip_approximation, tokenize
-from drill.quantities.parsing.nodes import ATOM, Node, Number
+from drill.quantities.parsing.nodes import ATOM, BinOp, Measure, Negate, Node, Number, Power, UnitOp
 from drill.quantities.parsing.parser import TIMES_WORDS, _Parser, suggest_units
 from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.unit_table import MULTIPLIER_LETTERS, MULTIPLIER_WORDS, UNITS
@@ -119,6 +120,62 @@ def is_reserved(name: str) -> bool:
     in the card's formulas the name wins, as the card's own words should.
     """
     return name in TIMES_WORDS or name == "per" or name in FUNCTIONS
+
+
+def evaluate_formula(formula: Formula, values: Mapping[str, Quantity]) -> Quantity:
+    """A formula's value for ``values`` (each name's quantity), with fast quantities only:
+    for showing a given made of givens before sympy is loaded. Raises QuantityError."""
+    return _value(formula.tree, values)
+
+
+def _value(node: Node, values: Mapping[str, Quantity]) -> Quantity:
+    if isinstance(node, Name):
+        if node.name not in values:
+            raise QuantityError(f"'{node.name}' has no value")
+        return values[node.name]
+    if isinstance(node, Call):
+        return _call(node.function, [_value(a, values) for a in node.arguments])
+    if isinstance(node, BinOp | UnitOp):
+        left, right = _value(node.left, values), _value(node.right, values)
+        if node.op == "+":
+            return left + right
+        if node.op == "-":
+            return left - right
+        if node.op in ("*", "·"):
+            return left * right
+        return left / right if node.op == "/" else left**right
+    if isinstance(node, Measure):
+        return _value(node.amount, values) * _value(node.unit, values)
+    if isinstance(node, Negate):
+        return -_value(node.operand, values)
+    if isinstance(node, Power):
+        return _value(node.base, values) ** _value(node.exponent, values)
+    return node.evaluate()  # numbers and units
+
+
+def _call(function: str, arguments: list[Quantity]) -> Quantity:
+    if function in ("min", "max"):
+        first = arguments[0]
+        if any(a.dim != first.dim for a in arguments):
+            raise QuantityError(f"{function}() compares things of different kinds")
+        pick = min if function == "min" else max
+        return Quantity(pick(a.value for a in arguments), first.dim)
+    (argument,) = arguments
+    if function == "sqrt":
+        return argument**0.5
+    if not argument.dimensionless:
+        raise QuantityError(f"{function}() needs a plain number")
+    try:
+        value = _PLAIN[function](argument.value)
+    except (ValueError, OverflowError):
+        raise QuantityError(f"{function}() of {argument.value:g} is no number") from None
+    return Quantity(float(value))
+
+
+_PLAIN: dict[str, Callable[[float], float]] = {
+    "log": math.log, "exp": math.exp, "ceil": math.ceil, "floor": math.floor,
+    "round": lambda value: math.floor(value + 0.5),
+}
 
 
 # -- tokens ----------------------------------------------------------------------------
