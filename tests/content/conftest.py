@@ -1,4 +1,5 @@
-"""Fixtures for the built-in content: the packs as YAML data, and solvers evaluated."""
+"""Fixtures for the built-in content: the packs as YAML data, and solvers or formulas
+evaluated."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from drill.quantities.quantity import Quantity
 PACKS = Path(__file__).resolve().parents[2] / "packs"
 BUILTIN = ("speed-physics", "serving-math")
 
-Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
+Evaluate = Callable[..., dict[str, Quantity]]
 
 
 def load_yaml(pack: str) -> dict[str, Any]:
@@ -40,9 +41,14 @@ def cards(packs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
             for card in data["cards"]}
 
 
-def evaluate_solver(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]:
-    """Every result of solver ``name`` for givens typed as text (``"16 GB"``)."""
+def evaluate_solver(name: str | None, givens: Mapping[str, str],
+                    formulas: Mapping[str, str] | None = None) -> dict[str, Quantity]:
+    """Every result of solver ``name`` (or of ``formulas``, for a card written with them)
+    for givens typed as text (``"16 GB"``)."""
     from drill.solving.registry import REGISTRY, load_builtin_solvers
+
+    if name is None:
+        return _evaluate_formulas(givens, formulas or {})
 
     load_builtin_solvers()
     from drill.symbolic.unit_system import to_quantity
@@ -56,3 +62,14 @@ def evaluate_solver(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]
 @pytest.fixture(scope="session")
 def evaluate() -> Evaluate:
     return evaluate_solver
+
+
+def _evaluate_formulas(givens: Mapping[str, str],
+                       formulas: Mapping[str, str]) -> dict[str, Quantity]:
+    from drill.packs.model import Card
+    from drill.solving.solve import solve
+
+    card = Card(pack="content", id="card", title="", priority="solid", scenario="",
+                givens={name: str(text) for name, text in givens.items()},
+                formulas=dict(formulas))
+    return {name: result.value for name, result in solve(card).results.items()}
