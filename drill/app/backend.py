@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
     from drill.config.settings import Settings
+    from drill.explaining.explain import Explanation
     from drill.grading import Grade, Target
     from drill.packs.library import Library
     from drill.packs.model import Card
@@ -318,6 +319,25 @@ class Backend:
     @_storage_errors
     def history(self, key: str) -> list[ReviewEntry]:
         return self.session.history(key)
+
+    def explain(self, card: Card, text: str) -> Explanation:
+        """Check ``text`` as an explanation of ``card`` as shown (its variant's numbers)."""
+        from drill.explaining.explain import explain, worked_card
+
+        base = self.card(card.key) or card
+        shown, solution = worked_card(base, card.variant)
+        return explain(shown, solution, text)
+
+    @_storage_errors
+    def save_explanation(self, card: Card, result: Explanation, seconds: float) -> None:
+        """Keep the learner's text and how it scored (outside any interview)."""
+        from drill.storage.interviews import ExplanationRow, save_explanation
+
+        row = ExplanationRow(card.key, card.variant, result.text, int(seconds * 1000),
+                             sum(1 for f in result.figures if f.verdict == "right"),
+                             len(result.wrong), len(result.covered), len(result.points),
+                             tuple(f.message() for f in result.wrong))
+        self.session.database.write(lambda conn: save_explanation(conn, self.now(), row))
 
     @_storage_errors
     def stats(self) -> Stats:

@@ -18,7 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from drill.checking.closed_world import UNACCOUNTED, card_world
+from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
+from drill.checking.figures import find_figures
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import (
     card_tolerance,
@@ -169,6 +170,7 @@ class _CardCheck:
         if solution is not None:
             for index, ask in enumerate(self.card.asks):
                 self.check_ask(index, ask, solution, units.get(ask.id))
+        self.check_points(solution)
         base_open = set()
         if solution is not None or not self.card.solver:
             base_open = self.check_world(solution)
@@ -180,6 +182,31 @@ class _CardCheck:
                 variants.check_variants(solution)
             self.found += variants.found
         return self.found
+
+    # -- key points ----------------------------------------------------------------
+    def check_points(self, solution: Solution | None) -> None:
+        """A key point's figures are the card's givens or results, and its text writes no
+        figure (a variant would change it): the figures a point counts are named."""
+        known = set(self.card.givens)
+        if solution is not None:
+            known |= set(solution.given_values) | set(solution.results)
+        elif self.card.computes:
+            return  # the solver or a formula failed, and that is reported already
+        for index, point in enumerate(self.card.points):
+            where = self.at(f"points[{index}].text", point.where)
+            for name in point.figures:
+                if name not in known:
+                    close = difflib.get_close_matches(name, sorted(known), n=2, cutoff=0.6)
+                    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+                    self.report(self.at(f"points[{index}].figures", point.where),
+                                f"key point figure '{name}' is neither a given nor a result "
+                                f"of the card{hint}", code="point-figure")
+            for figure in find_figures(point.text, catalog_names()):
+                if figure.bare and figure.text.isdigit() and int(figure.text) <= 12:
+                    continue  # a name or a factor: "M/M/1", "two", "one of 2"
+                self.report(where, f"key point text writes the figure '{figure.text}': name "
+                                   "the given or result under 'figures' instead, so a "
+                                   "variant shows its own", code="point-figure")
 
     # -- prose ---------------------------------------------------------------------
     def check_prose(self) -> None:

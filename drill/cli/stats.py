@@ -59,14 +59,44 @@ def run(args: argparse.Namespace) -> int:
                       "the counts below are all zero", file=sys.stderr)
             with ReviewSession(library.cards, open_database(target), settings) as session:
                 stats = session.stats()
+            interviews = _interviews(target)
     except (SettingsError, StorageError) as error:
         print(f"drill stats: error: {error}", file=sys.stderr)
         return EXIT_FAILED
     if args.json:
-        print(json.dumps({"data": str(folder), **stats.to_dict()}, ensure_ascii=False, indent=2))
+        print(json.dumps({"data": str(folder), **stats.to_dict(),
+                          "interviews": [vars_of(i) for i in interviews]},
+                         ensure_ascii=False, indent=2))
     else:
         print(render(stats, folder))
+        print("\n".join(interview_lines(interviews)))
     return EXIT_OK
+
+
+def _interviews(path: Path) -> list[Any]:
+    """The latest mock interviews (``drill interview``), newest first."""
+    from drill.storage.database import open_database
+    from drill.storage.interviews import interview_history
+
+    with open_database(path) as database:
+        return database.read(interview_history)
+
+
+def vars_of(summary: Any) -> dict[str, Any]:
+    return {name: getattr(summary, name) for name in summary.__slots__}
+
+
+def interview_lines(interviews: list[Any]) -> list[str]:
+    from datetime import datetime
+
+    lines = ["", "Mock interviews (drill interview), latest first"]
+    if not interviews:
+        return [*lines, "  none yet"]
+    for i in interviews:
+        day = datetime.fromtimestamp(i.finished / 1000).astimezone().strftime("%Y-%m-%d %H:%M")
+        lines.append(f"  {day}  {_plural(i.cards, 'card')}, figures {i.figures_right} right "
+                     f"{i.figures_wrong} wrong, points {i.points_covered}/{i.points_total}")
+    return lines
 
 
 def render(stats: Stats, folder: Path) -> str:

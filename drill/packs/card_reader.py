@@ -26,12 +26,14 @@ from drill.packs.fields import (
     kind_of,
     scalar_value,
 )
-from drill.packs.model import DEFAULT_TOLERANCE, Ask, Location, Mistake
+from drill.packs.model import DEFAULT_TOLERANCE, Ask, KeyPoint, Location, Mistake
 
 ASK_KEYS = ("id", "question", "unit", "tolerance", "value", "stated", "mistakes")
 ASK_REQUIRED = ("id", "question", "unit")
 MISTAKE_KEYS = ("id", "value", "message")
 MISTAKE_REQUIRED = ("id", "message")
+POINT_KEYS = ("text", "words", "figures")
+POINT_REQUIRED = ("text",)
 
 
 class CardReader:
@@ -235,6 +237,53 @@ class CardReader:
         return Mistake(id=mistake_id, message=message,
                        value=value.strip() if value is not None else None, where=f.at(node))
 
+    # -- key points --------------------------------------------------------------
+    def points(self, entries: Entries) -> list[KeyPoint]:
+        """The card's key points; each needs words or figures that show it was made."""
+        node = self._value_node(entries, "points", "points")
+        if node is None:
+            return []
+        points: list[KeyPoint] = []
+        for i, item in enumerate(self.f.sequence(node, "points", self.scope) or []):
+            point = self._point(item, f"points[{i}]")
+            if point is not None:
+                points.append(point)
+        return points
+
+    def _point(self, node: yaml.Node, path: str) -> KeyPoint | None:
+        f = self.f
+        entries = f.mapping(node, "a key point", POINT_KEYS, POINT_REQUIRED, self.scope)
+        if entries is None:
+            return None
+        text = self.text(entries, "text", path=f"{path}.text")
+        words = self._phrases(entries, "words", path)
+        figures: list[str] = []
+        for item in self._items(entries, "figures", path):
+            name = f.identifier(item, "a key point's figure", NAME, NAME_RULE, self.scope)
+            if name is not None:
+                figures.append(name)
+        if text is not None and not words and not figures:
+            f.error(node, "a key point needs 'words' or 'figures' that show it was made",
+                    self.scope)
+            return None
+        if text is None:
+            return None
+        return KeyPoint(text=" ".join(text.split()), words=tuple(words),
+                        figures=tuple(figures), where=f.at(node))
+
+    def _items(self, entries: Entries, key: str, path: str) -> list[yaml.Node]:
+        node = self._value_node(entries, key, f"{path}.{key}")
+        if node is None:
+            return []
+        return self.f.sequence(node, f"{path}.{key}", self.scope) or []
+
+    def _phrases(self, entries: Entries, key: str, path: str) -> list[str]:
+        phrases: list[str] = []
+        for j, item in enumerate(self._items(entries, key, path)):
+            value = self.f.text(item, f"{path}.{key}[{j}]", self.scope)
+            if value is not None:
+                phrases.append(" ".join(value.split()))
+        return phrases
 
 _NUMBER = re.compile(r"[+-]?(\d[\d_,]*(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 

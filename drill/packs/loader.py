@@ -29,7 +29,7 @@ PACK_KEYS = ("pack", "title", "description", "source", "formulas", "cards")
 PACK_REQUIRED = ("pack", "title", "cards")
 CARD_KEYS = ("id", "title", "priority", "lessons", "scenario", "answer", "key_numbers", "tip",
              "follow_up", "solver", "givens", "formulas", "asks", "gpu", "model", "facts",
-             "variants")
+             "variants", "points")
 CARD_REQUIRED = ("id", "title", "priority", "scenario")
 _Reader = Callable[[yaml.Node], "str | None"]
 
@@ -182,6 +182,7 @@ class _PackBuilder:
         givens = reader.givens(entries)
         formulas = reader.formulas(entries)
         asks = reader.asks(entries)
+        points = reader.points(entries)
         scenario_reader = ScenarioReader(f, scope, reader.remember)
         gpu = scenario_reader.catalog_name(entries, "gpu")
         model = scenario_reader.catalog_name(entries, "model")
@@ -223,6 +224,7 @@ class _PackBuilder:
             model=model,
             facts=facts,
             variants=tuple(variants),
+            points=tuple(points),
         )
         return finish_card(card, f, self.text)
 

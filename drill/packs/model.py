@@ -62,6 +62,20 @@ class Ask:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyPoint:
+    """A point a spoken answer to the card should make, and what shows it was made.
+
+    ``words`` are phrases (synonyms of one another) any one of which makes the point;
+    ``figures`` name givens or solver results, any one of which stated right makes it.
+    """
+
+    text: str  # "memory bandwidth, not TFLOPS, sets the floor"
+    words: tuple[str, ...] = ()
+    figures: tuple[str, ...] = ()
+    where: Location = field(default_factory=lambda: Location(""))
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     """Another scenario for the same card: other givens, maybe drawn from the catalog.
 
@@ -108,6 +122,7 @@ class Card:
     #: the text fields themselves hold the base rendering.
     templates: dict[str, str] = field(default_factory=dict)
     variant: str | None = None  # the variant these texts and givens show; None: the base
+    points: tuple[KeyPoint, ...] = ()  # what a spoken answer should make (explain mode)
 
     @property
     def key(self) -> str:

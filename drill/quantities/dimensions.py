@@ -12,6 +12,7 @@ This module is plain Python: it is on the grading path and must stay cheap to im
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 #: Base dimension names, in vector order.
 BASES: tuple[str, ...] = (
@@ -92,8 +93,13 @@ def exponents(d: Dim) -> dict[str, int]:
     return {BASES[i]: p for i, p in enumerate(d) if p}
 
 
+@lru_cache(maxsize=1024)
 def without_counts(d: Dim) -> Dim:
-    """The dimension with every count (tokens, requests, ...) removed."""
+    """The dimension with every count (tokens, requests, ...) removed.
+
+    Cached: the figure checks compare every figure of a text with every candidate of a
+    card, and a text holds only a handful of distinct dimensions.
+    """
     return tuple(0 if BASES[i] in COUNT_BASES else p for i, p in enumerate(d))
 
 

@@ -76,6 +76,31 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         )""",
         "CREATE INDEX answer_mistakes_id ON answer_mistakes (mistake_id)",
     ),
+    3: (
+        # Mock interviews and the explanations given in them: the learner's own words, kept.
+        """CREATE TABLE interviews (
+            id INTEGER PRIMARY KEY,
+            started INTEGER NOT NULL,
+            finished INTEGER NOT NULL
+        )""",
+        """CREATE TABLE explanations (
+            id INTEGER PRIMARY KEY,
+            time INTEGER NOT NULL,
+            interview_id INTEGER REFERENCES interviews (id),
+            position INTEGER NOT NULL DEFAULT 0,
+            card_key TEXT NOT NULL,
+            variant TEXT,
+            text TEXT NOT NULL,
+            duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+            figures_right INTEGER NOT NULL,
+            figures_wrong INTEGER NOT NULL,
+            points_covered INTEGER NOT NULL,
+            points_total INTEGER NOT NULL,
+            mistakes TEXT NOT NULL DEFAULT ''
+        )""",
+        "CREATE INDEX explanations_interview ON explanations (interview_id, position)",
+        "CREATE INDEX explanations_card ON explanations (card_key, time)",
+    ),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

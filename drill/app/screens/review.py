@@ -42,6 +42,7 @@ from drill.app.widgets.rating_bar import NAMES, RatingBar
 if TYPE_CHECKING:
     from drill.app.backend import Backend, Prepared
     from drill.app.options import AppOptions
+    from drill.explaining.explain import Explanation
     from drill.packs.model import Card
     from drill.scheduling.ratings import TypedAnswer
 
@@ -76,6 +77,9 @@ class ReviewScreen(Screen[None]):
         Binding("b", "bury", "Bury", show=False, tooltip="Hide this card until tomorrow"),
         Binding("s", "suspend", "Suspend", show=False, tooltip="Take this card out of study"),
         Binding("e", "source", "Source", tooltip="Where the card is written (file:line)"),
+        # Out of the footer, which is full at 80 columns; README's key table lists it.
+        Binding("w", "explain", "Explain", show=False,
+                tooltip="Write your minute's answer: drill checks its figures and key points"),
         Binding("r", "roofline", "Roofline",
                 tooltip="This card's GEMM on the roofline explorer (cards about intensity "
                 "or batching)"),
@@ -137,7 +141,7 @@ class ReviewScreen(Screen[None]):
         once the answer shows. Undo is greyed out while there is nothing to undo."""
         if action == "undo":
             return True if self.backend.can_undo() else None
-        if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up"):
+        if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up", "explain"):
             if self.card is None:
                 return False
             if action == "reveal" and self.revealed:
@@ -490,6 +494,24 @@ class ReviewScreen(Screen[None]):
 
         if self.card is not None:
             self.app.push_screen(SourceScreen(self.card, self.backend.pack_path(self.card)))
+
+    def action_explain(self) -> None:
+        """Open the explain box on the card shown (its variant included)."""
+        from drill.app.screens.explain import ExplainScreen
+
+        card = self.card
+        if card is None:
+            return
+        backend = self.backend
+
+        def save(result: Explanation, seconds: float) -> str | None:
+            try:
+                backend.save_explanation(card, result, seconds)
+            except BackendError as error:
+                return f"the explanation was not saved: {error}"
+            return None
+
+        self.app.push_screen(ExplainScreen(card, lambda text: backend.explain(card, text), save))
 
     def action_scroll_card(self, pages: int) -> None:
         body = self.query_one(CardView)

@@ -1,0 +1,151 @@
+"""``drill interview [-n 5]``: a mock interview on standard input, with a scorecard.
+
+Each question shows the scenario; the answer is typed (or piped) as lines ended by an
+empty line, timed against the minute. Then the check of its figures and key points, the
+card's answer and key numbers, and the follow-up card as the next question. The
+interview is saved in the review database; no card is rescheduled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+import time
+from typing import IO, Any
+
+from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.packargs import add_pack_option, load_library_or_complain
+
+
+def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    parser = subparsers.add_parser(
+        "interview",
+        parents=[common],
+        help="a mock interview: a few cards, a minute each, then a scorecard",
+        description="A mock interview on the terminal: N cards across the packs, weighted "
+        "by priority and your weak spots, each in a fresh variant. Type each answer as you "
+        "would say it, ending with an empty line; drill checks its figures and key points, "
+        "shows the card's answer, and asks its follow-up next. The scorecard and your "
+        "answers are saved (see drill stats); no card is rescheduled.",
+        epilog="example: drill interview -n 3 --seed 7",
+    )
+    parser.add_argument("-n", type=int, default=5, metavar="N",
+                        help="how many cards to draw (default 5); follow-ups come on top")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="draw the same cards and variants for the same N")
+    add_pack_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import random
+
+    from drill.config.location import data_dir, database_path
+    from drill.explaining.interview import pick
+    from drill.storage.database import open_database
+    from drill.storage.errors import StorageError
+    from drill.storage.interviews import weak_spots
+
+    if not 1 <= args.n <= 50:
+        print("drill interview: error: -n must be between 1 and 50", file=sys.stderr)
+        return EXIT_USAGE
+    library = load_library_or_complain(args, "interview")
+    if library is None:
+        return EXIT_USAGE
+    try:
+        database = open_database(database_path(data_dir(args.data)))
+    except StorageError as error:
+        print(f"drill interview: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    with database:
+        try:
+            weak = database.read(weak_spots)
+        except StorageError as error:
+            print(f"drill interview: error: {error}", file=sys.stderr)
+            return EXIT_FAILED
+        questions = pick(library.cards, weak, args.n, random.Random(args.seed))
+        if not questions:
+            print("drill interview: error: no cards to ask", file=sys.stderr)
+            return EXIT_FAILED
+        return _interview(questions, library, database, sys.stdin, random.Random(args.seed))
+
+
+def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str],
+               rng: Any) -> int:
+    from drill.explaining.explain import explain, worked_card
+    from drill.explaining.interview import ANSWER_SECONDS, score, scorecard_lines
+    from drill.solving.solve import SolveError
+    from drill.solving.variants import VariantError
+    from drill.storage.errors import StorageError
+    from drill.storage.interviews import ExplanationRow, save_interview
+
+    started = int(time.time() * 1000)
+    scores, rows = [], []
+    queue = [(q.card, q.variant, False) for q in questions]
+    number = 0
+    while queue:
+        base, variant, is_follow_up = queue.pop(0)
+        try:
+            card, solution = worked_card(base, variant)
+        except (VariantError, SolveError) as error:
+            print(f"drill interview: note: skipping {base.key}: {error}", file=sys.stderr)
+            continue
+        number += 1
+        heading = "Follow-up" if is_follow_up else f"Question {number}"
+        print(f"\n{heading} · {card.shown_key} · {card.title}")
+        print(_wrap(card.scenario))
+        print(f"  ({ANSWER_SECONDS} s: type your answer, then an empty line)")
+        asked = time.monotonic()
+        text = _read_answer(stdin)
+        seconds = time.monotonic() - asked
+        result = explain(card, solution, text)
+        scored = score(result, seconds)
+        scores.append(scored)
+        rows.append(ExplanationRow(card.key, card.variant, text, int(seconds * 1000),
+                                   scored.right, scored.wrong, scored.covered, scored.points,
+                                   scored.mistakes))
+        print(f"  time {seconds:.0f} s{' (over the minute)' if scored.over_time else ''}")
+        from drill.cli.explain import report_lines
+
+        print("\n".join("  " + line for line in report_lines(result)))
+        print("  The card's answer:")
+        for point in card.answer:
+            print(_wrap(point, "    • "))
+        if card.key_numbers:
+            print("  Key numbers: " + " · ".join(" ".join(n.split()) for n in card.key_numbers))
+        if card.follow_up and not is_follow_up:
+            follow = library.card(f"{card.pack}/{card.follow_up}")
+            if follow is not None:
+                options = [None, *(v.id for v in follow.variants)]
+                queue.insert(0, (follow, rng.choice(options), True))
+    print()
+    print("\n".join(scorecard_lines(scores)))
+    finished = int(time.time() * 1000)
+    try:
+        interview_id = database.write(lambda conn: save_interview(conn, started, finished, rows))
+    except StorageError as error:
+        print(f"drill interview: error: the interview was not saved: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    print(f"\nSaved as interview {interview_id}; drill stats shows your interviews. "
+          "No card was rescheduled.")
+    return EXIT_OK
+
+
+def _read_answer(stdin: IO[str]) -> str:
+    """Lines up to an empty line or the end of input, at most a long minute's worth."""
+    lines: list[str] = []
+    size = 0
+    while line := stdin.readline(20_000):
+        if not line.strip():
+            break
+        lines.append(line.rstrip("\n"))
+        size += len(line)
+        if size > 20_000:
+            break
+    return "\n".join(lines)
+
+
+def _wrap(text: str, indent: str = "  ") -> str:
+    return textwrap.fill(" ".join(text.split()), 96, initial_indent=indent,
+                         subsequent_indent=" " * len(indent))

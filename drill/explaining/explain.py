@@ -1,0 +1,344 @@
+"""Checking a learner's minute answer to a card: every figure, every worked equation, and
+the card's key points.
+
+``explain(card, solution, text)`` reads ``text`` with the same readers as ``drill check``
+(:mod:`drill.checking.figures`, :mod:`drill.checking.prose`) and accounts for its figures
+the way the closed world does (:mod:`drill.checking.closed_world`), then says of each
+figure whether it is right, wrong or unknown:
+
+* **right**: it is a given, a result or a catalog fact of the card, within the card's
+  tolerance or the precision it is written with; or a worked equation that holds derives
+  it from right figures; or it is a plain conversion (60 s, a million); or, to the digit,
+  a figure the card itself quotes as free (the source's rounding); or a mistake's value
+  beside the right figure it is mistaken for ("4× larger, 512 KiB, not 128 KiB"): a
+  contrast, which an interviewer likes to hear;
+* **wrong**: it is the value of one of the card's named mistakes, or it has the kind of a
+  given or result (a time, a bandwidth) within a factor of 20 of it and is none of the
+  above, so it is taken to be meant as that one: the right figure and its working are
+  given, with "off by 10×" when a power of ten explains the gap;
+* **unknown**: anything else (a figure the card does not know about).
+
+Plain data out; nothing in the text is ever evaluated.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from drill.checking.closed_world import (
+    Candidate,
+    candidates_of,
+    catalog_candidates,
+    catalog_names,
+    unaccounted,
+)
+from drill.checking.equations import find_equations
+from drill.checking.figures import Figure, find_figures
+from drill.checking.prose import check_prose
+from drill.checking.tolerance import card_tolerance, relative_off
+from drill.explaining.points import PointCheck, check_points
+from drill.explaining.text_guard import cleaned, refusal, too_many_figures
+from drill.packs.model import Card, Mistake
+from drill.packs.templates import TemplateError, free_figures, parse_template
+from drill.quantities import dimensions as dims
+from drill.quantities.expression_slips import power_of_ten
+from drill.quantities.parsing import ParseError, read
+from drill.solving.solve import Solution
+
+RIGHT, WRONG, UNKNOWN = "right", "wrong", "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class FigureCheck:
+    """One figure of the explanation and what drill makes of it."""
+
+    start: int
+    end: int
+    text: str  # as written: "48 ms"
+    verdict: str  # RIGHT, WRONG or UNKNOWN
+    name: str | None = None  # the given or result it stands for: "decode_floor"
+    expected: str | None = None  # the right figure when it is wrong: "4.78 ms"
+    mistake: str | None = None  # what went wrong, in words
+
+    def message(self) -> str:
+        if self.verdict == RIGHT:
+            return f"{self.text}: right" + (f" ({self.name})" if self.name else "")
+        if self.verdict == WRONG:
+            return f"{self.text}: {self.mistake}"
+        return f"{self.text}: not a figure of this card"
+
+
+@dataclass(frozen=True, slots=True)
+class EquationCheck:
+    """A worked equation of the explanation: whether its sides agree."""
+
+    start: int
+    end: int
+    text: str
+    verdict: str  # RIGHT or WRONG
+    message: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """The whole check of one explanation of one card (or variant)."""
+
+    card_key: str  # "speed-physics/q1", "speed-physics/q1#h20" for a variant
+    text: str
+    figures: tuple[FigureCheck, ...] = ()
+    equations: tuple[EquationCheck, ...] = ()
+    points: tuple[PointCheck, ...] = ()
+    refused: str | None = None  # why the text was not checked (empty, too long)
+
+    @property
+    def wrong(self) -> tuple[FigureCheck, ...]:
+        return tuple(f for f in self.figures if f.verdict == WRONG)
+
+    @property
+    def all_right(self) -> bool:
+        """Every figure and equation right (unknown figures do not count against it)."""
+        return (self.refused is None and not self.wrong
+                and all(e.verdict == RIGHT for e in self.equations))
+
+    @property
+    def covered(self) -> tuple[PointCheck, ...]:
+        return tuple(p for p in self.points if p.covered)
+
+    @property
+    def missed(self) -> tuple[PointCheck, ...]:
+        return tuple(p for p in self.points if not p.covered)
+
+    def notes(self) -> list[str]:
+        """Plain remarks for the learner: no figures at all, no key points on the card."""
+        if self.refused:
+            return [self.refused]
+        found = []
+        if not self.figures:
+            found.append("no figures in the explanation: an interviewer wants the numbers")
+        return found
+
+
+def _results_of_failing(figures: tuple[FigureCheck, ...], found: list[Any],
+                        checked: list[EquationCheck]) -> tuple[FigureCheck, ...]:
+    """A figure that is the last side of a worked equation that fails is wrong, whatever
+    it is near: '1 ÷ 0.8 = 1.5×' does not make 1.5× right by being close to another
+    result of the card."""
+    failing = {e.start: e for e in checked if e.verdict == WRONG}
+    ends = [(eq.sides[-1].start, eq.sides[-1].end, failing[eq.start]) for eq in found
+            if eq.start in failing]
+    marked = []
+    for figure in figures:
+        hit = next((e for start, end, e in ends if start <= figure.start < end), None)
+        if hit is not None and figure.verdict == RIGHT:
+            figure = FigureCheck(figure.start, figure.end, figure.text, WRONG, None, None,
+                                 f"the working does not give it: {hit.message}")
+        marked.append(figure)
+    return tuple(marked)
+
+
+def worked_card(card: Card, variant: str | None = None) -> tuple[Card, Solution | None]:
+    """The card as ``variant`` shows it (None: the base) and its solved numbers, from the
+    solved-card cache when they are there. Raises VariantError or SolveError."""
+    from drill.solving.cache import solve_cached
+    from drill.solving.variants import work_out
+
+    if variant is not None:
+        worked = work_out(card, variant, cached=True)
+        if worked.solution is not None or not card.computes:
+            return worked.card, worked.solution
+        card = worked.card
+    return card, solve_cached(card) if card.computes else None
+
+
+def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
+    """Check ``text``, a learner's explanation of ``card`` (with ``solution`` its solved
+    numbers, None for a card with no solver)."""
+    why_not = refusal(text)
+    if why_not is not None:
+        return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
+                           refused=why_not)
+    plain = cleaned(text)
+    tolerance = card_tolerance(card)
+    names = catalog_names()
+    found = find_figures(plain, names)
+    too_many = too_many_figures(len(found))
+    if too_many is not None:
+        return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
+                           refused=too_many)
+    right, mistaken = _candidates(card, solution)
+    problems = check_prose(plain, tolerance)
+    open_starts = {item.figure.start: item for item in
+                   unaccounted(plain, [(0, len(plain))], [*right, *_quoted(card)], names,
+                               problems)}
+    meant = [_closest(f, right, tolerance) for f in found]
+    stated = {c.name for c in meant if c is not None}
+    figures = tuple(
+        _judge(figure, closest, mistaken, open_starts, tolerance, solution, stated)
+        for figure, closest in zip(found, meant, strict=True))
+    equations = []
+    for equation in find_equations(plain):
+        if sum(side.numeric for side in equation.sides) < 2:
+            continue
+        end = equation.sides[-1].end
+        failing = [p for p in problems if equation.start <= p.offset <= end
+                   and p.severity == "error"]
+        equations.append(EquationCheck(
+            equation.start, end, plain[equation.start:end], WRONG if failing else RIGHT,
+            failing[0].message if failing else None))
+    figures = _results_of_failing(figures, find_equations(plain), equations)
+    right_names = {f.name for f in figures if f.verdict == RIGHT and f.name}
+    points = check_points(card.points, plain, right_names)
+    return Explanation(card.shown_key, text, figures, tuple(equations), points)
+
+
+def _candidates(card: Card, solution: Solution | None
+                ) -> tuple[list[Candidate], list[tuple[Candidate, Mistake, str]]]:
+    """The card's right candidates, and its mistakes' values with the mistake and the
+    name of the result they are mistaken for."""
+    shown = card.variant_named(card.variant) if card.variant else None
+    # A variant's facts are its own GPU's and model's, where it names them.
+    facts = catalog_candidates((shown and shown.gpu) or card.gpu,
+                               (shown and shown.model) or card.model)
+    if solution is None:
+        return candidates_of({}, {}, [], facts), []
+    wrong_for: dict[str, tuple[Mistake, str]] = {}
+    for ask in card.asks:
+        for mistake in ask.mistakes:
+            if mistake.value is not None and mistake.value in solution.results:
+                wrong_for[mistake.value] = (mistake, ask.value)
+    results = [(n, r.value, r.shown) for n, r in solution.results.items()
+               if n not in wrong_for]
+    right = candidates_of(dict(solution.given_values), solution.givens, results, facts)
+    mistaken = [(Candidate(n, solution.results[n].value, solution.results[n].shown,
+                           "mistake"), m, meant) for n, (m, meant) in wrong_for.items()]
+    return right, mistaken
+
+
+def _quoted(card: Card) -> list[Candidate]:
+    """The figures the card's own templates mark as free ("{200 tokens/s|source}")."""
+    found: list[Candidate] = []
+    for template in card.templates.values():
+        try:
+            pieces = parse_template(template)
+        except TemplateError:
+            continue
+        for free in free_figures(pieces):
+            with contextlib.suppress(ParseError):
+                found.append(Candidate(f"the card's {free.figure}", read(free.figure).value,
+                                       free.figure, "free"))
+    return found
+
+
+def _judge(figure: Figure, meant: Candidate | None,
+           mistaken: list[tuple[Candidate, Mistake, str]], open_starts: dict[int, Any],
+           tolerance: float, solution: Solution | None, stated: set[str]) -> FigureCheck:
+    where = (figure.start, figure.end, figure.text)
+    if meant is not None:
+        return FigureCheck(*where, RIGHT, meant.name)
+    if figure.start not in open_starts:
+        return FigureCheck(*where, RIGHT)  # derived, a factor, a conversion, a one
+    for candidate, mistake, meant_name in mistaken:
+        if _closest(figure, [candidate], tolerance) is not None:
+            if meant_name in stated:
+                return FigureCheck(*where, RIGHT, candidate.name, None,
+                                   f"the '{mistake.id}' mistake, set against the right figure")
+            expected = _shown(meant_name, solution)
+            why = _first_sentence(mistake.message)
+            return FigureCheck(*where, WRONG, meant_name, expected,
+                               f"that is the '{mistake.id}' mistake: {why} "
+                               f"{_working(meant_name, solution)}".strip())
+    nearest = open_starts[figure.start].nearest
+    # Meant as the nearest given or result when it has its kind: a unit with a dimension,
+    # or the same counts ("17.3 million tokens" for 173 million tokens).
+    if nearest is not None and nearest.kind in ("given", "result") and (
+            figure.has_unit or (not figure.bare and nearest.value.dim == figure.value.dim)):
+        slip = _slip(figure.value.value, nearest.value.value, tolerance)
+        working = _working(nearest.name, solution) or f"{nearest.name} is {nearest.shown}"
+        return FigureCheck(*where, WRONG, nearest.name, nearest.shown, f"{working}; {slip}")
+    return FigureCheck(*where, UNKNOWN)
+
+
+def _closest(figure: Figure, candidates: list[Candidate], tolerance: float
+             ) -> Candidate | None:
+    """The candidate ``figure`` states, within the card's tolerance or the precision it is
+    written with (whichever is looser), in the candidate's kind; None if none."""
+    best: tuple[float, Candidate] | None = None
+    slack = max(tolerance, figure.precision) * (1 + 1e-9)
+    for reading in figure.readings:
+        kind = dims.without_counts(reading.dim)
+        for candidate in candidates:
+            if dims.without_counts(candidate.value.dim) != kind:
+                continue
+            if kind == dims.DIMENSIONLESS and figure.bare and _trivial(reading.value):
+                continue  # a bare 2 or 10 is not a claim about a ratio of the card
+            off = relative_off(reading.value, candidate.value.value)
+            # A given or result beats a conversion of one ("low_time_factor − 1") it ties.
+            rank = off + (0.0 if candidate.kind in ("given", "result") else 1e-9)
+            if off <= slack and (best is None or rank < best[0]):
+                best = (rank, candidate)
+    return best[1] if best else None
+
+
+def _trivial(value: float) -> bool:
+    return value == int(value) and 0 < value <= 12
+
+
+def _slip(value: float, reference: float, tolerance: float) -> str:
+    if value > 0 and reference > 0:
+        power = power_of_ten(value / reference, tolerance)
+        if power:
+            return f"off by {10 ** abs(power):,}× ({'too big' if power > 0 else 'too small'})"
+    off = relative_off(value, reference)
+    return f"{off:.0%} {'high' if value > reference else 'low'}" if math.isfinite(off) else (
+        "far off")
+
+
+def _working(name: str, solution: Solution | None) -> str:
+    """"the decode_floor is 16 GB ÷ 3.35 TB/s ≈ 4.78 ms" from the solver's working."""
+    if solution is None:
+        return ""
+    if name in solution.results:
+        result = solution.results[name]
+        working = result.working
+        # "weights ÷ bandwidth = 16 GB ÷ 3.35 TB/s = 4.78 ms": the numbers are what helps.
+        parts = [p.strip() for p in working.split(" = ")] if working else []
+        numbers = " ≈ ".join(parts[1:]) if len(parts) > 2 else result.shown
+        return f"{name} is {numbers}"
+    if name in solution.givens:
+        return f"{name} is {solution.givens[name]}"
+    return ""
+
+
+def _shown(name: str, solution: Solution | None) -> str | None:
+    if solution is None or name not in solution.results:
+        return None
+    return solution.results[name].shown
+
+
+def _first_sentence(message: str) -> str:
+    text = " ".join(message.split())
+    head, dot, _ = text.partition(". ")
+    return head + "." if dot else text
+
+
+def as_data(explanation: Explanation) -> dict[str, Any]:
+    """The explanation as JSON-ready data (``drill explain --json``)."""
+    return {
+        "card": explanation.card_key,
+        "all_right": explanation.all_right,
+        "refused": explanation.refused,
+        "notes": explanation.notes(),
+        "figures": [
+            {"text": f.text, "start": f.start, "end": f.end, "verdict": f.verdict,
+             "name": f.name, "expected": f.expected, "mistake": f.mistake}
+            for f in explanation.figures],
+        "equations": [
+            {"text": e.text, "start": e.start, "end": e.end, "verdict": e.verdict,
+             "message": e.message} for e in explanation.equations],
+        "points": [
+            {"text": p.text, "covered": p.covered, "matched": list(p.matched)}
+            for p in explanation.points],
+    }

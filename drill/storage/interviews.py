@@ -1,0 +1,106 @@
+"""Mock interviews on disk: each interview and the explanation given to each of its cards,
+and the weak spots an interview draws on (lapses and logged mistakes per card)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from drill.scheduling.timestamps import to_ms
+
+
+@dataclass(frozen=True, slots=True)
+class ExplanationRow:
+    """One explanation as stored: the text and how it scored."""
+
+    card_key: str
+    variant: str | None
+    text: str
+    duration_ms: int
+    figures_right: int
+    figures_wrong: int
+    points_covered: int
+    points_total: int
+    mistakes: tuple[str, ...] = ()  # what went wrong, in words
+
+
+@dataclass(frozen=True, slots=True)
+class InterviewSummary:
+    id: int
+    started: int  # ms since the epoch
+    finished: int
+    cards: int
+    figures_right: int
+    figures_wrong: int
+    points_covered: int
+    points_total: int
+
+
+def save_interview(conn: sqlite3.Connection, started: int, finished: int,
+                   rows: Sequence[ExplanationRow]) -> int:
+    """Store an interview and its explanations (in the caller's transaction); its id."""
+    cursor = conn.execute("INSERT INTO interviews (started, finished) VALUES (?, ?)",
+                          (started, finished))
+    interview_id = cursor.lastrowid
+    assert interview_id is not None
+    for position, row in enumerate(rows):
+        conn.execute(
+            "INSERT INTO explanations (time, interview_id, position, card_key, variant, text, "
+            "duration_ms, figures_right, figures_wrong, points_covered, points_total, "
+            "mistakes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (finished, interview_id, position, row.card_key, row.variant, row.text,
+             row.duration_ms, row.figures_right, row.figures_wrong, row.points_covered,
+             row.points_total, "\n".join(row.mistakes)))
+    return interview_id
+
+
+def save_explanation(conn: sqlite3.Connection, when: datetime, row: ExplanationRow) -> int:
+    """Store one explanation given outside an interview (the explain box); its id."""
+    cursor = conn.execute(
+        "INSERT INTO explanations (time, card_key, variant, text, duration_ms, figures_right, "
+        "figures_wrong, points_covered, points_total, mistakes) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (to_ms(when), row.card_key, row.variant, row.text, row.duration_ms, row.figures_right,
+         row.figures_wrong, row.points_covered, row.points_total, "\n".join(row.mistakes)))
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def interview_history(conn: sqlite3.Connection, limit: int = 10) -> list[InterviewSummary]:
+    """The latest interviews, newest first, with their totals."""
+    rows = conn.execute(
+        "SELECT i.id, i.started, i.finished, COUNT(e.id), COALESCE(SUM(e.figures_right), 0), "
+        "COALESCE(SUM(e.figures_wrong), 0), COALESCE(SUM(e.points_covered), 0), "
+        "COALESCE(SUM(e.points_total), 0) FROM interviews i "
+        "LEFT JOIN explanations e ON e.interview_id = i.id "
+        "GROUP BY i.id ORDER BY i.started DESC, i.id DESC LIMIT ?", (limit,)).fetchall()
+    return [InterviewSummary(*row) for row in rows]
+
+
+def explanations_of(conn: sqlite3.Connection, interview_id: int) -> list[ExplanationRow]:
+    rows = conn.execute(
+        "SELECT card_key, variant, text, duration_ms, figures_right, figures_wrong, "
+        "points_covered, points_total, mistakes FROM explanations WHERE interview_id = ? "
+        "ORDER BY position", (interview_id,)).fetchall()
+    return [ExplanationRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
+                           tuple(m for m in row[8].split("\n") if m)) for row in rows]
+
+
+def weak_spots(conn: sqlite3.Connection) -> dict[str, int]:
+    """Per card key: its lapses, plus the mistakes logged on its typed answers, plus the
+    wrong figures of its explanations."""
+    found: Counter[str] = Counter()
+    for key, lapses in conn.execute("SELECT key, lapses FROM cards WHERE lapses > 0"):
+        found[key] += lapses
+    for key, count in conn.execute(
+            "SELECT c.key, COUNT(*) FROM answer_mistakes m JOIN answers a ON a.id = m.answer_id "
+            "JOIN revlog r ON r.id = a.review_id JOIN cards c ON c.id = r.card_id "
+            "GROUP BY c.key"):
+        found[key] += count
+    for key, wrong in conn.execute(
+            "SELECT card_key, SUM(figures_wrong) FROM explanations GROUP BY card_key"):
+        found[key] += wrong or 0
+    return dict(found)

@@ -1,0 +1,64 @@
+"""Mock interviews: the draw, the scorecard, saving, drill stats, and no rescheduling."""
+
+from __future__ import annotations
+
+import io
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from drill.cli import main
+from drill.explaining.interview import pick, weight
+from drill.packs.library import load_library
+
+
+def test_the_draw_is_distinct_weighted_and_leaves_follow_ups_to_their_parents() -> None:
+    cards = load_library().cards
+    drawn = pick(cards, {}, 8, random.Random(1))
+    keys = [q.card.key for q in drawn]
+    assert len(keys) == len(set(keys)) == 8
+    assert all(q.card.parent is None for q in drawn)
+    assert all(q.variant is None or q.card.variant_named(q.variant) for q in drawn)
+    # The same seed draws the same interview.
+    assert [q.card.key for q in pick(cards, {}, 8, random.Random(1))] == keys
+
+
+def test_weak_spots_weigh_in() -> None:
+    card = load_library().find("speed-physics/q4")  # a "solid" card
+    assert weight(card, {}) == 1.0
+    assert weight(card, {card.key: 3}) == 4.0
+    cards = [c for c in load_library().cards if c.parent is None]
+    # A card with 200 lapses is drawn first nearly always: 201 shares against about 30.
+    firsts = [pick(cards, {card.key: 200}, 1, random.Random(seed))[0].card.key
+              for seed in range(20)]
+    assert firsts.count(card.key) >= 15
+
+
+def test_an_interview_runs_on_standard_input_and_is_saved(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = "The floor is 16 GB ÷ 3.35 TB/s ≈ 48 ms, memory-bound.\n\n" * 6
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    code = main(["--data", str(tmp_path), "interview", "-n", "2", "--seed", "4"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert out.count("(60 s: type your answer") >= 2
+    assert "Scorecard" in out and "To review" in out
+    assert "Saved as interview 1" in out
+    with sqlite3.connect(tmp_path / "drill.sqlite3") as conn:
+        texts = [row[0] for row in conn.execute("SELECT text FROM explanations")]
+        assert texts and texts[0].startswith("The floor is 16 GB")
+        assert conn.execute("SELECT COUNT(*) FROM revlog").fetchone() == (0,)
+        assert conn.execute("SELECT COUNT(*) FROM cards WHERE reps > 0").fetchone() == (0,)
+    assert main(["--data", str(tmp_path), "stats"]) == 0
+    stats = capsys.readouterr().out
+    assert "Mock interviews" in stats
+    assert f"{len(texts)} cards" in stats
+
+
+def test_n_out_of_range_is_a_usage_error(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--data", str(tmp_path), "interview", "-n", "0"]) == 2
+    assert "between 1 and 50" in capsys.readouterr().err
