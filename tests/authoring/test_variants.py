@@ -71,7 +71,7 @@ def test_a_model_variant_draws_weights_and_kv_from_the_catalog(library: Library)
     # Qwen2.5-7B: 7.61 billion × 2 bytes ≈ 15.2 GB, and 56 KiB of KV per token.
     assert card.givens["weights"] == "15.2 GB"
     assert card.givens["kv_per_token"] == "56 KiB/token"
-    assert "(Qwen2.5-7B, BF16, one H100)" in card.scenario
+    assert "Qwen2.5-7B in BF16 on one H100" in card.scenario
     kv = solve(card).results["kv_bytes"].value  # 64 × 4,096 × 56 KiB
     assert convert(kv, "B") == pytest.approx(64 * 4096 * 56 * 1024)
 
