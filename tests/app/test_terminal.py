@@ -84,9 +84,8 @@ def drill(data: Path, *options: str) -> Terminal:
 
 def test_the_first_card_is_on_screen_before_sympy_loads(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # An empty cache of solved cards, of this test's own: with the worker's warm one the
-    # cards come from the cache and sympy never loads, so the background load this test
-    # waits for would not happen (a cold start is what a learner's first run is).
+    # An empty cache of solved cards, of this test's own: a learner's first run, whatever
+    # the tests before it in this worker solved (the worker's cache is shared).
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     app_packs = str(ROOT / "tests" / "app" / "packs")
     terminal = drill(tmp_path / "data", "--packs", app_packs)
