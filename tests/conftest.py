@@ -90,7 +90,8 @@ def plain_install(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def evaluate() -> Evaluate:
-    """``evaluate(solver, givens)``: every result of a built-in solver, as quantities."""
+    """``evaluate(solver, givens, formulas=None)``: every result of a built-in solver, or
+    of a card's formulas when ``solver`` is None, as quantities."""
     return evaluate_solver
 
 

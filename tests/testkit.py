@@ -53,8 +53,9 @@ class RunCli(Protocol):
 #: The ``make_app`` fixture: a DrillApp on the app tests' pack, options changed by keyword.
 MakeApp = Callable[..., "DrillApp"]
 
-#: The ``evaluate`` fixture: every result of a solver for givens typed as text.
-Evaluate = Callable[[str, Mapping[str, str]], dict[str, Quantity]]
+#: The ``evaluate`` fixture: every result of a solver (or of a card's formulas) for givens
+#: typed as text.
+Evaluate = Callable[..., dict[str, Quantity]]
 
 
 def load_module(path: Path, name: str) -> ModuleType:
@@ -81,8 +82,12 @@ def load_app_solvers() -> ModuleType:
     return load_module(TESTS / "app" / "app_solvers.py", "app_test_solvers")
 
 
-def evaluate_solver(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]:
-    """Every result of built-in solver ``name`` for givens typed as text (``"16 GB"``)."""
+def evaluate_solver(name: str | None, givens: Mapping[str, str],
+                    formulas: Mapping[str, str] | None = None) -> dict[str, Quantity]:
+    """Every result of built-in solver ``name`` (or, when ``name`` is None, of
+    ``formulas``, for a card written with them) for givens typed as text (``"16 GB"``)."""
+    if name is None:
+        return _evaluate_formulas(givens, formulas or {})
     # sympy loads here, not when a test module is collected.
     from drill.solving.registry import REGISTRY, load_builtin_solvers
     from drill.symbolic.unit_system import to_quantity
@@ -92,6 +97,19 @@ def evaluate_solver(name: str, givens: Mapping[str, str]) -> dict[str, Quantity]
     symbols = solver.symbols
     values = {symbols[given]: read(text).value for given, text in givens.items()}
     return {result: to_quantity(expr, values) for result, expr in solver.formulas().items()}
+
+
+def _evaluate_formulas(givens: Mapping[str, str],
+                       formulas: Mapping[str, str]) -> dict[str, Quantity]:
+    """A card's formulas solved as drill solves them, for its givens (which may themselves
+    be formulas of other givens)."""
+    from drill.packs.model import Card
+    from drill.solving.solve import solve
+
+    card = Card(pack="content", id="card", title="", priority="solid", scenario="",
+                givens={name: str(text) for name, text in givens.items()},
+                formulas=dict(formulas))
+    return {name: result.value for name, result in solve(card).results.items()}
 
 
 def install_plainly(folder: Path) -> Path:

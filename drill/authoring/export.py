@@ -103,14 +103,14 @@ def _exported(pack: Pack, card: Card, refs: tuple[str, ...],
 
 
 def solved_references(card: Card) -> tuple[str, ...]:
-    """Each ask's question and reference value, from the card's solver."""
+    """Each ask's question and reference value, from the card's solver or formulas."""
     return tuple(f"{question} → {answer}" for question, answer in solved_answers(card))
 
 
 def solved_answers(card: Card) -> tuple[tuple[str, str], ...]:
-    """Each ask's question and reference value, from the card's solver (none if it cannot
-    be solved)."""
-    if not card.asks or not card.solver:
+    """Each ask's question and reference value, from the card's solver or formulas (none
+    if it cannot be solved)."""
+    if not card.asks or not card.computes:
         return ()
     from drill.solving.cache import solve_cached
     from drill.solving.solve import SolveError

@@ -1,7 +1,10 @@
-"""``drill new PACK``: a pack file and its solver module that ``drill check`` passes as is.
+"""``drill new PACK``: a pack file (and, with ``--python``, its solver module) that
+``drill check`` passes as is.
 
-The example card shows every part a pack writer needs: givens, a template over them,
-an ask with a stated figure and a classic mistake, a variant and a spoken follow-up.
+The example card shows every part a pack writer needs: givens, formulas over them, a
+template, an ask with a stated figure and a classic mistake, a variant and a spoken
+follow-up. By default its numbers come from ``formulas:`` in the YAML, so the pack runs
+no code anywhere; ``--python`` writes the same card with a Python solver beside it.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ class ScaffoldError(Exception):
 class Scaffold:
     pack_id: str
     pack_file: Path
-    solver_file: Path
+    solver_file: Path | None  # None: a pack of formulas, no code
 
     @property
     def folder(self) -> Path:
@@ -40,19 +43,20 @@ def check_pack_id(pack_id: str) -> None:
 
 
 def write_scaffold(pack_id: str, folder: Path, schema: Path | None = None, *,
-                   force: bool = False) -> Scaffold:
-    """Write the pack and its solver into ``folder`` (created if needed)."""
+                   force: bool = False, python: bool = False) -> Scaffold:
+    """Write the pack (and with ``python`` its solver) into ``folder`` (created if needed)."""
     check_pack_id(pack_id)
     pack_name, solver_name = file_names(pack_id)
-    scaffold = Scaffold(pack_id, folder / pack_name, folder / solver_name)
+    scaffold = Scaffold(pack_id, folder / pack_name, folder / solver_name if python else None)
     if not force:
         for path in (scaffold.pack_file, scaffold.solver_file):
-            if path.exists():
+            if path is not None and path.exists():
                 raise ScaffoldError(f"{path} already exists (use --force to replace it)")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _write(scaffold.pack_file, pack_text(pack_id, scaffold, schema))
-        _write(scaffold.solver_file, solver_text(pack_id))
+        if scaffold.solver_file is not None:
+            _write(scaffold.solver_file, solver_text(pack_id))
     except OSError as error:
         raise ScaffoldError(f"cannot write into {folder}: {error.strerror or error}") from None
     return scaffold
@@ -92,7 +96,8 @@ def pack_text(pack_id: str, scaffold: Scaffold, schema: Path | None) -> str:
     # space or a drive letter in the path cannot cut the modeline short (a bare path can).
     header = (f"# yaml-language-server: $schema={_shown_uri(schema)}\n" if schema is not None
               else "")
-    return header + PACK_TEMPLATE.format(
+    template = FORMULA_PACK_TEMPLATE if scaffold.solver_file is None else PACK_TEMPLATE
+    return header + template.format(
         pack=pack_id, title=title_of(pack_id), solver=f"{pack_id}-load-time",
         pack_file=_shown(scaffold.pack_file), folder=_shown(folder))
 
@@ -146,6 +151,69 @@ cards:
         mistakes:
           - id: bits-for-bytes
             value: load_time_bits_as_bytes
+            message: >-
+              That reads {{read_speed}} as gigabits per second, eight times slower than the
+              drive really is. It moves {{read_speed}} of bytes: divide {{checkpoint}} by it.
+
+  - id: checkpoint-load-faster
+    title: What makes the restart faster?
+    priority: solid
+    scenario: >-
+      "The restart takes over a minute. How would you make it faster?"
+    answer:
+      - Read from several drives at once, or keep a copy of the weights in host memory.
+      - Load straight into GPU memory, so the bytes are not copied twice.
+    tip: >-
+      A restart costs one full read of the weights: plan for it in a failover.
+"""
+
+FORMULA_PACK_TEMPLATE = """\
+# A drill pack: one YAML file of interview cards (docs/pack-format.md; `drill schema`
+# prints its JSON Schema). Every number comes from the formulas below: drill reads them
+# as math and never runs anything in the file. Check it with:
+#   drill check {pack_file}
+pack: {pack}
+title: {title}
+description: My own interview cards.
+source: My notes
+cards:
+  - id: checkpoint-load
+    title: How long does loading a {{checkpoint}} checkpoint take?
+    priority: priority
+    # {{name}} shows a given; {{name:70 s}} shows a result like its sample.
+    scenario: >-
+      A server restarts and reads a {{checkpoint}} checkpoint from a local NVMe drive that
+      reads {{read_speed}}. How long until the weights are in memory?
+    answer:
+      - >-
+        Time is bytes over speed: {{checkpoint}} ÷ {{read_speed}} ≈ {{load_time:70 s}}.
+      - >-
+        Drive speeds are often quoted in gigabits per second, and a byte is eight bits:
+        check the unit before dividing.
+    key_numbers:
+      - "load time = checkpoint bytes ÷ read speed"
+    tip: >-
+      Bytes divided by bytes per second gives seconds. Take a bit for a byte and the
+      answer is off eightfold.
+    follow_up: checkpoint-load-faster
+    givens:
+      checkpoint: 140 GB
+      read_speed: 2 GB/s
+    formulas:                 # each result: math over the givens and other results
+      load_time: checkpoint / read_speed
+    variants:                 # the same question with other givens
+      - id: small-model
+        givens:
+          checkpoint: 16 GB
+    asks:
+      - id: load_time         # the reference is the formula of the same name
+        question: How long does it take to read the checkpoint once?
+        unit: s
+        stated: ≈ 70 s
+        mistakes:
+          - id: bits-for-bytes
+            # A mistake's value is a formula too: the speed taken for bits per second.
+            value: checkpoint / (read_speed / 8)
             message: >-
               That reads {{read_speed}} as gigabits per second, eight times slower than the
               drive really is. It moves {{read_speed}} of bytes: divide {{checkpoint}} by it.

@@ -31,6 +31,7 @@ from drill.checking.tolerance import (
 )
 from drill.checking.variant_checks import VariantChecks, base_renderings
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
+from drill.packs.fields import NAME
 from drill.packs.loader import LoadResult, load_pack
 from drill.packs.model import Ask, Card, Location
 from drill.packs.yaml_positions import SourceText
@@ -127,6 +128,36 @@ class _CardCheck:
     def at(self, field: str, fallback: Location | None = None) -> Location:
         return self.card.text_locations.get(field, fallback or self.card.where)
 
+    def in_field(self, field: str, column: int) -> Location:
+        """The place of ``column`` inside the text of ``field`` (a formula, a given)."""
+        start = self.at(field)
+        text = self.field_text(field)
+        if text is None:
+            return start
+        return self.source.position_in_source(start, text, column)
+
+    def formula_of(self, value: str, value_field: str) -> Location | None:
+        """Where a formula card's ``value`` is worked out: its formula, or the value itself
+        when it is a formula of its own; None for a solver's result."""
+        if self.card.solver:
+            return None
+        if f"formulas.{value}" in self.card.text_locations:
+            return self.at(f"formulas.{value}")
+        if value_field in self.card.text_locations and not NAME.fullmatch(value):
+            return self.at(value_field)
+        return None
+
+    def field_text(self, field: str) -> str | None:
+        kind, _, name = field.partition(".")
+        if kind == "formulas":
+            return self.card.formulas.get(name, self.card.shared_formulas.get(name))
+        if kind == "givens":
+            return self.card.givens.get(name)
+        for path, text in self.card.value_texts():
+            if path == field:
+                return text
+        return None
+
     def report(self, where: Location, message: str, ask: Ask | None = None,
                severity: str = ERROR, code: str = "") -> None:
         self.found.append(Diagnostic(where, severity, message, self.card.key,
@@ -147,7 +178,7 @@ class _CardCheck:
             variants = VariantChecks(self.card, self.source, base_open)
             names_ok = variants.check_names()
             samples_ok = variants.check_samples(solution)
-            if names_ok and samples_ok and (solution is not None or not self.card.solver):
+            if names_ok and samples_ok and (solution is not None or not self.card.computes):
                 variants.check_variants(solution)
             self.found += variants.found
         return self.found
@@ -159,8 +190,8 @@ class _CardCheck:
         known = set(self.card.givens)
         if solution is not None:
             known |= set(solution.given_values) | set(solution.results)
-        elif self.card.solver:
-            return  # the solver failed, and that is reported already
+        elif self.card.computes:
+            return  # the solver or a formula failed, and that is reported already
         for index, point in enumerate(self.card.points):
             where = self.at(f"points[{index}].text", point.where)
             for name in point.figures:
@@ -220,12 +251,14 @@ class _CardCheck:
         return units
 
     def solve(self) -> Solution | None:
-        if self.card.solver is None:
+        if not self.card.computes:
             return None
         try:
             return solve(self.card)
         except SolveError as error:
-            if error.given and f"givens.{error.given}" in self.card.text_locations:
+            if error.field is not None and error.field in self.card.text_locations:
+                where = self.in_field(error.field, error.column)
+            elif error.given and f"givens.{error.given}" in self.card.text_locations:
                 where = self.at(f"givens.{error.given}")
             else:
                 where = self.at("givens" if error.given else "solver")
@@ -241,7 +274,8 @@ class _CardCheck:
             self.report(self.at(f"{path}.value", ask.where),
                         _unknown_result(ask.value, solution), ask)
         elif unit is not None and not dims.compatible(reference.value.dim, unit.dim):
-            self.report(self.at(f"{path}.unit", ask.where),
+            self.report(self.formula_of(ask.value, f"{path}.value")
+                        or self.at(f"{path}.unit", ask.where),
                         f"the reference '{ask.value}' is {dims.describe(reference.value.dim)} "
                         f"({reference.shown}), but the unit '{ask.unit}' is "
                         f"{dims.describe(unit.dim)}", ask)
@@ -288,5 +322,8 @@ def _unknown_result(name: str, solution: Solution) -> str:
     names = sorted(solution.results)
     close = difflib.get_close_matches(name, names, n=2, cutoff=0.6)
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    if solution.solver == "formulas":
+        return (f"'{name}' is not a result of the card's formulas (they give "
+                f"{', '.join(names) or 'none'}){hint}: add it to formulas")
     return (f"'{name}' is not a result of solver '{solution.solver}' (it gives "
             f"{', '.join(names)}){hint}")

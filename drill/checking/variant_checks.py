@@ -102,7 +102,7 @@ class VariantChecks:
                         ok = False
                     if solution is not None:
                         self.report(where, f"{path}: {slot.source} names neither a given nor a "
-                                           f"result of solver '{solution.solver}'")
+                                           f"result of {_computed_by(solution.solver)}")
                         ok = False
                     continue
                 ok = self._check_sample(path, slot, value, where) and ok
@@ -296,3 +296,7 @@ def _occurrences(needle: str, haystack: str) -> list[int]:
 def _figure_pattern(needle: str) -> re.Pattern[str]:
     """``needle`` as a whole figure: "4.8" must not match inside "14.8" or "4.85"."""
     return re.compile(r"(?<![\d.,])" + re.escape(needle) + r"(?![\d]|\.\d|,\d)")
+
+
+def _computed_by(solver: str) -> str:
+    return "the card's formulas" if solver == "formulas" else f"solver '{solver}'"

@@ -1,4 +1,4 @@
-"""``drill new PACK``: scaffold a pack file and its solver module."""
+"""``drill new PACK``: scaffold a pack file of formulas (``--python``: and a solver module)."""
 
 from __future__ import annotations
 
@@ -16,16 +16,21 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser = subparsers.add_parser(
         "new",
         parents=[common],
-        help="start a pack of your own: a pack file and its solver module",
-        description="Write PACK.yaml and its solver module into a folder. Both pass "
-        "'drill check' as they are: one example card with givens, a template, an ask, a "
-        "classic mistake, a variant and a follow-up, ready to be edited.",
+        help="start a pack of your own: a pack file whose numbers come from formulas",
+        description="Write PACK.yaml into a folder; it passes 'drill check' as it is: one "
+        "example card with givens, formulas, a template, an ask, a classic mistake, a "
+        "variant and a follow-up, ready to be edited. Its numbers come from formulas in "
+        "the YAML, so the pack runs no code. --python writes the same card computed by a "
+        "Python solver module instead, written beside it.",
         epilog="example: drill new my-pack --dir ~/drill-packs",
     )
     parser.add_argument("pack", metavar="PACK", help="the pack id: lowercase, digits, dashes")
     parser.add_argument("--dir", metavar="DIR", type=Path, default=Path("."),
                         help="the folder to write into (default: the current folder)")
     parser.add_argument("--force", action="store_true", help="replace existing files")
+    parser.add_argument("--python", action="store_true",
+                        help="compute the card with a Python solver module (drill runs it "
+                             "only from folders named with --solvers)")
     parser.set_defaults(func=run)
 
 
@@ -47,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     schema = schema_path()
     try:
         made = write_scaffold(args.pack, args.dir, schema.resolve() if schema.is_file()
-                              else None, force=args.force)
+                              else None, force=args.force, python=args.python)
     except ScaffoldError as error:
         print(f"drill new: error: {error}", file=sys.stderr)
         return EXIT_FAILED
@@ -55,16 +60,19 @@ def run(args: argparse.Namespace) -> int:
     folder, pack_file = shlex.quote(str(made.folder)), shlex.quote(str(made.pack_file))
     card = f"{made.pack_id}/checkpoint-load"
     print(f"created {made.pack_file}  (the pack: a card and its follow-up)")
-    print(f"created {made.solver_file}  (its solver)")
+    code = ""
+    if made.solver_file is not None:
+        print(f"created {made.solver_file}  (its solver)")
+        code = f" --solvers {folder}"
     print()
     print("next:")
-    print(f"  drill check {pack_file} --solvers {folder}")
-    print(f"  drill solve {card} --packs {folder} --solvers {folder}")
-    print(f"  drill grade {card} load_time \"140 GB / (2 GB/s)\" --packs {folder} "
-          f"--solvers {folder}")
+    print(f"  drill check {pack_file}{code}")
+    print(f"  drill solve {card} --packs {folder}{code}")
+    print(f"  drill grade {card} load_time \"140 GB / (2 GB/s)\" --packs {folder}{code}")
     print("To load it everywhere, add to settings.toml in the data folder:")
     # A JSON string is a TOML basic string too: quotes and backslashes come escaped.
     setting = json.dumps(str(made.folder.resolve()), ensure_ascii=False)
     print(f"  packs = [{setting}]")
-    print(f"  solvers = [{setting}]")
+    if code:
+        print(f"  solvers = [{setting}]")
     return EXIT_OK

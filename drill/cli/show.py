@@ -94,15 +94,21 @@ def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | N
             para(f"{card.pack}/{other_id}{title}")
     failure = None
     solution = None
-    if card.solver:
+    if card.computes:
         try:
             solution = solve_cached(card)
         except SolveError as error:
             failure = str(error)
-    if card.givens or card.solver:
+    if card.givens or card.computes:
         heading(f"Givens (solver {card.solver})" if card.solver else "Givens")
         name_width = max((len(n) for n in card.givens), default=0)
         for name, text in card.givens.items():
+            out.append(f"  {name:<{name_width}}  {text}")
+    formulas = {**card.shared_formulas, **card.formulas} if card.solver is None else {}
+    if formulas:
+        heading("Formulas")
+        name_width = max(len(n) for n in formulas)
+        for name, text in formulas.items():
             out.append(f"  {name:<{name_width}}  {text}")
     if card.asks:
         heading("Asks")

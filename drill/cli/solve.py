@@ -55,8 +55,9 @@ def run(args: argparse.Namespace) -> int:
     except CardNotFound as error:
         print(f"drill solve: error: {error.message}", file=sys.stderr)
         return EXIT_USAGE
-    if not card.solver:
-        print(f"drill solve: error: {card.key} has no solver: it is a spoken answer",
+    if not card.computes:
+        print(f"drill solve: error: {card.key} has no solver or formulas: it is a spoken "
+              f"answer",
               file=sys.stderr)
         return EXIT_FAILED
     chosen = choose_variant(card, args, "solve")
@@ -90,14 +91,17 @@ def _solves(card: Any) -> bool:
 
 
 def _as_text(card: Any, solution: Any, overrides: dict[str, str]) -> list[str]:
-    out = [f"{card.key} · {card.title}", f"  solver {solution.solver}"]
+    computed_by = ("formulas (in the pack)" if card.solver is None
+                   else f"solver {solution.solver}")
+    out = [f"{card.key} · {card.title}", f"  {computed_by}"]
     if card.variants:
         out.append(f"  {variant_line(card)}")
     out += ["", "Givens"]
     width = max((len(n) for n in solution.givens), default=0)
     for name, text in solution.givens.items():
         mark = "   (set)" if name in overrides else ""
-        out.append(f"  {name:<{width}}  {text}{mark}")
+        worked = f" = {solution.formed[name]}" if name in solution.formed else ""
+        out.append(f"  {name:<{width}}  {text}{worked}{mark}")
     used: set[str] = set()
     if card.asks:
         out += ["", "Asks"]

@@ -147,10 +147,10 @@ def worked_card(card: Card, variant: str | None = None) -> tuple[Card, Solution 
 
     if variant is not None:
         worked = work_out(card, variant, cached=True)
-        if worked.solution is not None or not card.solver:
+        if worked.solution is not None or not card.computes:
             return worked.card, worked.solution
         card = worked.card
-    return card, solve_cached(card) if card.solver else None
+    return card, solve_cached(card) if card.computes else None
 
 
 def explain(card: Card, solution: Solution | None, text: str) -> Explanation:

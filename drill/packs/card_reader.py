@@ -113,21 +113,32 @@ class CardReader:
         return numbers
 
     def givens(self, entries: Entries) -> dict[str, str]:
-        if "givens" not in entries:
+        return self.named_texts(entries, "givens", "given")
+
+    def formulas(self, entries: Entries) -> dict[str, str]:
+        return self.named_texts(entries, "formulas", "formula")
+
+    def named_texts(self, entries: Entries, key: str, what: str) -> dict[str, str]:
+        """A mapping of names to texts (``givens``, ``formulas``), each place remembered."""
+        if key not in entries:
             return {}
-        self.remember("givens", entries["givens"][0])  # "missing given" points at the key
-        given_entries = self.f.mapping(entries["givens"][1], "'givens'", None, (), self.scope)
-        givens: dict[str, str] = {}
-        for name, (key_node, value_node) in (given_entries or {}).items():
+        self.remember(key, entries[key][0])  # "missing given" points at the key
+        named = self.f.mapping(entries[key][1], f"'{key}'", None, (), self.scope)
+        texts: dict[str, str] = {}
+        for name, (key_node, value_node) in (named or {}).items():
             if not NAME.fullmatch(name):
-                self.f.error(key_node, f"given name '{name}' is not valid: use {NAME_RULE}",
+                self.f.error(key_node, f"{what} name '{name}' is not valid: use {NAME_RULE}",
                              self.scope)
                 continue
-            self.remember(f"givens.{name}", value_node)
-            value = self.f.text(value_node, f"givens.{name}", self.scope)
+            self.remember(f"{key}.{name}", value_node)
+            value = self.f.text(value_node, f"{key}.{name}", self.scope)
             if value is not None:
-                givens[name] = value.strip()
-        return givens
+                texts[name] = value.strip()
+        return texts
+
+    def value(self, entries: Entries, path: str, scope: Scope) -> str | None:
+        """An ask's or a mistake's ``value``: a result's name or a formula of its own."""
+        return self.text(entries, "value", path=path, scope=scope)
 
     # -- asks --------------------------------------------------------------------
     def asks(self, entries: Entries) -> list[Ask]:
@@ -163,8 +174,7 @@ class CardReader:
             unit = None
         value = ask_id
         if "value" in entries:
-            value = self.identifier(entries, "value", "value", NAME, NAME_RULE,
-                                    path=f"{path}.value", scope=scope)
+            value = self.value(entries, f"{path}.value", scope)
         stated = self.text(entries, "stated", path=f"{path}.stated", scope=scope)
         tolerance = DEFAULT_TOLERANCE
         tolerance_node = self._value_node(entries, "tolerance", f"{path}.tolerance")
@@ -173,7 +183,7 @@ class CardReader:
         mistakes = self._mistakes(entries, path, scope)
         if ask_id is None or question is None or unit is None or value is None:
             return None
-        return Ask(id=ask_id, question=question, unit=unit.strip(), value=value,
+        return Ask(id=ask_id, question=question, unit=unit.strip(), value=value.strip(),
                    tolerance=tolerance, stated=stated, mistakes=tuple(mistakes),
                    where=f.at(node))
 
@@ -220,12 +230,12 @@ class CardReader:
             return None
         mistake_id = self._unique_id(entries, "mistake", DASHED_ID, DASHED_RULE, ids,
                                      "this ask", scope)
-        value = self.identifier(entries, "value", "value", NAME, NAME_RULE,
-                                path=f"{path}.value", scope=scope)
+        value = self.value(entries, f"{path}.value", scope)
         message = self.text(entries, "message", path=f"{path}.message", scope=scope)
         if mistake_id is None or message is None:
             return None
-        return Mistake(id=mistake_id, message=message, value=value, where=f.at(node))
+        return Mistake(id=mistake_id, message=message,
+                       value=value.strip() if value is not None else None, where=f.at(node))
 
     # -- key points --------------------------------------------------------------
     def points(self, entries: Entries) -> list[KeyPoint]:

@@ -25,11 +25,11 @@ from drill.packs.model import PRIORITIES, Card, Location, Pack
 from drill.packs.scenario import ScenarioReader, finish_card
 from drill.packs.yamlsafe import PackReadError, compose, read_text
 
-PACK_KEYS = ("pack", "title", "description", "source", "cards")
+PACK_KEYS = ("pack", "title", "description", "source", "formulas", "cards")
 PACK_REQUIRED = ("pack", "title", "cards")
 CARD_KEYS = ("id", "title", "priority", "lessons", "scenario", "answer", "key_numbers", "tip",
-             "follow_up", "solver", "givens", "asks", "gpu", "model", "facts", "variants",
-             "points")
+             "follow_up", "solver", "givens", "formulas", "asks", "gpu", "model", "facts",
+             "variants", "points")
 CARD_REQUIRED = ("id", "title", "priority", "scenario")
 _Reader = Callable[[yaml.Node], "str | None"]
 
@@ -86,6 +86,8 @@ class _PackBuilder:
         self.text = text  # for placing errors inside a template's text
         self.pack_id = path.stem
         self.cards_found = 0
+        self.formulas: dict[str, str] = {}  # the pack's own, shared by its cards
+        self.formula_locations: dict[str, Location] = {}
 
     def build(self, root: yaml.Node) -> Pack | None:
         f = self.fields
@@ -102,6 +104,9 @@ class _PackBuilder:
                                 lambda n: f.text(n, "description", Scope(), required=False))
         source = self._get(entries, "source",
                            lambda n: f.text(n, "source", Scope(), required=False))
+        shared = CardReader(f, Scope())
+        self.formulas = shared.formulas(entries)
+        self.formula_locations = shared.locations
         header_ok = f.error_count() == errors_before
         cards: tuple[Card, ...] = ()
         if "cards" in entries:
@@ -116,6 +121,7 @@ class _PackBuilder:
             source=source or "",
             cards=cards,
             where=f.at(root),
+            formulas=self.formulas,
         )
 
     @staticmethod
@@ -174,6 +180,7 @@ class _PackBuilder:
         follow_up = reader.identifier(entries, "follow_up", "follow_up", DASHED_ID, DASHED_RULE)
         solver = reader.identifier(entries, "solver", "solver", DASHED_ID, DASHED_RULE)
         givens = reader.givens(entries)
+        formulas = reader.formulas(entries)
         asks = reader.asks(entries)
         points = reader.points(entries)
         scenario_reader = ScenarioReader(f, scope, reader.remember)
@@ -181,8 +188,17 @@ class _PackBuilder:
         model = scenario_reader.catalog_name(entries, "model")
         facts = scenario_reader.facts(entries)
         variants = scenario_reader.variants(entries)
-        if asks and "solver" not in entries:
-            f.error(node, "a card with asks needs a 'solver' to compute their answers", scope)
+        if asks and "solver" not in entries and "formulas" not in entries and not self.formulas:
+            f.error(node, "a card with asks needs 'formulas' (or a 'solver') to compute their "
+                          "answers", scope)
+        if "solver" in entries and "formulas" in entries:
+            f.error(entries["formulas"][0], "a card has either a 'solver' or 'formulas', not "
+                                            "both", scope)
+        shared_formulas = {} if solver else {
+            name: text for name, text in self.formulas.items() if name not in formulas}
+        for name in shared_formulas:
+            reader.locations.setdefault(f"formulas.{name}",
+                                        self.formula_locations[f"formulas.{name}"])
         if card_id is None or title is None or priority is None or scenario is None:
             return None
         card = Card(
@@ -198,6 +214,8 @@ class _PackBuilder:
             follow_up=follow_up,
             solver=solver,
             givens=givens,
+            formulas=formulas,
+            shared_formulas=shared_formulas,
             asks=tuple(asks),
             order=index,
             where=f.at(node),

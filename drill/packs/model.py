@@ -6,6 +6,7 @@ the file every field came from, so every later error can name ``FILE:LINE:COL``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,8 +36,9 @@ class Location:
 class Mistake:
     """A classic wrong answer to an ask, and how to fix it.
 
-    ``value`` names the solver result that computes the wrong figure from the givens
-    (``weights_over_peak_flops``); the grader flags answers near it.
+    ``value`` names the result that computes the wrong figure from the givens
+    (``weights_over_peak_flops``), or is a formula of its own (``weights / peak_flops``);
+    the grader flags answers near it.
     """
 
     id: str
@@ -52,7 +54,7 @@ class Ask:
     id: str
     question: str
     unit: str  # display unit: "ms", "tokens/s", "$ per million tokens", "%", "×"
-    value: str  # the solver result holding the reference (defaults to the ask id)
+    value: str  # the result holding the reference (defaults to the ask id), or a formula
     tolerance: float = DEFAULT_TOLERANCE  # relative
     stated: str | None = None  # the figure as the card states it ("≈ 4.8 ms"), checked
     mistakes: tuple[Mistake, ...] = ()
@@ -103,6 +105,10 @@ class Card:
     parent: str | None = None  # id of the card this one follows up (set by the loader)
     solver: str | None = None
     givens: dict[str, str] = field(default_factory=dict)  # name → text, "16 GB"
+    #: The card's own formulas: result name → formula text ("weights / bandwidth").
+    formulas: dict[str, str] = field(default_factory=dict)
+    #: The pack's formulas, which the card may use as if they were its own.
+    shared_formulas: dict[str, str] = field(default_factory=dict)
     asks: tuple[Ask, ...] = ()
     order: int = 0  # position in its pack
     where: Location = field(default_factory=lambda: Location(""))
@@ -130,6 +136,11 @@ class Card:
         return self.key if self.variant is None else f"{self.key}#{self.variant}"
 
     @property
+    def computes(self) -> bool:
+        """Whether a solver or formulas work out the card's numbers (else it is spoken)."""
+        return bool(self.solver or self.formulas or (self.asks and self.shared_formulas))
+
+    @property
     def is_priority(self) -> bool:
         return self.priority == "priority"
 
@@ -138,6 +149,14 @@ class Card:
 
     def ask(self, ask_id: str) -> Ask | None:
         return next((a for a in self.asks if a.id == ask_id), None)
+
+    def value_texts(self) -> Iterator[tuple[str, str]]:
+        """Each ask's and mistake's ``value`` (a result's name or a formula), with its path."""
+        for i, ask in enumerate(self.asks):
+            yield f"asks[{i}].value", ask.value
+            for j, mistake in enumerate(ask.mistakes):
+                if mistake.value is not None:
+                    yield f"asks[{i}].mistakes[{j}].value", mistake.value
 
     def texts(self) -> list[tuple[str, str]]:
         """Every prose field with its path, in reading order (for checking and search)."""
@@ -161,6 +180,7 @@ class Pack:
     source: str = ""
     cards: tuple[Card, ...] = ()
     where: Location = field(default_factory=lambda: Location(""))
+    formulas: dict[str, str] = field(default_factory=dict)  # shared by its cards
 
     def card(self, card_id: str) -> Card | None:
         return next((c for c in self.cards if c.id == card_id), None)

@@ -17,6 +17,7 @@ import yaml
 
 from drill.packs.facts import GPU_FACTS, MODEL_FACTS
 from drill.packs.fields import DASHED_ID, NAME, Entries, Fields, Scope, suggest
+from drill.packs.givens import shown_given
 from drill.packs.model import BASE_VARIANT, Card, Location, Variant
 from drill.packs.templates import (
     SCENARIO_NAMES,
@@ -223,4 +224,4 @@ def base_fill(slot: Slot, card: Card, names: dict[str, str]) -> str:
         return names[slot.name]
     if slot.sample is not None:
         return sample_shown(slot.sample)
-    return card.givens[slot.name]
+    return shown_given(card.givens, slot.name)

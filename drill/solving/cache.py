@@ -34,7 +34,7 @@ from drill.quantities.quantity import Quantity
 from drill.solving.solve import Result, Solution, solve
 
 #: Bumped when the entry format changes.
-FORMAT = 1
+FORMAT = 2
 _CODE_FOLDERS = ("quantities", "symbolic", "solving")
 
 
@@ -172,6 +172,7 @@ def _to_json(key: str, solution: Solution) -> dict[str, Any]:
         "givens": dict(solution.givens),
         "given_values": {name: [q.value, list(q.dim)]
                          for name, q in solution.given_values.items()},
+        "formed": dict(solution.formed),
         "results": {
             name: {"value": r.value.value, "dim": list(r.value.dim), "unit": r.unit,
                    "shown": r.shown, "formula": r.formula, "working": r.working,
@@ -198,7 +199,8 @@ def _read(path: Path, key: str) -> Solution | None:
                         for name, pair in data["given_values"].items()}
         return Solution(str(data["card"]), str(data["solver"]),
                         {str(k): str(v) for k, v in data["givens"].items()},
-                        given_values, results)
+                        given_values, results,
+                        {str(k): str(v) for k, v in data["formed"].items()})
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None  # missing, damaged or foreign: solve again
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from drill.packs.fields import NAME
 from drill.packs.model import Card
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
@@ -33,13 +34,18 @@ class SolveError(Exception):
     """A card that cannot be solved; ``given``/``result`` name the culprit when known."""
 
     def __init__(
-        self, card_key: str, message: str, *, given: str | None = None, result: str | None = None
+        self, card_key: str, message: str, *, given: str | None = None,
+        result: str | None = None, field: str | None = None, column: int = 0,
     ) -> None:
         super().__init__(f"{card_key}: {message}")
         self.card_key = card_key
         self.message = message
         self.given = given
         self.result = result
+        #: The field of the card the problem is written in (``formulas.mbu``), when known,
+        #: and the column inside its text.
+        self.field = field
+        self.column = column
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,27 +87,82 @@ class Solution:
     givens: dict[str, str]  # the texts solved with, overrides applied
     given_values: dict[str, Quantity]
     results: dict[str, Result]
+    #: Givens written as formulas of other givens, each with its value as shown.
+    formed: dict[str, str] = field(default_factory=dict)
 
     def result(self, name: str) -> Result:
         return self.results[name]
 
 
 def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
-    """Every result of ``card``'s solver for its givens (``overrides`` replace some)."""
+    """Every result of ``card``'s solver or formulas for its givens (``overrides``
+    replace some)."""
+    from drill.solving import formula_cards
+
+    if not card.computes:
+        raise SolveError(card.key, "the card names no solver and has no formulas")
+    try:
+        if card.solver:
+            return _solve(card, _solver_plan(card), overrides or {})
+        return _solve(card, _formula_plan(card), overrides or {})
+    except formula_cards.FormulaProblem as problem:
+        raise SolveError(card.key, problem.message, given=problem.given,
+                         result=problem.result, field=problem.field,
+                         column=problem.column) from None
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """How a card's numbers are worked out: by a registered solver or by its formulas."""
+
+    name: str  # the solver's name, or "formulas"
+    declared: Mapping[str, str | None]  # each given → the unit a solver declares for it
+    formulas: Mapping[str, Any]  # result name → sympy expression over the givens' symbols
+    fields: Mapping[str, str]  # result name → the field its formula is written in
+
+
+def _solver_plan(card: Card) -> _Plan:
+    from drill.solving.formula_cards import compile_values
+
     solver = _solver_for(card)
-    texts = _given_texts(card, solver, overrides or {})
-    values = {name: _given_value(card, solver, name, text) for name, text in texts.items()}
-    shown_givens = {name: _given_in_working(text, values[name], solver.givens[name])
-                    for name, text in texts.items()}
-    formulas = _formulas(card, solver)
-    symbols = solver.symbols
+    formulas = dict(_formulas(card, solver))
+    inline = compile_values(card, {**solver.symbols, **formulas})
+    return _Plan(solver.name, solver.givens, {**formulas, **inline.expressions},
+                 inline.fields)
+
+
+def _formula_plan(card: Card) -> _Plan:
+    from drill.solving.formula_cards import FORMULAS, compile_card
+
+    compiled = compile_card(card)
+    return _Plan(FORMULAS, dict.fromkeys(card.givens), compiled.expressions, compiled.fields)
+
+
+def _solve(card: Card, plan: _Plan, overrides: Mapping[str, str]) -> Solution:
+    from drill.solving.formula_cards import derived_givens
+    from drill.symbolic.formulas import given_symbol
+
+    texts = _given_texts(card, plan, overrides)
+    derived = derived_givens(texts)
+    formed = {name for name, _ in derived}
+    values = {name: _given_value(card, plan, name, text, texts)
+              for name, text in texts.items() if name not in formed}
+    symbols = {name: given_symbol(name) for name in texts}
     by_symbol = {symbols[name]: value for name, value in values.items()}
+    for name, expression in derived:
+        value = _evaluate(card, name, expression, by_symbol, f"givens.{name}", given=name)
+        values[name] = _checked_given(card, plan, name, texts[name], value)
+        by_symbol[symbols[name]] = values[name]
+    values = {name: values[name] for name in texts}
+    shown_givens = {name: _readable(values[name]) if name in formed else
+                    _given_in_working(text, values[name], plan.declared[name])
+                    for name, text in texts.items()}
     substitutions = {symbols[name]: text for name, text in shown_givens.items()}
     names = tuple((symbol, name) for name, symbol in symbols.items())
     units = display_units(card)
     results: dict[str, Result] = {}
-    for name, expression in formulas.items():
-        value = _evaluate(card, name, expression, by_symbol)
+    for name, expression in plan.formulas.items():
+        value = _evaluate(card, name, expression, by_symbol, plan.fields.get(name), result=name)
         unit = units.get(name)
         shown = format_for_unit(value, unit)
         if unit is not None and shown is None:
@@ -117,7 +178,8 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
             substitutions=substitutions,
             sides=_sides(expression, names),
         )
-    return Solution(card.key, solver.name, texts, values, results)
+    return Solution(card.key, plan.name, texts, values, results,
+                    {name: shown_givens[name] for name in formed})
 
 
 def display_units(card: Card) -> dict[str, str]:
@@ -172,27 +234,28 @@ def _solver_for(card: Card) -> Solver:
     return solver
 
 
-def _given_texts(card: Card, solver: Solver, overrides: Mapping[str, str]) -> dict[str, str]:
-    needed = list(solver.givens)
+def _given_texts(card: Card, plan: _Plan, overrides: Mapping[str, str]) -> dict[str, str]:
+    needed = list(plan.declared)
+    whose = "the card's formulas" if card.solver is None else f"solver '{plan.name}'"
     for name in overrides:
         if name not in needed:
             raise SolveError(
-                card.key, f"no given named '{name}' (solver '{solver.name}' takes "
-                          f"{', '.join(needed)})", given=name)
+                card.key, f"no given named '{name}' ({whose} take{'s' * bool(card.solver)} "
+                          f"{', '.join(needed) or 'none'})", given=name)
     texts = {**card.givens, **overrides}
     missing = [name for name in needed if name not in texts]
     if missing:
         raise SolveError(
             card.key,
             f"missing given{'s' if len(missing) > 1 else ''} {', '.join(missing)}: solver "
-            f"'{solver.name}' needs {', '.join(f'{n} ({solver.givens[n]})' for n in needed)}",
+            f"'{plan.name}' needs {', '.join(f'{n} ({plan.declared[n]})' for n in needed)}",
             given=missing[0],
         )
     extra = [name for name in texts if name not in needed]
     if extra:
         raise SolveError(
             card.key,
-            f"given '{extra[0]}' is not used by solver '{solver.name}' (it takes "
+            f"given '{extra[0]}' is not used by solver '{plan.name}' (it takes "
             f"{', '.join(needed)})",
             given=extra[0],
         )
@@ -204,22 +267,35 @@ def _read_quantity(text: str) -> Quantity:
     return read(text).value
 
 
-def _given_value(card: Card, solver: Solver, name: str, text: str) -> Quantity:
+def _given_value(card: Card, plan: _Plan, name: str, text: str,
+                 texts: Mapping[str, str]) -> Quantity:
+    from drill.solving.formula_cards import misspelt_given
+
     try:
         value = _read_quantity(text)
     except ParseError as error:
-        raise SolveError(card.key, f"given '{name}' ('{text}') cannot be read: "
-                                   f"{error.message}", given=name) from None
+        # "param × 2 B" is a formula with a typo rather than an unknown unit 'param'.
+        better = misspelt_given(text, [other for other in texts if other != name])
+        message, column = (better.message, better.position) if better else (error.message,
+                                                                             error.position)
+        raise SolveError(card.key, f"given '{name}' ('{text}') cannot be read: {message}",
+                         given=name, field=f"givens.{name}", column=column) from None
+    return _checked_given(card, plan, name, text, value)
+
+
+def _checked_given(card: Card, plan: _Plan, name: str, text: str, value: Quantity) -> Quantity:
     if value.value < 0:
         # Sizes, times, rates, prices and counts: a minus sign is a slip, and it would
         # turn every figure after it negative without another word.
         raise SolveError(card.key, f"given '{name}' ('{text}') is negative: givens are "
                                    f"amounts, never below zero", given=name)
-    declared = solver.givens[name]
+    declared = plan.declared[name]
+    if declared is None:  # a formula card: the formulas say what each given is
+        return value
     try:
         expected = unit_quantity(declared).dim
     except ParseError as error:
-        raise SolveError(card.key, f"solver '{solver.name}' declares given '{name}' in "
+        raise SolveError(card.key, f"solver '{plan.name}' declares given '{name}' in "
                                    f"'{declared}', which drill cannot read: {error.message}",
                          given=name) from None
     if value.dim == expected:
@@ -230,14 +306,14 @@ def _given_value(card: Card, solver: Solver, name: str, text: str) -> Quantity:
     raise SolveError(
         card.key,
         f"given '{name}' is {dims.describe(value.dim)} ('{text}'), but solver "
-        f"'{solver.name}' needs {dims.describe(expected)} (like {declared})",
+        f"'{plan.name}' needs {dims.describe(expected)} (like {declared})",
         given=name,
     )
 
 
-def _given_in_working(text: str, value: Quantity, declared: str) -> str:
+def _given_in_working(text: str, value: Quantity, declared: str | None) -> str:
     """The given as written, or with the count it left out: "32" → "32 users"."""
-    if _read_quantity(text).dim == value.dim:
+    if declared is None or _read_quantity(text).dim == value.dim:
         return text
     number = value.value / unit_quantity(declared).value
     return attach_unit(f"{number:,.12g}" if abs(number) < 1e15 else f"{number:.12g}", declared)
@@ -252,14 +328,21 @@ def _formulas(card: Card, solver: Solver) -> dict[str, Any]:
         raise SolveError(card.key, str(error)) from None
 
 
-def _evaluate(card: Card, name: str, expression: Any, values: Mapping[Any, Quantity]) -> Quantity:
+def _evaluate(card: Card, name: str, expression: Any, values: Mapping[Any, Quantity],
+              field: str | None, *, given: str | None = None,
+              result: str | None = None) -> Quantity:
     from drill.symbolic.unit_system import to_quantity
 
     try:
         return to_quantity(expression, values)
     except (QuantityError, ValueError, TypeError, ArithmeticError) as error:
-        raise SolveError(card.key, f"result '{name}' cannot be worked out: {error}",
-                         result=name) from None
+        reason = str(error)
+        if "division by zero" in reason or isinstance(error, ZeroDivisionError):
+            reason = "a division by zero, for the card's givens"
+        what = (f"given '{name}'" if given else f"result '{name}'" if NAME.fullmatch(name)
+                else f"the value '{name}'")
+        raise SolveError(card.key, f"{what} cannot be worked out: {reason}", given=given,
+                         result=result, field=field) from None
 
 
 @lru_cache(maxsize=4096)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drill.packs.catalog import Catalog, UnknownEntry, load_catalog
+from drill.packs.givens import shown_given
 from drill.packs.model import BASE_VARIANT, Ask, Card, Variant
 from drill.packs.samples import SampleError, format_like, parse_sample, read_quantity, restate
 from drill.packs.templates import (
@@ -143,7 +144,7 @@ def work_out(card: Card, name: str | None, *, cached: bool = False) -> RenderedC
         return RenderedCard(card, None, {})
     givens = variant_givens(card, variant)
     names = scenario_names(card, variant)
-    solution = solve(card, givens) if card.solver else None
+    solution = solve(card, givens) if card.computes else None
     values: dict[str, Quantity] = {}
     if solution is not None:
         values.update(solution.given_values)
@@ -176,7 +177,7 @@ class _Filler:
         if slot.name in self.names:
             return self.names[slot.name]
         if slot.sample is None and slot.name in self.givens:
-            return self.givens[slot.name]
+            return shown_given(self.givens, slot.name)
         if slot.sample is None:
             raise self.error(f"{{{slot.name}}} names no given, and a result needs a sample "
                              f"of how to show it")
@@ -189,8 +190,8 @@ class _Filler:
                 raise VariantError(self.card.key, self.variant, f"given '{slot.name}': {error}",
                                    given=slot.name) from None
         if value is None:
-            raise self.error(f"{slot.source} names neither a given nor a result of solver "
-                             f"'{self.card.solver}'")
+            raise self.error(f"{slot.source} names neither a given nor a result of "
+                             f"{_computed_by(self.card)}")
         try:
             return format_like(value, parse_sample(slot.sample))
         except SampleError as error:
@@ -199,6 +200,10 @@ class _Filler:
     def error(self, message: str) -> VariantError:
         return VariantError(self.card.key, self.variant, f"{self.path}: {message}",
                             path=self.path)
+
+
+def _computed_by(card: Card) -> str:
+    return f"solver '{card.solver}'" if card.solver else "the card's formulas"
 
 
 def _restated(card: Card, variant: str, ask: Ask, values: Mapping[str, Quantity]) -> Ask:

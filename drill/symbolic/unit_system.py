@@ -276,10 +276,40 @@ def _evaluate(expr: Any, values: Mapping[sympy.Symbol, Quantity]) -> Quantity:
                             "a division by zero?")
     if expr.is_Number or expr in (sympy.pi, sympy.E):
         return Quantity(float(expr))
+    if expr.is_Mul and any(_root_of(arg) for arg in expr.args):
+        return _product_with_roots(expr, values)
     handler = _HANDLERS.get(type(expr).__name__)
     if handler is None:
         raise QuantityError(f"drill cannot evaluate {type(expr).__name__} in '{expr}'")
     return handler([_evaluate(arg, values) for arg in expr.args])
+
+
+def _root_of(expr: Any) -> int:
+    """The root a factor takes (2 for ``x**(1/2)``, 3 for ``x**(-2/3)``); 0 for none."""
+    if isinstance(expr, sympy.Pow) and expr.exp.is_Rational and expr.exp.q != 1:
+        return int(expr.exp.q)
+    return 0
+
+
+def _product_with_roots(expr: Any, values: Mapping[sympy.Symbol, Quantity]) -> Quantity:
+    """A product with roots in it, each root taken of all its factors together.
+
+    sympy splits ``sqrt(weights / (4 GB))`` into ``sqrt(weights) / (2 sqrt(GB))``; the
+    square root of bytes alone is no quantity, the root of their ratio is a plain number.
+    """
+    plain: list[Quantity] = []
+    rooted: dict[int, Quantity] = {}
+    for factor in expr.args:
+        root = _root_of(factor)
+        if not root:
+            plain.append(_evaluate(factor, values))
+            continue
+        inside = _evaluate(factor.base, values) ** int(factor.exp.p)
+        rooted[root] = rooted[root] * inside if root in rooted else inside
+    result = _product(plain)
+    for root, inside in rooted.items():
+        result = result * inside ** (1 / root)
+    return result
 
 
 def _product(args: list[Quantity]) -> Quantity:
@@ -319,6 +349,10 @@ def _dimensionless(function: Callable[[float], float]) -> Callable[[list[Quantit
     return apply
 
 
+def _round_half_up(value: float) -> float:
+    return float(math.floor(value + 0.5))
+
+
 _HANDLERS: dict[str, Callable[[list[Quantity]], Quantity]] = {
     "Mul": _product,
     "Add": _sum,
@@ -330,4 +364,6 @@ _HANDLERS: dict[str, Callable[[list[Quantity]], Quantity]] = {
     "log": _dimensionless(math.log),
     "floor": _dimensionless(math.floor),
     "ceiling": _dimensionless(math.ceil),
+    # A pack formula's round() (drill.symbolic.formulas.Round).
+    "Round": _dimensionless(_round_half_up),
 }

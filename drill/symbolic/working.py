@@ -20,7 +20,7 @@ from drill.symbolic.unit_system import QUANTITIES
 
 ADD, MUL, POW, ATOM = 1, 2, 3, 4
 _FUNCTIONS = {"Max": "max", "Min": "min", "ceiling": "ceil", "floor": "floor", "exp": "exp",
-              "log": "ln"}
+              "log": "ln", "Round": "round"}
 # A substituted given needs parentheses when it is itself an expression ("16 GB + 4 GB"),
 # not when it is one quantity ("3.35 TB/s", "3×", "$3/h").
 _OPERATOR = re.compile(r"\s[-+−÷*×/·^]\s|[()]|\bper\b")
@@ -144,6 +144,8 @@ def _product(expr: sympy.Basic, names: Mapping[sympy.Symbol, str]) -> tuple[str,
 
 def _power(expr: sympy.Basic, names: Mapping[sympy.Symbol, str]) -> tuple[str, int]:
     base, exponent = expr.args
+    if exponent == sympy.Rational(1, 2):
+        return f"sqrt({_render(base, names)[0]})", ATOM
     if exponent.is_number and exponent.is_negative:
         inverse = base if exponent == -1 else base ** (-exponent)
         return f"1 ÷ {_wrap(_render(inverse, names), POW)}", MUL

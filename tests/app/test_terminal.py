@@ -82,7 +82,11 @@ def drill(data: Path, *options: str) -> Terminal:
                     *options)
 
 
-def test_the_first_card_is_on_screen_before_sympy_loads(tmp_path: Path) -> None:
+def test_the_first_card_is_on_screen_before_sympy_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An empty cache of solved cards, of this test's own: a learner's first run, whatever
+    # the tests before it in this worker solved (the worker's cache is shared).
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     app_packs = str(ROOT / "tests" / "app" / "packs")
     terminal = drill(tmp_path / "data", "--packs", app_packs)
     # -X importtime writes a line per module to the terminal, in order with the screen.

@@ -1,4 +1,5 @@
-"""``drill new``: the scaffold passes ``drill check`` as it is, and can be practised."""
+"""``drill new``: the scaffold passes ``drill check`` as it is, and can be practised; by
+default it is a pack of formulas with no code, ``--python`` adds a solver module."""
 
 from __future__ import annotations
 
@@ -11,8 +12,27 @@ from testkit import RunCli, run_drill
 
 
 @pytest.mark.slow
-def test_the_scaffold_passes_drill_check_as_it_is(tmp_path: Path, run_cli: RunCli) -> None:
+def test_the_scaffold_is_formulas_and_passes_drill_check_without_solvers(
+        tmp_path: Path, run_cli: RunCli) -> None:
     made = run_cli("new", "my-pack", "--dir", str(tmp_path / "mine"))
+    assert made.code == 0, made.err
+    pack = tmp_path / "mine" / "my-pack.yaml"
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["my-pack.yaml"]
+    loaded = load_pack(pack)
+    assert loaded.pack is not None
+    card = loaded.pack.cards[0]
+    assert card.formulas == {"load_time": "checkpoint / read_speed"} and card.solver is None
+    checked = run_drill(["check", str(pack), "--data", str(tmp_path / "data")])
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.strip().endswith("1 pack, 2 cards, 1 ask: 0 errors, 0 warnings")
+    # It prints the next commands, and they work as printed.
+    assert f"drill check {pack}\n" in made.out and "--solvers" not in made.out
+
+
+@pytest.mark.slow
+def test_the_python_scaffold_passes_drill_check_with_its_solvers(
+        tmp_path: Path, run_cli: RunCli) -> None:
+    made = run_cli("new", "my-pack", "--python", "--dir", str(tmp_path / "mine"))
     assert made.code == 0, made.err
     pack, solver = tmp_path / "mine" / "my-pack.yaml", tmp_path / "mine" / "my_pack.py"
     assert pack.is_file() and solver.is_file()
@@ -34,9 +54,31 @@ def test_the_example_card_shows_every_part_of_a_card(tmp_path: Path, run_cli: Ru
     assert card.follow_up == follow_up.id and follow_up.parent == card.id
 
 
-def test_without_its_solver_folder_the_scaffold_fails_with_a_clear_error(
+def test_a_formula_that_looks_like_code_is_an_error_at_its_line_and_runs_nothing(
         tmp_path: Path, run_cli: RunCli) -> None:
     run_cli("new", "my-pack", "--dir", str(tmp_path))
+    pack = tmp_path / "my-pack.yaml"
+    text = pack.read_text(encoding="utf-8")
+    witness = tmp_path / "ran"
+    bad = f"__import__('os').system('touch {witness}')"
+    pack.write_text(text.replace("load_time: checkpoint / read_speed", f"load_time: {bad}"),
+                    encoding="utf-8")
+    line = next(n for n, row in enumerate(pack.read_text().splitlines(), 1) if bad in row)
+    checked = run_drill(["check", str(pack), "--data", str(tmp_path / "data")])
+    assert checked.returncode == 1
+    assert f"my-pack.yaml:{line}:18: error: my-pack/checkpoint-load: '__import__' looks like " \
+           f"code" in checked.stdout
+    assert "Traceback" not in checked.stdout + checked.stderr
+    solved = run_drill(["solve", "my-pack/checkpoint-load", "--packs", str(tmp_path),
+                        "--data", str(tmp_path / "data")])
+    assert solved.returncode == 1 and "looks like code" in solved.stderr
+    assert "Traceback" not in solved.stdout + solved.stderr
+    assert not witness.exists()
+
+
+def test_without_its_solver_folder_the_scaffold_fails_with_a_clear_error(
+        tmp_path: Path, run_cli: RunCli) -> None:
+    run_cli("new", "my-pack", "--python", "--dir", str(tmp_path))
     checked = run_cli("check", str(tmp_path / "my-pack.yaml"), "--data",
                       str(tmp_path / "data"))
     assert checked.code == 1
@@ -44,12 +86,15 @@ def test_without_its_solver_folder_the_scaffold_fails_with_a_clear_error(
 
 
 @pytest.mark.slow
-def test_the_scaffolds_card_can_be_solved_and_graded(tmp_path: Path, run_cli: RunCli) -> None:
-    run_cli("new", "my-pack", "--dir", str(tmp_path))
-    common = ["--packs", str(tmp_path), "--solvers", str(tmp_path),
+@pytest.mark.parametrize("python", [False, True])
+def test_the_scaffolds_card_can_be_solved_and_graded(tmp_path: Path, run_cli: RunCli,
+                                                      python: bool) -> None:
+    run_cli("new", "my-pack", "--dir", str(tmp_path), *(["--python"] * python))
+    common = ["--packs", str(tmp_path), *(["--solvers", str(tmp_path)] * python),
               "--data", str(tmp_path / "data")]
     solved = run_drill(["solve", "my-pack/checkpoint-load", *common])
     assert "load_time: 70 s" in solved.stdout  # 140 GB ÷ 2 GB/s
+    assert "checkpoint ÷ read_speed = 140 GB ÷ 2 GB/s = 70 s" in solved.stdout
     wrong = run_drill(["grade", "my-pack/checkpoint-load", "load_time", "560 s", *common])
     assert wrong.returncode == 1 and "bits-for-bytes" in wrong.stdout
     variant = run_drill(["solve", "my-pack/checkpoint-load", "--variant", "small-model",
@@ -94,7 +139,7 @@ def test_check_takes_a_pack_with_a_builtin_id_in_the_builtin_packs_place(
     pack = tmp_path / "mine.yaml"
     pack.write_text(pack.read_text(encoding="utf-8").replace("pack: mine", "pack: speed-physics"),
                     encoding="utf-8")
-    checked = run_drill(["check", str(pack), "--solvers", str(tmp_path)])
+    checked = run_drill(["check", str(pack)])  # a pack of formulas: no solver folder
     assert checked.returncode == 0, checked.stdout
     note = checked.stdout.splitlines()[0]
     assert note.startswith(f"{pack}: note: pack id 'speed-physics'")
@@ -109,7 +154,7 @@ def test_the_next_steps_can_be_pasted_for_a_folder_with_spaces_and_quotes(
     import tomllib
 
     folder = tmp_path / 'my "drill" packs'
-    made = run_cli("new", "my-pack", "--dir", str(folder))
+    made = run_cli("new", "my-pack", "--python", "--dir", str(folder))
     assert made.code == 0
     lines = made.out.splitlines()
     check = next(line for line in lines if line.strip().startswith("drill check"))

@@ -51,10 +51,23 @@ def test_every_builtin_pack_validates(path: Path,
     assert errors == []
 
 
+@pytest.mark.parametrize("python", [False, True], ids=["formulas", "python"])
 def test_the_scaffold_validates(tmp_path: Path, validator: jsonschema.Draft202012Validator,
-                                ) -> None:
-    made = write_scaffold("my-pack", tmp_path)
+                                python: bool) -> None:
+    made = write_scaffold("my-pack", tmp_path, python=python)
     assert list(validator.iter_errors(_data(made.pack_file))) == []
+
+
+def test_a_card_with_both_a_solver_and_formulas_fails_the_schema_and_the_loader(
+        tmp_path: Path, validator: jsonschema.Draft202012Validator) -> None:
+    made = write_scaffold("my-pack", tmp_path)
+    text = made.pack_file.read_text(encoding="utf-8")
+    made.pack_file.write_text(text.replace("    formulas:", "    solver: some-solver\n"
+                                           "    formulas:", 1), encoding="utf-8")
+    loaded = loader.load_pack(made.pack_file)
+    assert [d.message for d in loaded.diagnostics if d.is_error] == [
+        "a card has either a 'solver' or 'formulas', not both"]
+    assert list(validator.iter_errors(_data(made.pack_file)))
 
 
 @pytest.mark.parametrize("name", STRUCTURAL)

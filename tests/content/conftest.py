@@ -1,5 +1,5 @@
-"""Fixtures for the built-in content: the packs as YAML data (``evaluate``, a solver's
-results, is in tests/conftest.py)."""
+"""Fixtures for the built-in content: the packs as YAML data (``evaluate``, a solver's or
+a card's formulas' results, is in tests/conftest.py)."""
 
 from __future__ import annotations
 

@@ -141,7 +141,7 @@ def _tolerance(ask: dict[str, Any]) -> float:
 
 
 def _results(card: dict[str, Any], evaluate: Evaluate) -> dict[str, Quantity]:
-    return evaluate(card["solver"], card["givens"])
+    return evaluate(card.get("solver"), card["givens"], card.get("formulas"))
 
 
 def _ask(card: dict[str, Any], ask_id: str) -> dict[str, Any]:

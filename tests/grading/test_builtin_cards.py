@@ -125,13 +125,13 @@ def worked_expression(card: Card, ask: Ask) -> str:
     """The ask's formula with the card's givens put in, as someone would type it."""
     import sympy
 
-    from drill.solving.registry import REGISTRY
+    from drill.symbolic.formulas import given_symbol
     from drill.symbolic.unit_system import to_quantity
     from drill.symbolic.working import formula_text
 
     solution = solution_of(card)
-    solver = REGISTRY[card.solver or ""]
-    symbols = solver.symbols
+    # A solver's symbols and a formula card's are made alike: one positive symbol a given.
+    symbols = {name: given_symbol(name) for name in solution.given_values}
     values = {symbols[name]: value for name, value in solution.given_values.items()}
     original = solution.results[ask.value].expression
     rounded_down = isinstance(original, sympy.floor)
@@ -141,7 +141,9 @@ def worked_expression(card: Card, ask: Ask) -> str:
     # The givens as written ("16 GB"), or in parentheses where the parser would bind a
     # power to the unit alone ("99%^10" is 99 × %¹⁰).
     for wrap in ("{}", "({})"):
-        names = {symbols[name]: wrap.format(text) for name, text in solution.givens.items()}
+        # A given made of givens is typed as its value ("16 GB"), as the working shows it.
+        names = {symbols[name]: wrap.format(solution.formed.get(name, text))
+                 for name, text in solution.givens.items()}
         text = formula_text(expression, names)
         try:
             value = read(text).value
@@ -281,8 +283,9 @@ def test_a_wrong_division_is_recognised_as_typed(card: Card, ask: Ask,
                                                  mistake: Mistake) -> None:
     """Typed with its units (16 GB ÷ 989 TFLOPS), the slip shows in the expression itself."""
     target = target_of(card, ask)
-    givens = solution_of(card).givens
-    values = solution_of(card).given_values
+    solved = solution_of(card)
+    givens = {name: solved.formed.get(name, text) for name, text in solved.givens.items()}
+    values = solved.given_values
     by_dim = {value.dim: name for name, value in values.items()}
     compute_rate = givens[by_dim[dims.dim(computation=1, time=-1)]]
     bandwidth = givens[by_dim[dims.dim(information=1, time=-1)]]

@@ -234,7 +234,7 @@ def test_bad_tolerances(written: str, message: str) -> None:
 def test_asks_need_a_solver_and_ask_value_defaults_to_its_id() -> None:
     asks = "    asks:\n      - {id: x, question: Q, unit: ms}\n"
     found = errors(load(HEADER + CARD + asks))
-    assert len(found) == 1 and "needs a 'solver'" in found[0].message
+    assert len(found) == 1 and "needs 'formulas' (or a 'solver')" in found[0].message
     result = load(HEADER + CARD + "    solver: s\n" + asks)
     assert result.pack is not None and result.pack.cards[0].asks[0].value == "x"
 

@@ -24,7 +24,7 @@ def test_a_pack_in_a_folder_whose_name_is_not_utf8_is_written_and_checked(
 def test_a_folder_where_a_file_goes_leaves_no_temporary_file(run_cli: RunCli,
                                                              tmp_path: Path) -> None:
     (tmp_path / "mine.py").mkdir()
-    code, _out, err = run_cli("new", "mine", "--dir", str(tmp_path), "--force")
+    code, _out, err = run_cli("new", "mine", "--python", "--dir", str(tmp_path), "--force")
     assert code == 1
     assert err.startswith(f"drill new: error: cannot write into {tmp_path}")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.py", "mine.yaml"]

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def cards() -> list[Card]:
-    return [card for card in load_library().cards if card.solver]
+    return [card for card in load_library().cards if card.computes]
 
 
 def test_a_cached_solution_is_the_solution(cards: list[Card], tmp_path: Path) -> None:
@@ -39,6 +39,24 @@ def test_a_cached_solution_is_the_solution(cards: list[Card], tmp_path: Path) ->
                 result.value, result.unit, result.shown, result.formula), (card.key, name)
             assert again.working == result.working
             assert dict(again.sides) == dict(result.sides)
+
+
+def test_a_formula_card_is_cached_with_its_worked_givens_and_keyed_by_its_formulas(
+        cards: list[Card], tmp_path: Path) -> None:
+    base = next(card for card in cards if card.key == "speed-physics/q1")
+    card = dataclasses.replace(base, solver=None, givens={
+        "params": "8 billion", "weights": "params × 2 B", "bandwidth": "3.35 TB/s"},
+        formulas={"decode_floor": "weights / bandwidth"}, asks=base.asks[:1])
+    card = dataclasses.replace(card, asks=(dataclasses.replace(card.asks[0], mistakes=()),))
+    solve_cached(card, folder=tmp_path)
+    cached = solve_cached(card, folder=tmp_path)
+    assert cached.results["decode_floor"].expression is None  # read back, not solved
+    assert cached.formed == {"weights": "16 GB"} == solve(card).formed
+    assert cached.results["decode_floor"].working == (
+        "weights ÷ bandwidth = 16 GB ÷ 3.35 TB/s = 4.78 ms")
+    changed = dataclasses.replace(card, formulas={"decode_floor": "2 weights / bandwidth"})
+    assert entry_key(changed, {}) != entry_key(card, {})
+    assert solve_cached(changed, folder=tmp_path).results["decode_floor"].shown == "9.55 ms"
 
 
 def test_damaged_and_foreign_entries_are_solved_again(cards: list[Card],
