@@ -41,8 +41,8 @@ async def _grade_ten(data: Path) -> int:
             if not isinstance(screen, ReviewScreen) or screen.card is None:
                 raise RuntimeError("the review ran out of cards before ten answers")
             fields = list(screen.query(AskField))
-            if not fields:  # a spoken card: rate it and go on
-                await pilot.press("escape", "3")
+            if not fields:  # a spoken card: reveal, rate it and go on
+                await pilot.press("space", "3")
                 await pilot.pause()
                 continue
             for ask_field in fields:
@@ -52,7 +52,9 @@ async def _grade_ten(data: Path) -> int:
                 await pilot.press(*ANSWERS[graded], "enter")
                 await pilot.pause()
                 graded += 1
-            await pilot.press("escape", "3")
+            # Out of the answer box, then reveal (a card is never rated unseen) and rate.
+            app.set_focus(None)
+            await pilot.press("space", "3")
             await pilot.pause()
         await pilot.press("ctrl+q")
     return graded
