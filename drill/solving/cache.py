@@ -125,17 +125,10 @@ def _user_solver_source(name: str | None) -> str:
     """A solver loaded from the user's own folder: its file is part of the key. (Loading
     it imported sympy already, so asking the registry costs nothing more.)"""
     registry = sys.modules.get("drill.solving.registry")
-    if not name or registry is None:
+    solver = registry.REGISTRY.get(name) if name and registry is not None else None
+    if solver is None or solver.module.startswith("drill."):
         return ""
-    solver = registry.REGISTRY.get(name)
-    module = sys.modules.get(solver.module) if solver is not None else None
-    source = getattr(module, "__file__", None)
-    if not source or solver is None or solver.module.startswith("drill."):
-        return ""
-    try:
-        return hashlib.sha256(Path(source).read_bytes()).hexdigest()
-    except OSError:
-        return "?"
+    return _module_source(solver.module)
 
 
 def _entries(folder: Path) -> Iterator[Path]:

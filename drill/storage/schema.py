@@ -29,6 +29,29 @@ class AddColumn:
 
 
 # version reached → the statements that reach it from the version before.
+# The interviews and their explanations (step 3), written once: step 4 makes the same
+# tables where a development database reached version 3 without them.
+_INTERVIEWS = """CREATE TABLE interviews (
+    id INTEGER PRIMARY KEY,
+    started INTEGER NOT NULL,
+    finished INTEGER NOT NULL
+)"""
+_EXPLANATIONS = """CREATE TABLE explanations (
+    id INTEGER PRIMARY KEY,
+    time INTEGER NOT NULL,
+    interview_id INTEGER REFERENCES interviews (id),
+    position INTEGER NOT NULL DEFAULT 0,
+    card_key TEXT NOT NULL,
+    variant TEXT,
+    text TEXT NOT NULL,
+    duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+    figures_right INTEGER NOT NULL,
+    figures_wrong INTEGER NOT NULL,
+    points_covered INTEGER NOT NULL,
+    points_total INTEGER NOT NULL,
+    mistakes TEXT NOT NULL DEFAULT ''
+)"""
+
 MIGRATIONS: dict[int, tuple[str | AddColumn, ...]] = {
     1: (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -95,26 +118,8 @@ MIGRATIONS: dict[int, tuple[str | AddColumn, ...]] = {
     ),
     3: (
         # Mock interviews and the explanations given in them: the learner's own words, kept.
-        """CREATE TABLE interviews (
-            id INTEGER PRIMARY KEY,
-            started INTEGER NOT NULL,
-            finished INTEGER NOT NULL
-        )""",
-        """CREATE TABLE explanations (
-            id INTEGER PRIMARY KEY,
-            time INTEGER NOT NULL,
-            interview_id INTEGER REFERENCES interviews (id),
-            position INTEGER NOT NULL DEFAULT 0,
-            card_key TEXT NOT NULL,
-            variant TEXT,
-            text TEXT NOT NULL,
-            duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
-            figures_right INTEGER NOT NULL,
-            figures_wrong INTEGER NOT NULL,
-            points_covered INTEGER NOT NULL,
-            points_total INTEGER NOT NULL,
-            mistakes TEXT NOT NULL DEFAULT ''
-        )""",
+        _INTERVIEWS,
+        _EXPLANATIONS,
         "CREATE INDEX explanations_interview ON explanations (interview_id, position)",
         "CREATE INDEX explanations_card ON explanations (card_key, time)",
     ),
@@ -130,26 +135,8 @@ MIGRATIONS: dict[int, tuple[str | AddColumn, ...]] = {
         # A card the user flagged (to look at again, to study as a set).
         AddColumn("cards", "flagged", "INTEGER NOT NULL DEFAULT 0"),
         # The interviews, for a database whose version 3 was the branch's step.
-        """CREATE TABLE IF NOT EXISTS interviews (
-            id INTEGER PRIMARY KEY,
-            started INTEGER NOT NULL,
-            finished INTEGER NOT NULL
-        )""",
-        """CREATE TABLE IF NOT EXISTS explanations (
-            id INTEGER PRIMARY KEY,
-            time INTEGER NOT NULL,
-            interview_id INTEGER REFERENCES interviews (id),
-            position INTEGER NOT NULL DEFAULT 0,
-            card_key TEXT NOT NULL,
-            variant TEXT,
-            text TEXT NOT NULL,
-            duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
-            figures_right INTEGER NOT NULL,
-            figures_wrong INTEGER NOT NULL,
-            points_covered INTEGER NOT NULL,
-            points_total INTEGER NOT NULL,
-            mistakes TEXT NOT NULL DEFAULT ''
-        )""",
+        _INTERVIEWS.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1),
+        _EXPLANATIONS.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS", 1),
         "CREATE INDEX IF NOT EXISTS explanations_interview"
         " ON explanations (interview_id, position)",
         "CREATE INDEX IF NOT EXISTS explanations_card ON explanations (card_key, time)",
