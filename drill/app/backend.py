@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from drill.scheduling.state import CardState
     from drill.solving.solve import Solution
     from drill.storage.app_claim import AppClaim
+    from drill.storage.interviews import StoredExplanation
     from drill.storage.review_log import ReviewEntry
 
 
@@ -269,18 +270,23 @@ class Backend:
 
     @_storage_errors
     def rate(self, key: str, rating: int, seconds: float, answers: Iterable[TypedAnswer],
-             cram: bool = False, variant: str | None = None, wait: bool = True) -> Saved:
-        """Log the rating (committed at once) and the variant shown. Safe to call from a
-        worker thread (the database serializes its transactions). ``wait=False``: give up
-        at once, rather than after the busy timeout, if another program holds the lock."""
+             cram: bool = False, variant: str | None = None, wait: bool = True,
+             explanations: Sequence[int] = ()) -> Saved:
+        """Log the rating (committed at once), the variant shown and the explanations
+        written on it (their ids). Safe to call from a worker thread (the database
+        serializes its transactions). ``wait=False``: give up at once, rather than after
+        the busy timeout, if another program holds the lock."""
         if not wait:
             with self.session.database.impatient():
-                return self.rate(key, rating, seconds, answers, cram, variant)
+                return self.rate(key, rating, seconds, answers, cram, variant,
+                                 explanations=explanations)
         duration = max(0, round(seconds * 1000))
         if cram:
-            self.session.cram(key, rating, duration, answers, variant=variant)
+            self.session.cram(key, rating, duration, answers, variant=variant,
+                              explanations=explanations)
             return Saved(None)
-        rated = self.session.rate(key, rating, duration, answers, variant=variant)
+        rated = self.session.rate(key, rating, duration, answers, variant=variant,
+                                  explanations=explanations)
         return Saved(rated.interval, rated.after.lapses if rated.became_leech else None)
 
     def variant_name_to_show(self, card: Card) -> str | None:
@@ -380,15 +386,19 @@ class Backend:
         return explain(shown, solution, text)
 
     @_storage_errors
-    def save_explanation(self, card: Card, result: Explanation, seconds: float) -> None:
-        """Keep the learner's text and how it scored (outside any interview)."""
-        from drill.storage.interviews import ExplanationRow, save_explanation
+    def save_explanation(self, card: Card, result: Explanation, seconds: float) -> int:
+        """Keep the learner's text and how it scored (outside any interview); its id,
+        for the rating of the card to keep (:meth:`rate`)."""
+        from drill.explaining.interview import explanation_row
+        from drill.storage.interviews import save_explanation
 
-        row = ExplanationRow(card.key, card.variant, result.text, int(seconds * 1000),
-                             sum(1 for f in result.figures if f.verdict == "right"),
-                             len(result.wrong), len(result.covered), len(result.points),
-                             tuple(f.message() for f in result.wrong))
-        self.session.database.write(lambda conn: save_explanation(conn, self.now(), row))
+        row = explanation_row(card, result, seconds)
+        return self.session.database.write(lambda conn: save_explanation(conn, self.now(), row))
+
+    @_storage_errors
+    def explanations(self, key: str) -> list[StoredExplanation]:
+        """Every explanation written on the card, oldest first (Browse's history)."""
+        return self.session.explanations(key)
 
     @_storage_errors
     def stats(self) -> Stats:

@@ -74,11 +74,16 @@ def run(args: argparse.Namespace) -> int:
 def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str],
                rng: Any) -> int:
     from drill.explaining.explain import explain, worked_card
-    from drill.explaining.interview import ANSWER_SECONDS, score, scorecard_lines
+    from drill.explaining.interview import (
+        ANSWER_SECONDS,
+        explanation_row,
+        score,
+        scorecard_lines,
+    )
     from drill.solving.solve import SolveError
     from drill.solving.variants import VariantError
     from drill.storage.errors import StorageError
-    from drill.storage.interviews import ExplanationRow, save_interview
+    from drill.storage.interviews import save_interview
 
     started = int(time.time() * 1000)
     scores, rows = [], []
@@ -102,9 +107,7 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
         result = explain(card, solution, text)
         scored = score(result, seconds)
         scores.append(scored)
-        rows.append(ExplanationRow(card.key, card.variant, text, int(seconds * 1000),
-                                   scored.right, scored.wrong, scored.covered, scored.points,
-                                   scored.mistakes))
+        rows.append(explanation_row(card, result, seconds))
         print(f"  time {seconds:.0f} s{' (over the minute)' if scored.over_time else ''}")
         from drill.cli.explain import report_lines
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from drill.explaining.explain import Explanation
 from drill.packs.model import Card
+from drill.storage.interviews import ExplanationRow
 
 #: Seconds an answer should take, as in the room.
 ANSWER_SECONDS = 60
@@ -79,6 +80,14 @@ def score(explanation: Explanation, seconds: float) -> CardScore:
         points=len(explanation.points),
         missed=tuple(p.text for p in explanation.missed),
     )
+
+
+def explanation_row(card: Card, explanation: Explanation, seconds: float) -> ExplanationRow:
+    """The explanation as the review database keeps it: the text and how it scored."""
+    scored = score(explanation, seconds)
+    return ExplanationRow(card.key, card.variant, explanation.text, max(0, int(seconds * 1000)),
+                          scored.right, scored.wrong, scored.covered, scored.points,
+                          scored.mistakes)
 
 
 def scorecard_lines(scores: Sequence[CardScore]) -> list[str]:

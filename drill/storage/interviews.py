@@ -1,5 +1,6 @@
-"""Mock interviews on disk: each interview and the explanation given to each of its cards,
-and the weak spots an interview draws on (lapses and logged mistakes per card)."""
+"""Mock interviews and explanations on disk: each interview and the explanation given to
+each of its cards, an explanation written on a card and the rating it belongs to, and the
+weak spots an interview draws on (lapses and logged mistakes per card)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from drill.scheduling.timestamps import to_ms
+from drill.scheduling.timestamps import from_ms, to_ms
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +30,18 @@ class ExplanationRow:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredExplanation:
+    """An explanation as kept: when, what it belongs to (a rating, an interview, or
+    neither: written and never rated), and the text with its check."""
+
+    id: int
+    time: datetime  # UTC
+    review_id: int | None
+    interview_id: int | None
+    row: ExplanationRow
+
+
+@dataclass(frozen=True, slots=True)
 class InterviewSummary:
     id: int
     started: int  # ms since the epoch
@@ -37,6 +51,15 @@ class InterviewSummary:
     figures_wrong: int
     points_covered: int
     points_total: int
+
+    @property
+    def score(self) -> float | None:
+        """The share of what could be got right that was: figures right and key points
+        made, out of every figure judged and every point; None with nothing to judge."""
+        out_of = self.figures_right + self.figures_wrong + self.points_total
+        if not out_of:
+            return None
+        return (self.figures_right + self.points_covered) / out_of
 
 
 def save_interview(conn: sqlite3.Connection, started: int, finished: int,
@@ -69,6 +92,36 @@ def save_explanation(conn: sqlite3.Connection, when: datetime, row: ExplanationR
     return cursor.lastrowid
 
 
+def link_to_review(conn: sqlite3.Connection, review_id: int,
+                   explanation_ids: Sequence[int]) -> None:
+    """The explanations written on a card belong to the rating just logged for it (in the
+    rating's transaction). One already linked (to an earlier rating) stays where it is."""
+    conn.executemany(
+        "UPDATE explanations SET review_id = ? WHERE id = ? AND review_id IS NULL",
+        [(review_id, explanation_id) for explanation_id in explanation_ids])
+
+
+def unlink_review(conn: sqlite3.Connection, review_id: int) -> None:
+    """A rating undone lets go of its explanations; their text is kept."""
+    conn.execute("UPDATE explanations SET review_id = NULL WHERE review_id = ?", (review_id,))
+
+
+def card_explanations(conn: sqlite3.Connection, card_key: str) -> list[StoredExplanation]:
+    """Every explanation of the card (its variants too), oldest first."""
+    rows = conn.execute(
+        "SELECT id, time, review_id, interview_id, card_key, variant, text, duration_ms, "
+        "figures_right, figures_wrong, points_covered, points_total, mistakes "
+        "FROM explanations WHERE card_key = ? ORDER BY time, id", (card_key,)).fetchall()
+    return [StoredExplanation(row[0], from_ms(row[1]), row[2], row[3], _row(row[4:]))
+            for row in rows]
+
+
+def _row(values: Sequence[Any]) -> ExplanationRow:
+    """An :class:`ExplanationRow` from its columns, in the table's order."""
+    return ExplanationRow(values[0], values[1], values[2], values[3], values[4], values[5],
+                          values[6], values[7], tuple(m for m in values[8].split("\n") if m))
+
+
 def interview_history(conn: sqlite3.Connection, limit: int = 10) -> list[InterviewSummary]:
     """The latest interviews, newest first, with their totals."""
     rows = conn.execute(
@@ -85,8 +138,7 @@ def explanations_of(conn: sqlite3.Connection, interview_id: int) -> list[Explana
         "SELECT card_key, variant, text, duration_ms, figures_right, figures_wrong, "
         "points_covered, points_total, mistakes FROM explanations WHERE interview_id = ? "
         "ORDER BY position", (interview_id,)).fetchall()
-    return [ExplanationRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
-                           tuple(m for m in row[8].split("\n") if m)) for row in rows]
+    return [_row(row) for row in rows]
 
 
 def weak_spots(conn: sqlite3.Connection) -> dict[str, int]:
