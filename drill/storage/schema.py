@@ -148,6 +148,10 @@ MIGRATIONS: dict[int, tuple[str | AddColumn, ...]] = {
         AddColumn("explanations", "review_id",
                   "INTEGER REFERENCES revlog (id) ON DELETE SET NULL"),
         "CREATE INDEX IF NOT EXISTS explanations_review ON explanations (review_id)",
+        # The card's asks answered as numbers beside the explanation (the app's mock
+        # interview asks them): how many right and wrong.
+        AddColumn("explanations", "asks_right", "INTEGER NOT NULL DEFAULT 0"),
+        AddColumn("explanations", "asks_wrong", "INTEGER NOT NULL DEFAULT 0"),
     ),
 }
 
