@@ -16,7 +16,6 @@ The draw, the checks, the scores and the saving are the domain's
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -153,7 +152,7 @@ class InterviewScreen(Screen[None]):
 
     # -- asking ------------------------------------------------------------------------------
 
-    def action_next(self) -> None:
+    async def action_next(self) -> None:
         if self.phase == "intro":
             with backend_failures_go_up(self):
                 drawn = self.backend.interview_questions(self.count, self.rng)
@@ -162,12 +161,12 @@ class InterviewScreen(Screen[None]):
                     return
                 self.queue = [(question, False) for question in drawn]
                 self.drawn = len(drawn)
-                self.started_ms = int(time.time() * 1000)
-                self._ask_next()
+                self.started_ms = self._now_ms()
+                await self._ask_next()
         elif self.phase == "checked":
-            self._ask_next()
+            await self._ask_next()
 
-    def _ask_next(self) -> None:
+    async def _ask_next(self) -> None:
         if not self.queue:
             self._finish()
             return
@@ -192,11 +191,11 @@ class InterviewScreen(Screen[None]):
         text.read_only = False
         text.load_text("")
         asks = self.query_one("#interview-asks", Vertical)
-        asks.remove_children()
+        await asks.remove_children()
         fields = [AskField(ask, n) for n, ask in enumerate(card.asks, start=1)]
-        asks.mount_all(fields)
+        await asks.mount_all(fields)
         for field in fields:
-            field.call_after_refresh(field.set_ready, True)
+            field.set_ready(True)
         self.query_one("#interview-result", Static).display = False
         countdown = self.query_one(Countdown)
         countdown.display = True
@@ -291,6 +290,8 @@ class InterviewScreen(Screen[None]):
         box.update(Content("\n").join(parts))
         box.display = True
         self.set_focus(None)
+        # As far down as it goes: the check at the top, or the asks' verdicts just above
+        # it when the check is short.
         box.call_after_refresh(box.scroll_visible, animate=False, top=True)
 
     def _next_words(self) -> str:
@@ -300,7 +301,7 @@ class InterviewScreen(Screen[None]):
             following = self.backend.interview_follow_up(self.card, self.rng)
             if following is not None:
                 self.queue.insert(0, (following, True))
-                return f" the interviewer follows up: {following.card.title}"
+                return f" the follow-up: {following.card.title}"
         return " the next question" if self.queue else " the scorecard"
 
     def action_scroll_body(self, pages: int) -> None:
@@ -323,6 +324,10 @@ class InterviewScreen(Screen[None]):
             self.action_done()
         self._finish()
 
+    def _now_ms(self) -> int:
+        """Now on the scheduling clock (the one the review log's times are on)."""
+        return int(self.backend.now().timestamp() * 1000)
+
     def _finish(self) -> None:
         if self.phase == "done":
             return
@@ -335,7 +340,7 @@ class InterviewScreen(Screen[None]):
 
         problem, kept = "", []
         try:
-            _, stored = self.backend.save_interview(self.started_ms, int(time.time() * 1000),
+            _, stored = self.backend.save_interview(self.started_ms, self._now_ms(),
                                                     [a.row for a in self.answered])
             kept = [explanation.id for explanation in stored]
         except BackendError as error:

@@ -27,7 +27,14 @@ if TYPE_CHECKING:
     from drill.app.screens.interview import Answered
     from drill.explaining.interview import CardScore
 
-KEY_WIDTH = 30
+KEY_WIDTH = 30  # the card's key, at most; less on a narrow terminal
+FIGURES_WIDTH = 29  # what follows the key: time, figures, asks, points
+FRAME = 4  # the body's padding and the scroll bar
+
+
+def key_width(screen_width: int) -> int:
+    """The key's column: as wide as fits beside the figures, 12 at the least."""
+    return max(12, min(KEY_WIDTH, screen_width - FRAME - FIGURES_WIDTH))
 
 
 def clock_text(seconds: float) -> str:
@@ -36,17 +43,17 @@ def clock_text(seconds: float) -> str:
     return f"{minutes}:{rest:02d}"
 
 
-def header_line() -> Content:
-    return Content(f"{'card':<{KEY_WIDTH}} {'time':>5}  {'figures':>7}  {'asks':>4}  "
+def header_line(width: int = KEY_WIDTH) -> Content:
+    return Content(f"{'card':<{width}} {'time':>5}  {'figures':>7}  {'asks':>4}  "
                    f"{'points':>6}")
 
 
-def score_line(score: CardScore, rated: str = "") -> Content:
+def score_line(score: CardScore, rated: str = "", width: int = KEY_WIDTH) -> Content:
     """A card's row: its time (! past the minute), figures ✓ ✗, asks right of all, points."""
-    key = score.key if len(score.key) <= KEY_WIDTH else score.key[:KEY_WIDTH - 1] + "…"
+    key = score.key if len(score.key) <= width else score.key[:width - 1] + "…"
     asks = f"{score.asks_right}/{score.asks}" if score.asks else "–"
     return Content.assemble(
-        (f"{key:<{KEY_WIDTH}} ", "$text-accent"),
+        (f"{key:<{width}} ", "$text-accent"),
         (f"{clock_text(score.seconds):>5}", "$text-warning" if score.over_time else ""),
         ("!" if score.over_time else " ", "$text-warning"),
         (f"{score.right:>3}✓", "$text-success"), (f"{score.wrong:>3}✗", "$text-error"
@@ -56,11 +63,11 @@ def score_line(score: CardScore, rated: str = "") -> Content:
     )
 
 
-def total_line(scores: Sequence[CardScore]) -> Content:
+def total_line(scores: Sequence[CardScore], width: int = KEY_WIDTH) -> Content:
     asks = sum(s.asks for s in scores)
     asked = f"{sum(s.asks_right for s in scores)}/{asks}" if asks else "–"
     return Content.assemble(
-        (f"{'all':<{KEY_WIDTH}} ", "bold"),
+        (f"{'all':<{width}} ", "bold"),
         f"{clock_text(sum(s.seconds for s in scores)):>5} ",
         f"{sum(s.right for s in scores):>3}✓{sum(s.wrong for s in scores):>3}✗",
         f"  {asked:>4}  {sum(s.covered for s in scores):>3}/{sum(s.points for s in scores):<2}",
@@ -113,11 +120,12 @@ class ScorecardScreen(Screen[None]):
         cards = "card" if len(scores) == 1 else "cards"
         yield Static(f"Mock interview · scorecard · {len(scores)} {cards}",
                      classes="screen-title")
+        width = key_width(self.app.size.width)
         with VerticalScroll(id="scorecard-body"):
-            yield Static(header_line(), id="scorecard-header")
-            yield OptionList(*(Option(score_line(s), id=f"row-{n}")
+            yield Static(header_line(width), id="scorecard-header")
+            yield OptionList(*(Option(score_line(s, width=width), id=f"row-{n}")
                                for n, s in enumerate(scores)), id="scorecard-cards")
-            yield Static(total_line(scores), id="scorecard-total")
+            yield Static(total_line(scores, width), id="scorecard-total")
             saved = (Content.styled(self.problem, "$text-error") if self.problem else
                      Content.styled("Saved: Stats shows your interviews. No card was "
                                     "rescheduled; ↑↓ and 1–4 rate one (a review).",
@@ -130,6 +138,17 @@ class ScorecardScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+
+    def on_resize(self) -> None:
+        """The key's column follows the terminal's width."""
+        width = key_width(self.size.width)
+        scores = [a.score for a in self.answered]
+        self.query_one("#scorecard-header", Static).update(header_line(width))
+        self.query_one("#scorecard-total", Static).update(total_line(scores, width))
+        listed = self.query_one(OptionList)
+        for row, score in enumerate(scores):
+            listed.replace_option_prompt(f"row-{row}",
+                                         score_line(score, self.rated.get(row, ""), width))
 
     def action_rate(self, rating: int) -> None:
         row = self.query_one(OptionList).highlighted
@@ -152,7 +171,8 @@ class ScorecardScreen(Screen[None]):
                 if saved.interval else "")
         self.rated[row] = f"rated {NAMES[rating]}{when}"
         self.query_one(OptionList).replace_option_prompt(
-            f"row-{row}", score_line(answered.score, self.rated[row]))
+            f"row-{row}", score_line(answered.score, self.rated[row],
+                                     key_width(self.size.width)))
         self.notify(f"{card.key}: {NAMES[rating]}{when}", timeout=3)
 
     def action_back(self) -> None:
