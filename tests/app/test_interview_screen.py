@@ -181,3 +181,25 @@ async def test_the_stats_screen_shows_each_interview_and_its_score(
         history = shown(app.screen, "#interviews")
     assert "score over time" in history
     assert " 70%  2 cards · figures 6✓ 2✗ · asks 3/4 · points 5/8" in history
+
+
+async def test_the_keys_list_names_the_interview_on_home_and_its_own_keys(
+        make_app: MakeApp) -> None:
+    from drill.app.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert ("i", "a mock interview: a few cards, a minute each, then a scorecard "
+                "(nothing rescheduled unless you rate a card there)") in app.screen.rows
+        await pilot.press("escape", "i")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = dict(app.screen.rows)
+    assert keys["1–9"].startswith("before the first question")
+    assert "check the answer" in keys["^s"]
