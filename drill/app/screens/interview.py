@@ -144,11 +144,29 @@ class InterviewScreen(Screen[None]):
             ("Esc", "bold $text-accent"), " back",
         ))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Done only while a question is on the clock (the footer shows what works)."""
+        if action == "done":
+            return self.phase == "asking"
+        return True
+
+    def _to_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.refresh_bindings()
+
     def on_key(self, event: events.Key) -> None:
         if self.phase == "intro" and event.character and event.character in "123456789":
             event.stop()
             self.count = int(event.character)
             self._show_intro()
+        elif (self.phase == "asking" and self.focused is None and event.is_printable
+              and event.character):
+            # A key typed while nothing has focus (just after the question came up)
+            # belongs to the answer.
+            event.stop()
+            text = self.query_one(TextArea)
+            self.set_focus(text)
+            text.insert(event.character)
 
     # -- asking ------------------------------------------------------------------------------
 
@@ -174,7 +192,7 @@ class InterviewScreen(Screen[None]):
         if not self.is_follow_up:
             self.number += 1
         card = self.card = self.backend.shown(question.card, question.variant)
-        self.phase = "asking"
+        self._to_phase("asking")
         self.result = None
         self.prepared = self.backend.prepare_safely(card) if self.prepare_now else None
         if not self.prepare_now:
@@ -201,7 +219,7 @@ class InterviewScreen(Screen[None]):
         countdown.display = True
         countdown.restart()
         self.query_one("#interview-body", VerticalScroll).scroll_home(animate=False)
-        text.focus()
+        self.set_focus(text)  # at once: keys typed right behind Enter are the answer's
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -246,7 +264,7 @@ class InterviewScreen(Screen[None]):
         scored = score(result, seconds, answers, [ask.id for ask in card.asks])
         self.answered.append(Answered(card, tuple(answers), scored,
                                       explanation_row(card, result, seconds, scored)))
-        self.phase = "checked"
+        self._to_phase("checked")
         self._show_check(card, result, scored)
 
     def _grade_asks(self, card: Card) -> list[TypedAnswer]:
@@ -331,7 +349,7 @@ class InterviewScreen(Screen[None]):
     def _finish(self) -> None:
         if self.phase == "done":
             return
-        self.phase = "done"
+        self._to_phase("done")
         self.query_one(Countdown).stop()
         if not self.answered:
             self.dismiss(None)

@@ -27,14 +27,16 @@ if TYPE_CHECKING:
     from drill.app.screens.interview import Answered
     from drill.explaining.interview import CardScore
 
-KEY_WIDTH = 30  # the card's key, at most; less on a narrow terminal
+KEY_WIDTH = 40  # the card's key, at most; less on a narrow terminal
 FIGURES_WIDTH = 29  # what follows the key: time, figures, asks, points
+RATED_WIDTH = 12  # "✓ Good 10m", once the card is rated here
 FRAME = 4  # the body's padding and the scroll bar
 
 
 def key_width(screen_width: int) -> int:
-    """The key's column: as wide as fits beside the figures, 12 at the least."""
-    return max(12, min(KEY_WIDTH, screen_width - FRAME - FIGURES_WIDTH))
+    """The key's column: as wide as fits beside the figures and the rating, 12 at the
+    least."""
+    return max(12, min(KEY_WIDTH, screen_width - FRAME - FIGURES_WIDTH - RATED_WIDTH))
 
 
 def clock_text(seconds: float) -> str:
@@ -59,7 +61,7 @@ def score_line(score: CardScore, rated: str = "", width: int = KEY_WIDTH) -> Con
         (f"{score.right:>3}✓", "$text-success"), (f"{score.wrong:>3}✗", "$text-error"
                                                     if score.wrong else "$text-muted"),
         f"  {asks:>4}  {score.covered:>3}/{score.points:<2}",
-        (f"  {rated}" if rated else "", "$text-muted"),
+        (f"  {rated}" if rated else "", "$text-success"),
     )
 
 
@@ -126,15 +128,22 @@ class ScorecardScreen(Screen[None]):
             yield OptionList(*(Option(score_line(s, width=width), id=f"row-{n}")
                                for n, s in enumerate(scores)), id="scorecard-cards")
             yield Static(total_line(scores, width), id="scorecard-total")
-            saved = (Content.styled(self.problem, "$text-error") if self.problem else
-                     Content.styled("Saved: Stats shows your interviews. No card was "
-                                    "rescheduled; ↑↓ and 1–4 rate one (a review).",
-                                    "$text-muted"))
-            yield Static(saved, id="scorecard-note")
+            yield Static(self._note(), id="scorecard-note")
             with Vertical(id="scorecard-review"):
                 for line, kind in review_lines(scores):
                     yield Static(line, classes=kind)
         yield Footer()
+
+    def _note(self) -> Content:
+        """Whether the interview was saved, and what has been rescheduled (only what was
+        rated here)."""
+        if self.problem:
+            return Content.styled(self.problem, "$text-error")
+        rated = len(self.rated)
+        done = ("No card was rescheduled" if not rated else
+                f"{rated} rated here, as reviews; the others keep their schedule")
+        return Content.styled(f"Saved: Stats shows your interviews. {done}; ↑↓ and 1–4 "
+                              "rate a card.", "$text-muted")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -167,13 +176,14 @@ class ScorecardScreen(Screen[None]):
         except BackendError as error:
             self.notify(str(error), title="Not rated", severity="error", markup=False)
             return
-        when = (f" · again in {self.backend.describe_interval(saved.interval)}"
-                if saved.interval else "")
-        self.rated[row] = f"rated {NAMES[rating]}{when}"
+        interval = self.backend.describe_interval(saved.interval) if saved.interval else ""
+        when = f" · again in {interval}" if interval else ""
+        self.rated[row] = f"✓ {NAMES[rating]} {interval}".rstrip()
         self.query_one(OptionList).replace_option_prompt(
             f"row-{row}", score_line(answered.score, self.rated[row],
                                      key_width(self.size.width)))
         self.notify(f"{card.key}: {NAMES[rating]}{when}", timeout=3)
+        self.query_one("#scorecard-note", Static).update(self._note())
 
     def action_back(self) -> None:
         self.dismiss(None)
