@@ -64,14 +64,17 @@ def card_prompt(card: Card, suspended: bool, buried: bool = False,
                             (" · ⚑ flagged", "$text-warning") if flagged else "")
 
 
-def explanation_lines(kept: StoredExplanation, indent: str = "    ") -> list[Content]:
-    """An explanation under its review: how it scored, the learner's text, what was wrong."""
+def explanation_lines(kept: StoredExplanation, indent: str = "    ",
+                      variant_shown: bool = False) -> list[Content]:
+    """An explanation under its review: how it scored, the learner's text, what was wrong
+    (``variant_shown``: the line above names its variant already)."""
     row = kept.row
     figures = f"figures {row.figures_right} right, {row.figures_wrong} wrong"
     points = f" · key points {row.points_covered} of {row.points_total}" if row.points_total else ""
     lines = [Content.assemble(indent, ("✎ explained", "bold"),
                               (f" · {figures}{points}", "$text-muted"),
-                              (f" · variant {row.variant}" if row.variant else "", "$text-muted"))]
+                              (f" · variant {row.variant}" if row.variant and not variant_shown
+                               else "", "$text-muted"))]
     lines += [Content.assemble(indent, "  ", (line, "italic"))
               for line in row.text.splitlines() if line.strip()]
     lines += [Content.assemble(indent, "  ", ("✗ ", "$text-error"), mistake)
@@ -124,7 +127,7 @@ def history_lines(entries: list[ReviewEntry], zone: tzinfo, card: Card,
                 (mistakes, "$text-error"),
             ))
         for kept in by_review.get(entry.id, ()):
-            lines += explanation_lines(kept)
+            lines += explanation_lines(kept, variant_shown=kept.row.variant == entry.variant)
     return lines
 
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 KEY_WIDTH = 40  # the card's key, at most; less on a narrow terminal
 FIGURES_WIDTH = 29  # what follows the key: time, figures, asks, points
-RATED_WIDTH = 12  # "✓ Good 10m", once the card is rated here
+RATED_WIDTH = 12  # "Good 10m", once the card is rated here
 FRAME = 4  # the body's padding and the scroll bar
 
 
@@ -141,7 +141,8 @@ class ScorecardScreen(Screen[None]):
             return Content.styled(self.problem, "$text-error")
         rated = len(self.rated)
         done = ("No card was rescheduled" if not rated else
-                f"{rated} rated here, as reviews; the others keep their schedule")
+                f"{rated} rated here, as {'a review' if rated == 1 else 'reviews'}; the "
+                "others keep their schedule")
         return Content.styled(f"Saved: Stats shows your interviews. {done}; ↑↓ and 1–4 "
                               "rate a card.", "$text-muted")
 
@@ -178,7 +179,7 @@ class ScorecardScreen(Screen[None]):
             return
         interval = self.backend.describe_interval(saved.interval) if saved.interval else ""
         when = f" · again in {interval}" if interval else ""
-        self.rated[row] = f"✓ {NAMES[rating]} {interval}".rstrip()
+        self.rated[row] = f"{NAMES[rating]} {interval}".rstrip()
         self.query_one(OptionList).replace_option_prompt(
             f"row-{row}", score_line(answered.score, self.rated[row],
                                      key_width(self.size.width)))
