@@ -58,10 +58,10 @@ def drill_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "drill"]
 
 
-def _ratio(drill: Sequence[float | None], bare: Sequence[float | None]) -> float | None:
-    if None in drill or None in bare:
-        return None
-    return statistics.median(drill) / statistics.median(bare)  # type: ignore[arg-type]
+def _cpu_medians(runs: Sequence[Timing]) -> float | None:
+    """The median CPU time of the runs, None where it could not be read."""
+    seconds = [run.cpu for run in runs if run.cpu is not None]
+    return statistics.median(seconds) if len(seconds) == len(runs) else None
 
 
 def measure_first_screen(repeats: int = 11, data: Path | None = None) -> dict[str, Any]:
@@ -82,9 +82,9 @@ def measure_first_screen(repeats: int = 11, data: Path | None = None) -> dict[st
                 argv, text = programs[name]
                 timings[name].append(time_first_frame(argv, text, env=env))
     wall = {name: [t.wall for t in runs] for name, runs in timings.items()}
-    cpu = {name: [t.cpu for t in runs] for name, runs in timings.items()}
     ratio = statistics.median(wall["drill"]) / statistics.median(wall["bare"])
-    cpu_ratio = _ratio(cpu["drill"], cpu["bare"])
+    drill_cpu, bare_cpu = _cpu_medians(timings["drill"]), _cpu_medians(timings["bare"])
+    cpu_ratio = drill_cpu / bare_cpu if drill_cpu is not None and bare_cpu else None
     return {
         "name": "first screen (day's counts) / bare Textual app, from outside",
         "unit": "×",
@@ -96,10 +96,8 @@ def measure_first_screen(repeats: int = 11, data: Path | None = None) -> dict[st
         "drill_median_ms": round(statistics.median(wall["drill"]) * 1000, 1),
         "bare_median_ms": round(statistics.median(wall["bare"]) * 1000, 1),
         "cpu_ratio": None if cpu_ratio is None else round(cpu_ratio, 3),
-        "drill_cpu_median_ms": None if cpu_ratio is None
-        else round(statistics.median(cpu["drill"]) * 1000),  # type: ignore[arg-type]
-        "bare_cpu_median_ms": None if cpu_ratio is None
-        else round(statistics.median(cpu["bare"]) * 1000),  # type: ignore[arg-type]
+        "drill_cpu_median_ms": None if drill_cpu is None else round(drill_cpu * 1000),
+        "bare_cpu_median_ms": None if bare_cpu is None else round(bare_cpu * 1000),
         "runs": repeats,
         "marker": marker,
     }
