@@ -65,8 +65,8 @@ def _cpu_medians(runs: Sequence[Timing]) -> float | None:
 
 
 def measure_first_screen(repeats: int = 11, data: Path | None = None) -> dict[str, Any]:
-    for folder in ("drill", "solvers"):
-        compileall.compile_dir(ROOT / folder, quiet=1)
+    for package in ("drill", "solvers"):
+        compileall.compile_dir(ROOT / package, quiet=1)
     with tempfile.TemporaryDirectory(prefix="drill-bench-first-") as scratch:
         folder = data or Path(scratch) / "data"
         marker = counts_row(folder)
