@@ -39,6 +39,12 @@ NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 _homes = itertools.count()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (in their own order): pytest-xdist hands tests out in this
+    order, and a long one started last keeps one core busy while the other waits."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(autouse=True)
 def _own_drill_home(tmp_path_factory: pytest.TempPathFactory,
                     monkeypatch: pytest.MonkeyPatch) -> None:
