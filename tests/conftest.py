@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -84,6 +85,19 @@ def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch)
         return CliRun(code, out, err)
 
     return run
+
+
+@pytest.fixture
+def forget_user_solvers() -> Iterator[None]:
+    """Solvers registered by a test's user modules (``--solvers`` run in this process)
+    leave the registry afterwards, so the next test sees only the built-in ones."""
+    from drill.solving.registry import REGISTRY, load_builtin_solvers
+
+    load_builtin_solvers()
+    before = set(REGISTRY)
+    yield
+    for name in set(REGISTRY) - before:
+        del REGISTRY[name]
 
 
 @pytest.fixture(scope="session")
