@@ -49,15 +49,53 @@ def ensure_environment(extras: str) -> None:
           + (" (the first time takes a minute or two; pip says what it fetches)" if first
              else "") + " ...", file=sys.stderr)
     # pip's own lines, one per package it collects, downloads and installs: a long first
-    # install must not look like a hang.
+    # install must not look like a hang. pip would compile every installed module on one
+    # core; compile_installed does it on all of them.
     subprocess.run(
         [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check",
-         "--progress-bar", "on", "-e", target],
+         "--progress-bar", "on", "--no-compile", "-e", target],
         cwd=ROOT,
         check=True,
     )
+    compile_installed()
+    compile_sources()
     print("drill is installed in .venv", file=sys.stderr)
     stamp.write_text(wanted)
+
+
+#: Folders of test modules inside installed packages: nothing imports them.
+_THEIR_TESTS = r"[/\\]site-packages[/\\].*[/\\]tests?[/\\]"
+
+
+def compile_installed() -> None:
+    """Byte-compile what .venv holds, one process per core (``compileall -j 0``), leaving
+    out the installed packages' own test folders."""
+    subprocess.run(
+        [str(PYTHON), "-m", "compileall", "-q", "-j", "0", "-x", _THEIR_TESTS,
+         *_site_packages()],
+        check=True, stdout=subprocess.DEVNULL,
+    )
+
+
+def _site_packages() -> list[str]:
+    found = subprocess.run(
+        [str(PYTHON), "-c", "import site; print('\\n'.join(site.getsitepackages()))"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return [line for line in found.splitlines() if line]
+
+
+def compile_sources() -> None:
+    """Byte-compile drill's own modules and the tests' (as an install would compile
+    drill's). A Python started with ``PYTHONDONTWRITEBYTECODE`` set never writes them, and
+    the suite starts many: each would compile all of drill again. Up to date, this only
+    looks at the files' dates (``dev.py test`` does it before every run; the app only
+    after an install, so it starts at once)."""
+    subprocess.run(
+        [str(PYTHON), "-m", "compileall", "-q", "-j", "0", "drill", "solvers", "tests",
+         "bench"],
+        cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+    )
 
 
 def _parallel(pytest_args: list[str]) -> list[str]:
@@ -75,6 +113,7 @@ def _parallel(pytest_args: list[str]) -> list[str]:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["test"]:
         ensure_environment("test")
+        compile_sources()
         return subprocess.run([str(PYTHON), "-m", "pytest", *_parallel(argv[1:])],
                               cwd=ROOT).returncode
     if argv[:1] == ["lint"]:

@@ -26,10 +26,10 @@ if str(ROOT) not in sys.path:
 Row = dict[str, Any]
 
 
-def _first_card(quick: bool) -> list[Row]:
-    from bench.first_card import measure_first_card
+def _first_screen(quick: bool) -> list[Row]:
+    from bench.first_screen import measure_first_screen
 
-    return [measure_first_card(repeats=5 if quick else 11)]
+    return [measure_first_screen(repeats=6 if quick else 11)]
 
 
 def _grading(quick: bool) -> list[Row]:
@@ -76,7 +76,7 @@ def _labs(quick: bool) -> list[Row]:
 
 
 MEASUREMENTS: dict[str, Callable[[bool], list[Row]]] = {
-    "first-card": _first_card,
+    "first-screen": _first_screen,
     "grading": _grading,
     "checking": _checking,
     "queue": _queue,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,12 @@ if TYPE_CHECKING:
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 _homes = itertools.count()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (in their own order): pytest-xdist hands tests out in this
+    order, and a long one started last keeps one core busy while the other waits."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(autouse=True)
@@ -78,6 +85,19 @@ def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch)
         return CliRun(code, out, err)
 
     return run
+
+
+@pytest.fixture
+def forget_user_solvers() -> Iterator[None]:
+    """Solvers registered by a test's user modules (``--solvers`` run in this process)
+    leave the registry afterwards, so the next test sees only the built-in ones."""
+    from drill.solving.registry import REGISTRY, load_builtin_solvers
+
+    load_builtin_solvers()
+    before = set(REGISTRY)
+    yield
+    for name in set(REGISTRY) - before:
+        del REGISTRY[name]
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from drill.packs.library import load_library
-from testkit import run_drill
+from testkit import RunCli
 
 anki_collection = pytest.importorskip(
     "anki.collection", reason="Anki's library has no build for this platform")
@@ -26,11 +26,11 @@ def speed_physics_keys() -> list[str]:
     return [card.key for card in load_library().cards if card.pack == "speed-physics"]
 
 
-def exported(tmp_path: Path, option: str, name: str, *more: str) -> Path:
+def exported(run_cli: RunCli, tmp_path: Path, option: str, name: str, *more: str) -> Path:
     target = tmp_path / name
-    result = run_drill(["export", option, str(target), "--pack", "speed-physics",
-                        "--data", str(tmp_path / "data"), *more])
-    assert result.returncode == 0, result.stderr
+    result = run_cli("export", option, str(target), "--pack", "speed-physics",
+                     "--data", str(tmp_path / "data"), *more)
+    assert result.code == 0, result.err
     return target
 
 
@@ -41,8 +41,9 @@ def import_csv(collection: object, path: Path) -> object:
     return collection.import_csv(ImportCsvRequest(path=str(path), metadata=metadata))  # type: ignore[attr-defined]
 
 
-def test_anki_imports_the_csv_as_one_note_per_card_with_no_mapping(tmp_path: Path) -> None:
-    path = exported(tmp_path, "--csv", "cards.csv")
+def test_anki_imports_the_csv_as_one_note_per_card_with_no_mapping(
+        tmp_path: Path, run_cli: RunCli) -> None:
+    path = exported(run_cli, tmp_path, "--csv", "cards.csv")
     collection = new_collection(tmp_path / "anki")
     try:
         import_csv(collection, path)
@@ -62,7 +63,8 @@ def test_anki_imports_the_csv_as_one_note_per_card_with_no_mapping(tmp_path: Pat
         collection.close()
 
 
-def test_anki_imports_the_apkg_and_a_renamed_pack_keeps_its_deck(tmp_path: Path) -> None:
+def test_anki_imports_the_apkg_and_a_renamed_pack_keeps_its_deck(
+        tmp_path: Path, run_cli: RunCli) -> None:
     from anki.collection import ImportAnkiPackageRequest
 
     packs = tmp_path / "packs"
@@ -76,9 +78,9 @@ def test_anki_imports_the_apkg_and_a_renamed_pack_keeps_its_deck(tmp_path: Path)
         for title in ("My pack", "My pack, renamed"):
             (packs / "mine.yaml").write_text(pack.format(title=title), encoding="utf-8")
             target = tmp_path / f"{len(deck_ids)}.apkg"
-            result = run_drill(["export", "--anki", str(target), "--pack", "mine", "--packs",
-                                str(packs), "--data", str(tmp_path / "data")])
-            assert result.returncode == 0, result.stderr
+            result = run_cli("export", "--anki", str(target), "--pack", "mine", "--packs",
+                             str(packs), "--data", str(tmp_path / "data"))
+            assert result.code == 0, result.err
             collection.import_anki_package(ImportAnkiPackageRequest(package_path=str(target)))
             assert collection.note_count() == 3
             note = collection.get_note(collection.find_notes("")[0])
@@ -90,10 +92,10 @@ def test_anki_imports_the_apkg_and_a_renamed_pack_keeps_its_deck(tmp_path: Path)
         collection.close()
 
 
-def test_the_apkg_asks_for_a_typed_answer_anki_compares(tmp_path: Path) -> None:
+def test_the_apkg_asks_for_a_typed_answer_anki_compares(tmp_path: Path, run_cli: RunCli) -> None:
     from anki.collection import ImportAnkiPackageRequest
 
-    path = exported(tmp_path, "--anki", "cards.apkg")
+    path = exported(run_cli, tmp_path, "--anki", "cards.apkg")
     collection = new_collection(tmp_path / "anki")
     try:
         collection.import_anki_package(ImportAnkiPackageRequest(package_path=str(path)))

@@ -11,7 +11,7 @@ import pytest
 
 from drill.authoring.export import ANKI_HEADER, read_csv_rows
 from drill.packs.library import load_library
-from testkit import RunCli, run_drill
+from testkit import RunCli
 
 
 def _notes(apkg: Path, tmp_path: Path) -> list[tuple[str, str, str]]:
@@ -76,14 +76,14 @@ def test_the_csv_has_a_row_per_card(tmp_path: Path, run_cli: RunCli) -> None:
     assert f"wrote {len(rows)} cards to {target}" in result.out
 
 
-@pytest.mark.slow
-def test_a_users_pack_can_be_exported_alone(tmp_path: Path) -> None:
+def test_a_users_pack_can_be_exported_alone(tmp_path: Path, run_cli: RunCli,
+                                            forget_user_solvers: None) -> None:
     folder = tmp_path / "mine"
-    assert run_drill(["new", "my-pack", "--dir", str(folder)]).returncode == 0
+    assert run_cli("new", "my-pack", "--dir", str(folder)).code == 0
     target = tmp_path / "mine.csv"
-    result = run_drill(["export", "--csv", str(target), "--pack", "my-pack", "--packs",
-                        str(folder), "--solvers", str(folder), "--data", str(tmp_path / "d")])
-    assert result.returncode == 0, result.stderr
+    result = run_cli("export", "--csv", str(target), "--pack", "my-pack", "--packs",
+                     str(folder), "--solvers", str(folder), "--data", str(tmp_path / "d"))
+    assert result.code == 0, result.err
     with target.open(encoding="utf-8", newline="") as stream:
         rows = read_csv_rows(stream)
     assert [row["key"] for row in rows] == ["my-pack/checkpoint-load",
@@ -125,23 +125,24 @@ def test_force_replaces_files_only(tmp_path: Path, run_cli: RunCli) -> None:
     assert folder.is_dir() and stat.S_ISFIFO(pipe.stat().st_mode)
 
 
-def test_csv_to_standard_output_with_a_dash(tmp_path: Path) -> None:
-    result = run_drill(["export", "--csv", "-", "--pack", "speed-physics",
-                        "--data", str(tmp_path)], cwd=tmp_path)
-    assert result.returncode == 0
-    rows = read_csv_rows(result.stdout.splitlines(keepends=True))
+def test_csv_to_standard_output_with_a_dash(tmp_path: Path, run_cli: RunCli,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("export", "--csv", "-", "--pack", "speed-physics", "--data", str(tmp_path))
+    assert result.code == 0
+    rows = read_csv_rows(result.out.splitlines(keepends=True))
     assert rows and all(row["key"].startswith("speed-physics/") for row in rows)
-    assert f"wrote {len(rows)} cards to standard output" in result.stderr
+    assert f"wrote {len(rows)} cards to standard output" in result.err
     assert not (tmp_path / "-").exists()
-    anki = run_drill(["export", "--anki", "-", "--data", str(tmp_path)], cwd=tmp_path)
-    assert anki.returncode == 2 and "standard output" in anki.stderr
+    anki = run_cli("export", "--anki", "-", "--data", str(tmp_path))
+    assert anki.code == 2 and "standard output" in anki.err
 
 
-def test_the_csv_starts_with_ankis_header_lines(tmp_path: Path) -> None:
+def test_the_csv_starts_with_ankis_header_lines(tmp_path: Path, run_cli: RunCli) -> None:
     target = tmp_path / "cards.csv"
-    result = run_drill(["export", "--csv", str(target), "--pack", "speed-physics",
-                        "--data", str(tmp_path / "data")])
-    assert result.returncode == 0, result.stderr
+    result = run_cli("export", "--csv", str(target), "--pack", "speed-physics",
+                     "--data", str(tmp_path / "data"))
+    assert result.code == 0, result.err
     lines = target.read_text(encoding="utf-8").splitlines()
     assert lines[:6] == [
         "#separator:Comma", "#html:false", "#columns:key,deck,Front,Back,tags",

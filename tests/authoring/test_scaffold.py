@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from drill.packs.loader import load_pack
-from testkit import RunCli, run_drill
+from testkit import RunCli
 
 
-@pytest.mark.slow
 def test_the_scaffold_is_formulas_and_passes_drill_check_without_solvers(
         tmp_path: Path, run_cli: RunCli) -> None:
     made = run_cli("new", "my-pack", "--dir", str(tmp_path / "mine"))
@@ -22,24 +21,23 @@ def test_the_scaffold_is_formulas_and_passes_drill_check_without_solvers(
     assert loaded.pack is not None
     card = loaded.pack.cards[0]
     assert card.formulas == {"load_time": "checkpoint / read_speed"} and card.solver is None
-    checked = run_drill(["check", str(pack), "--data", str(tmp_path / "data")])
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    assert checked.stdout.strip().endswith("1 pack, 2 cards, 1 ask: 0 errors, 0 warnings")
+    checked = run_cli("check", str(pack), "--data", str(tmp_path / "data"))
+    assert checked.code == 0, checked.out + checked.err
+    assert checked.out.strip().endswith("1 pack, 2 cards, 1 ask: 0 errors, 0 warnings")
     # It prints the next commands, and they work as printed.
     assert f"drill check {pack}\n" in made.out and "--solvers" not in made.out
 
 
-@pytest.mark.slow
 def test_the_python_scaffold_passes_drill_check_with_its_solvers(
-        tmp_path: Path, run_cli: RunCli) -> None:
+        tmp_path: Path, run_cli: RunCli, forget_user_solvers: None) -> None:
     made = run_cli("new", "my-pack", "--python", "--dir", str(tmp_path / "mine"))
     assert made.code == 0, made.err
     pack, solver = tmp_path / "mine" / "my-pack.yaml", tmp_path / "mine" / "my_pack.py"
     assert pack.is_file() and solver.is_file()
-    checked = run_drill(["check", str(pack), "--solvers", str(tmp_path / "mine"),
-                         "--data", str(tmp_path / "data")])
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    assert checked.stdout.strip().endswith("1 pack, 2 cards, 1 ask: 0 errors, 0 warnings")
+    checked = run_cli("check", str(pack), "--solvers", str(tmp_path / "mine"),
+                      "--data", str(tmp_path / "data"))
+    assert checked.code == 0, checked.out + checked.err
+    assert checked.out.strip().endswith("1 pack, 2 cards, 1 ask: 0 errors, 0 warnings")
     # It prints the next commands, and they work as printed.
     assert f"drill check {pack} --solvers {tmp_path / 'mine'}" in made.out
 
@@ -64,15 +62,15 @@ def test_a_formula_that_looks_like_code_is_an_error_at_its_line_and_runs_nothing
     pack.write_text(text.replace("load_time: checkpoint / read_speed", f"load_time: {bad}"),
                     encoding="utf-8")
     line = next(n for n, row in enumerate(pack.read_text().splitlines(), 1) if bad in row)
-    checked = run_drill(["check", str(pack), "--data", str(tmp_path / "data")])
-    assert checked.returncode == 1
+    checked = run_cli("check", str(pack), "--data", str(tmp_path / "data"))
+    assert checked.code == 1
     assert f"my-pack.yaml:{line}:18: error: my-pack/checkpoint-load: '__import__' looks like " \
-           f"code" in checked.stdout
-    assert "Traceback" not in checked.stdout + checked.stderr
-    solved = run_drill(["solve", "my-pack/checkpoint-load", "--packs", str(tmp_path),
-                        "--data", str(tmp_path / "data")])
-    assert solved.returncode == 1 and "looks like code" in solved.stderr
-    assert "Traceback" not in solved.stdout + solved.stderr
+           f"code" in checked.out
+    assert "Traceback" not in checked.out + checked.err
+    solved = run_cli("solve", "my-pack/checkpoint-load", "--packs", str(tmp_path),
+                     "--data", str(tmp_path / "data"))
+    assert solved.code == 1 and "looks like code" in solved.err
+    assert "Traceback" not in solved.out + solved.err
     assert not witness.exists()
 
 
@@ -85,21 +83,21 @@ def test_without_its_solver_folder_the_scaffold_fails_with_a_clear_error(
     assert "unknown solver 'my-pack-load-time'" in checked.out
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("python", [False, True])
 def test_the_scaffolds_card_can_be_solved_and_graded(tmp_path: Path, run_cli: RunCli,
+                                                      forget_user_solvers: None,
                                                       python: bool) -> None:
     run_cli("new", "my-pack", "--dir", str(tmp_path), *(["--python"] * python))
     common = ["--packs", str(tmp_path), *(["--solvers", str(tmp_path)] * python),
               "--data", str(tmp_path / "data")]
-    solved = run_drill(["solve", "my-pack/checkpoint-load", *common])
-    assert "load_time: 70 s" in solved.stdout  # 140 GB ÷ 2 GB/s
-    assert "checkpoint ÷ read_speed = 140 GB ÷ 2 GB/s = 70 s" in solved.stdout
-    wrong = run_drill(["grade", "my-pack/checkpoint-load", "load_time", "560 s", *common])
-    assert wrong.returncode == 1 and "bits-for-bytes" in wrong.stdout
-    variant = run_drill(["solve", "my-pack/checkpoint-load", "--variant", "small-model",
-                         *common])
-    assert "load_time: 8 s" in variant.stdout  # 16 GB ÷ 2 GB/s
+    solved = run_cli("solve", "my-pack/checkpoint-load", *common)
+    assert "load_time: 70 s" in solved.out  # 140 GB ÷ 2 GB/s
+    assert "checkpoint ÷ read_speed = 140 GB ÷ 2 GB/s = 70 s" in solved.out
+    wrong = run_cli("grade", "my-pack/checkpoint-load", "load_time", "560 s", *common)
+    assert wrong.code == 1 and "bits-for-bytes" in wrong.out
+    variant = run_cli("solve", "my-pack/checkpoint-load", "--variant", "small-model",
+                      *common)
+    assert "load_time: 8 s" in variant.out  # 16 GB ÷ 2 GB/s
 
 
 def test_existing_files_are_not_overwritten(tmp_path: Path, run_cli: RunCli) -> None:
@@ -128,23 +126,22 @@ def test_the_id_of_a_builtin_pack_is_refused(tmp_path: Path, run_cli: RunCli) ->
     assert not any(tmp_path.iterdir())
 
 
-@pytest.mark.slow
 def test_check_takes_a_pack_with_a_builtin_id_in_the_builtin_packs_place(
-    tmp_path: Path,
+    tmp_path: Path, run_cli: RunCli,
 ) -> None:
     # A fork of a built-in pack keeps its id: checking it checks the copy instead of the
     # built-in one, with a note that drill loads the built-in one first.
-    made = run_drill(["new", "mine", "--dir", str(tmp_path)])
-    assert made.returncode == 0
+    made = run_cli("new", "mine", "--dir", str(tmp_path))
+    assert made.code == 0
     pack = tmp_path / "mine.yaml"
     pack.write_text(pack.read_text(encoding="utf-8").replace("pack: mine", "pack: speed-physics"),
                     encoding="utf-8")
-    checked = run_drill(["check", str(pack)])  # a pack of formulas: no solver folder
-    assert checked.returncode == 0, checked.stdout
-    note = checked.stdout.splitlines()[0]
+    checked = run_cli("check", str(pack))  # a pack of formulas: no solver folder
+    assert checked.code == 0, checked.out
+    note = checked.out.splitlines()[0]
     assert note.startswith(f"{pack}: note: pack id 'speed-physics'")
     assert "01-speed-physics.yaml" in note and "checked in its place" in note
-    assert checked.stdout.splitlines()[-1].endswith(": 0 errors, 0 warnings")
+    assert checked.out.splitlines()[-1].endswith(": 0 errors, 0 warnings")
 
 
 def test_the_next_steps_can_be_pasted_for_a_folder_with_spaces_and_quotes(
@@ -166,14 +163,15 @@ def test_the_next_steps_can_be_pasted_for_a_folder_with_spaces_and_quotes(
                                        "solvers": [str(folder.resolve())]}
 
 
-def test_the_schema_line_still_finds_the_schema_when_the_pack_is_moved(tmp_path: Path) -> None:
+def test_the_schema_line_still_finds_the_schema_when_the_pack_is_moved(
+        tmp_path: Path, run_cli: RunCli) -> None:
     import re
     import shutil
     from urllib.parse import unquote, urlparse
 
     from drill.packs.schema import schema_path
 
-    assert run_drill(["new", "my-pack", "--dir", str(tmp_path / "with space")]).returncode == 0
+    assert run_cli("new", "my-pack", "--dir", str(tmp_path / "with space")).code == 0
     moved = tmp_path / "elsewhere" / "deeper"
     moved.mkdir(parents=True)
     shutil.move(tmp_path / "with space" / "my-pack.yaml", moved / "my-pack.yaml")

@@ -4,15 +4,12 @@ stop the others, and a YAML file never causes code to load."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from drill.config.settings import Settings
 from drill.solving.solver_modules import load_solver_folders, load_solver_module, module_name
 from drill.solving.sources import load_sources, resolve_sources
-from testkit import run_drill
+from testkit import RunCli
 
 PACK = """\
 pack: {pack}
@@ -55,19 +52,6 @@ def write_solver(folder: Path, name: str, solver: str) -> Path:
     path = folder / f"{name}.py"
     path.write_text(SOLVER.format(solver=solver), encoding="utf-8")
     return path
-
-
-@pytest.fixture
-def forget_user_solvers() -> Iterator[None]:
-    """Solvers registered by a test's user modules leave the registry afterwards."""
-    from drill.solving.registry import REGISTRY, load_builtin_solvers
-
-    load_builtin_solvers()
-
-    before = set(REGISTRY)
-    yield
-    for name in set(REGISTRY) - before:
-        del REGISTRY[name]
 
 
 def test_a_broken_solver_module_is_one_error_and_the_rest_still_works(
@@ -119,48 +103,47 @@ def test_loading_again_replaces_an_edited_module(tmp_path: Path,
     assert REGISTRY["t-edited"].module == module_name(path)
 
 
-@pytest.mark.slow
-def test_a_pack_beside_python_never_runs_it_unless_the_folder_is_named(tmp_path: Path) -> None:
+def test_a_pack_beside_python_never_runs_it_unless_the_folder_is_named(
+        tmp_path: Path, run_cli: RunCli, forget_user_solvers: None) -> None:
     folder = tmp_path / "packs"
     write_pack(folder, "mine", "t-sneaky")
     marker = tmp_path / "ran"
     (folder / "sneaky.py").write_text(
         f"open({str(marker)!r}, 'w').write('code ran')\n" + SOLVER.format(solver="t-sneaky"))
-    result = run_drill(["solve", "mine/read", "--data", str(tmp_path / "data"),
-                        "--packs", str(folder)])
-    assert result.returncode == 1
-    assert "unknown solver 't-sneaky'" in result.stderr
+    result = run_cli("solve", "mine/read", "--data", str(tmp_path / "data"),
+                     "--packs", str(folder))
+    assert result.code == 1
+    assert "unknown solver 't-sneaky'" in result.err
     assert not marker.exists()
-    named = run_drill(["solve", "mine/read", "--data", str(tmp_path / "data"),
-                       "--packs", str(folder), "--solvers", str(folder)])
-    assert named.returncode == 0, named.stderr
-    assert "time: 8 s" in named.stdout
+    named = run_cli("solve", "mine/read", "--data", str(tmp_path / "data"),
+                    "--packs", str(folder), "--solvers", str(folder))
+    assert named.code == 0, named.err
+    assert "time: 8 s" in named.out
     assert marker.exists()
 
 
-@pytest.mark.slow
-def test_a_user_pack_with_an_error_does_not_stop_the_others(tmp_path: Path) -> None:
+def test_a_user_pack_with_an_error_does_not_stop_the_others(
+        tmp_path: Path, run_cli: RunCli, forget_user_solvers: None) -> None:
     folder = tmp_path / "packs"
     write_pack(folder, "good-one", "t-read")
     bad = write_pack(folder, "bad-one", "t-read").read_text().replace("{time:8 s}", "{time:8 s")
     (folder / "bad-one.yaml").write_text(bad)
     write_solver(folder, "reader", "t-read")
     (folder / "zz_broken.py").write_text("raise ImportError('missing dependency')\n")
-    result = run_drill(["list", "--data", str(tmp_path / "data"), "--packs", str(folder),
-                        "--solvers", str(folder)])
-    assert result.returncode == 0, result.stderr
-    assert "good-one/read" in result.stdout
-    assert "speed-physics/q1" in result.stdout  # the built-in packs too
-    assert "bad-one.yaml:7:" in result.stderr and "without its '}'" in result.stderr
-    assert "zz_broken.py:1:1" in result.stderr and "missing dependency" in result.stderr
-    solved = run_drill(["solve", "good-one/read", "--data", str(tmp_path / "data"),
-                        "--packs", str(folder), "--solvers", str(folder)])
-    assert solved.returncode == 0 and "time: 8 s" in solved.stdout
+    result = run_cli("list", "--data", str(tmp_path / "data"), "--packs", str(folder),
+                     "--solvers", str(folder))
+    assert result.code == 0, result.err
+    assert "good-one/read" in result.out
+    assert "speed-physics/q1" in result.out  # the built-in packs too
+    assert "bad-one.yaml:7:" in result.err and "without its '}'" in result.err
+    assert "zz_broken.py:1:1" in result.err and "missing dependency" in result.err
+    solved = run_cli("solve", "good-one/read", "--data", str(tmp_path / "data"),
+                     "--packs", str(folder), "--solvers", str(folder))
+    assert solved.code == 0 and "time: 8 s" in solved.out
 
 
-@pytest.mark.slow
 def test_settings_name_pack_and_solver_folders_relative_to_the_data_folder(
-    tmp_path: Path,
+    tmp_path: Path, run_cli: RunCli, forget_user_solvers: None,
 ) -> None:
     data = tmp_path / "data"
     write_pack(data / "shared", "shared-pack", "t-shared")
@@ -170,12 +153,12 @@ def test_settings_name_pack_and_solver_folders_relative_to_the_data_folder(
         packs = ["shared", "nowhere"]
         solvers = ["code"]
     """))
-    result = run_drill(["solve", "shared-pack/read", "--data", str(data)])
-    assert result.returncode == 0, result.stderr
-    assert "time: 8 s" in result.stdout
-    assert "nowhere: error: no such pack folder" in result.stderr
-    home = run_drill(["solve", "home-pack/home", "--data", str(data)])  # <data>/packs
-    assert home.returncode == 0, home.stderr
+    result = run_cli("solve", "shared-pack/read", "--data", str(data))
+    assert result.code == 0, result.err
+    assert "time: 8 s" in result.out
+    assert "nowhere: error: no such pack folder" in result.err
+    home = run_cli("solve", "home-pack/home", "--data", str(data))  # <data>/packs
+    assert home.code == 0, home.err
 
 
 def test_sources_keep_each_folder_once_in_order(tmp_path: Path) -> None:

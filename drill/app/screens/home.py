@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from drill.review.study_sets import StudySet
 
 BAR_WIDTH = 16
+#: Between two figures of the counts row.
+COUNTS_SEPARATOR = "   ·   "
 
 
 class CardsByState(Protocol):
@@ -150,7 +152,7 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("drill · today", classes="screen-title")
         with Vertical(id="home-body"):
-            yield FigureRow(separator="   ·   ", id="home-counts")
+            yield FigureRow(separator=COUNTS_SEPARATOR, id="home-counts")
             yield Static(id="home-next")
             yield Static("Packs", classes="section-title")
             yield Static(id="home-packs")
