@@ -328,13 +328,16 @@ class DrillApp(App[int]):
         name = type(screen).__name__.removesuffix("Screen").lower() or "this screen"
         self.push_screen(HelpScreen(name, key_rows(screen)))
 
-    def action_calculator(self) -> None:
-        """Open the calculator over the current screen, or close it if it is showing."""
+    async def action_calculator(self) -> None:
+        """Open the calculator over the current screen, or close it if it is showing; a
+        wide review screen shows it beside the card instead."""
         from drill.app.screens.calculator import CalculatorScreen
+        from drill.app.screens.review import ReviewScreen
 
-        if isinstance(self.screen, CalculatorScreen):
-            self.screen.dismiss(None)
-        else:
+        screen = self.screen
+        if isinstance(screen, CalculatorScreen):
+            screen.dismiss(None)
+        elif not (isinstance(screen, ReviewScreen) and await screen.toggle_side_calculator()):
             self.push_screen(CalculatorScreen(self.scratchpad))
 
     def action_home(self) -> None:
@@ -352,7 +355,7 @@ class DrillApp(App[int]):
         from drill.app.screens.review import ReviewScreen
 
         return ReviewScreen(self.backend, self.prepared, self.options, cram=cram, first=first,
-                            pack=pack)
+                            pack=pack, scratchpad=self.scratchpad)
 
     # Review, Browse, Stats and reload need the review data open in this process: a key
     # pressed on Home before it is (just after start-up) acts as soon as it is. Review
