@@ -425,6 +425,26 @@ class DrillApp(App[int]):
         if not isinstance(self.screen, SimulationScreen):
             self.push_screen(SimulationScreen())
 
+    def action_exercises(self) -> None:
+        """The exercises, their files in the data folder's ``exercises/``."""
+        from drill.app.screens.exercises import ExercisesScreen
+        from drill.config.location import data_dir
+
+        if not isinstance(self.screen, ExercisesScreen):
+            folder = data_dir(self.options.data_dir) / "exercises"
+            self.push_screen(ExercisesScreen(folder))
+
+    def action_labs(self) -> None:
+        """The Labs menu; the lab chosen there is opened here."""
+        from drill.app.screens.labs import LabsScreen
+
+        def open_lab(action: str | None) -> None:
+            if action is not None:
+                self.call_later(self.run_action, action)
+
+        if not isinstance(self.screen, LabsScreen):
+            self.push_screen(LabsScreen(), open_lab)
+
     def action_reload_packs(self) -> None:
         """Read the pack files again; errors become notices and the session goes on."""
         self.when_ready(self._reload_packs)
@@ -449,7 +469,8 @@ class DrillApp(App[int]):
 
     #: The app's actions get_system_commands lists (Textual's own commands have quit).
     _COMMANDS_LISTED = frozenset({"calculator", "home", "browse", "stats", "roofline",
-                                  "simulations", "reload_packs", "quit"})
+                                  "simulations", "exercises", "labs", "reload_packs",
+                                  "quit"})
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -464,6 +485,8 @@ class DrillApp(App[int]):
                             self.action_roofline)
         yield SystemCommand("Simulations", "The serving formulas against seeded simulations",
                             self.action_simulations)
+        yield SystemCommand("Exercises", "Write a function (Amdahl, roofline) and check it",
+                            self.action_exercises)
         yield SystemCommand("Reload packs", "Read the pack files again",
                             self.action_reload_packs)
         yield from self._screen_commands(screen)
