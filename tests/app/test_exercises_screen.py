@@ -190,3 +190,25 @@ def test_an_editor_that_fails_or_is_missing_is_reported(tmp_path: Path) -> None:
 
 def test_statements_are_reflowed_into_paragraphs() -> None:
     assert reflowed("one\ntwo\n\nthree\n") == "one two\n\nthree"
+
+
+async def test_question_mark_lists_the_labs_keys(make_app: MakeApp) -> None:
+    from drill.app.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        listed = text(app, "#help-keys")
+        assert "l  " in listed and "simulations, the roofline explorer, the exercises" in listed
+        assert "read the pack files again" in listed  # out of the footer, still listed
+        await pilot.press("escape")
+        await open_exercises(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        listed = text(app, "#help-keys")
+        for key, what in (("s", "write the exercise's starter file"),
+                          ("e", "open the exercise's file in $editor"),
+                          ("c", "run your file on every case")):
+            assert f"{key}  " in listed.lower() and what in listed.lower(), (key, what)

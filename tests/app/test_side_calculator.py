@@ -132,3 +132,18 @@ async def test_ans_before_any_calculation_is_not_an_answer(make_app: MakeApp) ->
         await pilot.pause()
         verdict = verdict_of(app, "decode_floor")
         assert "'ans' has no value yet" in verdict
+
+
+async def test_question_mark_on_a_card_tells_of_ans_and_the_side_panel(
+    make_app: MakeApp,
+) -> None:
+    from drill.app.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        listed = str(app.screen.query_one("#help-keys", Static).render())
+        assert "the calculator's last result" in listed
+        assert "the calculator beside the card (120 columns or more" in listed

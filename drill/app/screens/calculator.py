@@ -30,6 +30,14 @@ class CalculatorScreen(ModalScreen[None]):
         Binding("q", "close", "Back", show=False),  # from the history list (not while typing)
     ]
 
+    #: Keys of the calculator's body (its own bindings), for the ? list.
+    KEY_NOTES: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("Enter", "keep the line in the history; ans is its result from now on"),
+        ("Up · Down", "earlier and later lines, to edit and run again"),
+        ("Ctrl+L", "clear the history"),
+        ("F2", "close the calculator"),
+    )
+
     def __init__(self, pad: Scratchpad) -> None:
         super().__init__()
         self.pad = pad

@@ -134,6 +134,10 @@ class ReviewScreen(Screen[None]):
                   "one the answer shows; then Enter takes the suggested rating"),
         ("Esc", "stop typing (the answer stays); when not typing, back to Home"),
         ("Ctrl+Z", "undo the last rating, also while typing"),
+        ("ans", "in an answer: the calculator's last result, with its unit (ans / 2, "
+                "ans ms)"),
+        ("F2", "the calculator beside the card (120 columns or more; else over it); "
+               "F2 in it closes it, Esc goes back to the card"),
     )
 
     revealed: reactive[bool] = reactive(False, bindings=True)
