@@ -29,7 +29,11 @@ pytestmark = pytest.mark.slow
 MakeApp = Callable[..., DrillApp]
 
 RIGHT = '''
+import time
+
+
 def overall_speedup(parts):
+    time.sleep(0.05)  # 13 cases: the check takes a moment, long enough to press a key
     if sum(share for share, _ in parts) > 1 + 1e-9:
         raise ValueError("more than the whole run")
     left = 1 - sum(share for share, _ in parts)
@@ -126,12 +130,17 @@ async def test_check_runs_the_file_and_shows_each_case(make_app: MakeApp) -> Non
         (screen.folder / "amdahl.py").write_text(RIGHT, encoding="utf-8")
         await pilot.press("c")
         await pilot.pause()
-        assert "Checking amdahl.py" in text(app, "#exercise-report")  # meanwhile, live
+        assert screen.checking and "Checking amdahl.py" in text(app, "#exercise-report")
+        await pilot.press("down")  # the screen takes keys while the file runs
+        assert screen.query_one("#exercise-list", OptionList).highlighted == 1
+        assert screen.checking
         await screen.workers.wait_for_complete()
         await pilot.pause()
         report = text(app, "#exercise-report")
         assert "pass  7  attention 30% at 3× and the MLP 50% at 2×" in report
         assert "All 13 cases pass." in report
+        assert "amdahl.py" in text(app, "#exercise-detail")  # said of the file checked
+        await pilot.press("up")
 
         (screen.folder / "amdahl.py").write_text(SPEEDUPS_ADDED, encoding="utf-8")
         await pilot.press("c")

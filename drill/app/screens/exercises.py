@@ -123,10 +123,11 @@ class ExercisesScreen(Screen[None]):
         for exercise in self.exercises:
             choices.replace_option_prompt(exercise.name, self._label(exercise))
 
-    def _show_detail(self, statement: bool = True) -> None:
-        """The exercise's statement and file; without the statement when a check's report
-        takes the room (moving to another exercise brings it back)."""
-        exercise = self.exercise
+    def _show_detail(self, exercise: Exercise | None = None, statement: bool = True) -> None:
+        """An exercise's statement and file (the highlighted one's by default); without the
+        statement when a check's report takes the room (moving to another exercise brings
+        it back)."""
+        exercise = exercise or self.exercise
         path = self.path(exercise)
         where = (f"Your file: {path}" if path.is_file()
                  else f"Not started: s writes {path}")
@@ -253,7 +254,7 @@ class ExercisesScreen(Screen[None]):
         self.checking = False
         if not self.is_attached:
             return
-        self._show_detail(statement=False)
+        self._show_detail(report.exercise, statement=False)  # the one checked
         self.query_one("#exercise-report", Static).update(report_content(report))
         self.query_one("#exercise-body", VerticalScroll).scroll_home(animate=False)
 
