@@ -130,7 +130,7 @@ def grade(answer: str, target: Target, last: Quantity | None = None) -> Grade:
             text, note = in_words.text, in_words.note
     try:
         reading = _read(text, last)
-        recalled = _recalled(reading)
+        recalled = _recalled(reading) if LAST_RESULT in text else ""
         if not has_a_number(reading.tree):
             return verdict_invalid(f"'{reading.echo}' is a unit on its own: type the number "
                                    "with it")
