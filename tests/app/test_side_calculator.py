@@ -147,3 +147,25 @@ async def test_question_mark_on_a_card_tells_of_ans_and_the_side_panel(
         listed = str(app.screen.query_one("#help-keys", Static).render())
         assert "the calculator's last result" in listed
         assert "the calculator beside the card (120 columns or more" in listed
+
+
+async def test_the_side_panel_shows_lines_worked_out_in_the_overlay_meanwhile(
+    make_app: MakeApp,
+) -> None:
+    from textual.widgets import OptionList
+
+    app = make_app()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.press("enter", "f2", *"1 + 1", "enter", "f2")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("f2", *"2 + 2", "enter", "escape")  # in the overlay
+        await pilot.pause()
+        await pilot.resize_terminal(160, 45)
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        panel = app.screen.query_one("#side-calculator", CalculatorPanel)
+        assert panel.display
+        assert panel.query_one("#calc-history", OptionList).option_count == 2
+        assert app.scratchpad.last is not None and app.scratchpad.last.value == 4

@@ -642,6 +642,8 @@ class ReviewScreen(Screen[None]):
             panel.display = False
             self.set_focus(None)  # back to the card: its shortcuts work again
             return True
+        elif not panel.display:
+            panel.show_history()  # the overlay may have added lines meanwhile
         panel.display = True
         self.set_focus(panel.entry)
         return True

@@ -84,10 +84,17 @@ class CalculatorPanel(Vertical):
             yield Input(placeholder="to unit", id="calc-to")
 
     def on_mount(self) -> None:
+        self.show_history()
+
+    def show_history(self) -> None:
+        """The history as the scratchpad has it now (another panel may have added to it
+        while this one was hidden)."""
         history = self.query_one("#calc-history", OptionList)
+        history.clear_options()
         history.add_options(Option(describe_result(r)) for r in self.pad.history)
         history.highlighted = len(self.pad.history) - 1 if self.pad.history else None
         history.scroll_end(animate=False)
+        self._recall_index = len(self.pad.history)
         self._show_echo()
 
     @property
