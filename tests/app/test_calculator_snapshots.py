@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from drill.app.drill_app import DrillApp
 
@@ -36,6 +37,9 @@ async def calculate_then_answer_with_ans(pilot: Pilot[Any]) -> None:
     await pilot.press(*"ans", "enter", *"1 token / ans")
     await settle(pilot)
     await pilot.press("f2")  # the calculator again, over or beside the half-answered card
+    await settle(pilot)
+    for entry in pilot.app.screen.query(Input):
+        entry.cursor_blink = False  # a blinking cursor would be caught on or off at random
     await settle(pilot)
 
 
