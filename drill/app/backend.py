@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from drill.grading import Grade, Target
     from drill.packs.library import Library
     from drill.packs.model import Card
+    from drill.quantities.quantity import Quantity
     from drill.review.session import HomeCounts, ReviewSession
     from drill.review.stats import Stats
     from drill.review.study_sets import StudySet
@@ -458,7 +459,9 @@ class Backend:
     def typed_answer(grade: Grade) -> TypedAnswer:
         from drill.scheduling.ratings import TypedAnswer
 
-        return TypedAnswer(grade.ask, grade.answer, grade.verdict.value, grade.mistakes)
+        # What was typed, and what ``ans`` stood for when it was used.
+        return TypedAnswer(grade.ask, grade.recorded_answer, grade.verdict.value,
+                           grade.mistakes)
 
     def suggest(self, answers: Iterable[TypedAnswer], card: Card,
                 seconds: float | None = None) -> Suggestion | None:
@@ -466,10 +469,11 @@ class Backend:
         return self.session.suggest(card.key, answers, seconds)
 
     @staticmethod
-    def grade(answer: str, target: Target) -> Grade:
+    def grade(answer: str, target: Target, last: Quantity | None = None) -> Grade:
+        """``last``: the calculator's last result, what ``ans`` in the answer stands for."""
         from drill.grading import grade
 
-        return grade(answer, target)
+        return grade(answer, target, last)
 
     @staticmethod
     def prepare(card: Card) -> Prepared:

@@ -328,13 +328,16 @@ class DrillApp(App[int]):
         name = type(screen).__name__.removesuffix("Screen").lower() or "this screen"
         self.push_screen(HelpScreen(name, key_rows(screen)))
 
-    def action_calculator(self) -> None:
-        """Open the calculator over the current screen, or close it if it is showing."""
+    async def action_calculator(self) -> None:
+        """Open the calculator over the current screen, or close it if it is showing; a
+        wide review screen shows it beside the card instead."""
         from drill.app.screens.calculator import CalculatorScreen
+        from drill.app.screens.review import ReviewScreen
 
-        if isinstance(self.screen, CalculatorScreen):
-            self.screen.dismiss(None)
-        else:
+        screen = self.screen
+        if isinstance(screen, CalculatorScreen):
+            screen.dismiss(None)
+        elif not (isinstance(screen, ReviewScreen) and await screen.toggle_side_calculator()):
             self.push_screen(CalculatorScreen(self.scratchpad))
 
     def action_home(self) -> None:
@@ -352,7 +355,7 @@ class DrillApp(App[int]):
         from drill.app.screens.review import ReviewScreen
 
         return ReviewScreen(self.backend, self.prepared, self.options, cram=cram, first=first,
-                            pack=pack)
+                            pack=pack, scratchpad=self.scratchpad)
 
     # Review, Browse, Stats and reload need the review data open in this process: a key
     # pressed on Home before it is (just after start-up) acts as soon as it is. Review
@@ -438,6 +441,26 @@ class DrillApp(App[int]):
         if not isinstance(self.screen, SimulationScreen):
             self.push_screen(SimulationScreen())
 
+    def action_exercises(self) -> None:
+        """The exercises, their files in the data folder's ``exercises/``."""
+        from drill.app.screens.exercises import ExercisesScreen
+        from drill.config.location import data_dir
+
+        if not isinstance(self.screen, ExercisesScreen):
+            folder = data_dir(self.options.data_dir) / "exercises"
+            self.push_screen(ExercisesScreen(folder))
+
+    def action_labs(self) -> None:
+        """The Labs menu; the lab chosen there is opened here."""
+        from drill.app.screens.labs import LabsScreen
+
+        def open_lab(action: str | None) -> None:
+            if action is not None:
+                self.call_later(self.run_action, action)
+
+        if not isinstance(self.screen, LabsScreen):
+            self.push_screen(LabsScreen(), open_lab)
+
     def action_reload_packs(self) -> None:
         """Read the pack files again; errors become notices and the session goes on."""
         self.when_ready(self._reload_packs)
@@ -462,7 +485,8 @@ class DrillApp(App[int]):
 
     #: The app's actions get_system_commands lists (Textual's own commands have quit).
     _COMMANDS_LISTED = frozenset({"calculator", "home", "browse", "stats", "roofline",
-                                  "simulations", "reload_packs", "quit"})
+                                  "simulations", "exercises", "labs", "reload_packs",
+                                  "quit"})
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -477,6 +501,8 @@ class DrillApp(App[int]):
                             self.action_roofline)
         yield SystemCommand("Simulations", "The serving formulas against seeded simulations",
                             self.action_simulations)
+        yield SystemCommand("Exercises", "Write a function (Amdahl, roofline) and check it",
+                            self.action_exercises)
         yield SystemCommand("Reload packs", "Read the pack files again",
                             self.action_reload_packs)
         yield from self._screen_commands(screen)

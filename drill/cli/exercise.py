@@ -5,12 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-
-if TYPE_CHECKING:
-    from drill.labs.exercise_runner import CaseReport, CheckReport
 
 
 def seconds(text: str) -> float:
@@ -64,7 +61,12 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_start(args: argparse.Namespace) -> int:
-    from drill.labs.exercises import UnknownExercise, find_exercise
+    from drill.labs.exercises import (
+        UnknownExercise,
+        find_exercise,
+        starter_path,
+        write_starter,
+    )
 
     try:
         exercise = find_exercise(args.name)
@@ -73,18 +75,15 @@ def run_start(args: argparse.Namespace) -> int:
     folder: Path = args.folder
     if folder.exists() and not folder.is_dir():
         return _usage(f"{folder} is not a folder")
-    target = folder / f"{exercise.name}.py"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with target.open("w" if args.force else "x", encoding="utf-8") as out:
-            out.write(exercise.starter())
+        target = write_starter(exercise, folder, overwrite=args.force)
     except FileExistsError:
-        print(f"drill exercise: error: {target} already exists; it was left as it is "
-              f"(--force overwrites it)", file=sys.stderr)
+        print(f"drill exercise: error: {starter_path(exercise, folder)} already exists; it "
+              f"was left as it is (--force overwrites it)", file=sys.stderr)
         return EXIT_FAILED
     except OSError as error:
-        print(f"drill exercise: error: cannot write {target}: {error.strerror}",
-              file=sys.stderr)
+        print(f"drill exercise: error: cannot write {starter_path(exercise, folder)}: "
+              f"{error.strerror}", file=sys.stderr)
         return EXIT_FAILED
     print(f"Wrote {target}: {exercise.title}.")
     print(f"Write {exercise.function}() in it, then run:")
@@ -108,53 +107,10 @@ def run_check(args: argparse.Namespace) -> int:
     except SolveError as error:  # the expected values could not be worked out
         print(f"drill exercise: error: {error}", file=sys.stderr)
         return EXIT_FAILED
+    from drill.labs.exercise_report import report_lines
+
     print("\n".join(report_lines(report)))
     return EXIT_OK if report.passed else EXIT_FAILED
-
-
-def report_lines(report: CheckReport) -> list[str]:
-    from drill.labs.exercise_runner import printable
-
-    exercise = report.exercise
-    out = [f"{exercise.name}: {exercise.title}",
-           f"checking {printable(str(report.path))}, {len(report.cases)} cases", ""]
-    if report.load_error:
-        out += [f"Your file could not be used: {report.load_error}", ""]
-    for case in report.cases:
-        out += _case_lines(report, case)
-    total = len(report.cases)
-    out.append(f"{report.passed_count} of {total} cases pass." if report.passed_count < total
-               else f"All {total} cases pass.")
-    if report.output.strip():
-        heading = "Your code printed (the end of it):" if report.output_cut else \
-            "Your code printed:"
-        out += ["", heading, *(f"  {line}" for line in report.output.rstrip().splitlines())]
-    return out
-
-
-def _case_lines(report: CheckReport, case: CaseReport) -> list[str]:
-    import json
-
-    from drill.labs.exercise_runner import RAISED, RETURNED
-    from drill.labs.exercises import Raises
-
-    exercise = report.exercise
-    number = case.index + 1
-    expected = case.case.expected
-    expected_text = (f"raises {expected.exception}" if isinstance(expected, Raises)
-                     else json.dumps(expected, ensure_ascii=False))
-    outcome = case.outcome
-    got = (outcome.text if outcome.kind == RETURNED else
-           f"raised {outcome.text}" if outcome.kind == RAISED else f"({outcome.text})")
-    if case.passed:
-        return [f"  pass {number:>2}  {case.case.about}"]
-    lines = [f"  FAIL {number:>2}  {case.case.about}",
-             f"           input     {exercise.call_text(case.case)}",
-             f"           expected  {expected_text}",
-             f"           got       {got}"]
-    if case.hint:
-        lines.append(f"           hint      {case.hint}")
-    return lines
 
 
 def _usage(message: str) -> int:

@@ -2,7 +2,9 @@
 
 ``grade(answer, target)`` never raises on the answer: text that cannot be read is an
 ``invalid`` grade with the reader's reason, and nothing typed is ever run as code (the
-answer goes through :mod:`drill.quantities.parsing` only).
+answer goes through :mod:`drill.quantities.parsing` only). ``ans`` in an answer stands
+for the calculator's last result when one is given (``last``), read by the same parser
+as a value of its own; the grade says what it stood for (:attr:`Grade.recalled`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from drill.grading.readings import (
 from drill.grading.structure import contradicts, shows_working
 from drill.grading.target import Expected, Target, expected_side
 from drill.quantities import dimensions as dims
-from drill.quantities.parsing import ParseError, Reading, read
+from drill.quantities.calculator import LAST_RESULT
+from drill.quantities.parsing import ParseError, Reading, read, read_with_names
+from drill.quantities.parsing.nodes import Recalled
 from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.units import (
     convert,
@@ -82,10 +86,17 @@ class Grade:
     expected: Shown
     mistakes: tuple[str, ...] = ()
     parsed: Parsed | None = None
+    #: What ``ans`` stood for when the answer used it ("ans = 4.77612 ms"), else "".
+    recalled: str = ""
 
     @property
     def correct(self) -> bool:
         return self.verdict is Verdict.CORRECT
+
+    @property
+    def recorded_answer(self) -> str:
+        """The answer as the review log keeps it: what was typed, and what ``ans`` meant."""
+        return f"{self.answer} [{self.recalled}]" if self.recalled else self.answer
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -100,8 +111,11 @@ class Grade:
         }
 
 
-def grade(answer: str, target: Target) -> Grade:
-    """Grade ``answer`` for ``target``; never raises on the answer's content."""
+def grade(answer: str, target: Target, last: Quantity | None = None) -> Grade:
+    """Grade ``answer`` for ``target``; never raises on the answer's content.
+
+    ``last`` is the calculator's last result: what ``ans`` in the answer stands for (with
+    none, ``ans`` is read but has no value, and the answer is invalid saying so)."""
     expected = expected_side(target)
     shown_expected = Shown(expected.value, target.unit, expected.text)
 
@@ -115,7 +129,8 @@ def grade(answer: str, target: Target) -> Grade:
         if in_words is not None:
             text, note = in_words.text, in_words.note
     try:
-        reading = read(text)
+        reading = _read(text, last)
+        recalled = _recalled(reading) if LAST_RESULT in text else ""
         if not has_a_number(reading.tree):
             return verdict_invalid(f"'{reading.echo}' is a unit on its own: type the number "
                                    "with it")
@@ -149,7 +164,7 @@ def grade(answer: str, target: Target) -> Grade:
         message = messages.correct(parsed.text, expected.text, target.tolerance,
                                    understood.assumed)
         return Grade(target.card, target.ask, _echoed(answer), Verdict.CORRECT, message,
-                     shown_expected, (), parsed)
+                     shown_expected, (), parsed, recalled)
 
     findings = _card_findings(reading, understood, target)
     known = {f.id for f in findings}
@@ -173,7 +188,28 @@ def grade(answer: str, target: Target) -> Grade:
     if note:
         message = f"{note[0].upper()}{note[1:]}. {message}"
     return Grade(target.card, target.ask, _echoed(answer), Verdict.INCORRECT, message,
-                 shown_expected, tuple(f.id for f in findings), parsed)
+                 shown_expected, tuple(f.id for f in findings), parsed, recalled)
+
+
+def _read(text: str, last: Quantity | None) -> Reading:
+    """The answer read, ``ans`` standing for ``last``. Without the word, the cached
+    reader: ``read_with_names`` is the same parser, uncached."""
+    if LAST_RESULT not in text:
+        return read(text)
+    return read_with_names(text, {LAST_RESULT: last})
+
+
+#: Significant figures of the recalled value in the review log: enough to redo the sum.
+RECALLED_DIGITS = 6
+
+
+def _recalled(reading: Reading) -> str:
+    """``ans = 4.77612 ms`` when the answer used the calculator's last result."""
+    value = next((node.value for node in reading.tree.walk() if isinstance(node, Recalled)),
+                 None)
+    if value is None:
+        return ""
+    return f"{LAST_RESULT} = {format_quantity(value, digits=RECALLED_DIGITS)}"
 
 
 def _fitting_reading(reading: Reading, understood: Interpretation, target: Target,

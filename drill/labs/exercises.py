@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -248,3 +249,20 @@ def find_exercise(name: str) -> Exercise:
     if exercise is None:
         raise UnknownExercise(f"no exercise '{name}' (there are: {', '.join(EXERCISES)})")
     return exercise
+
+
+def starter_path(exercise: Exercise, folder: Path) -> Path:
+    """Where the starter file of ``exercise`` goes in ``folder``: ``amdahl.py``."""
+    return folder / f"{exercise.name}.py"
+
+
+def write_starter(exercise: Exercise, folder: Path, *, overwrite: bool = False) -> Path:
+    """Write the starter file into ``folder`` (made if missing) and return its path.
+
+    A file already there is the user's work: it is kept, with FileExistsError, unless
+    ``overwrite``; other failures are the OSError of the file system."""
+    target = starter_path(exercise, folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    with target.open("w" if overwrite else "x", encoding="utf-8") as out:
+        out.write(exercise.starter())
+    return target

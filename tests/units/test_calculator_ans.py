@@ -38,8 +38,9 @@ def test_typing_ans_does_not_change_the_history() -> None:
     assert len(pad.history) == 1 and pad.last is not None and pad.last.value == 1.0
 
 
-def test_ans_is_only_for_the_calculator() -> None:
-    # A graded answer or a pack's prose has no "last result": the word stays unknown.
+def test_the_plain_reader_has_no_ans() -> None:
+    # The plain reader (a pack's prose, the checker) has no "last result": the word stays
+    # unknown. The grader reads it only when given the calculator's value.
     with pytest.raises(ParseError, match="unknown unit 'ans'"):
         read("ans / 2")
     assert calculate("ans / 2").error  # no last value given

@@ -21,7 +21,8 @@ from textual.widgets import Static
 #: Keys of the app itself, on every screen.
 EVERYWHERE: tuple[tuple[str, str], ...] = (
     ("?", "this list of keys"),
-    ("F2", "the calculator (ans: the last result)"),
+    ("F2", "the calculator: beside the card on a wide review, else over the screen "
+           "(ans: its last result, in answers too)"),
     ("Ctrl+P", "every command, and the themes"),
     ("Ctrl+Q", "quit"),
 )

@@ -137,7 +137,11 @@ class HomeScreen(Screen[None]):
                 "(nothing rescheduled unless you rate a card there)"),
         Binding("b", "app.browse", "Browse"),
         Binding("t", "app.stats", "Stats"),
-        Binding("r", "app.reload_packs", "Reload"),
+        Binding("l", "app.labs", "Labs…",
+                tooltip="Simulations, the roofline explorer, the exercises, the calculator"),
+        # Out of the footer, for Labs' room at 80 columns; in ? and the palette.
+        Binding("r", "app.reload_packs", "Reload", show=False, tooltip="Read the pack "
+                "files again"),
         Binding("q", "app.quit", "Quit"),
     ]
 

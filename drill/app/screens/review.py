@@ -14,6 +14,10 @@ whenever the user is not typing; the first keystroke of an answer (anything that
 a shortcut) starts typing into the ask it belongs to. Esc stops typing, and otherwise
 goes back, on every card. A card is never rated before its answer shows: Enter after the
 last ask (or a rating key) reveals it first; then Enter takes the suggested rating.
+
+The calculator (F2) shows beside the card when the terminal is wide enough
+(:data:`SIDE_CALCULATOR_WIDTH`), so the card stays in view; on a narrow one the app opens
+its overlay instead. Its last result is what ``ans`` stands for in an answer box.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from drill.app.messages import (
     RooflineWanted,
     backend_failures_go_up,
 )
+from drill.app.widgets.calculator_panel import CalculatorPanel
 from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
 from drill.app.widgets.rating_bar import NAMES, RatingBar
@@ -52,6 +57,7 @@ if TYPE_CHECKING:
     from drill.app.options import AppOptions
     from drill.explaining.explain import Explanation
     from drill.packs.model import Card
+    from drill.quantities.calculator import Scratchpad
     from drill.scheduling.ratings import Suggestion, TypedAnswer
 
 
@@ -60,6 +66,8 @@ RETRY_SAVE_S = 1.0  # how often a rating is tried again while the database is lo
 #: Keys that are shortcuts when not typing; any other printable key starts an answer.
 SHORTCUT_KEYS = frozenset(" ubsefrqw?*")
 RATING_KEYS = frozenset("1234")
+#: The narrowest screen that shows the calculator beside the card (the card keeps 80).
+SIDE_CALCULATOR_WIDTH = 120
 # What undo took back when it was not a rating (see ReviewSession.undo_kind).
 _UNDONE_CHANGES = {"bury": "bury", "suspend": "suspension", "unsuspend": "unsuspension",
                    "unbury": "unbury", "flag": "flag", "unflag": "unflagging"}
@@ -127,6 +135,10 @@ class ReviewScreen(Screen[None]):
                   "one the answer shows; then Enter takes the suggested rating"),
         ("Esc", "stop typing (the answer stays); when not typing, back to Home"),
         ("Ctrl+Z", "undo the last rating, also while typing"),
+        ("ans", "in an answer: the calculator's last result, with its unit (ans / 2, "
+                "ans ms)"),
+        ("F2", "the calculator beside the card (120 columns or more; else over it); "
+               "F2 in it closes it, Esc goes back to the card"),
     )
 
     revealed: reactive[bool] = reactive(False, bindings=True)
@@ -140,11 +152,13 @@ class ReviewScreen(Screen[None]):
         cram: Sequence[Card] | None = None,
         first: Card | None = None,
         pack: str | None = None,
+        scratchpad: Scratchpad | None = None,
     ) -> None:
         """``prepared`` is the app's, read only: the cards' numbers by ``shown_key``, as
         they come in (each announced by :class:`CardPrepared`). ``options`` gives the
         timer's clock, and whether cards are prepared in the app's worker. ``pack``: study
-        this pack's part of today's queue only."""
+        this pack's part of today's queue only. ``scratchpad``: the app's calculator, shown
+        beside the card, whose last result ``ans`` in an answer stands for."""
         super().__init__()
         self.backend = backend
         self.prepared = prepared
@@ -152,6 +166,7 @@ class ReviewScreen(Screen[None]):
         self.cram = list(cram) if cram is not None else None
         self.first = first
         self.pack = pack  # study this pack's part of today's queue only
+        self.scratchpad = scratchpad
         self.card: Card | None = None
         self.kind = ""
         self.answers: list[TypedAnswer] = []
@@ -178,7 +193,8 @@ class ReviewScreen(Screen[None]):
             yield Static(id="card-heading")
             yield Static(id="card-counts")
             yield Countdown(limit, self.options.timer_clock, id="countdown")
-        yield CardView(self.backend, id="card-body")
+        with Horizontal(id="review-main"):
+            yield CardView(self.backend, self.scratchpad, id="card-body")
         yield RatingBar(id="rating-bar")
         yield Footer()
 
@@ -608,6 +624,43 @@ class ReviewScreen(Screen[None]):
 
     def action_roofline(self) -> None:
         self.post_message(RooflineWanted(self.card))
+
+    # -- the calculator beside the card --------------------------------------------------
+
+    @property
+    def side_calculator(self) -> CalculatorPanel | None:
+        """The calculator panel beside the card, when it is showing."""
+        panel = next(iter(self.query(CalculatorPanel)), None)
+        return panel if panel is not None and panel.display else None
+
+    async def toggle_side_calculator(self) -> bool:
+        """F2 on a wide screen: open the calculator beside the card (typing into it),
+        go back into it, or close it when typing in it. False when the screen is too
+        narrow for a panel (the app opens its overlay then)."""
+        if self.scratchpad is None or self.size.width < SIDE_CALCULATOR_WIDTH:
+            return False
+        panel = next(iter(self.query(CalculatorPanel)), None)
+        if panel is None:
+            panel = CalculatorPanel(self.scratchpad, id="side-calculator")
+            await self.query_one("#review-main", Horizontal).mount(panel)
+        elif panel.display and panel.has_focus_within:
+            panel.display = False
+            self.set_focus(None)  # back to the card: its shortcuts work again
+            return True
+        elif not panel.display:
+            panel.show_history()  # the overlay may have added lines meanwhile
+        panel.display = True
+        self.set_focus(panel.entry)
+        return True
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Narrowed below the panel's width: the card takes the room back (F2 opens the
+        overlay from now on)."""
+        panel = self.side_calculator
+        if panel is not None and event.size.width < SIDE_CALCULATOR_WIDTH:
+            if panel.has_focus_within:
+                self.set_focus(None)
+            panel.display = False
 
     def action_follow_up(self) -> None:
         if self._busy:

@@ -4,6 +4,9 @@ It reads each answer as it is typed (the echo) and grades it on Enter, through t
 backend; an answer entered before the card's numbers are worked out is graded as soon as
 they are. Each grade goes up to the screen as :class:`CardView.Graded`.
 
+``ans`` in an answer stands for the calculator's last result: the screen hands down the
+app's :class:`~drill.quantities.calculator.Scratchpad`, read at each keystroke.
+
 The card's numbers (:class:`~drill.app.backend.Prepared`) come down from the screen, with
 the card and again when they are ready; numbers this widget has to work out itself go up
 as :class:`~drill.app.messages.CardWorkedOut`.
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
     from drill.app.backend import Backend, Prepared
     from drill.grading import Grade
     from drill.packs.model import Card
+    from drill.quantities.calculator import Scratchpad
+    from drill.quantities.quantity import Quantity
 
 
 class CardView(VerticalScroll):
@@ -65,9 +70,11 @@ class CardView(VerticalScroll):
             super().__init__()
             self.showing = showing  # as in Graded
 
-    def __init__(self, backend: Backend, *, id: str | None = None) -> None:
+    def __init__(self, backend: Backend, scratchpad: Scratchpad | None = None, *,
+                 id: str | None = None) -> None:
         super().__init__(id=id)
         self.backend = backend
+        self.scratchpad = scratchpad  # its last result is what "ans" stands for
         self.card: Card | None = None
         self.prepared: Prepared | None = None  # the card's numbers, None until ready
         self.pending: dict[str, str] = {}  # ask id → answer typed before targets were ready
@@ -179,13 +186,16 @@ class CardView(VerticalScroll):
         if target is None:
             return None
         try:
-            return self.backend.grade(answer, target)
+            return self.backend.grade(answer, target, self._last_result())
         except Exception as error:  # a grader bug costs this answer, not the session
             from drill.grading import Grade, Shown, Verdict
 
             shown = Shown(target.reference.value, target.unit, "")
             return Grade(target.card, target.ask, answer, Verdict.INVALID,
                          f"cannot grade this: {error}", shown)
+
+    def _last_result(self) -> Quantity | None:
+        return self.scratchpad.last if self.scratchpad is not None else None
 
     async def grade_waiting(self) -> list[Grade]:
         """Grade the answers still waiting for the card's numbers, working them out now (off
@@ -220,13 +230,15 @@ class CardView(VerticalScroll):
         grade = self._grade_now(field, answer)
         if grade is not None:
             if grade.parsed is not None:
-                field.show_echo(Echo(grade.parsed.echo, grade.parsed.text))
+                echo = grade.parsed.echo
+                field.show_echo(Echo(f"{echo} [{grade.recalled}]" if grade.recalled else echo,
+                                     grade.parsed.text))
             else:
                 field.show_echo(Echo(error=grade.message))
             return
         from drill.quantities.calculator import calculate  # the parser alone: no sympy
 
-        result = calculate(answer)
+        result = calculate(answer, last=self._last_result())
         field.show_echo(Echo(result.echo, result.text, result.error))
 
     @on(AskField.Submitted)

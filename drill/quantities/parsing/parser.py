@@ -225,8 +225,8 @@ class _Parser:
         tok = self.advance()
         value = self.names[tok.text]
         if value is None:
-            raise ParseError(f"'{tok.text}' has no value yet: it stands for the last result",
-                             tok.start)
+            raise ParseError(f"'{tok.text}' has no value yet: it stands for the calculator's "
+                             "last result", tok.start)
         return Recalled(tok.text, value)
 
     def number(self) -> Node:
