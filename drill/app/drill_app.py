@@ -40,6 +40,9 @@ from drill.app.messages import (
 )
 from drill.app.options import AppOptions
 
+#: How long SIGTERM or SIGHUP waits for the orderly end before the process ends anyway.
+SIGNAL_GRACE_SECONDS = 3.0
+
 if TYPE_CHECKING:
     from textual.theme import Theme
 
@@ -160,7 +163,19 @@ class DrillApp(App[int]):
                 continue
             code = 128 + number
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(number, partial(self.exit, code, return_code=code))
+                loop.add_signal_handler(number, partial(self._end_on_signal, code))
+
+    def _end_on_signal(self, code: int) -> None:
+        """End as Ctrl+Q does, with a deadline: a terminal that hung up (its window closed)
+        takes no more writes, so restoring it can wait forever on the output thread, and a
+        worker waiting to hand its result to the app waits with it. Every rating is committed
+        when it is given, so ending the process then loses nothing."""
+        import os
+
+        deadline = threading.Timer(SIGNAL_GRACE_SECONDS, os._exit, args=(code,))
+        deadline.daemon = True
+        deadline.start()
+        self.exit(code, return_code=code)
 
     def _open_in_background(self) -> None:
         try:

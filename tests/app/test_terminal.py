@@ -127,3 +127,30 @@ def test_sigterm_and_sighup_restore_the_terminal_as_ctrl_c_does(
     os.kill(terminal.pid, signal_number)
     assert terminal.exit_code() == 128 + signal_number
     assert _terminal_restored(terminal.output)
+
+
+def _ended_within(pid: int, seconds: float) -> int | None:
+    """The exit code, or None when the process still runs after ``seconds`` (then killed)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    return None
+
+
+@pytest.mark.parametrize("round_number", range(3))
+def test_drill_ends_when_its_terminal_goes_away_during_start_up(
+    tmp_path: Path, round_number: int
+) -> None:
+    """A terminal window closed just after drill drew its first screen: the kernel hangs
+    up, and nothing can be written any more, so restoring the terminal could wait forever.
+    drill still ends (the window's ratings were committed as they were given)."""
+    app_packs = str(ROOT / "tests" / "app" / "packs")
+    terminal = drill(tmp_path / "data", "--packs", app_packs)
+    terminal.wait_for(r"Up next")
+    os.close(terminal.fd)  # the window closes: the kernel sends SIGHUP
+    assert _ended_within(terminal.pid, 20) == 128 + signal.SIGHUP
