@@ -98,6 +98,15 @@ class Prepared:
     error: str = ""  # the card could not be solved at all
 
 
+@dataclass(frozen=True)
+class Optimized:
+    """What fitting FSRS to the review history gave: lines to show, and the parameters
+    kept in settings.toml (None when nothing changed)."""
+
+    lines: tuple[str, ...]
+    parameters: tuple[float, ...] | None = None
+
+
 class Backend:
     """Holds the loaded library and the open review session."""
 
@@ -234,6 +243,35 @@ class Backend:
         return pack.path if pack is not None else None
 
     # -- the schedule ------------------------------------------------------------------
+
+    def optimize(self) -> Optimized:
+        """Fit FSRS to the review history (Anki's engine) and keep the fit in settings.toml
+        when it predicts the history better. Any thread: it reads the database on a
+        connection of its own; :meth:`use_fsrs_parameters` then switches the session."""
+        from drill.config.location import data_dir
+        from drill.config.settings import SettingsError
+        from drill.review.optimizing import fit_history, fit_lines, save_fit
+        from drill.scheduling.fitting import TooFewReviews
+        from drill.storage.errors import StorageError
+
+        folder = data_dir(self.data_dir)
+        try:
+            result = fit_history(folder)
+            lines = fit_lines(result, defaults_in_use=not self.settings.fsrs_parameters)
+            if not result.better:
+                return Optimized((*lines, "Kept the parameters in use: the fitted ones do "
+                                          "not predict your history better."))
+            save_fit(folder, result, self.study_day(self.now()))
+        except TooFewReviews as error:
+            return Optimized((f"Not yet: {error}.",))
+        except (SettingsError, StorageError) as error:
+            return Optimized((f"Cannot optimize: {error}",))
+        return Optimized((*lines, "Saved in settings.toml: ratings use them from now on "
+                                  "(drill optimize --reset goes back to the defaults)."),
+                         result.parameters)
+
+    def use_fsrs_parameters(self, parameters: Sequence[float]) -> None:
+        self.session.use_fsrs_parameters(parameters)
 
     @_storage_errors
     def counts(self) -> HomeCounts:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -117,7 +117,7 @@ class ReviewSession:
         self.deck = Deck.of(cards, self.settings.new_card_order)
         self.model = MemoryModel(
             self.settings.desired_retention, fuzz=fuzz, leech_lapses=self.settings.leech_lapses,
-            days=self.days,
+            days=self.days, parameters=self.settings.fsrs_parameters,
         )
         self.limits = Limits(self.settings.new_cards_per_day, self.settings.reviews_per_day)
         self._undo: list[_UndoStep] = []
@@ -140,6 +140,16 @@ class ReviewSession:
 
     def close(self) -> None:
         self.database.close()
+
+    def use_fsrs_parameters(self, parameters: Sequence[float]) -> None:
+        """Schedule every later rating with these FSRS parameters (empty: the defaults),
+        as ``drill optimize`` kept them; the undo history stays."""
+        self.settings = replace(self.settings, fsrs_parameters=tuple(parameters))
+        self.model = MemoryModel(
+            self.settings.desired_retention, fuzz=self.model.fuzz,
+            leech_lapses=self.settings.leech_lapses, days=self.days,
+            parameters=self.settings.fsrs_parameters,
+        )
 
     def daily_backup(self) -> Path | None:
         """Back the database up if today's study day has no backup yet (the last
