@@ -300,10 +300,14 @@ class Backend:
         return study_sets(self.session, titles)
 
     @_storage_errors
-    def preview(self, key: str) -> dict[Rating, str]:
+    def preview(self, key: str, pack: str | None = None) -> dict[Rating, str]:
+        """Each rating's interval as its button shows it: "now" when learn-ahead brings
+        the card straight back (studying ``pack`` alone, when given)."""
         from drill.scheduling.intervals import describe_interval
 
-        return {r: describe_interval(t) for r, t in self.session.preview(key).items()}
+        at_once = self.session.shown_again_at_once(key, pack)
+        return {r: "now" if r in at_once else describe_interval(t)
+                for r, t in self.session.preview(key).items()}
 
     @_storage_errors
     def rate(self, key: str, rating: int, seconds: float, answers: Iterable[TypedAnswer],
