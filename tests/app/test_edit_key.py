@@ -93,7 +93,8 @@ async def test_e_opens_the_editor_at_the_cards_line_then_reloads(
         await pilot.pause()
         seen["screen"] = app.screen
         seen["shown"] = review.card.title if review.card else None
-        seen["title"] = app.backend.card("app-demo/floor").title
+        reloaded = app.backend.card("app-demo/floor")
+        seen["title"] = reloaded.title if reloaded else None
         seen["toasts"] = toasts(app)
         app.exit()
 
