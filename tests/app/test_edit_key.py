@@ -137,3 +137,18 @@ async def test_where_the_terminal_cannot_be_handed_over_e_says_so(
         note = str(app.screen.query_one("#source-note", Static).render())
         assert note.startswith("This terminal cannot be handed to an editor")
     assert not log.exists()  # no editor was started
+
+
+async def test_question_mark_on_the_review_lists_e(make_app: MakeApp) -> None:
+    from drill.app.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        listed = str(app.screen.query_one("#help-keys", Static).render())
+        rows = {row.split(maxsplit=1)[0]: row for row in listed.lower().splitlines()}
+        assert "the card's file in $editor at its line" in rows["e"]

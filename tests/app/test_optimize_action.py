@@ -49,3 +49,18 @@ async def test_o_with_too_few_reviews_says_how_many(make_app: MakeApp, data_dir:
         assert "needs at least 64" in shown
         assert load_settings(data_dir).fsrs_parameters == ()
         assert app.backend.session.model.parameters == FSRS_DEFAULTS
+
+
+async def test_question_mark_on_stats_lists_optimize(make_app: MakeApp) -> None:
+    from drill.app.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        listed = str(app.screen.query_one("#help-keys", Static).render())
+        rows = [row.split(maxsplit=1) for row in listed.lower().splitlines()]
+        assert ["o", "fit fsrs's parameters to your own reviews, as drill optimize does"] in rows
