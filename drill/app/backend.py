@@ -261,13 +261,14 @@ class Backend:
             if not result.better:
                 return Optimized((*lines, "Kept the parameters in use: the fitted ones do "
                                           "not predict your history better."))
-            save_fit(folder, result, self.study_day(self.now()))
+            recomputed = save_fit(folder, result, self.study_day(self.now()))
         except TooFewReviews as error:
             return Optimized((f"Not yet: {error}.",))
         except (SettingsError, StorageError) as error:
             return Optimized((f"Cannot optimize: {error}",))
-        return Optimized((*lines, "Saved in settings.toml: ratings use them from now on "
-                                  "(drill optimize --reset goes back to the defaults)."),
+        return Optimized((*lines, f"Saved in settings.toml: ratings use them from now on, "
+                                  f"and {recomputed} cards' memory states were worked out "
+                                  "again (drill optimize --reset goes back to the defaults)."),
                          result.parameters)
 
     def use_fsrs_parameters(self, parameters: Sequence[float]) -> None:

@@ -2,8 +2,10 @@
 
 Prints the log loss and RMSE of the parameters in use and of the fitted ones, on the same
 history, and the fitted parameters; saves them in settings.toml when they predict the
-history better. ``--reset`` goes back to FSRS's defaults. Exit 1 when there are too few
-reviews to fit (the message says how many there are and how many it takes).
+history better, and works every studied card's memory state out again with them, as
+Anki does. ``--reset`` goes back to FSRS's defaults (and their memory states). Exit 1
+when there are too few reviews to fit (the message says how many there are and how many
+it takes).
 """
 
 from __future__ import annotations
@@ -45,9 +47,10 @@ def run(args: argparse.Namespace) -> int:
     folder = data_dir(args.data)
     try:
         if args.reset:
-            reset_parameters(folder)
+            recomputed = reset_parameters(folder)
             print("drill optimize: back to FSRS's default parameters "
-                  f"({folder / 'settings.toml'}: fsrs_parameters = [])")
+                  f"({folder / 'settings.toml'}: fsrs_parameters = []); "
+                  f"{_cards(recomputed)} recomputed with them")
             return EXIT_OK
         settings = load_settings(folder, write_default=False)
         result = fit_history(folder)
@@ -58,12 +61,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"drill optimize: error: {error}", file=sys.stderr)
         return EXIT_FAILED
     keep = result.better and not args.dry_run
+    recomputed = 0
     if keep:
         from datetime import date
 
         try:
-            save_fit(folder, result, date.today())
-        except SettingsError as error:
+            recomputed = save_fit(folder, result, date.today())
+        except (SettingsError, StorageError) as error:
             print(f"drill optimize: error: {error}", file=sys.stderr)
             return EXIT_FAILED
     if args.json:
@@ -73,17 +77,22 @@ def run(args: argparse.Namespace) -> int:
             "before": {"log_loss": result.before.log_loss,
                        "rmse_bins": result.before.rmse_bins},
             "after": {"log_loss": result.after.log_loss, "rmse_bins": result.after.rmse_bins},
-            "saved": keep,
+            "saved": keep, "cards_recomputed": recomputed,
         }, indent=2))
         return EXIT_OK
     for line in fit_lines(result, defaults_in_use=not settings.fsrs_parameters):
         print(line)
     if keep:
         print(f"Saved in {folder / 'settings.toml'} (fsrs_parameters); scheduling uses them "
-              "from now on. `drill optimize --reset` goes back to the defaults.")
+              f"from now on, and the memory states of {_cards(recomputed)} were worked out "
+              "again with them. `drill optimize --reset` goes back to the defaults.")
     elif args.dry_run:
         print("Not saved (--dry-run).")
     else:
         print("Kept the parameters in use: the fitted ones do not predict your history "
               "better.")
     return EXIT_OK
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"

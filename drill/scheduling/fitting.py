@@ -17,7 +17,7 @@ Pure apart from that engine: the caller reads the log and passes it in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
@@ -92,6 +92,11 @@ def card_histories(ratings: Iterable[LoggedRating], days: StudyDays) -> list[His
     a card whose log does not begin there (its first ratings are gone) is left out until
     it is new again, as Anki leaves out a card whose learning was not logged.
     """
+    return list(histories_by_card(ratings, days).values())
+
+
+def histories_by_card(ratings: Iterable[LoggedRating], days: StudyDays) -> dict[int, History]:
+    """:func:`card_histories`, by card id."""
     by_card: dict[int, list[tuple[int, int]]] = {}
     last_day: dict[int, date] = {}
     for logged in ratings:
@@ -104,7 +109,21 @@ def card_histories(ratings: Iterable[LoggedRating], days: StudyDays) -> list[His
         else:
             continue
         last_day[logged.card_id] = day
-    return [tuple(history) for history in by_card.values()]
+    return {card_id: tuple(history) for card_id, history in by_card.items()}
+
+
+def memory_states(histories: Mapping[int, History],
+                  parameters: Sequence[float]) -> dict[int, tuple[float, float]]:
+    """Each card's (stability, difficulty) after its history, with these parameters:
+    what Anki recomputes for every card when its parameters change."""
+    import fsrs_rs_python as engine
+
+    ids = [card_id for card_id, history in histories.items() if history]
+    items = [engine.FSRSItem([engine.FSRSReview(r, t) for r, t in histories[card_id]])
+             for card_id in ids]
+    states = engine.FSRS(list(parameters)).memory_state_batch(items) if items else []
+    return {card_id: (state.stability, state.difficulty)
+            for card_id, state in zip(ids, states, strict=True)}
 
 
 def training_items(histories: Iterable[History]) -> list[History]:

@@ -9,8 +9,9 @@ defaults and predict it better.
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import tomllib
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -168,6 +169,57 @@ def test_reset_goes_back_to_the_defaults(history: Path, run_cli: RunCli) -> None
     assert "back to FSRS's default parameters" in out
     assert _saved(history) == ()
     assert current_parameters(load_settings(history)) == DEFAULTS
+
+
+def _stored_states(folder: Path) -> dict[int, tuple[float, float]]:
+    """(stability, difficulty) of every studied card, as the database holds them."""
+    with sqlite3.connect(folder / "drill.sqlite3") as conn:
+        rows = conn.execute("SELECT id, stability, difficulty FROM cards WHERE phase != 0")
+        return {card_id: (s, d) for card_id, s, d in rows}
+
+
+def _engine_states(folder: Path, parameters: tuple[float, ...]) -> dict[int, tuple[float, float]]:
+    """The same, worked out by Anki's engine from the review log, study days counted
+    from 4 am in New York."""
+    reviews: dict[int, list[tuple[int, int]]] = {}
+    last: dict[int, date] = {}
+    with sqlite3.connect(folder / "drill.sqlite3") as conn:
+        for card_id, ms, rating in conn.execute(
+                "SELECT card_id, time, rating FROM revlog WHERE kind = 'review' "
+                "ORDER BY card_id, time, id"):
+            local = datetime.fromtimestamp(ms / 1000, ZONE).replace(tzinfo=None)
+            day = (local - timedelta(hours=4)).date()
+            gap = (day - last[card_id]).days if card_id in last else 0
+            reviews.setdefault(card_id, []).append((rating, gap))
+            last[card_id] = day
+    engine = anki.FSRS(list(parameters))
+    ids = list(reviews)
+    states = engine.memory_state_batch(
+        [anki.FSRSItem([anki.FSRSReview(r, t) for r, t in reviews[i]]) for i in ids])
+    return {i: (state.stability, state.difficulty) for i, state in zip(ids, states, strict=True)}
+
+
+def _close(ours: dict[int, tuple[float, float]], theirs: dict[int, tuple[float, float]]) -> bool:
+    return ours.keys() == theirs.keys() and all(
+        ours[i] == pytest.approx(theirs[i], rel=1e-3) for i in ours)
+
+
+def test_memory_states_are_worked_out_again_with_the_parameters_in_use(
+    history: Path, run_cli: RunCli
+) -> None:
+    (history / "settings.toml").write_text('timezone = "America/New_York"\n')
+    studied = _stored_states(history)
+    assert len(studied) == 40
+    # Studied with the defaults: every card's state is what the engine gives with them.
+    assert _close(studied, _engine_states(history, DEFAULTS))
+    code, out, _err = run_cli("optimize")
+    assert code == 0 and "the memory states of 40 cards were worked out again" in out
+    fitted = _saved(history)
+    assert _close(_stored_states(history), _engine_states(history, fitted))
+    assert not _close(_stored_states(history), studied)
+    code, out, _err = run_cli("optimize", "--reset")
+    assert code == 0 and out.rstrip().endswith("40 cards recomputed with them")
+    assert _close(_stored_states(history), studied)
 
 
 # -- scheduling uses what was saved ----------------------------------------------------
