@@ -133,5 +133,7 @@ class StatsScreen(Screen[None]):
             body = self.query_one("#stats-body", VerticalScroll)
             body.mount(Static(text, id="optimize-result"), before=0)
             body.scroll_home(animate=False)
-        self.notify(outcome.lines[-1], title="FSRS parameters", timeout=8,
-                    severity="information" if outcome.parameters is not None else "warning")
+        saved = outcome.parameters is not None
+        self.notify("Fitted, saved and in use." if saved else outcome.lines[-1],
+                    title="FSRS parameters", timeout=5,
+                    severity="information" if saved else "warning")
