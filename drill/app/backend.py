@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 if TYPE_CHECKING:
     from drill.config.settings import Settings
     from drill.explaining.explain import Explanation
+    from drill.explaining.interview import Question
     from drill.grading import Grade, Target
     from drill.packs.library import Library
     from drill.packs.model import Card
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from drill.scheduling.state import CardState
     from drill.solving.solve import Solution
     from drill.storage.app_claim import AppClaim
+    from drill.storage.interviews import ExplanationRow, InterviewSummary, StoredExplanation
     from drill.storage.review_log import ReviewEntry
 
 
@@ -312,18 +315,23 @@ class Backend:
 
     @_storage_errors
     def rate(self, key: str, rating: int, seconds: float, answers: Iterable[TypedAnswer],
-             cram: bool = False, variant: str | None = None, wait: bool = True) -> Saved:
-        """Log the rating (committed at once) and the variant shown. Safe to call from a
-        worker thread (the database serializes its transactions). ``wait=False``: give up
-        at once, rather than after the busy timeout, if another program holds the lock."""
+             cram: bool = False, variant: str | None = None, wait: bool = True,
+             explanations: Sequence[int] = ()) -> Saved:
+        """Log the rating (committed at once), the variant shown and the explanations
+        written on it (their ids). Safe to call from a worker thread (the database
+        serializes its transactions). ``wait=False``: give up at once, rather than after
+        the busy timeout, if another program holds the lock."""
         if not wait:
             with self.session.database.impatient():
-                return self.rate(key, rating, seconds, answers, cram, variant)
+                return self.rate(key, rating, seconds, answers, cram, variant,
+                                 explanations=explanations)
         duration = max(0, round(seconds * 1000))
         if cram:
-            self.session.cram(key, rating, duration, answers, variant=variant)
+            self.session.cram(key, rating, duration, answers, variant=variant,
+                              explanations=explanations)
             return Saved(None)
-        rated = self.session.rate(key, rating, duration, answers, variant=variant)
+        rated = self.session.rate(key, rating, duration, answers, variant=variant,
+                                  explanations=explanations)
         return Saved(rated.interval, rated.after.lapses if rated.became_leech else None)
 
     def variant_name_to_show(self, card: Card) -> str | None:
@@ -344,16 +352,7 @@ class Backend:
     def variant_to_show(self, card: Card) -> Card:
         """The card as this review shows it (see :meth:`variant_name_to_show`); the base if
         the variant cannot be worked out (a variant is a nicety, never a reason to fail)."""
-        name = self.variant_name_to_show(card)
-        if name is None:
-            return card
-        from drill.solving.solve import SolveError
-        from drill.solving.variants import VariantError, render_variant
-
-        try:
-            return render_variant(card, name, cached=True)
-        except (VariantError, SolveError):
-            return card
+        return self.shown(card, self.variant_name_to_show(card))
 
     def can_undo(self) -> bool:
         return self.session.can_undo
@@ -423,15 +422,62 @@ class Backend:
         return explain(shown, solution, text)
 
     @_storage_errors
-    def save_explanation(self, card: Card, result: Explanation, seconds: float) -> None:
-        """Keep the learner's text and how it scored (outside any interview)."""
-        from drill.storage.interviews import ExplanationRow, save_explanation
+    def save_explanation(self, card: Card, result: Explanation, seconds: float) -> int:
+        """Keep the learner's text and how it scored (outside any interview); its id,
+        for the rating of the card to keep (:meth:`rate`)."""
+        from drill.explaining.interview import explanation_row
+        from drill.storage.interviews import save_explanation
 
-        row = ExplanationRow(card.key, card.variant, result.text, int(seconds * 1000),
-                             sum(1 for f in result.figures if f.verdict == "right"),
-                             len(result.wrong), len(result.covered), len(result.points),
-                             tuple(f.message() for f in result.wrong))
-        self.session.database.write(lambda conn: save_explanation(conn, self.now(), row))
+        row = explanation_row(card, result, seconds)
+        return self.session.database.write(lambda conn: save_explanation(conn, self.now(), row))
+
+    @_storage_errors
+    def explanations(self, key: str) -> list[StoredExplanation]:
+        """Every explanation written on the card, oldest first (Browse's history)."""
+        return self.session.explanations(key)
+
+    # -- mock interviews ------------------------------------------------------------------
+
+    @_storage_errors
+    def interview_questions(self, count: int, rng: random.Random) -> list[Question]:
+        """The interview's cards: weighted by priority and weak spots, fresh variants."""
+        from drill.explaining.interview import draw
+
+        return draw(self.session.database, self.cards, count, rng)
+
+    def interview_follow_up(self, card: Card, rng: random.Random) -> Question | None:
+        """The card's follow-up, as the interviewer's next question (None if it has none)."""
+        from drill.explaining.interview import follow_up
+
+        return follow_up(card, self.card, rng)
+
+    def shown(self, card: Card, variant: str | None) -> Card:
+        """``card`` as ``variant`` shows it; the base when the variant cannot be worked out
+        (a variant is a nicety, never a reason to fail)."""
+        if variant is None:
+            return card
+        from drill.solving.solve import SolveError
+        from drill.solving.variants import VariantError, render_variant
+
+        try:
+            return render_variant(card, variant, cached=True)
+        except (VariantError, SolveError):
+            return card
+
+    @_storage_errors
+    def save_interview(self, started_ms: int, finished_ms: int,
+                       rows: Sequence[ExplanationRow]) -> tuple[int, list[StoredExplanation]]:
+        """Keep the interview and its explanations (one transaction); reschedules nothing."""
+        from drill.explaining.interview import save
+
+        return save(self.session.database, started_ms, finished_ms, rows)
+
+    @_storage_errors
+    def interview_history(self, limit: int = 30) -> list[InterviewSummary]:
+        """The latest interviews, newest first, each with its totals and score."""
+        from drill.storage.interviews import interview_history
+
+        return self.session.database.read(lambda conn: interview_history(conn, limit))
 
     @_storage_errors
     def stats(self) -> Stats:

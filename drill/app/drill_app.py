@@ -402,6 +402,22 @@ class DrillApp(App[int]):
         if not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen(self.backend))
 
+    def action_interview(self) -> None:
+        self.when_ready(self._interview)
+
+    def _interview(self) -> None:
+        from drill.app.screens.interview import InterviewScreen
+
+        if not isinstance(self.screen, InterviewScreen):
+            self.push_screen(self.interview_screen())
+
+    def interview_screen(self, seed: int | None = None) -> Screen[None]:
+        """A mock interview, given what it needs from the app (``seed``: the same draw)."""
+        from drill.app.screens.interview import InterviewScreen
+
+        return InterviewScreen(self.backend, self.options.timer_clock,
+                               prepare_now=not self.options.prepare_in_background, seed=seed)
+
     def action_roofline(self) -> None:
         """The roofline explorer, on the current card's GEMM when it is about one."""
         from drill.app.screens.review import ReviewScreen

@@ -249,6 +249,13 @@ def anki_deck(card: Exported) -> str:
     return f"drill::{card.pack}"
 
 
+def anki_guid(card: Exported) -> str:
+    """The card's note id in Anki, the same in the CSV (its guid column) and the .apkg: the
+    card's key. Anki finds a note by it, so a card imported both ways is one note, and an
+    export imported again updates its notes instead of doubling them."""
+    return card.key
+
+
 def stable_id(text: str) -> int:
     """A stable id for Anki (models and decks need one), from a name."""
     digest = hashlib.sha256(text.encode()).digest()
@@ -286,7 +293,7 @@ def write_anki(cards: Sequence[Exported], path: Path, *, replace: bool = False) 
             fields=[_front_html(card), _back_html(card), html.escape(card.key),
                     *((html.escape(card.asks[0][0]), html.escape(card.asks[0][1]))
                       if card.asks else ("", ""))],
-            guid=genanki.guid_for("drill", card.key),
+            guid=anki_guid(card),
             tags=[tag.replace(" ", "_") for tag in card.tags],
         ))
     package = genanki.Package(list(decks.values()))

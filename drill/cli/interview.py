@@ -42,10 +42,9 @@ def run(args: argparse.Namespace) -> int:
     import random
 
     from drill.config.location import data_dir, database_path
-    from drill.explaining.interview import pick
+    from drill.explaining.interview import draw
     from drill.storage.database import open_database
     from drill.storage.errors import StorageError
-    from drill.storage.interviews import weak_spots
 
     if not 1 <= args.n <= 50:
         print("drill interview: error: -n must be between 1 and 50", file=sys.stderr)
@@ -60,11 +59,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     with database:
         try:
-            weak = database.read(weak_spots)
+            questions = draw(database, library.cards, args.n, random.Random(args.seed))
         except StorageError as error:
             print(f"drill interview: error: {error}", file=sys.stderr)
             return EXIT_FAILED
-        questions = pick(library.cards, weak, args.n, random.Random(args.seed))
         if not questions:
             print("drill interview: error: no cards to ask", file=sys.stderr)
             return EXIT_FAILED
@@ -74,11 +72,17 @@ def run(args: argparse.Namespace) -> int:
 def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str],
                rng: Any) -> int:
     from drill.explaining.explain import explain, worked_card
-    from drill.explaining.interview import ANSWER_SECONDS, score, scorecard_lines
+    from drill.explaining.interview import (
+        ANSWER_SECONDS,
+        explanation_row,
+        follow_up,
+        save,
+        score,
+        scorecard_lines,
+    )
     from drill.solving.solve import SolveError
     from drill.solving.variants import VariantError
     from drill.storage.errors import StorageError
-    from drill.storage.interviews import ExplanationRow, save_interview
 
     started = int(time.time() * 1000)
     scores, rows = [], []
@@ -102,9 +106,7 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
         result = explain(card, solution, text)
         scored = score(result, seconds)
         scores.append(scored)
-        rows.append(ExplanationRow(card.key, card.variant, text, int(seconds * 1000),
-                                   scored.right, scored.wrong, scored.covered, scored.points,
-                                   scored.mistakes))
+        rows.append(explanation_row(card, result, seconds))
         print(f"  time {seconds:.0f} s{' (over the minute)' if scored.over_time else ''}")
         from drill.cli.explain import report_lines
 
@@ -114,16 +116,14 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
             print(_wrap(point, "    • "))
         if card.key_numbers:
             print("  Key numbers: " + " · ".join(" ".join(n.split()) for n in card.key_numbers))
-        if card.follow_up and not is_follow_up:
-            follow = library.card(f"{card.pack}/{card.follow_up}")
-            if follow is not None:
-                options = [None, *(v.id for v in follow.variants)]
-                queue.insert(0, (follow, rng.choice(options), True))
+        following = None if is_follow_up else follow_up(card, library.card, rng)
+        if following is not None:
+            queue.insert(0, (following.card, following.variant, True))
     print()
     print("\n".join(scorecard_lines(scores)))
     finished = int(time.time() * 1000)
     try:
-        interview_id = database.write(lambda conn: save_interview(conn, started, finished, rows))
+        interview_id, _ = save(database, started, finished, rows)
     except StorageError as error:
         print(f"drill interview: error: the interview was not saved: {error}", file=sys.stderr)
         return EXIT_FAILED

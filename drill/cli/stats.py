@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     if args.json:
         print(json.dumps({"data": str(folder), **stats.to_dict(),
-                          "interviews": [vars_of(i) for i in interviews]},
+                          "interviews": [{**vars_of(i), "score": i.score}
+                                         for i in interviews]},
                          ensure_ascii=False, indent=2))
     else:
         print(render(stats, folder))
@@ -89,13 +90,18 @@ def vars_of(summary: Any) -> dict[str, Any]:
 def interview_lines(interviews: list[Any]) -> list[str]:
     from datetime import datetime
 
-    lines = ["", "Mock interviews (drill interview), latest first"]
+    lines = ["", "Mock interviews (drill interview, or i in the app), latest first; the "
+             "score is the share of figures, asks and key points right"]
     if not interviews:
         return [*lines, "  none yet"]
     for i in interviews:
         day = datetime.fromtimestamp(i.finished / 1000).astimezone().strftime("%Y-%m-%d %H:%M")
-        lines.append(f"  {day}  {_plural(i.cards, 'card')}, figures {i.figures_right} right "
-                     f"{i.figures_wrong} wrong, points {i.points_covered}/{i.points_total}")
+        score = "–" if i.score is None else f"{i.score:.0%}"
+        asked = i.asks_right + i.asks_wrong
+        asks = f", asks {i.asks_right}/{asked} right" if asked else ""
+        lines.append(f"  {day}  score {score:>4}  {_plural(i.cards, 'card')}, figures "
+                     f"{i.figures_right} right {i.figures_wrong} wrong{asks}, points "
+                     f"{i.points_covered}/{i.points_total}")
     return lines
 
 

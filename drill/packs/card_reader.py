@@ -28,6 +28,10 @@ from drill.packs.fields import (
 )
 from drill.packs.model import DEFAULT_TOLERANCE, Ask, KeyPoint, Location, Mistake
 
+#: A tolerance written as text: a percentage under 100 (``5%``, ``± 2.5 %``) or a decimal
+#: fraction (``0.05``). ASCII digits only, as in the JSON Schema's pattern for it.
+TOLERANCE_TEXT = re.compile(
+    r"\s*±?\s*(?:(?P<percent>[0-9]{1,2}(?:\.[0-9]*)?|\.[0-9]+)\s*%|(?P<fraction>0?\.[0-9]+))\s*")
 ASK_KEYS = ("id", "question", "unit", "tolerance", "value", "stated", "mistakes")
 ASK_REQUIRED = ("id", "question", "unit")
 MISTAKE_KEYS = ("id", "value", "message")
@@ -189,18 +193,19 @@ class CardReader:
 
     def _tolerance(self, node: yaml.Node, scope: Scope) -> float | None:
         """``5%``, ``±5%`` or ``0.05``: a relative tolerance strictly between 0 and 1."""
-        rule = "write a percentage such as 5% or a fraction such as 0.05"
+        rule = "write a percentage such as 5% or ±5%, or a fraction such as 0.05"
         if not isinstance(node, yaml.ScalarNode):
             self.f.error(node, f"tolerance must be a number, not {kind_of(node)}: {rule}", scope)
             return None
         value = self.f.number(node)
         if value is None:
-            text = str(node.value).strip().lstrip("±").strip()
-            try:
-                value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
-            except ValueError:
-                self.f.error(node, f"tolerance '{node.value}' is not a number: {rule}", scope)
+            # The same grammar as the JSON Schema's, so an editor and drill agree on the text.
+            match = TOLERANCE_TEXT.fullmatch(str(node.value))
+            if match is None:
+                self.f.error(node, f"tolerance '{node.value}' is not a tolerance: {rule}", scope)
                 return None
+            value = (float(match["percent"]) / 100 if match["percent"] is not None
+                     else float(match["fraction"]))
         elif value >= 1:
             self.f.error(node, f"tolerance {node.value} would allow {value:.0%}: {rule}", scope)
             return None

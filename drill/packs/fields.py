@@ -61,6 +61,8 @@ def kind_of(node: yaml.Node) -> str:
         return f"the number {node.value}"
     if node.tag == BOOL:
         return f"the yes/no value {node.value}"
+    if node.tag == f"{_TAG}timestamp":
+        return f"the date {node.value}"
     return "text"
 
 
@@ -179,6 +181,12 @@ class Fields:
         value = self.text(node, name, scope)
         if value is None:
             return None
+        if node.tag != STR:
+            # Prose keeps ``No`` and ``3`` as words, but an id that YAML reads as a number or
+            # a yes/no is one an editor's JSON Schema refuses: ask for quotes, as it does.
+            self.error(node, f"{name} {value} is read as {kind_of(node)}: put it in quotes "
+                             f"('{value}')", scope)
+            return None
         if len(value) > MAX_ID or not pattern.fullmatch(value):
             shown = value if len(value) <= MAX_ID else value[:MAX_ID] + "…"
             self.error(node, f"{name} '{shown}' is not valid: use {rule}", scope)
@@ -195,6 +203,11 @@ class Fields:
                 value = None
             if isinstance(value, int):
                 return value
+        # JSON, and so the pack's JSON Schema, cannot tell 2.0 from 2: take a whole float as
+        # the whole number it is, so an editor and drill agree on the file.
+        whole = self.number(node) if isinstance(node, yaml.ScalarNode) else None
+        if whole is not None and node.tag == FLOAT and whole.is_integer():
+            return int(whole)
         self.error(node, f"'{name}' must be a whole number, not {kind_of(node)}", scope)
         return None
 

@@ -40,8 +40,9 @@ from drill.scheduling.ratings import (
 )
 from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import to_ms
-from drill.storage import card_table, day_limits, review_log, stats_queries
+from drill.storage import card_table, day_limits, interviews, review_log, stats_queries
 from drill.storage.database import Database, open_database
+from drill.storage.interviews import StoredExplanation
 from drill.storage.review_log import ReviewEntry, ReviewKind
 
 
@@ -310,6 +311,12 @@ class ReviewSession:
         card_id = self._id(key)
         return self.database.read(lambda conn: review_log.history(conn, card_id))
 
+    def explanations(self, key: str) -> list[StoredExplanation]:
+        """Every explanation written on the card (in reviews and interviews), oldest
+        first, each with the rating it belongs to, if any."""
+        self._index(key)  # an unknown key is an error here too
+        return self.database.read(lambda conn: interviews.card_explanations(conn, key))
+
     def stats(self) -> Stats:
         now, days = self.now(), self.days
         return self.database.read(lambda conn: compute_stats(conn, self.deck, now, days))
@@ -323,8 +330,11 @@ class ReviewSession:
         duration_ms: int,
         answers: Iterable[TypedAnswer] = (),
         variant: str | None = None,
+        explanations: Sequence[int] = (),
     ) -> Rated:
-        """Rate a scheduled review of the card; committed before this returns."""
+        """Rate a scheduled review of the card; committed before this returns.
+        ``explanations``: the ids of the explanations written on the card as shown, which
+        the rating's log row keeps (Browse shows them under it)."""
         rating = _rating(rating)
         card_id = self._id(key)
         answers = tuple(answers)
@@ -338,6 +348,7 @@ class ReviewSession:
             entry = _log_entry("review", now, rating, before, after, duration_ms, variant,
                                answers)
             review_id = review_log.append(conn, entry, prior=before)
+            interviews.link_to_review(conn, review_id, explanations)
             return Rated(key, review_id, before, after)
 
         rated = self.database.write(work)
@@ -351,8 +362,10 @@ class ReviewSession:
         duration_ms: int,
         answers: Iterable[TypedAnswer] = (),
         variant: str | None = None,
+        explanations: Sequence[int] = (),
     ) -> int:
-        """Log practice outside the schedule: kept in the history, schedule unchanged.
+        """Log practice outside the schedule: kept in the history, schedule unchanged
+        (``explanations`` as for :meth:`rate`).
 
         Returns the log row's id.
         """
@@ -368,7 +381,9 @@ class ReviewSession:
                 state = CardState.new(card_id, key)
                 card_table.save(conn, state)
             entry = _log_entry("cram", now, rating, state, state, duration_ms, variant, answers)
-            return review_log.append(conn, entry, prior=None), state
+            review_id = review_log.append(conn, entry, prior=None)
+            interviews.link_to_review(conn, review_id, explanations)
+            return review_id, state
 
         review_id, state = self.database.write(work)
         self._undo.append(_UndoStep(card_id, key, "cram", state, review_id))

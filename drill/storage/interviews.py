@@ -1,5 +1,6 @@
-"""Mock interviews on disk: each interview and the explanation given to each of its cards,
-and the weak spots an interview draws on (lapses and logged mistakes per card)."""
+"""Mock interviews and explanations on disk: each interview and the explanation given to
+each of its cards, an explanation written on a card and the rating it belongs to, and the
+weak spots an interview draws on (lapses and logged mistakes per card)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from drill.scheduling.timestamps import to_ms
+from drill.scheduling.timestamps import from_ms, to_ms
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +27,20 @@ class ExplanationRow:
     points_covered: int
     points_total: int
     mistakes: tuple[str, ...] = ()  # what went wrong, in words
+    asks_right: int = 0  # the card's asks answered as numbers beside it
+    asks_wrong: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredExplanation:
+    """An explanation as kept: when, what it belongs to (a rating, an interview, or
+    neither: written and never rated), and the text with its check."""
+
+    id: int
+    time: datetime  # UTC
+    review_id: int | None
+    interview_id: int | None
+    row: ExplanationRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +53,19 @@ class InterviewSummary:
     figures_wrong: int
     points_covered: int
     points_total: int
+    asks_right: int = 0
+    asks_wrong: int = 0
+
+    @property
+    def score(self) -> float | None:
+        """The share of what could be got right that was: figures right, asks right and
+        key points made, out of every figure and ask judged and every point; None with
+        nothing to judge."""
+        out_of = (self.figures_right + self.figures_wrong + self.asks_right + self.asks_wrong
+                  + self.points_total)
+        if not out_of:
+            return None
+        return (self.figures_right + self.asks_right + self.points_covered) / out_of
 
 
 def save_interview(conn: sqlite3.Connection, started: int, finished: int,
@@ -50,10 +79,10 @@ def save_interview(conn: sqlite3.Connection, started: int, finished: int,
         conn.execute(
             "INSERT INTO explanations (time, interview_id, position, card_key, variant, text, "
             "duration_ms, figures_right, figures_wrong, points_covered, points_total, "
-            "mistakes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "mistakes, asks_right, asks_wrong) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (finished, interview_id, position, row.card_key, row.variant, row.text,
              row.duration_ms, row.figures_right, row.figures_wrong, row.points_covered,
-             row.points_total, "\n".join(row.mistakes)))
+             row.points_total, "\n".join(row.mistakes), row.asks_right, row.asks_wrong))
     return interview_id
 
 
@@ -61,12 +90,56 @@ def save_explanation(conn: sqlite3.Connection, when: datetime, row: ExplanationR
     """Store one explanation given outside an interview (the explain box); its id."""
     cursor = conn.execute(
         "INSERT INTO explanations (time, card_key, variant, text, duration_ms, figures_right, "
-        "figures_wrong, points_covered, points_total, mistakes) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "figures_wrong, points_covered, points_total, mistakes, asks_right, asks_wrong) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (to_ms(when), row.card_key, row.variant, row.text, row.duration_ms, row.figures_right,
-         row.figures_wrong, row.points_covered, row.points_total, "\n".join(row.mistakes)))
+         row.figures_wrong, row.points_covered, row.points_total, "\n".join(row.mistakes),
+         row.asks_right, row.asks_wrong))
     assert cursor.lastrowid is not None
     return cursor.lastrowid
+
+
+def link_to_review(conn: sqlite3.Connection, review_id: int,
+                   explanation_ids: Sequence[int]) -> None:
+    """The explanations written on a card belong to the rating just logged for it (in the
+    rating's transaction). One already linked (to an earlier rating) stays where it is."""
+    conn.executemany(
+        "UPDATE explanations SET review_id = ? WHERE id = ? AND review_id IS NULL",
+        [(review_id, explanation_id) for explanation_id in explanation_ids])
+
+
+def unlink_review(conn: sqlite3.Connection, review_id: int) -> None:
+    """A rating undone lets go of its explanations; their text is kept."""
+    conn.execute("UPDATE explanations SET review_id = NULL WHERE review_id = ?", (review_id,))
+
+
+def card_explanations(conn: sqlite3.Connection, card_key: str) -> list[StoredExplanation]:
+    """Every explanation of the card (its variants too), oldest first."""
+    return _stored(conn, "card_key = ? ORDER BY time, id", card_key)
+
+
+def interview_explanations(conn: sqlite3.Connection,
+                           interview_id: int) -> list[StoredExplanation]:
+    """The explanations of one interview, in the order the cards were asked."""
+    return _stored(conn, "interview_id = ? ORDER BY position", interview_id)
+
+
+_ROW_COLUMNS = ("card_key, variant, text, duration_ms, figures_right, figures_wrong, "
+                "points_covered, points_total, mistakes, asks_right, asks_wrong")
+
+
+def _stored(conn: sqlite3.Connection, where: str, value: object) -> list[StoredExplanation]:
+    rows = conn.execute(f"SELECT id, time, review_id, interview_id, {_ROW_COLUMNS} "
+                        f"FROM explanations WHERE {where}", (value,)).fetchall()
+    return [StoredExplanation(row[0], from_ms(row[1]), row[2], row[3], _row(row[4:]))
+            for row in rows]
+
+
+def _row(values: Sequence[Any]) -> ExplanationRow:
+    """An :class:`ExplanationRow` from its columns, in the order of ``_ROW_COLUMNS``."""
+    return ExplanationRow(values[0], values[1], values[2], values[3], values[4], values[5],
+                          values[6], values[7], tuple(m for m in values[8].split("\n") if m),
+                          values[9], values[10])
 
 
 def interview_history(conn: sqlite3.Connection, limit: int = 10) -> list[InterviewSummary]:
@@ -74,19 +147,15 @@ def interview_history(conn: sqlite3.Connection, limit: int = 10) -> list[Intervi
     rows = conn.execute(
         "SELECT i.id, i.started, i.finished, COUNT(e.id), COALESCE(SUM(e.figures_right), 0), "
         "COALESCE(SUM(e.figures_wrong), 0), COALESCE(SUM(e.points_covered), 0), "
-        "COALESCE(SUM(e.points_total), 0) FROM interviews i "
+        "COALESCE(SUM(e.points_total), 0), COALESCE(SUM(e.asks_right), 0), "
+        "COALESCE(SUM(e.asks_wrong), 0) FROM interviews i "
         "LEFT JOIN explanations e ON e.interview_id = i.id "
         "GROUP BY i.id ORDER BY i.started DESC, i.id DESC LIMIT ?", (limit,)).fetchall()
     return [InterviewSummary(*row) for row in rows]
 
 
 def explanations_of(conn: sqlite3.Connection, interview_id: int) -> list[ExplanationRow]:
-    rows = conn.execute(
-        "SELECT card_key, variant, text, duration_ms, figures_right, figures_wrong, "
-        "points_covered, points_total, mistakes FROM explanations WHERE interview_id = ? "
-        "ORDER BY position", (interview_id,)).fetchall()
-    return [ExplanationRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
-                           tuple(m for m in row[8].split("\n") if m)) for row in rows]
+    return [stored.row for stored in interview_explanations(conn, interview_id)]
 
 
 def weak_spots(conn: sqlite3.Connection) -> dict[str, int]:

@@ -12,7 +12,7 @@ from drill.scheduling.fitting import LoggedRating
 from drill.scheduling.ratings import Rating, TypedAnswer
 from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import from_ms, to_ms
-from drill.storage import card_table
+from drill.storage import card_table, interviews
 
 ReviewKind = Literal["review", "cram"]
 
@@ -81,6 +81,9 @@ def append(conn: sqlite3.Connection, entry: ReviewEntry, prior: CardState | None
 
 
 def delete(conn: sqlite3.Connection, review_id: int) -> None:
+    """Drop a logged rating and its answers (an undo); explanations written on the card
+    stay, no longer linked to it."""
+    interviews.unlink_review(conn, review_id)
     conn.execute(
         "DELETE FROM answer_mistakes WHERE answer_id IN "
         "(SELECT id FROM answers WHERE review_id = ?)",

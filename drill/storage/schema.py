@@ -141,6 +141,18 @@ MIGRATIONS: dict[int, tuple[str | AddColumn, ...]] = {
         " ON explanations (interview_id, position)",
         "CREATE INDEX IF NOT EXISTS explanations_card ON explanations (card_key, time)",
     ),
+    5: (
+        # An explanation written on a card and then rated belongs to that rating: Browse
+        # shows it under the review. NULL for one given in an interview, or never rated;
+        # an undone rating lets go of it (the text itself is never deleted).
+        AddColumn("explanations", "review_id",
+                  "INTEGER REFERENCES revlog (id) ON DELETE SET NULL"),
+        "CREATE INDEX IF NOT EXISTS explanations_review ON explanations (review_id)",
+        # The card's asks answered as numbers beside the explanation (the app's mock
+        # interview asks them): how many right and wrong.
+        AddColumn("explanations", "asks_right", "INTEGER NOT NULL DEFAULT 0"),
+        AddColumn("explanations", "asks_wrong", "INTEGER NOT NULL DEFAULT 0"),
+    ),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

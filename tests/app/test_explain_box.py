@@ -72,3 +72,26 @@ def test_the_explain_box_snapshot(make_app: MakeApp, snap_compare: Callable[...,
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_the_rating_keeps_the_explanation_and_an_undo_lets_go_of_it(
+        make_app: MakeApp, data_dir: Path) -> None:
+    def links() -> list[tuple[Any, ...]]:
+        with sqlite3.connect(data_dir / "drill.sqlite3") as conn:
+            return conn.execute("SELECT e.text, r.rating FROM explanations e "
+                                "LEFT JOIN revlog r ON r.id = e.review_id").fetchall()
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_box(pilot, WRONG)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("space", "2")  # Hard, with the explanation written on the card
+        await pilot.pause()
+        assert links() == [(WRONG, 2)]
+        await pilot.press("u")  # the card is back as it was: its explanation with it
+        await pilot.pause()
+        assert links() == [(WRONG, None)]  # kept, no longer linked
+        await pilot.press("3")
+        await pilot.pause()
+        assert links() == [(WRONG, 3)]

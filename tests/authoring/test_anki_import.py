@@ -107,3 +107,27 @@ def test_the_apkg_asks_for_a_typed_answer_anki_compares(tmp_path: Path) -> None:
         assert "4.78 ms" in card.answer()
     finally:
         collection.close()
+
+
+@pytest.mark.parametrize("first", ["csv", "apkg"])
+def test_a_card_imported_from_the_csv_and_the_apkg_is_one_note(tmp_path: Path,
+                                                              first: str) -> None:
+    """Both exports give a card the same note id (its key), so a user who imported one and
+    then the other has each card once, whichever came first."""
+    from anki.collection import ImportAnkiPackageRequest
+
+    csv_path = exported(tmp_path, "--csv", "cards.csv")
+    apkg_path = exported(tmp_path, "--anki", "cards.apkg")
+    collection = new_collection(tmp_path / "anki")
+    try:
+        steps = [lambda: import_csv(collection, csv_path),
+                 lambda: collection.import_anki_package(
+                     ImportAnkiPackageRequest(package_path=str(apkg_path)))]
+        for step in steps if first == "csv" else reversed(steps):
+            step()
+        keys = speed_physics_keys()
+        assert collection.note_count() == len(keys)
+        guids = sorted(collection.get_note(nid).guid for nid in collection.find_notes(""))
+        assert guids == sorted(keys)
+    finally:
+        collection.close()

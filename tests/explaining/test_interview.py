@@ -62,3 +62,25 @@ def test_n_out_of_range_is_a_usage_error(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--data", str(tmp_path), "interview", "-n", "0"]) == 2
     assert "between 1 and 50" in capsys.readouterr().err
+
+
+def test_drill_stats_lists_each_interview_with_its_score(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from drill.storage.database import open_database
+    from drill.storage.interviews import ExplanationRow, save_interview
+
+    rows = [ExplanationRow("speed-physics/q1", None, "one", 30_000, 4, 1, 3, 4, (), 2, 1),
+            ExplanationRow("speed-physics/q6", None, "two", 50_000, 2, 1, 2, 4, ())]
+    with open_database(tmp_path / "drill.sqlite3") as database:
+        database.write(lambda conn: save_interview(conn, 1_000, 81_000, rows))
+    assert main(["--data", str(tmp_path), "stats"]) == 0
+    out = capsys.readouterr().out
+    # 6 figures right and 2 wrong, 2 of 3 asks, 5 of 8 points: (6 + 2 + 5) / (8 + 3 + 8)
+    assert ("score  68%  2 cards, figures 6 right 2 wrong, asks 2/3 right, points 5/8"
+            in out)
+    assert main(["--data", str(tmp_path), "stats", "--json"]) == 0
+    [listed] = json.loads(capsys.readouterr().out)["interviews"]
+    assert listed["score"] == pytest.approx(13 / 19)
+    assert (listed["asks_right"], listed["asks_wrong"]) == (2, 1)

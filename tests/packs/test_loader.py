@@ -213,8 +213,10 @@ def test_tolerance_as_percent_or_fraction(written: str, expected: float) -> None
 
 @pytest.mark.parametrize(
     ("written", "message"),
-    [("5", "would allow 500%"), ("five", "not a number"), ("0%", "more than 0%"),
-     ("-3%", "more than 0%"), ("[5]", "must be a number")],
+    [("5", "would allow 500%"), ("five", "'five' is not a tolerance"), ("0%", "more than 0%"),
+     ("-3%", "'-3%' is not a tolerance"), ("+5%", "'+5%' is not a tolerance: write a "
+      "percentage such as 5% or ±5%"), ("'1e-2'", "'1e-2' is not a tolerance"),
+     ("'0.0'", "more than 0%"), ("[5]", "must be a number")],
 )
 def test_bad_tolerances(written: str, message: str) -> None:
     text = HEADER + CARD + f"""\
@@ -229,6 +231,17 @@ def test_bad_tolerances(written: str, message: str) -> None:
     assert len(found) == 1 and message in found[0].message
     assert found[0].location.line == line_of(textwrap.dedent(text), "tolerance:")
     assert found[0].ask_id == "x"
+
+
+@pytest.mark.parametrize(("written", "read_as"), [("7", "the number 7"),
+                                                  ("no", "the yes/no value no")])
+def test_an_id_yaml_reads_as_a_number_or_a_yes_no_must_be_quoted(written: str,
+                                                                 read_as: str) -> None:
+    text = HEADER + CARD.replace("id: one", f"id: {written}")
+    found = errors(load(text))
+    assert [e.message for e in found] == [
+        f"card id {written} is read as {read_as}: put it in quotes ('{written}')"]
+    assert errors(load(HEADER + CARD.replace("id: one", f"id: '{written}'"))) == []
 
 
 def test_asks_need_a_solver_and_ask_value_defaults_to_its_id() -> None:

@@ -27,7 +27,7 @@ def test_step_four_after_the_interviews_step() -> None:
     conn = sqlite3.connect(":memory:")
     schema.migrate(conn, target=3)
     assert "day_limits" not in tables(conn) and "flagged" not in card_columns(conn)
-    assert schema.migrate(conn) == 3
+    assert schema.migrate(conn, target=4) == 3
     assert {"day_limits", "interviews", "explanations"} <= tables(conn)
     assert "flagged" in card_columns(conn)
     assert schema.read_version(conn) == 4
@@ -41,7 +41,7 @@ def test_step_four_after_the_branchs_own_step_three() -> None:
     conn.execute("UPDATE schema_version SET version = 3")
     conn.execute("INSERT INTO day_limits (day, extra_new) VALUES ('2026-11-30', 10)")
     assert "interviews" not in tables(conn)
-    assert schema.migrate(conn) == 3
+    assert schema.migrate(conn, target=4) == 3
     assert {"day_limits", "interviews", "explanations"} <= tables(conn)
     assert "flagged" in card_columns(conn)
     # what the branch's step kept stays

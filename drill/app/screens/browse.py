@@ -6,7 +6,8 @@ app's to start (:class:`~drill.app.messages.ReviewWanted`).
 
 from __future__ import annotations
 
-from datetime import tzinfo
+from collections.abc import Sequence
+from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
@@ -20,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from drill.app.backend import BackendError
 from drill.app.messages import PacksReloaded, ReviewWanted, backend_failures_go_up
+from drill.storage.interviews import StoredExplanation
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend
@@ -62,17 +64,56 @@ def card_prompt(card: Card, suspended: bool, buried: bool = False,
                             (" · ⚑ flagged", "$text-warning") if flagged else "")
 
 
-def history_lines(entries: list[ReviewEntry], zone: tzinfo, card: Card) -> list[Content]:
+def explanation_lines(kept: StoredExplanation, indent: str = "    ",
+                      variant_shown: bool = False) -> list[Content]:
+    """An explanation under its review: how it scored, the learner's text, what was wrong
+    (``variant_shown``: the line above names its variant already)."""
+    row = kept.row
+    figures = f"figures {row.figures_right} right, {row.figures_wrong} wrong"
+    points = f" · key points {row.points_covered} of {row.points_total}" if row.points_total else ""
+    lines = [Content.assemble(indent, ("✎ explained", "bold"),
+                              (f" · {figures}{points}", "$text-muted"),
+                              (f" · variant {row.variant}" if row.variant and not variant_shown
+                               else "", "$text-muted"))]
+    lines += [Content.assemble(indent, "  ", (line, "italic"))
+              for line in row.text.splitlines() if line.strip()]
+    lines += [Content.assemble(indent, "  ", ("✗ ", "$text-error"), mistake)
+              for mistake in row.mistakes]
+    return lines
+
+
+def history_lines(entries: list[ReviewEntry], zone: tzinfo, card: Card,
+                  explanations: Sequence[StoredExplanation] = ()) -> list[Content]:
     """Newest first: when, the rating, how long, the variant shown, then every typed
     answer and its mistakes, named by the ask's number on the card (as the review shows
-    them; the pack's id only for an ask no longer on the card)."""
+    them; the pack's id only for an ask no longer on the card), then the explanation
+    written on it. An explanation that belongs to no rating (never rated, or given in a
+    mock interview) has a line of its own at its time."""
     numbers = {ask.id: f"{n}." for n, ask in enumerate(card.asks, start=1)}
+    by_review: dict[int, list[StoredExplanation]] = {}
+    for kept in explanations:
+        if kept.review_id is not None:
+            by_review.setdefault(kept.review_id, []).append(kept)
+    shown = {entry.id for entry in entries}
+    alone = [kept for kept in explanations
+             if kept.review_id is None or kept.review_id not in shown]
+    # Newest first; at one time (a stopped clock), the later row first.
+    events: list[tuple[datetime, int, int, ReviewEntry | StoredExplanation]] = [
+        *((entry.time, 0, n, entry) for n, entry in enumerate(entries)),
+        *((kept.time, 1, kept.id, kept) for kept in alone)]
     lines: list[Content] = []
-    for entry in reversed(entries):
-        when = entry.time.astimezone(zone)
+    for when_utc, _, _, event in sorted(events, key=lambda e: e[:3], reverse=True):
+        when = (when_utc.astimezone(zone).strftime("%Y-%m-%d %H:%M"), "$text-muted")
+        if isinstance(event, StoredExplanation):
+            what = "Mock interview" if event.interview_id is not None else "Not rated"
+            lines.append(Content.assemble(when, "  ", (what, "bold"),
+                                          f"  {event.row.duration_ms / 1000:.0f} s"))
+            lines += explanation_lines(event)
+            continue
+        entry = event
         kind = " (cram)" if entry.kind == "cram" else ""
         lines.append(Content.assemble(
-            (when.strftime("%Y-%m-%d %H:%M"), "$text-muted"), "  ",
+            when, "  ",
             (RATING_NAMES.get(int(entry.rating), str(entry.rating)), "bold"),
             f"{kind}  {entry.duration_ms / 1000:.0f} s",
             (f"  variant {entry.variant}" if entry.variant else "", "$text-muted"),
@@ -85,6 +126,8 @@ def history_lines(entries: list[ReviewEntry], zone: tzinfo, card: Card) -> list[
                 (answer.text, "italic"),
                 (mistakes, "$text-error"),
             ))
+        for kept in by_review.get(entry.id, ()):
+            lines += explanation_lines(kept, variant_shown=kept.row.variant == entry.variant)
     return lines
 
 
@@ -199,6 +242,7 @@ class BrowseScreen(Screen[None]):
         zone = backend.zone
         due = state.due.astimezone(zone).strftime("%Y-%m-%d %H:%M") if state.due else ""
         entries = backend.history(card.key)
+        explanations = backend.explanations(card.key)
         ratings = f"{len(entries)} rating{'' if len(entries) == 1 else 's'}"
         lines = [
             Content.assemble((card.title, "bold")),
@@ -208,7 +252,7 @@ class BrowseScreen(Screen[None]):
             Content(""),
             Content.styled(f"History ({ratings})", "bold $text-primary"),
         ]
-        lines += (history_lines(entries, zone, card)
+        lines += (history_lines(entries, zone, card, explanations)
                   or [Content.styled("never reviewed", "$text-muted")])
         return lines
 

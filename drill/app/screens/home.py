@@ -129,6 +129,10 @@ class HomeScreen(Screen[None]):
                 tooltip="More new cards today: the daily new limit once more"),
         Binding("p", "study", "Study…",
                 tooltip="Study one pack, the leeches, or the cards of a frequent mistake"),
+        # Out of the footer, kept for the keys every day needs; ? and the palette list it.
+        Binding("i", "app.interview", "Interview", show=False,
+                tooltip="A mock interview: a few cards, a minute each, then a scorecard "
+                "(nothing rescheduled unless you rate a card there)"),
         Binding("b", "app.browse", "Browse"),
         Binding("t", "app.stats", "Stats"),
         Binding("r", "app.reload_packs", "Reload"),

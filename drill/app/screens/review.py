@@ -75,6 +75,7 @@ class _RatedView:
     seconds: float
     revealed: bool
     follow_up_next: bool
+    explanations: tuple[int, ...] = ()  # written on it, kept with its rating
 
 
 def message_clock() -> float:
@@ -155,6 +156,7 @@ class ReviewScreen(Screen[None]):
         self.card: Card | None = None
         self.kind = ""
         self.answers: list[TypedAnswer] = []
+        self.explanations: list[int] = []  # saved from the explain box on this card
         # A terminal delivers keys in bursts, and a card takes a moment to be put on
         # screen: keys pressed before then were meant for the card being shown, never a
         # rating of it. ``_ready_since`` is when the current card took keys (the clock of
@@ -242,6 +244,7 @@ class ReviewScreen(Screen[None]):
         card = self.backend.variant_to_show(card)
         self.card, self.kind = card, kind
         self.answers = []
+        self.explanations = []
         self.revealed = False
         self._revealed_since = math.inf
         self._suggested = None
@@ -532,10 +535,11 @@ class ReviewScreen(Screen[None]):
                 return
             self.answers.extend(backend.typed_answer(grade) for grade in grades)
         seen = _RatedView(card.key, view.typed(), tuple(self.answers), seconds, self.revealed,
-                          self.follow_up_next)
+                          self.follow_up_next, tuple(self.explanations))
         try:  # at once if the database is free; never waiting on the screen's thread
             saved = backend.rate(card.key, rating, seconds, self.answers,
-                                 cram=self.cram is not None, variant=card.variant, wait=False)
+                                 cram=self.cram is not None, variant=card.variant, wait=False,
+                                 explanations=seen.explanations)
         except BackendError as error:
             if error.locked:
                 self._busy, self._ready_since = True, math.inf  # keys wait, as on a swap
@@ -564,7 +568,8 @@ class ReviewScreen(Screen[None]):
                 try:
                     saved = await asyncio.to_thread(
                         backend.rate, card.key, rating, seen.seconds, list(seen.answers),
-                        cram=self.cram is not None, variant=card.variant)
+                        cram=self.cram is not None, variant=card.variant,
+                        explanations=seen.explanations)
                 except BackendError as error:
                     if not error.locked:
                         self._not_saved(error)
@@ -676,6 +681,7 @@ class ReviewScreen(Screen[None]):
         del self._rated_views[index:]
         self.query_one(CardView).restore(seen.typed)
         self.answers = list(seen.answers)
+        self.explanations = list(seen.explanations)
         self.follow_up_next = seen.follow_up_next
         self.query_one("#countdown", Countdown).restart(seen.seconds)
         if self.answers:
@@ -733,10 +739,11 @@ class ReviewScreen(Screen[None]):
         if card is None:
             return
         backend = self.backend
+        kept = self.explanations  # this card's: its rating keeps them
 
         def save(result: Explanation, seconds: float) -> str | None:
             try:
-                backend.save_explanation(card, result, seconds)
+                kept.append(backend.save_explanation(card, result, seconds))
             except BackendError as error:
                 return f"the explanation was not saved: {error}"
             return None

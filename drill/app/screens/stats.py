@@ -86,6 +86,7 @@ class StatsScreen(Screen[None]):
             )
             yield Static("Packs", classes="section-title")
             yield Static(Content("\n").join(self._pack_lines(stats)), id="stats-packs")
+            yield from self._interviews()
             if stats.leeches:
                 yield Static("Leeches (forgotten again and again: suspended)",
                              classes="section-title")
@@ -96,6 +97,19 @@ class StatsScreen(Screen[None]):
                 yield Static("\n".join(f"{o.key}: {o.reviews} reviews" for o in stats.orphans),
                              id="orphans")
         yield Footer()
+
+    def _interviews(self) -> ComposeResult:
+        """The mock interviews and their scores (a section of its own)."""
+        from drill.app.widgets.interview_history import InterviewHistory
+
+        try:
+            interviews = self.backend.interview_history()
+        except BackendError as error:
+            self.post_message(BackendFailed(str(error)))
+            return
+        yield Static("Mock interviews (score: figures, asks and points right)",
+                     classes="section-title")
+        yield InterviewHistory(interviews, self.backend.zone, id="interviews")
 
     def _pack_lines(self, stats: Stats) -> list[Content]:
         from drill.app.screens.home import progress_bar
