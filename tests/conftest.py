@@ -56,6 +56,9 @@ def _own_drill_home(tmp_path_factory: pytest.TempPathFactory,
     # The solved-card cache too, but one per worker: warm after the first solve, and
     # never the user's own or another run's (tests of the cache name their own folder).
     monkeypatch.setenv("XDG_CACHE_HOME", str(base / "cache"))
+    # The user's editor is never started by a test (e on a card): tests name their own.
+    monkeypatch.delenv("EDITOR", raising=False)
+    monkeypatch.delenv("VISUAL", raising=False)
 
 
 @pytest.fixture

@@ -18,12 +18,19 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple, Protocol
+from zoneinfo import ZoneInfo
+
+import fsrs
 
 from drill.quantities.parsing import read
 from drill.quantities.quantity import Quantity
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from drill.app.drill_app import DrillApp
+    from drill.scheduling.days import StudyDays
+    from drill.scheduling.state import CardState
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
@@ -139,3 +146,61 @@ def run_drill(args: Sequence[str], cwd: Path | None = None,
                **(env or {})}
     return subprocess.run([sys.executable, "-m", "drill", *args], cwd=cwd or ROOT,
                           capture_output=True, text=True, env=environ, timeout=120)
+
+
+#: FSRS's default parameters (those of the fsrs package drill schedules with).
+FSRS_DEFAULTS: tuple[float, ...] = tuple(fsrs.Scheduler().parameters)
+#: The generated learner forgets sooner: initial stabilities about a third of the
+#: defaults', and each successful review makes memories less stable than FSRS expects.
+LEARNER = (0.1, 0.4, 0.9, 3.0, *FSRS_DEFAULTS[4:8], 1.0, *FSRS_DEFAULTS[9:])
+
+
+def _learner_recall(state: CardState, now: datetime, days: StudyDays) -> float:
+    """The learner's chance of recalling a card in review (FSRS-6's forgetting curve)."""
+    decay = -LEARNER[20]
+    assert state.last_review is not None and state.stability is not None
+    elapsed = (days.day_of(now) - days.day_of(state.last_review)).days
+    factor = 0.9 ** (1 / decay) - 1
+    return float((1 + factor * elapsed / state.stability) ** decay)
+
+
+def study_generated_history(folder: Path, cards: int, days: int, seed: int = 1) -> None:
+    """A review database in ``folder`` from ``days`` of study through the review service:
+    each day, at a different hour, every card the queue offers, rated as
+    :data:`LEARNER` would recall it (in learning, right 85% of the time)."""
+    import random
+    from datetime import UTC, datetime, timedelta
+
+    from drill.config.settings import Settings
+    from drill.packs.model import Card
+    from drill.review.session import ReviewSession
+    from drill.scheduling.clock import FixedClock
+    from drill.scheduling.memory import MemoryModel
+    from drill.scheduling.ratings import Rating
+    from drill.scheduling.state import CardState, Phase
+    from drill.storage.database import open_database
+
+    chooser = random.Random(seed)
+    deck = [Card(pack="gen", id=f"c{i}", title="t", priority="solid", scenario="s", order=i)
+            for i in range(cards)]
+    zone = ZoneInfo("America/New_York")
+    clock = FixedClock(datetime(2025, 1, 6, 8, tzinfo=zone), zone)
+    first = clock.instant
+    folder.mkdir(parents=True, exist_ok=True)
+    session = ReviewSession(deck, open_database(folder / "drill.sqlite3"),
+                            Settings(new_cards_per_day=6), clock, fuzz=False)
+    learner = MemoryModel(fuzz=False, days=session.days, parameters=LEARNER)
+    memory: dict[str, CardState] = {}
+    with session:
+        for day in range(days):
+            clock.set(first + timedelta(days=day, hours=chooser.uniform(0, 13)))
+            while (entry := session.next_card()) is not None:
+                key = entry.card.key
+                state = memory.get(key, CardState.new(1, key))
+                chance = (_learner_recall(state, clock.instant, session.days)
+                          if state.phase is Phase.REVIEW else 0.85)
+                rating = (chooser.choices([Rating.HARD, Rating.GOOD, Rating.EASY], [1, 8, 1])[0]
+                          if chooser.random() < chance else Rating.AGAIN)
+                session.rate(key, rating, 20_000)
+                memory[key] = learner.review(state, rating, clock.instant.astimezone(UTC), 0).after
+                clock.advance(timedelta(seconds=chooser.randint(20, 120)))

@@ -102,6 +102,15 @@ class Prepared:
     error: str = ""  # the card could not be solved at all
 
 
+@dataclass(frozen=True)
+class Optimized:
+    """What fitting FSRS to the review history gave: lines to show, and the parameters
+    kept in settings.toml (None when nothing changed)."""
+
+    lines: tuple[str, ...]
+    parameters: tuple[float, ...] | None = None
+
+
 class Backend:
     """Holds the loaded library and the open review session."""
 
@@ -239,6 +248,36 @@ class Backend:
 
     # -- the schedule ------------------------------------------------------------------
 
+    def optimize(self) -> Optimized:
+        """Fit FSRS to the review history (Anki's engine) and keep the fit in settings.toml
+        when it predicts the history better. Any thread: it reads the database on a
+        connection of its own; :meth:`use_fsrs_parameters` then switches the session."""
+        from drill.config.location import data_dir
+        from drill.config.settings import SettingsError
+        from drill.review.optimizing import fit_history, fit_lines, save_fit
+        from drill.scheduling.fitting import TooFewReviews
+        from drill.storage.errors import StorageError
+
+        folder = data_dir(self.data_dir)
+        try:
+            result = fit_history(folder)
+            lines = fit_lines(result, defaults_in_use=not self.settings.fsrs_parameters)
+            if not result.better:
+                return Optimized((*lines, "Kept the parameters in use: the fitted ones do "
+                                          "not predict your history better."))
+            recomputed = save_fit(folder, result, self.study_day(self.now()))
+        except TooFewReviews as error:
+            return Optimized((f"Not yet: {error}.",))
+        except (SettingsError, StorageError) as error:
+            return Optimized((f"Cannot optimize: {error}",))
+        return Optimized((*lines, f"Saved in settings.toml: ratings use them from now on, "
+                                  f"and {recomputed} cards' memory states were worked out "
+                                  "again (drill optimize --reset goes back to the defaults)."),
+                         result.parameters)
+
+    def use_fsrs_parameters(self, parameters: Sequence[float]) -> None:
+        self.session.use_fsrs_parameters(parameters)
+
     @_storage_errors
     def counts(self) -> HomeCounts:
         return self.session.counts()
@@ -266,10 +305,14 @@ class Backend:
         return study_sets(self.session, titles)
 
     @_storage_errors
-    def preview(self, key: str) -> dict[Rating, str]:
+    def preview(self, key: str, pack: str | None = None) -> dict[Rating, str]:
+        """Each rating's interval as its button shows it: "now" when learn-ahead brings
+        the card straight back (studying ``pack`` alone, when given)."""
         from drill.scheduling.intervals import describe_interval
 
-        return {r: describe_interval(t) for r, t in self.session.preview(key).items()}
+        at_once = self.session.shown_again_at_once(key, pack)
+        return {r: "now" if r in at_once else describe_interval(t)
+                for r, t in self.session.preview(key).items()}
 
     @_storage_errors
     def rate(self, key: str, rating: int, seconds: float, answers: Iterable[TypedAnswer],

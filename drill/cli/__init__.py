@@ -17,7 +17,8 @@ from drill.cli.exit_codes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_US
 
 #: Subcommand modules, in the order ``drill --help`` lists them.
 COMMANDS: tuple[str, ...] = (
-    "calc", "check", "listing", "show", "solve", "grade", "stats", "roofline", "simulate",
+    "calc", "check", "listing", "show", "solve", "grade", "stats", "optimize", "roofline",
+    "simulate",
     "exercise", "new", "schema", "export", "cache", "backup", "completion", "explain",
     "interview",
 )

@@ -9,8 +9,10 @@ silently.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,9 @@ class Settings:
     solvers: tuple[str, ...] = ()  # folders whose solver modules (*.py) drill may run
     theme: str = ""  # the app's colour theme; "" is Textual's default
     backup_days: int = 7  # daily backups of the review database kept; 0: none
+    #: FSRS's 21 parameters, as ``drill optimize`` fitted them to the user's reviews;
+    #: empty means FSRS's defaults.
+    fsrs_parameters: tuple[float, ...] = ()
 
     def zone(self) -> ZoneInfo | None:
         """The configured zone, or None to use the system's."""
@@ -96,6 +101,11 @@ backup_days = 7
 # The app's colour theme (Ctrl+P, then "theme", to try them; the app remembers your choice
 # here). Empty is the default.
 theme = ""
+
+# FSRS's 21 parameters (its memory model), fitted to your own reviews by `drill optimize`
+# (or Optimize on the Stats screen); empty uses FSRS's defaults, as `drill optimize --reset`
+# sets it back.
+fsrs_parameters = []
 """
 
 
@@ -185,6 +195,8 @@ def _check(key: str, value: Any, path: Path | str) -> Any:
             if not isinstance(value, str) or len(value) > 100:
                 raise fail('a theme name such as "nord", or ""')
             return value
+        case "fsrs_parameters":
+            return _fsrs_parameters(value, fail)
         case "timezone":
             if not isinstance(value, str):
                 raise fail('a time zone name such as "Europe/Berlin", or ""')
@@ -195,6 +207,28 @@ def _check(key: str, value: Any, path: Path | str) -> Any:
                     raise fail('a time zone name such as "Europe/Berlin", or ""') from None
             return value
     raise AssertionError(key)  # pragma: no cover - parse_settings checked the key
+
+
+FSRS_PARAMETER_COUNT = 21  # FSRS-6, as the fsrs package and Anki's engine use it
+
+
+def _fsrs_parameters(value: Any, fail: Any) -> tuple[float, ...]:
+    wanted = f"[] or a list of {FSRS_PARAMETER_COUNT} numbers (drill optimize writes it)"
+    if not isinstance(value, list) or any(
+        isinstance(item, bool) or not isinstance(item, int | float) for item in value
+    ):
+        raise fail(wanted)
+    if not value:
+        return ()
+    if len(value) != FSRS_PARAMETER_COUNT or not all(math.isfinite(item) for item in value):
+        raise fail(wanted)
+    import fsrs  # its own bounds check: each parameter within what its model allows
+
+    try:
+        fsrs.Scheduler(parameters=value)
+    except ValueError as exc:
+        raise fail(f"within FSRS's bounds ({str(exc).splitlines()[-1]})") from None
+    return tuple(float(item) for item in value)
 
 
 def _whole(value: Any, low: int, high: int, fail: Any) -> int:
@@ -211,20 +245,39 @@ def save_string_setting(data_dir: Path, key: str, value: str) -> None:
     document's layout; the file is replaced whole or not at all. A value the file would
     not load back is refused.
     """
+    if any(ord(ch) < 32 for ch in value):
+        raise SettingsError("a setting cannot hold control characters")
+    _save_setting(data_dir, key, value, None)
+
+
+def save_fsrs_parameters(data_dir: Path, parameters: Sequence[float], note: str = "") -> None:
+    """Set ``fsrs_parameters`` (empty: FSRS's defaults) as :func:`save_string_setting`
+    sets a string, with ``note`` as the comment at the end of its line (what fitted
+    them, and when). Each parameter is written to 4 decimals, as Anki shows them."""
+    if any(ord(ch) < 32 for ch in note):
+        raise SettingsError("a setting's comment cannot hold control characters")
+    _save_setting(data_dir, "fsrs_parameters", [round(float(p), 4) for p in parameters],
+                  note or None)
+
+
+def _save_setting(data_dir: Path, key: str, value: str | list[float],
+                  note: str | None) -> None:
     import tomlkit
     from tomlkit.exceptions import TOMLKitError
 
     if key not in {f.name for f in fields(Settings)}:
         raise SettingsError(f"unknown settings key {key!r}")
-    if any(ord(ch) < 32 for ch in value):
-        raise SettingsError("a setting cannot hold control characters")
     path = settings_path(data_dir)
     load_settings(data_dir)  # refuses a broken file rather than rewriting it
     raw = path.read_bytes() if path.exists() else DEFAULT_TEXT.encode()
     bom = raw.startswith(BOM)
     try:
         document = tomlkit.parse(raw.decode("utf-8-sig"))
-        document[key] = value
+        item = tomlkit.item(value)
+        if note is not None:  # else tomlkit keeps the comment the line had
+            item.comment(note)
+            item.trivia.comment_ws = "  "
+        document[key] = item
         new_text = tomlkit.dumps(document)
         parse_settings(tomllib.loads(new_text), path)  # what we write must load back
     except (TOMLKitError, tomllib.TOMLDecodeError):

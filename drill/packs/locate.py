@@ -15,10 +15,16 @@ import drill
 PACK_SUFFIXES = (".yaml", ".yml")
 
 
+def installed_packs_dir() -> Path:
+    """Where an installed (not editable) drill keeps the built-in packs: a folder of the
+    package itself, replaced on upgrade. It does not exist in a checkout."""
+    return Path(drill.__file__).resolve().parent / "builtin_packs"
+
+
 def builtin_packs_dir() -> Path:
     """The folder of the built-in packs (it exists in a healthy install or checkout)."""
     package = Path(drill.__file__).resolve().parent
-    installed = package / "builtin_packs"
+    installed = installed_packs_dir()
     checkout = package.parent / "packs"
     if not installed.is_dir() and checkout.is_dir():
         return checkout

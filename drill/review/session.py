@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from drill.scheduling.clock import Clock, SystemClock, local_zone, utc_now_ms
 from drill.scheduling.days import StudyDays
 from drill.scheduling.memory import MemoryModel
 from drill.scheduling.queue import (
+    LEARN_AHEAD,
     Deck,
     Limits,
     Queue,
@@ -118,7 +119,7 @@ class ReviewSession:
         self.deck = Deck.of(cards, self.settings.new_card_order)
         self.model = MemoryModel(
             self.settings.desired_retention, fuzz=fuzz, leech_lapses=self.settings.leech_lapses,
-            days=self.days,
+            days=self.days, parameters=self.settings.fsrs_parameters,
         )
         self.limits = Limits(self.settings.new_cards_per_day, self.settings.reviews_per_day)
         self._undo: list[_UndoStep] = []
@@ -141,6 +142,16 @@ class ReviewSession:
 
     def close(self) -> None:
         self.database.close()
+
+    def use_fsrs_parameters(self, parameters: Sequence[float]) -> None:
+        """Schedule every later rating with these FSRS parameters (empty: the defaults),
+        as ``drill optimize`` kept them; the undo history stays."""
+        self.settings = replace(self.settings, fsrs_parameters=tuple(parameters))
+        self.model = MemoryModel(
+            self.settings.desired_retention, fuzz=self.model.fuzz,
+            leech_lapses=self.settings.leech_lapses, days=self.days,
+            parameters=self.settings.fsrs_parameters,
+        )
 
     def daily_backup(self) -> Path | None:
         """Back the database up if today's study day has no backup yet (the last
@@ -192,25 +203,62 @@ class ReviewSession:
         limits under the collection's do)."""
         deck = self.deck if pack is None else self._deck_of(pack)
         now = self.now()
-        days = self.days
-        today = days.day_of(now)
-        span = (to_ms(days.start_of(today)), to_ms(days.end_of(today)))
+        rows, studied, limits = self.database.read(lambda conn: self._snapshot(conn, now))
+        return build_queue(deck, rows, studied, now, self.days, limits)
 
-        def snapshot(conn: sqlite3.Connection) -> tuple[dict[int, ScheduleRow], StudiedToday,
-                                                        int]:
-            rows = {
-                cid: ScheduleRow(phase, due, reps, bool(suspended), buried)
-                for cid, phase, due, reps, suspended, buried in card_table.schedule_rows(conn)
-            }
-            by_phase = stats_queries.rated_today(conn, *span)
-            studied = StudiedToday(
-                new=by_phase.get(Phase.NEW, 0), reviews=by_phase.get(Phase.REVIEW, 0)
-            )
-            return rows, studied, day_limits.extra_new(conn, today)
-
-        rows, studied, extra = self.database.read(snapshot)
+    def _snapshot(self, conn: sqlite3.Connection, now: datetime) -> tuple[
+            dict[int, ScheduleRow], StudiedToday, Limits]:
+        """What the queue is built from: every card's schedule, what was studied today,
+        and today's limits (with the extra new cards allowed today)."""
+        today = self.days.day_of(now)
+        span = (to_ms(self.days.start_of(today)), to_ms(self.days.end_of(today)))
+        rows = {
+            cid: ScheduleRow(phase, due, reps, bool(suspended), buried)
+            for cid, phase, due, reps, suspended, buried in card_table.schedule_rows(conn)
+        }
+        by_phase = stats_queries.rated_today(conn, *span)
+        studied = StudiedToday(
+            new=by_phase.get(Phase.NEW, 0), reviews=by_phase.get(Phase.REVIEW, 0)
+        )
+        extra = day_limits.extra_new(conn, today)
         limits = Limits(self.limits.new_per_day + extra, self.limits.reviews_per_day + extra)
-        return build_queue(deck, rows, studied, now, days, limits)
+        return rows, studied, limits
+
+    def shown_again_at_once(self, key: str, pack: str | None = None) -> frozenset[Rating]:
+        """The ratings after which this card is the very next one shown, before it is due:
+        a learning step it is given ends within the learn-ahead window, and nothing else
+        is left today (after this rating's share of the day's limits), so the queue
+        brings it back at once, as Anki's does. Its button says "now" then, not "1m"."""
+        deck = self.deck if pack is None else self._deck_of(pack)
+        card_id = self._id(key)
+        now = self.now()
+        today = self.days.day_of(now)
+        span = (to_ms(self.days.start_of(today)), to_ms(self.days.end_of(today)))
+
+        def read(conn: sqlite3.Connection) -> tuple[
+                dict[int, ScheduleRow], StudiedToday, Limits, CardState, bool]:
+            state = card_table.load(conn, card_id) or CardState.new(card_id, key)
+            reviewed = stats_queries.rated_today_in_phase(conn, card_id, Phase.REVIEW, *span)
+            return (*self._snapshot(conn, now), state, reviewed)
+
+        rows, studied, limits, state, reviewed_today = self.database.read(read)
+        # This rating counts against the day's limits as the log will count it.
+        studied = StudiedToday(
+            new=studied.new + (state.phase is Phase.NEW),
+            reviews=studied.reviews + (state.phase is Phase.REVIEW and not reviewed_today),
+        )
+        at_once = set()
+        for rating in Rating:
+            after = self.model.review(state, rating, now, 0).after
+            if (after.phase is Phase.REVIEW or after.suspended or after.due is None
+                    or not now < after.due <= now + LEARN_AHEAD):
+                continue
+            changed = {**rows, card_id: ScheduleRow(int(after.phase), to_ms(after.due),
+                                                    after.reps, False, None)}
+            first = build_queue(deck, changed, studied, now, self.days, limits).first
+            if first is not None and first.card.key == key:
+                at_once.add(rating)
+        return frozenset(at_once)
 
     def more_new_today(self, count: int | None = None) -> int:
         """Allow ``count`` more new cards today (the daily new limit when not given), as

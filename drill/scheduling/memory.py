@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -77,7 +78,10 @@ class MemoryModel:
         fuzz: bool = True,
         leech_lapses: int = DEFAULT_LEECH_LAPSES,
         days: StudyDays | None = None,
+        parameters: Sequence[float] = (),
     ) -> None:
+        """``parameters``: FSRS's 21, as ``drill optimize`` fitted them; empty for FSRS's
+        defaults."""
         if not 0 < desired_retention < 1:
             raise ValueError(f"desired_retention must be between 0 and 1, got {desired_retention}")
         if leech_lapses < 1:
@@ -87,7 +91,16 @@ class MemoryModel:
         self.leech_lapses = leech_lapses
         self.days = days if days is not None else StudyDays(UTC)
         # fsrs's own fuzz stays off: see the module docstring.
-        self._fsrs = fsrs.Scheduler(desired_retention=desired_retention, enable_fuzzing=False)
+        self._fsrs = (
+            fsrs.Scheduler(parameters, desired_retention=desired_retention, enable_fuzzing=False)
+            if parameters
+            else fsrs.Scheduler(desired_retention=desired_retention, enable_fuzzing=False)
+        )
+
+    @property
+    def parameters(self) -> tuple[float, ...]:
+        """The FSRS parameters in use (the defaults' values when none were given)."""
+        return tuple(self._fsrs.parameters)
 
     def elapsed_days(self, state: CardState, now: datetime) -> int:
         """Study days since the card's last review (0 on the same study day)."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
+from drill.scheduling.fitting import LoggedRating
 from drill.scheduling.ratings import Rating, TypedAnswer
 from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import from_ms, to_ms
@@ -160,4 +161,16 @@ def _with_answers(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list
             answers=tuple(answers.get(row[0], ())),
         )
         for row in rows
+    ]
+
+
+def scheduled_ratings(conn: sqlite3.Connection) -> list[LoggedRating]:
+    """Every scheduled rating (no cram), by card and in time order: what fitting FSRS to
+    the user's history reads (``drill.scheduling.fitting``)."""
+    return [
+        LoggedRating(card_id, from_ms(time), Rating(rating), Phase(phase_before))
+        for card_id, time, rating, phase_before in conn.execute(
+            "SELECT card_id, time, rating, phase_before FROM revlog WHERE kind = 'review' "
+            "ORDER BY card_id, time, id"
+        )
     ]

@@ -66,6 +66,17 @@ def rated_today(conn: sqlite3.Connection, start_ms: int, end_ms: int) -> dict[in
     return {int(phase): int(n) for phase, n in rows}
 
 
+def rated_today_in_phase(conn: sqlite3.Connection, card_id: int, phase: int, start_ms: int,
+                         end_ms: int) -> bool:
+    """Whether the card had a scheduled rating in [start, end) while in ``phase``."""
+    row = conn.execute(
+        "SELECT 1 FROM revlog WHERE card_id = ? AND kind = 'review' AND phase_before = ? "
+        "AND time >= ? AND time < ? LIMIT 1",
+        (card_id, int(phase), start_ms, end_ms),
+    ).fetchone()
+    return row is not None
+
+
 def mistake_counts(conn: sqlite3.Connection, limit: int) -> list[tuple[str, int, list[str]]]:
     """The most frequent mistake ids: (id, times made, keys of the cards it was made on)."""
     top = conn.execute(

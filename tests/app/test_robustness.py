@@ -117,7 +117,7 @@ async def test_the_palette_offers_the_screens_keys(make_app: MakeApp) -> None:
         await pilot.pause()
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Calculator", "Browse cards", "Stats", "Reveal", "Bury", "Suspend",
-                "Source"} <= titles
+                "Edit"} <= titles
         assert "Undo" not in titles  # nothing to undo yet
         await pilot.press("space", "3")
         await pilot.pause()

@@ -140,7 +140,8 @@ class BrowseScreen(Screen[None]):
         Binding("s", "toggle_suspend", "Suspend/unsuspend"),
         Binding("u", "unbury", "Unbury", tooltip="Back in today's study: a card buried until "
                 "tomorrow"),
-        Binding("e", "source", "Source"),
+        Binding("e", "source", "Edit",
+                tooltip="The card's file in $EDITOR at its line; the packs reload after"),
         Binding("slash", "search", "Search"),
         Binding("down", "to_list", "List", show=False),
     ]
@@ -299,12 +300,12 @@ class BrowseScreen(Screen[None]):
             card.key in self._flagged_keys()))
         self._show_detail()
 
-    def action_source(self) -> None:
-        from drill.app.screens.source import SourceScreen
+    async def action_source(self) -> None:
+        from drill.app.screens.source import edit_card
 
         card = self.selected
         if card is not None:
-            self.app.push_screen(SourceScreen(card, self.backend.pack_path(card)))
+            await edit_card(self, card, self.backend.pack_path(card))
 
     def on_screen_resume(self) -> None:
         self._show_detail()

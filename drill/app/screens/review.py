@@ -112,7 +112,8 @@ class ReviewScreen(Screen[None]):
         Binding("s", "suspend", "Suspend", show=False, tooltip="Take this card out of study"),
         Binding("asterisk", "flag", "Flag", show=False,
                 tooltip="Flag this card (or take the flag off): Home studies flagged cards"),
-        Binding("e", "source", "Source", tooltip="Where the card is written (file:line)"),
+        Binding("e", "source", "Edit", tooltip="The card's file in $EDITOR at its line; the "
+                "packs reload when the editor closes"),
         # Out of the footer, which is full at 80 columns; README's key table lists it.
         Binding("w", "explain", "Explain", show=False,
                 tooltip="Write your minute's answer: drill checks its figures and key points"),
@@ -347,7 +348,7 @@ class ReviewScreen(Screen[None]):
             bar.show_intervals(None)
             return
         try:
-            intervals = self.backend.preview(self.card.key)
+            intervals = self.backend.preview(self.card.key, self.pack)
         except BackendError:
             return  # the database is busy: the labels stay until the next tick
         bar.show_intervals({int(r): text for r, text in intervals.items()})
@@ -777,11 +778,11 @@ class ReviewScreen(Screen[None]):
         self.notify(f"Suspended {self.card.key}; unsuspend it in Browse.", timeout=4)
         await self.show_next()
 
-    def action_source(self) -> None:
-        from drill.app.screens.source import SourceScreen
+    async def action_source(self) -> None:
+        from drill.app.screens.source import edit_card
 
         if self.card is not None:
-            self.app.push_screen(SourceScreen(self.card, self.backend.pack_path(self.card)))
+            await edit_card(self, self.card, self.backend.pack_path(self.card))
 
     def action_explain(self) -> None:
         """Open the explain box on the card shown (its variant included)."""

@@ -20,7 +20,7 @@ from drill.app.widgets.charts import BarChart, Heatmap
 from drill.app.widgets.figure_row import FigureRow
 
 if TYPE_CHECKING:
-    from drill.app.backend import Backend
+    from drill.app.backend import Backend, Optimized
     from drill.review.stats import MistakeCount, Stats
 
 
@@ -55,7 +55,11 @@ def mistake_lines(mistakes: tuple[MistakeCount, ...], width: int = 20) -> list[C
 
 class StatsScreen(Screen[None]):
     CSS_PATH = "stats.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "Back"),
+        Binding("o", "optimize", "Optimize FSRS",
+                tooltip="Fit FSRS's parameters to your own reviews, as drill optimize does"),
+    ]
 
     def __init__(self, backend: Backend) -> None:
         super().__init__()
@@ -120,3 +124,30 @@ class StatsScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+    # -- Optimize: drill optimize from here ----------------------------------------------
+
+    def action_optimize(self) -> None:
+        self.notify("Fitting FSRS to your reviews…", timeout=3)
+        self.run_worker(self._optimize, thread=True, exclusive=True, group="optimize")
+
+    def _optimize(self) -> None:
+        outcome = self.backend.optimize()  # in a thread: the fit can take a few seconds
+        self.app.call_from_thread(self._optimized, outcome)
+
+    def _optimized(self, outcome: Optimized) -> None:
+        if outcome.parameters is not None:
+            self.backend.use_fsrs_parameters(outcome.parameters)
+        # The figures stay on the screen, at the top (a toast is too narrow for a table).
+        text = "\n".join(outcome.lines)
+        shown = self.query("#optimize-result")
+        if shown:
+            shown.first(Static).update(text)
+        else:
+            body = self.query_one("#stats-body", VerticalScroll)
+            body.mount(Static(text, id="optimize-result"), before=0)
+            body.scroll_home(animate=False)
+        saved = outcome.parameters is not None
+        self.notify("Fitted, saved and in use." if saved else outcome.lines[-1],
+                    title="FSRS parameters", timeout=5,
+                    severity="information" if saved else "warning")
