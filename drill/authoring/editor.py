@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import os
 import shlex
-from collections.abc import Mapping
+import shutil
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,6 +57,20 @@ class NoEditor:
 def editor_setting(environ: Mapping[str, str]) -> str:
     """The user's editor setting: ``$VISUAL``, else ``$EDITOR`` ("" when neither is set)."""
     return (environ.get("VISUAL") or "").strip() or (environ.get("EDITOR") or "").strip()
+
+
+#: Tried in order when neither variable is set, by a screen with nothing else to offer (the
+#: Exercises screen: a card's ``e`` shows its file and line instead), as git falls back to vi.
+FALLBACK_EDITORS = ("nano", "vi")
+
+
+def installed_editor(which: Callable[[str], str | None] = shutil.which) -> str:
+    """The first of :data:`FALLBACK_EDITORS` on the PATH, as a setting ("" when none is)."""
+    for editor in FALLBACK_EDITORS:
+        found = which(editor)
+        if found:
+            return shlex.quote(found)
+    return ""
 
 
 def program_name(word: str) -> str:

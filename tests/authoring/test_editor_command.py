@@ -12,6 +12,7 @@ from drill.authoring.editor import (
     edit_problem,
     editor_command,
     editor_setting,
+    installed_editor,
 )
 
 PACK = Path("/home/me/packs/serving.yaml")
@@ -88,3 +89,20 @@ def test_a_file_of_the_installed_package_is_read_only(tmp_path: Path) -> None:
     assert edit_problem(mine, installed) is None
     gone = tmp_path / "gone.yaml"
     assert edit_problem(gone, installed) == f"{gone}: no such file"
+
+
+def test_without_a_setting_the_first_installed_editor_is_offered() -> None:
+    installed = {"vi": "/usr/bin/vi", "nano": "/opt/my tools/nano"}
+    assert installed_editor(installed.get) == "'/opt/my tools/nano'"
+    assert installed_editor({"vi": "/usr/bin/vi"}.get) == "/usr/bin/vi"
+    assert installed_editor(lambda name: None) == ""
+    found = editor_command(installed_editor(installed.get), PACK, None)
+    assert isinstance(found, EditorCommand)
+    assert found.argv == ("/opt/my tools/nano", str(PACK))  # quoted, then split back whole
+
+
+def test_shell_syntax_in_the_setting_is_words_not_commands() -> None:
+    # No shell runs it: ";" and "rm" are handed to the program as plain words.
+    found = editor_command("vi; rm -rf ~", PACK, None)
+    assert isinstance(found, EditorCommand)
+    assert found.argv == ("vi;", "rm", "-rf", "~", str(PACK))

@@ -11,6 +11,7 @@ limits, and the screen stays live) and shows each case's result.
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -187,17 +188,23 @@ class ExercisesScreen(Screen[None]):
     def action_edit(self) -> None:
         from textual.app import SuspendNotSupported
 
-        from drill.config.editor import NoEditor, editor_command
+        from drill.authoring.editor import (
+            NoEditor,
+            editor_command,
+            editor_setting,
+            installed_editor,
+        )
 
         path = self._start(self.exercise)
         if path is None:
             return
-        try:
-            command = editor_command(path)
-        except NoEditor as error:
-            self.notify(f"{error}. The file is {path}.", title="No editor",
+        setting = editor_setting(os.environ) or installed_editor()
+        found = editor_command(setting, path, None)
+        if isinstance(found, NoEditor):
+            self.notify(f"{found.reason}. The file is {path}.", title="No editor",
                         severity="warning", timeout=8, markup=False)
             return
+        command = list(found.argv)
         try:
             with self.app.suspend():
                 problem = run_editor(command)
