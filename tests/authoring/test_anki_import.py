@@ -112,14 +112,14 @@ def test_the_apkg_asks_for_a_typed_answer_anki_compares(tmp_path: Path, run_cli:
 
 
 @pytest.mark.parametrize("first", ["csv", "apkg"])
-def test_a_card_imported_from_the_csv_and_the_apkg_is_one_note(tmp_path: Path,
-                                                              first: str) -> None:
+def test_a_card_imported_from_the_csv_and_the_apkg_is_one_note(
+        run_cli: RunCli, tmp_path: Path, first: str) -> None:
     """Both exports give a card the same note id (its key), so a user who imported one and
     then the other has each card once, whichever came first."""
     from anki.collection import ImportAnkiPackageRequest
 
-    csv_path = exported(tmp_path, "--csv", "cards.csv")
-    apkg_path = exported(tmp_path, "--anki", "cards.apkg")
+    csv_path = exported(run_cli, tmp_path, "--csv", "cards.csv")
+    apkg_path = exported(run_cli, tmp_path, "--anki", "cards.apkg")
     collection = new_collection(tmp_path / "anki")
     try:
         steps = [lambda: import_csv(collection, csv_path),
