@@ -234,10 +234,12 @@ class Backend:
     def problems(self) -> list[str]:
         """Every error in the packs, one line each, naming file and line: the loader's,
         and after a reload everything ``drill check`` finds in the user's own packs."""
-        found = [str(d) for d in self.library.diagnostics if d.is_error]
-        seen = set(found)
-        found += [line for line in self._checked if line not in seen]
-        return found
+        checked = set(self._checked)
+        # The loader's errors the check does not repeat (solver modules, the built-in
+        # packs), then the check's own list, which has each file's root causes first.
+        found = [line for line in (str(d) for d in self.library.diagnostics if d.is_error)
+                 if line not in checked]
+        return [*found, *self._checked]
 
     def card(self, key: str) -> Card | None:
         return self.library.card(key)
@@ -555,13 +557,14 @@ class Backend:
 
 
 def _check_user_packs(library: Library) -> tuple[str, ...]:
-    """What ``drill check`` reports about each pack that is not built in (the built-in
-    packs are checked before they ship), errors only, one line each."""
+    """What ``drill check`` reports about each pack file that is not built in (the built-in
+    packs are checked before they ship), errors only, one line each, in its order: a file
+    that gave no pack (a broken header) is checked too, for the cards below it."""
     from drill.checking import check_files
     from drill.packs.locate import builtin_packs_dir
 
     builtin = builtin_packs_dir().resolve()
-    files = [(pack.path, str(pack.path)) for pack in library.packs
-             if builtin not in pack.path.resolve().parents]
+    files = [(path, display) for path, display in library.files
+             if builtin not in path.resolve().parents]
     return tuple(str(d) for report in check_files(files) for d in report.diagnostics
                  if d.is_error)

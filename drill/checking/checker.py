@@ -8,6 +8,16 @@ On top of the loader's schema diagnostics, each card is solved and checked:
 * a ``stated`` figure agrees with the reference within the ask's tolerance;
 * every worked equation in the prose holds, in value and in dimension.
 
+A card the loader left out for a schema error is checked too, so one run shows all of a
+file's findings: in full when the error leaves its numbers alone (an unknown key, a
+broken ask, which alone is skipped), and for its prose and units only when the error is
+in its givens, formulas or scenario (solving would repeat it in other words).
+
+Findings are listed root causes first: the file's own (its header), then card by card in
+file order, and inside a card by stage (its schema, then solving it, then its asks, then
+its prose, figures and variants), each stage in line order. So a given of the wrong
+dimension comes before the equations it breaks.
+
 Nothing escapes as an exception: an unexpected failure becomes an error naming the file.
 """
 
@@ -32,7 +42,7 @@ from drill.checking.tolerance import (
 from drill.checking.variant_checks import VariantChecks, base_renderings
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.fields import NAME
-from drill.packs.loader import LoadResult, load_pack
+from drill.packs.loader import LoadResult, UnloadedCard, load_pack
 from drill.packs.model import Ask, Card, Location
 from drill.packs.yaml_positions import SourceText
 from drill.quantities import dimensions as dims
@@ -99,24 +109,46 @@ def check_file(path: Path, display: str) -> PackReport:
 
 
 def check_loaded(loaded: LoadResult) -> PackReport:
-    diagnostics = list(loaded.diagnostics)
     pack = loaded.pack
-    asks = 0
-    if pack is not None:
-        source = SourceText(loaded.text)
-        for card in pack.cards:
-            asks += len(card.asks)
-            try:
-                diagnostics += _CardCheck(card, source).run()
-            except Exception as error:
-                diagnostics.append(Diagnostic(
-                    card.where, ERROR,
-                    f"internal error while checking this card: {type(error).__name__}: {error}",
-                    card.key,
-                ))
-    diagnostics.sort(key=Diagnostic.sort_key)
-    return PackReport(loaded.display, pack.id if pack else None, tuple(diagnostics),
-                      loaded.cards_found, asks)
+    checked = [UnloadedCard(card, False) for card in (pack.cards if pack else ())]
+    checked += loaded.unloaded
+    checked.sort(key=lambda item: item.card.order)
+    source = SourceText(loaded.text)
+    by_card: dict[str | None, list[list[Diagnostic]]] = {}
+    for diagnostic in loaded.diagnostics:  # the loader's: stage 0 of its card, or the file's
+        by_card.setdefault(diagnostic.card_key, [[]])[0].append(diagnostic)
+    for item in checked:
+        stages = by_card.setdefault(item.card.key, [[]])
+        try:
+            stages += _CardCheck(item.card, source).run(numbers=not item.inputs_broken)
+        except Exception as error:
+            stages.append([Diagnostic(
+                item.card.where, ERROR,
+                f"internal error while checking this card: {type(error).__name__}: {error}",
+                item.card.key,
+            )])
+    return PackReport(loaded.display, pack.id if pack else None,
+                      _root_causes_first(by_card, [item.card for item in checked]),
+                      loaded.cards_found, sum(len(item.card.asks) for item in checked))
+
+
+def _root_causes_first(by_card: Mapping[str | None, list[list[Diagnostic]]],
+                       cards: list[Card]) -> tuple[Diagnostic, ...]:
+    """The file's own findings, then each card's in file order, stage by stage (see the
+    module's docstring); a card the checker could not build comes where its line is."""
+    first_line = {card.key: card.where.line for card in cards}
+    for key, stages in by_card.items():
+        if key is not None and key not in first_line:
+            first_line[key] = min((d.location.line for d in stages[0]), default=0)
+
+    def card_order(key: str | None) -> tuple[int, int]:
+        return (0, 0) if key is None else (1, first_line.get(key, 0))
+
+    ordered: list[Diagnostic] = []
+    for key in sorted(by_card, key=card_order):
+        for stage in by_card[key]:
+            ordered += sorted(stage, key=Diagnostic.sort_key)
+    return tuple(ordered)
 
 
 class _CardCheck:
@@ -163,13 +195,21 @@ class _CardCheck:
         self.found.append(Diagnostic(where, severity, message, self.card.key,
                                      ask.id if ask else None, code=code))
 
-    def run(self) -> list[Diagnostic]:
-        self.check_prose()
+    def run(self, numbers: bool = True) -> list[list[Diagnostic]]:
+        """The card's findings, stage by stage: solving it, its asks, then its prose,
+        figures and variants. ``numbers=False`` (its givens or scenario are broken):
+        its worked equations and ask units only."""
+        stages: list[list[Diagnostic]] = []
+        solution = self.solve() if numbers else None
+        stages.append(self.take())
         units = self.check_units()
-        solution = self.solve()
         if solution is not None:
             for index, ask in enumerate(self.card.asks):
                 self.check_ask(index, ask, solution, units.get(ask.id))
+        stages.append(self.take())
+        self.check_prose()
+        if not numbers:
+            return [*stages, self.take()]
         self.check_points(solution)
         base_open = set()
         if solution is not None or not self.card.solver:
@@ -181,7 +221,12 @@ class _CardCheck:
             if names_ok and samples_ok and (solution is not None or not self.card.computes):
                 variants.check_variants(solution)
             self.found += variants.found
-        return self.found
+        return [*stages, self.take()]
+
+    def take(self) -> list[Diagnostic]:
+        """The findings since the last call: one stage's."""
+        found, self.found = self.found, []
+        return found
 
     # -- key points ----------------------------------------------------------------
     def check_points(self, solution: Solution | None) -> None:

@@ -31,6 +31,9 @@ class CardNotFound(LookupError):
 class Library:
     packs: tuple[Pack, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
+    #: Every pack file read, as ``(path, display name)``, those that gave no pack too: a
+    #: reload checks them all, as ``drill check`` would.
+    files: tuple[tuple[Path, str], ...] = ()
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -76,8 +79,10 @@ def load_library(extra_dirs: Sequence[Path] = (), *, include_builtin: bool = Tru
     packs: list[Pack] = []
     diagnostics: list[Diagnostic] = []
     seen: dict[str, Path] = {}
+    files: list[tuple[Path, str]] = []
     for folder in folders:
         for path in pack_files(folder):
+            files.append((path, _display(path)))
             loaded = load_pack(path, _display(path))
             diagnostics += loaded.diagnostics
             pack = loaded.pack
@@ -92,7 +97,7 @@ def load_library(extra_dirs: Sequence[Path] = (), *, include_builtin: bool = Tru
                 continue
             seen[pack.id] = path
             packs.append(pack)
-    return Library(tuple(packs), tuple(diagnostics))
+    return Library(tuple(packs), tuple(diagnostics), tuple(files))
 
 
 def builtin_pack_ids() -> dict[str, Path]:

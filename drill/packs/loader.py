@@ -5,6 +5,9 @@ one at a time), so a broken card does not hide the errors of the next one. A car
 any error is left out of the loaded pack; a file whose header or structure is broken
 yields no pack at all. Either way ``LoadResult.diagnostics`` says what and where.
 
+A card left out that could still be built is kept aside in ``LoadResult.unloaded`` (never
+studied), so ``drill check`` can report the rest of its problems in the same run.
+
 This module imports only yaml and the model: the app shows its first card before sympy
 loads, and validating units or solvers is the checker's job (``drill.checking``).
 """
@@ -35,6 +38,16 @@ _Reader = Callable[[yaml.Node], "str | None"]
 
 
 @dataclass(frozen=True, slots=True)
+class UnloadedCard:
+    """A card with a schema error that could still be built, and whether the error is in
+    what its numbers are worked out from (givens, formulas, solver, scenario, variants):
+    then solving it would only repeat that error in other words."""
+
+    card: Card
+    inputs_broken: bool
+
+
+@dataclass(frozen=True, slots=True)
 class LoadResult:
     """One file, loaded: its pack (None when the file is unusable) and every problem."""
 
@@ -44,6 +57,9 @@ class LoadResult:
     pack: Pack | None
     diagnostics: tuple[Diagnostic, ...]
     cards_found: int = 0  # cards in the file, broken ones included
+    #: Cards built despite an error of their own or of the pack's header: left out of the
+    #: pack, but the checker still checks what it can of them.
+    unloaded: tuple[UnloadedCard, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -76,7 +92,8 @@ def load_pack_text(text: str, path: Path, display: str | None = None) -> LoadRes
         return LoadResult(path, shown, text, None, tuple(fields.diagnostics))
     builder = _PackBuilder(fields, path, text)
     pack = builder.build(root)
-    return LoadResult(path, shown, text, pack, tuple(fields.diagnostics), builder.cards_found)
+    return LoadResult(path, shown, text, pack, tuple(fields.diagnostics), builder.cards_found,
+                      tuple(builder.unloaded))
 
 
 class _PackBuilder:
@@ -88,6 +105,8 @@ class _PackBuilder:
         self.cards_found = 0
         self.formulas: dict[str, str] = {}  # the pack's own, shared by its cards
         self.formula_locations: dict[str, Location] = {}
+        self.formulas_broken = False  # the pack's own formulas had an error
+        self.unloaded: list[UnloadedCard] = []
 
     def build(self, root: yaml.Node) -> Pack | None:
         f = self.fields
@@ -105,13 +124,18 @@ class _PackBuilder:
         source = self._get(entries, "source",
                            lambda n: f.text(n, "source", Scope(), required=False))
         shared = CardReader(f, Scope())
+        formula_errors = f.error_count()
         self.formulas = shared.formulas(entries)
+        self.formulas_broken = f.error_count() != formula_errors
         self.formula_locations = shared.locations
         header_ok = f.error_count() == errors_before
         cards: tuple[Card, ...] = ()
         if "cards" in entries:
             cards = self._cards(entries["cards"][1])
         if not header_ok or pack_id is None or title is None:
+            # No pack, but its cards are still worth checking: a typo in the header
+            # should not hide what is wrong further down.
+            self.unloaded[:0] = [UnloadedCard(card, False) for card in cards]
             return None
         return Pack(
             id=pack_id,
@@ -141,12 +165,20 @@ class _PackBuilder:
         id_nodes: dict[str, yaml.Node] = {}  # every card id seen, broken cards too
         for index, item in enumerate(items):
             errors_before = f.error_count()
-            card = self._card(item, index, id_nodes)
-            if card is not None and f.error_count() == errors_before:
+            built = self._card(item, index, id_nodes)
+            if built is None:
+                continue
+            card, inputs_broken = built
+            if f.error_count() == errors_before:
                 cards.append(card)
+            else:
+                self.unloaded.append(UnloadedCard(card, inputs_broken))
         return self._link_follow_ups(cards, set(id_nodes))
 
-    def _card(self, node: yaml.Node, index: int, id_nodes: dict[str, yaml.Node]) -> Card | None:
+    def _card(self, node: yaml.Node, index: int,
+              id_nodes: dict[str, yaml.Node]) -> tuple[Card, bool] | None:
+        """The card, and whether an error lies in what its numbers come from; None when
+        it cannot be built at all."""
         f = self.fields
         scope = Scope(f"{self.pack_id}/cards[{index}]")
         raw_id = scalar_value(node, "id")
@@ -178,11 +210,12 @@ class _PackBuilder:
         tip = reader.text(entries, "tip", required=False) or ""
         lessons = reader.lessons(entries)
         follow_up = reader.identifier(entries, "follow_up", "follow_up", DASHED_ID, DASHED_RULE)
+        asks = reader.asks(entries)
+        points = reader.points(entries)
+        inputs_before = f.error_count()
         solver = reader.identifier(entries, "solver", "solver", DASHED_ID, DASHED_RULE)
         givens = reader.givens(entries)
         formulas = reader.formulas(entries)
-        asks = reader.asks(entries)
-        points = reader.points(entries)
         scenario_reader = ScenarioReader(f, scope, reader.remember)
         gpu = scenario_reader.catalog_name(entries, "gpu")
         model = scenario_reader.catalog_name(entries, "model")
@@ -201,6 +234,7 @@ class _PackBuilder:
                                         self.formula_locations[f"formulas.{name}"])
         if card_id is None or title is None or priority is None or scenario is None:
             return None
+        inputs_errors = f.error_count() - inputs_before
         card = Card(
             pack=self.pack_id,
             id=card_id,
@@ -226,7 +260,11 @@ class _PackBuilder:
             variants=tuple(variants),
             points=tuple(points),
         )
-        return finish_card(card, f, self.text)
+        before_finish = f.error_count()
+        finished = finish_card(card, f, self.text)
+        inputs_broken = (inputs_errors > 0 or f.error_count() != before_finish
+                         or (self.formulas_broken and not solver))
+        return finished, inputs_broken
 
     def _link_follow_ups(self, cards: list[Card], all_ids: set[str]) -> tuple[Card, ...]:
         """Check every ``follow_up`` names a card, and record each follow-up's parent.

@@ -68,7 +68,7 @@ def load_sources(sources: Sources) -> Library:
 
         problems += load_solver_folders(sources.solver_folders)
     library = load_library(sources.pack_folders, include_builtin=sources.include_builtin)
-    return Library(library.packs, (*problems, *library.diagnostics))
+    return Library(library.packs, (*problems, *library.diagnostics), library.files)
 
 
 def _unique(folders: Sequence[Path]) -> tuple[Path, ...]:

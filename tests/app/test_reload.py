@@ -163,3 +163,27 @@ async def test_a_reload_lists_what_drill_check_finds_with_its_file_and_line(
         problems = app.backend.problems()
         assert any(p.startswith(f"{path}:{line}:") and "bandwidth" in p for p in problems), (
             problems)
+
+
+async def test_a_reload_checks_the_cards_of_a_pack_whose_header_is_broken(
+    make_app: MakeApp, data_dir: Path, pack_dir: Path
+) -> None:
+    # An invalid pack id loads no pack, but the check still reads the cards below it: the
+    # reload lists the header's error first, then a card's figure nothing computes (among
+    # the test pack's own figures, which it does not mark: it is not a built-in pack).
+    path = user_pack(data_dir, pack_dir)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = path.read_text().replace("pack: mine", "pack: Mine_Pack", 1)
+        path.write_text(text.replace("Only the part you sped up gets faster.",
+                                     "Only the part you sped up gets 7 ms faster.", 1))
+        rows = path.read_text().splitlines()
+        header = next(n for n, row in enumerate(rows, start=1) if "Mine_Pack" in row)
+        tip = next(n for n, row in enumerate(rows, start=1) if "7 ms faster" in row)
+        app.action_reload_packs()
+        await pilot.pause()
+        mine = [p for p in app.backend.problems() if p.startswith(f"{path}:")]
+        assert mine[0].startswith(f"{path}:{header}:") and "pack id 'Mine_Pack'" in mine[0]
+        assert any(p.startswith(f"{path}:{tip}:") and "no given or result is 7 ms" in p
+                   for p in mine[1:]), mine

@@ -27,6 +27,19 @@ def test_check_without_paths_checks_the_builtin_packs(run_cli: RunCli) -> None:
     assert code == 0 and "Traceback" not in out + err
 
 
+def test_an_unknown_solver_says_how_to_load_one(run_cli: RunCli, tmp_path: Path) -> None:
+    pack = (Path(__file__).parent / "malformed" / "19-unknown-solver.yaml").read_text()
+    path = tmp_path / "mine.yaml"
+    path.write_text(pack.replace("sample-decoder", "queue-time-model"), encoding="utf-8")
+    code, out, _ = run_cli("check", str(path))
+    assert code == 1
+    (error,) = [line for line in out.splitlines() if ": error: " in line]
+    assert error.startswith(f"{path}:9:13: error: solver/one: unknown solver "
+                            "'queue-time-model'")
+    assert error.endswith(": a solver of your own loads from a folder named with "
+                          "--solvers DIR (or 'solvers' in settings.toml)")
+
+
 def test_check_a_missing_path_is_a_usage_error(run_cli: RunCli, tmp_path: Path) -> None:
     code, out, err = run_cli("check", str(tmp_path / "nope.yaml"))
     assert code == 2

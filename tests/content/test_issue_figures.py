@@ -111,14 +111,32 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
     "serving-math/little": {
         "in_flight": ("160 requests", {}),
     },
+    # Issue 15's coverage asks. Little's law turned round: λ = L ÷ W = 256 ÷ 6.4 s, and
+    # W = L ÷ λ = 90 ÷ 12/s; the slip reads 256 at once as 256 a second.
+    "serving-math/little-turned": {
+        "max_arrival_rate": ("40 requests/s", {"concurrency-as-rate": "256 requests/s"}),
+        "time_in_system": ("7.5 s", {}),
+    },
     "serving-math/queueing": {
         "latency_growth": ("4×", {"linear-in-utilization": "95% ÷ 80%"}),
     },
+    # M/M/1 with μ = 10/s: 1 ÷ (10 − 5) = 0.2 s at 50%, 1 ÷ (10 − 9) = 1 s at 90%, so 5×;
+    # the slips are the 0.1 s service alone and the load's own 90 ÷ 50 = 1.8×.
+    "serving-math/queueing-rates": {
+        "low_time": ("200 ms", {"service-time-only": "100 ms"}),
+        "wait_ratio": ("5×", {"linear-in-utilization": "1.8×"}),
+    },
     "serving-math/fan-out": {
         "all_within_p99": ("90.4%", {"p99-unchanged": "99%"}),
+        # The tenth root of 0.99 is 0.998995 (0.99 = e^−0.01005, a tenth of that is
+        # e^−0.001005 = 1 − 0.001005); the slips are 0.99^10 and the call's own 99%.
+        "call_quantile": ("99.8995%", {"power-not-root": "90.44%", "p99-unchanged": "99%"}),
     },
     "serving-math/p99-samples": {
         "tail_samples": ("2 requests", {}),
+        # A 95% interval leaves 2.5% of 1,000 resamples below it; the slips are all 5%
+        # (50) and the 95% inside (950).
+        "below_interval": ("25", {"whole-tail-below": "50", "inside-not-below": "950"}),
     },
     "serving-math/ridge-batch": {
         "batch_at_ridge": ("345", {"intensity-equals-batch": "295"}),

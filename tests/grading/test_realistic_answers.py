@@ -21,6 +21,10 @@ The expectations come from the cards' givens worked by hand, not from the grader
 * serving-math: intensity 1 and 62.1 FLOP/byte; ridge batch 345 (295 if intensity = m);
   Amdahl 1 ÷ 0.85 = 1.18×; Little 20/s × 8 s = 160; 300 × 4,000 × 56 KiB = 68.8 GB;
   queueing 0.2 ÷ 0.05 = 4× (0.95 ÷ 0.8 = 1.19× linear); 0.99¹⁰ = 90.4% (±2%); 2 of 200.
+  Little turned round: 256 ÷ 6.4 s = 40/s (256/s reading the count as a rate), 90 ÷ 12/s
+  = 7.5 s. M/M/1 at μ = 10/s: 1 ÷ (10 − 5) = 0.2 s (0.1 s service alone), 1 ÷ (10 − 9)
+  = 1 s, 5× (0.9 ÷ 0.5 = 1.8× linear). A page P99 over ten calls: 0.99^(1/10) = 99.90%
+  (±0.05%). Bootstrap: 2.5% of 1,000 resamples = 25 below a 95% interval (50, 950).
 * model-sizing: 2 × 2 B × 128 × 8 × 32 = 128 KiB per token (512 with 32 heads, 64 with
   keys only); × 4,096 = 537 MB; (80 − 16.1) GB ÷ 537 MB = 119 (149 forgetting weights).
 """
@@ -384,6 +388,47 @@ ROWS: list[Row] = [
     ("serving-math/p99-samples", "tail_samples", "2 requests", C, NONE, ""),
     ("serving-math/p99-samples", "tail_samples", "200 × 1%", C, NONE, ""),
     ("serving-math/p99-samples", "tail_samples", "20", W, "power-of-ten", ""),
+    ("serving-math/p99-samples", "below_interval", "25", C, NONE, ""),
+    ("serving-math/p99-samples", "below_interval", "1000 * 2.5%", C, NONE, ""),
+    ("serving-math/p99-samples", "below_interval", "1000 * (1 - 0.95) / 2", C, NONE, ""),
+    ("serving-math/p99-samples", "below_interval", "50", W, "whole-tail-below", ""),
+    ("serving-math/p99-samples", "below_interval", "1000 * 5%", W, "whole-tail-below", ""),
+    ("serving-math/p99-samples", "below_interval", "950", W, "inside-not-below", ""),
+    ("serving-math/little-turned", "max_arrival_rate", "40 requests/s", C, NONE, ""),
+    ("serving-math/little-turned", "max_arrival_rate", "40", C, NONE, ""),
+    ("serving-math/little-turned", "max_arrival_rate", "256 / 6.4 s", C, NONE, ""),
+    ("serving-math/little-turned", "max_arrival_rate", "256 requests / 6.4 s", C, NONE, ""),
+    ("serving-math/little-turned", "max_arrival_rate", "2400 requests/min", C, NONE, ""),
+    ("serving-math/little-turned", "max_arrival_rate", "256", W, "concurrency-as-rate", ""),
+    ("serving-math/little-turned", "max_arrival_rate", "256 requests/s", W,
+     "concurrency-as-rate", ""),
+    ("serving-math/little-turned", "time_in_system", "7.5 s", C, NONE, ""),
+    ("serving-math/little-turned", "time_in_system", "90 / 12", C, NONE, ""),
+    ("serving-math/little-turned", "time_in_system", "90 requests / (12 requests/s)", C, NONE,
+     ""),
+    ("serving-math/little-turned", "time_in_system", "7500 ms", C, NONE, ""),
+    ("serving-math/little-turned", "time_in_system", "1080 s", W, NONE,
+     "90 × 12 with a unit put on it: far off, and no slip of the card"),
+    ("serving-math/queueing-rates", "low_time", "200 ms", C, NONE, ""),
+    ("serving-math/queueing-rates", "low_time", "0.2 s", C, NONE, ""),
+    ("serving-math/queueing-rates", "low_time", "1 / (10 - 5) s", C, NONE, ""),
+    ("serving-math/queueing-rates", "low_time", "100 ms", W, "service-time-only", ""),
+    ("serving-math/queueing-rates", "low_time", "0.1 s", W, "service-time-only", ""),
+    ("serving-math/queueing-rates", "wait_ratio", "5x", C, NONE, ""),
+    ("serving-math/queueing-rates", "wait_ratio", "5 times", C, NONE, ""),
+    ("serving-math/queueing-rates", "wait_ratio", "(1 - 0.5) / (1 - 0.9)", C, NONE, ""),
+    ("serving-math/queueing-rates", "wait_ratio", "1 s / 200 ms", C, NONE, ""),
+    ("serving-math/queueing-rates", "wait_ratio", "1.8x", W, "linear-in-utilization", ""),
+    ("serving-math/queueing-rates", "wait_ratio", "90% / 50%", W, "linear-in-utilization", ""),
+    ("serving-math/fan-out", "call_quantile", "99.9%", C, NONE, ""),
+    ("serving-math/fan-out", "call_quantile", "99.9", C, NONE, ""),
+    ("serving-math/fan-out", "call_quantile", "0.99^(1/10)", C, NONE, ""),
+    ("serving-math/fan-out", "call_quantile", "99.8995%", C, NONE, ""),
+    ("serving-math/fan-out", "call_quantile", "90.4%", W, "power-not-root", ""),
+    ("serving-math/fan-out", "call_quantile", "0.99^10", W, "power-not-root", ""),
+    ("serving-math/fan-out", "call_quantile", "99%", W, "p99-unchanged", ""),
+    ("serving-math/fan-out", "call_quantile", "99.5%", W, NONE,
+     "a tail five times the one needed: wrong, and no slip of the card"),
     # --- model-sizing ------------------------------------------------------------------
     ("model-sizing/kv-per-token", "kv_per_token", "128 KiB/token", C, NONE, ""),
     ("model-sizing/kv-per-token", "kv_per_token", "128 KiB", C, NONE, ""),
