@@ -30,7 +30,8 @@ from pathlib import Path
 
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
 from drill.checking.figures import find_figures
-from drill.checking.prose import check_prose
+from drill.checking.prose import EXACT_TOLERANCE, check_prose
+from drill.checking.root_cause import asks_agree, misdimensioned_given
 from drill.checking.tolerance import (
     card_tolerance,
     indistinct_mistakes,
@@ -199,14 +200,16 @@ class _CardCheck:
         """The card's findings, stage by stage: solving it, its asks, then its prose,
         figures and variants. ``numbers=False`` (its givens or scenario are broken):
         its worked equations and ask units only."""
-        stages: list[list[Diagnostic]] = []
         solution = self.solve() if numbers else None
-        stages.append(self.take())
+        solving = self.take()
         units = self.check_units()
         if solution is not None:
             for index, ask in enumerate(self.card.asks):
                 self.check_ask(index, ask, solution, units.get(ask.id))
-        stages.append(self.take())
+        asking = self.take()
+        # The given behind it all, if one is, comes before what it broke.
+        root = self.root_cause(solution, units) if numbers and (solving or asking) else []
+        stages: list[list[Diagnostic]] = [root, solving, asking]
         self.check_prose()
         if not numbers:
             return [*stages, self.take()]
@@ -222,6 +225,19 @@ class _CardCheck:
                 variants.check_variants(solution)
             self.found += variants.found
         return [*stages, self.take()]
+
+    def root_cause(self, solution: Solution | None,
+                   units: Mapping[str, Quantity]) -> list[Diagnostic]:
+        """A given of the wrong dimension behind the card's errors, at its own line."""
+        if not self.card.computes or not self.card.givens:
+            return []
+        if solution is not None and asks_agree(self.card, solution, units):
+            return []  # the errors are of another kind: nothing a given's unit explains
+        cause = misdimensioned_given(self.card, units)
+        if cause is None:
+            return []
+        self.report(self.at(f"givens.{cause.name}"), cause.message(), code="given-dimension")
+        return self.take()
 
     def take(self) -> list[Diagnostic]:
         """The findings since the last call: one stage's."""
@@ -319,10 +335,16 @@ class _CardCheck:
             self.report(self.at(f"{path}.value", ask.where),
                         _unknown_result(ask.value, solution), ask)
         elif unit is not None and not dims.compatible(reference.value.dim, unit.dim):
-            self.report(self.formula_of(ask.value, f"{path}.value")
-                        or self.at(f"{path}.unit", ask.where),
+            # A result of no dimension figures have (bytes²/s) points at its formula; one of
+            # a sensible dimension (a ratio, a token rate) at the ask's unit, which names
+            # the formula's line, as either may be the one to fix.
+            formula = self.formula_of(ask.value, f"{path}.value")
+            at_unit = formula is None or dims.has_name(reference.value.dim)
+            worked = f", worked out at line {formula.line}" if formula and at_unit else ""
+            self.report(formula if formula is not None and not at_unit
+                        else self.at(f"{path}.unit", ask.where),
                         f"the reference '{ask.value}' is {dims.describe(reference.value.dim)} "
-                        f"({reference.shown}), but the unit '{ask.unit}' is "
+                        f"({reference.shown}{worked}), but the unit '{ask.unit}' is "
                         f"{dims.describe(unit.dim)}", ask)
         elif ask.stated is not None and unit is not None:
             self.check_stated(path, ask, reference.value, unit)
@@ -354,13 +376,18 @@ class _CardCheck:
             self.report(where, f"stated '{ask.stated}' is {dims.describe(stated.dim)}, but the "
                                f"reference is {dims.describe(reference.dim)}", ask)
             return
+        # "= $46,080" claims the figure, as '=' does in a worked equation; "≈ 4.8 ms" (or
+        # no sign) rounds it, within the ask's tolerance.
+        exact = ask.stated.lstrip().startswith("=")
+        allowed = min(EXACT_TOLERANCE, ask.tolerance) if exact else ask.tolerance
         off = relative_off(stated.value, reference.value)
-        if off > ask.tolerance:
+        if off > allowed:
             shown = format_for_unit(reference, ask.unit) or str(reference.value)
-            slip = power_of_ten_slip(stated.value, reference.value, ask.tolerance,
+            slip = power_of_ten_slip(stated.value, reference.value, allowed,
                                      "the stated figure")
+            rule = f"'=' allows {allowed:.1%}" if exact else f"the ask allows {allowed:.1%}"
             self.report(where, f"stated '{ask.stated}' is {off:,.1%} off the reference "
-                               f"{shown}; the ask allows {ask.tolerance:.1%}{slip}", ask)
+                               f"{shown}; {rule}{slip}", ask)
 
 
 def _unknown_result(name: str, solution: Solution) -> str:

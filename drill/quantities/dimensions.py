@@ -171,6 +171,12 @@ _NAMED: dict[Dim, str] = {
 }
 
 
+def has_name(d: Dim) -> bool:
+    """Whether the dimension is one quantities commonly have (a time, a bandwidth, ...),
+    rather than a compound such as bytes·s that no figure of the field is written in."""
+    return d in _NAMED
+
+
 def describe(d: Dim) -> str:
     """The dimension in words for messages: ``a time``, ``a bandwidth (bytes/s)``.
 
