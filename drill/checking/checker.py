@@ -124,6 +124,8 @@ class _CardCheck:
         self.card = card
         self.source = source
         self.found: list[Diagnostic] = []
+        # The prose and closed-world checks both read the base's renderings: made once.
+        self.base = base_renderings(card)
 
     def at(self, field: str, fallback: Location | None = None) -> Location:
         return self.card.text_locations.get(field, fallback or self.card.where)
@@ -211,7 +213,7 @@ class _CardCheck:
     # -- prose ---------------------------------------------------------------------
     def check_prose(self) -> None:
         tolerance = card_tolerance(self.card)
-        base = base_renderings(self.card)
+        base = self.base
         for path, text in self.card.texts():
             start = self.at(path)
             for problem in check_prose(text, tolerance):
@@ -227,7 +229,7 @@ class _CardCheck:
     def check_world(self, solution: Solution | None) -> set[tuple[str, int]]:
         """Report every figure of the base no given, result or fact accounts for; return
         where each is, by field and template offset (the variants skip those)."""
-        base = base_renderings(self.card)
+        base = self.base
         found: set[tuple[str, int]] = set()
         for item in card_world(self.card, solution, base, card_tolerance(self.card)):
             found.add((item.path, item.template_offset))

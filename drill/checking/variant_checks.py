@@ -91,10 +91,9 @@ class VariantChecks:
             for slot in slots(parse_template(template)):
                 if slot.sample is None or slot.name in SCENARIO_NAMES:
                     continue
-                where = self.source.position_in_source(
-                    self.card.text_locations.get(path, self.card.where), template, slot.start)
                 value = values.get(slot.name)
                 if value is None:
+                    where = self._slot_place(path, template, slot)
                     try:
                         parse_sample(slot.sample)  # malformed, even with no value to show
                     except SampleError as error:
@@ -105,26 +104,35 @@ class VariantChecks:
                                            f"result of {_computed_by(solution.solver)}")
                         ok = False
                     continue
-                ok = self._check_sample(path, slot, value, where) and ok
+                ok = self._check_sample(path, template, slot, value) and ok
         return ok
 
-    def _check_sample(self, path: str, slot: Slot, value: Quantity, where: Location) -> bool:
+    def _slot_place(self, path: str, template: str, slot: Slot) -> Location:
+        """Where a placeholder is in the file: worked out only for a finding, as walking
+        the source is dear and most samples are right."""
+        start = self.card.text_locations.get(path, self.card.where)
+        return self.source.position_in_source(start, template, slot.start)
+
+    def _check_sample(self, path: str, template: str, slot: Slot, value: Quantity) -> bool:
         """Report a sample that cannot show its value (False) or strays from it."""
         assert slot.sample is not None
         try:
             sample = parse_sample(slot.sample)
             shown = format_like(value, sample)
         except SampleError as error:
-            self.report(where, f"{path}: {slot.source}: {error}")
+            self.report(self._slot_place(path, template, slot),
+                        f"{path}: {slot.source}: {error}")
             return False
         said = sample.value
         if not dims.compatible(said.dim, value.dim):
-            self.report(where, f"{path}: {slot.source}: the sample's unit does not fit the value")
+            self.report(self._slot_place(path, template, slot),
+                        f"{path}: {slot.source}: the sample's unit does not fit the value")
             return False
         off = relative_off(said.value, value.value)
         if off > self.tolerance:
             slip = power_of_ten_slip(said.value, value.value, self.tolerance, "the sample")
-            self.report(where, f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
+            self.report(self._slot_place(path, template, slot),
+                        f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
                                f"{shown} for the card's givens ({off:.1%} off; "
                                f"{self.tolerance:.0%} allowed){slip}")
         return True

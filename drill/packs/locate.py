@@ -8,6 +8,7 @@ Installed (``pip install .``), ``packs/`` is the package folder ``drill/builtin_
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 import drill
@@ -15,8 +16,10 @@ import drill
 PACK_SUFFIXES = (".yaml", ".yml")
 
 
+@lru_cache(maxsize=1)
 def builtin_packs_dir() -> Path:
-    """The folder of the built-in packs (it exists in a healthy install or checkout)."""
+    """The folder of the built-in packs (it exists in a healthy install or checkout).
+    Looked up once: solving every variant asks for the catalog beside it."""
     package = Path(drill.__file__).resolve().parent
     installed = package / "builtin_packs"
     checkout = package.parent / "packs"
