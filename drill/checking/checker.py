@@ -14,7 +14,7 @@ Nothing escapes as an exception: an unexpected failure becomes an error naming t
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,25 +98,38 @@ def check_file(path: Path, display: str) -> PackReport:
         return PackReport(display, None, (Diagnostic(where, ERROR, message),), 0, 0)
 
 
-def check_loaded(loaded: LoadResult) -> PackReport:
+def check_loaded(loaded: LoadResult, workers: int | None = None) -> PackReport:
+    """The findings of a loaded file. ``workers``: processes to check its cards on (by
+    default, as :func:`drill.checking.parallel.workers_for` says for its size); the
+    findings are the same, in the same order, however many."""
+    from drill.checking.parallel import map_runs, workers_for
+
     diagnostics = list(loaded.diagnostics)
     pack = loaded.pack
     asks = 0
     if pack is not None:
-        source = SourceText(loaded.text)
-        for card in pack.cards:
-            asks += len(card.asks)
-            try:
-                diagnostics += _CardCheck(card, source).run()
-            except Exception as error:
-                diagnostics.append(Diagnostic(
-                    card.where, ERROR,
-                    f"internal error while checking this card: {type(error).__name__}: {error}",
-                    card.key,
-                ))
+        asks = sum(len(card.asks) for card in pack.cards)
+        chosen = workers_for(len(pack.cards)) if workers is None else workers
+        diagnostics += map_runs(check_cards, pack.cards, loaded.text, chosen)
     diagnostics.sort(key=Diagnostic.sort_key)
     return PackReport(loaded.display, pack.id if pack else None, tuple(diagnostics),
                       loaded.cards_found, asks)
+
+
+def check_cards(cards: Sequence[Card], text: str) -> list[Diagnostic]:
+    """The findings of each of ``cards`` of the file whose text is ``text``, in order."""
+    source = SourceText(text)
+    found: list[Diagnostic] = []
+    for card in cards:
+        try:
+            found += _CardCheck(card, source).run()
+        except Exception as error:
+            found.append(Diagnostic(
+                card.where, ERROR,
+                f"internal error while checking this card: {type(error).__name__}: {error}",
+                card.key,
+            ))
+    return found
 
 
 class _CardCheck:

@@ -230,22 +230,32 @@ class VariantChecks:
         reported: set[Location] = set()
         if not stale:
             return reported
-        for path, text in card.texts():
-            runs = rendered[path].literal_runs() if path in rendered else [(0, len(text))]
-            for old, name in stale.items():
-                for start, end in runs:
-                    for match in _occurrences(old, text[start:end]):
-                        offset = start + match
-                        placeholder = (f"{{{name}}}" if name in card.givens
-                                       else f"{{{name}:{old}}}")
-                        where = self.where_in(path, rendered.get(path), offset)
-                        reported.add(where)
-                        self.report(
-                            where,
-                            f"{path}: the text says '{old}' in plain words, but {name} changes "
-                            f"in this variant: write {placeholder} instead", variant=variant,
-                            code=CHANGING)
+        texts = tuple((path, text, rendered.get(path)) for path, text in card.texts())
+        for path, offset, old, name in _stale_spots(texts, tuple(stale.items())):
+            placeholder = f"{{{name}}}" if name in card.givens else f"{{{name}:{old}}}"
+            where = self.where_in(path, rendered.get(path), offset)
+            reported.add(where)
+            self.report(
+                where,
+                f"{path}: the text says '{old}' in plain words, but {name} changes "
+                f"in this variant: write {placeholder} instead", variant=variant,
+                code=CHANGING)
         return reported
+
+
+@lru_cache(maxsize=4096)
+def _stale_spots(texts: tuple[tuple[str, str, Rendered | None], ...],
+                 stale: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int, str, str], ...]:
+    """Where each old figure (``stale``: its text and the name that changed) is still
+    written out: (path, offset, figure, name). Pure, so kept: a big pack repeats it."""
+    spots: list[tuple[str, int, str, str]] = []
+    for path, text, piece in texts:
+        runs = piece.literal_runs() if piece is not None else [(0, len(text))]
+        for old, name in stale:
+            for start, end in runs:
+                spots += [(path, start + match, old, name)
+                          for match in _occurrences(old, text[start:end])]
+    return tuple(spots)
 
 
 def _values(card: Card, solution: Solution | None) -> dict[str, Quantity]:
