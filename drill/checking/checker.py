@@ -68,6 +68,14 @@ def check_files(files: Iterable[tuple[Path, str]],
     is one of ``taken`` (pack ids already used by packs not checked here, by file).
     ``remember``: reuse the findings of a file this drill checked before, unchanged (see
     :mod:`drill.checking.report_cache`)."""
+    from drill.checking.parallel import collecting_rarely
+
+    with collecting_rarely():
+        return _check_files(files, taken, remember)
+
+
+def _check_files(files: Iterable[tuple[Path, str]], taken: Mapping[str, str] | None,
+                 remember: bool) -> list[PackReport]:
     reports: list[PackReport] = []
     seen: dict[str, str] = dict(taken or {})
     for path, display in files:

@@ -1,4 +1,5 @@
-"""Checking a big pack's cards on every core, with the findings of a serial run.
+"""Checking a big pack's cards on every core, with the findings of a serial run; and
+with the cyclic garbage collector run rarely while checking.
 
 Each card is checked on its own (:class:`drill.checking.checker._CardCheck` reads only the
 card and the file's text), so a pack's cards split into runs of cards, one run per task,
@@ -10,17 +11,24 @@ files again). ``DRILL_CHECK_WORKERS=1`` checks serially; another number sets the
 
 A pool that cannot start or loses a worker is never waited on for ever: the cards are
 then checked here, serially.
+
+Checking makes millions of small objects that die young and hold no cycles, and with
+Python's default thresholds the collector runs every 700 of them, each time walking the
+live heap (sympy's included): a third of a cold check. :func:`collecting_rarely` raises
+the first threshold for the length of a check, and puts it back after.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 #: The fewest cards worth splitting across processes.
 PARALLEL_FROM = 400
@@ -29,8 +37,23 @@ RUNS_PER_WORKER = 4
 MAX_WORKERS = 8
 WORKERS_VARIABLE = "DRILL_CHECK_WORKERS"
 
+#: Allocations between two collections of the youngest generation while checking (700
+#: by default). Memory stays as it is: what checking makes is freed by reference counts.
+RARE_COLLECTIONS = 20_000
+
 _Item = TypeVar("_Item")
 _Found = TypeVar("_Found")
+
+
+@contextlib.contextmanager
+def collecting_rarely() -> Iterator[None]:
+    """The cyclic collector run rarely inside the block, as before after it."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], RARE_COLLECTIONS), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def workers_for(cards: int) -> int:
@@ -50,17 +73,19 @@ def _usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def in_runs(items: Sequence[_Item], runs: int) -> list[Sequence[_Item]]:
-    """``items`` cut into at most ``runs`` consecutive runs of near-equal length."""
-    runs = max(1, min(runs, len(items)))
-    size, extra = divmod(len(items), runs)
-    cut: list[Sequence[_Item]] = []
+def in_runs(count: int, runs: int) -> list[tuple[int, int]]:
+    """``range(count)`` cut into at most ``runs`` consecutive runs of near-equal length,
+    each as (start, end)."""
+    runs = max(1, min(runs, count))
+    size, extra = divmod(count, runs)
+    cut: list[tuple[int, int]] = []
     start = 0
     for index in range(runs):
         end = start + size + (index < extra)
-        cut.append(items[start:end])
+        if end > start:
+            cut.append((start, end))
         start = end
-    return [run for run in cut if run]
+    return cut
 
 
 def map_runs(check: Callable[[Sequence[_Item], str], list[_Found]], items: Sequence[_Item],
@@ -71,22 +96,47 @@ def map_runs(check: Callable[[Sequence[_Item], str], list[_Found]], items: Seque
     function (a worker imports it by name)."""
     if workers <= 1 or len(items) <= 1:
         return check(items, text)
-    runs = in_runs(items, workers * RUNS_PER_WORKER)
+    runs = in_runs(len(items), workers * RUNS_PER_WORKER)
     from drill.solving.solver_modules import loaded_solver_files
 
     context = context or multiprocessing.get_context()
-    if context.get_start_method() == "fork":
-        _load_solving()  # once, here: every forked worker inherits it
+    first: list[_Found] = []
+    forking = context.get_start_method() == "fork"
+    if forking:
+        # The first run is checked here, before forking: every worker inherits sympy,
+        # the solvers and what that run worked out (a scenario met again is not solved
+        # again in each worker). Frozen, the heap is not walked by the workers' collector.
+        _load_solving()
+        start, end = runs[0]
+        first, runs = check(items[start:end], text), runs[1:]
+        gc.freeze()
     try:
+        # The cards and the text go to each worker once, as it starts (a forked one has
+        # them already); a task is only where its run starts and ends.
         with ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                  initializer=_start_worker,
-                                 initargs=(loaded_solver_files(),)) as pool:
-            parts = list(pool.map(check, runs, [text] * len(runs)))
+                                 initargs=(loaded_solver_files(), check, items, text)
+                                 ) as pool:
+            parts = list(pool.map(_check_run, runs))
     except Exception:  # whatever went wrong, the serial check is the answer
         # No processes to be had (a sandbox, a limit), one died (BrokenProcessPool), or
         # a card could not be sent: check them here.
-        return check(items, text)
-    return [found for part in parts for found in part]
+        parts = [check(items[runs[0][0]:], text)] if runs else []
+    finally:
+        if forking:
+            gc.unfreeze()
+    return [*first, *(found for part in parts for found in part)]
+
+
+#: A worker's job, set as it starts: the check, every item, the file's text.
+_JOB: tuple[Callable[[Sequence[Any], str], list[Any]], Sequence[Any], str] | None = None
+
+
+def _check_run(bounds: tuple[int, int]) -> list[Any]:
+    assert _JOB is not None, "a worker checks only once it has its job"
+    check, items, text = _JOB
+    start, end = bounds
+    return check(items[start:end], text)
 
 
 def _load_solving() -> None:
@@ -98,11 +148,16 @@ def _load_solving() -> None:
     load_builtin_solvers()
 
 
-def _start_worker(solver_files: tuple[Path, ...]) -> None:
+def _start_worker(solver_files: tuple[Path, ...],
+                  check: Callable[[Sequence[Any], str], list[Any]],
+                  items: Sequence[Any], text: str) -> None:
     """A worker's solvers are this process's: a forked one has them already, one
     started afresh loads the same files (the built-in solvers load by name)."""
     from drill.solving.solver_modules import load_solver_module, loaded_solver_files
 
+    global _JOB
+    _JOB = (check, items, text)
+    gc.set_threshold(max(gc.get_threshold()[0], RARE_COLLECTIONS), *gc.get_threshold()[1:])
     if set(loaded_solver_files()) == set(solver_files):
         return
     for path in solver_files:

@@ -53,10 +53,9 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_runs_cover_every_item_once_in_order() -> None:
-    items = list(range(10))
-    assert in_runs(items, 3) == [[0, 1, 2, 3], [4, 5, 6], [7, 8, 9]]
-    assert in_runs(items, 20) == [[n] for n in items]
-    assert in_runs([1], 4) == [[1]]
+    assert in_runs(10, 3) == [(0, 4), (4, 7), (7, 10)]
+    assert in_runs(10, 20) == [(n, n + 1) for n in range(10)]
+    assert in_runs(1, 4) == [(0, 1)]
 
 
 def test_a_small_pack_is_checked_here_and_a_big_one_on_every_core(
