@@ -129,3 +129,29 @@ def test_a_worker_started_afresh_loads_the_users_solvers_too(tmp_path: Path) -> 
                         multiprocessing.get_context("spawn"))
     assert parallel == serial
     assert not any("unknown solver" in d.message for d in serial)
+
+
+def test_cards_alike_are_worked_out_once_but_each_finding_is_at_its_own_card(
+        tmp_path: Path) -> None:
+    """Each planted card twice, the second under another id: its findings are the
+    first's, each at the same place relative to its own card (nothing worked out for
+    one is reported at the other's lines)."""
+    planted = yaml.safe_load(_planted_pack(tmp_path, copies=1).read_text())
+    twice = [copy for card in planted["cards"]
+             for copy in (card, {**card, "id": f"{card['id']}-again"})]
+    path = tmp_path / "twice.yaml"
+    path.write_text(yaml.dump({**planted, "cards": twice}, Dumper=_NoAliases,
+                              allow_unicode=True, sort_keys=False))
+    loaded = load_pack(path, "twice.yaml")
+    assert loaded.pack is not None
+    starts = {card.key: card.where.line for card in loaded.pack.cards}
+    relative: dict[str, list[tuple[str, int, int, str | None]]] = {key: [] for key in starts}
+    for found in check_cards(loaded.pack.cards, loaded.text):
+        assert found.card_key is not None
+        relative[found.card_key].append(
+            (found.message, found.location.line - starts[found.card_key],
+             found.location.column, found.variant))
+    pairs = [(key, f"{key}-again") for key in starts if not key.endswith("-again")]
+    for first, second in pairs:
+        assert relative[first] == relative[second], first
+    assert sum(len(relative[first]) for first, _ in pairs) > 10
