@@ -112,7 +112,7 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
         try:
             known = _solve_afresh(card, overrides or {})
         except SolveError as error:
-            known = error
+            known = error.with_traceback(None)  # kept: its frames need not be
         if len(_SOLVED) >= _SOLVED_LIMIT:
             _SOLVED.clear()  # a bound on memory; refilled by the next cards
         _SOLVED[key] = known
