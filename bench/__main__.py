@@ -50,7 +50,8 @@ def _checking(quick: bool) -> list[Row]:
     from bench.checking import measure_checking
 
     result = measure_checking(repeats=3 if quick else 5)
-    return [result["builtin"], result["large"], result["linear"]]
+    return [result["sympy"], result["builtin"], result["builtin_warm"], result["large"],
+            result["linear"]]
 
 
 def _queue(quick: bool) -> list[Row]:

@@ -24,7 +24,7 @@ Nothing escapes as an exception: an unexpected failure becomes an error naming t
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,6 +79,14 @@ def check_files(files: Iterable[tuple[Path, str]],
     is one of ``taken`` (pack ids already used by packs not checked here, by file).
     ``remember``: reuse the findings of a file this drill checked before, unchanged (see
     :mod:`drill.checking.report_cache`)."""
+    from drill.checking.parallel import collecting_rarely
+
+    with collecting_rarely():
+        return _check_files(files, taken, remember)
+
+
+def _check_files(files: Iterable[tuple[Path, str]], taken: Mapping[str, str] | None,
+                 remember: bool) -> list[PackReport]:
     reports: list[PackReport] = []
     seen: dict[str, str] = dict(taken or {})
     for path, display in files:
@@ -109,28 +117,44 @@ def check_file(path: Path, display: str) -> PackReport:
         return PackReport(display, None, (Diagnostic(where, ERROR, message),), 0, 0)
 
 
-def check_loaded(loaded: LoadResult) -> PackReport:
+def check_loaded(loaded: LoadResult, workers: int | None = None) -> PackReport:
+    """The findings of a loaded file, root causes first. ``workers``: processes to check
+    its cards on (by default, as :func:`drill.checking.parallel.workers_for` says for its
+    size); the findings are the same, in the same order, however many."""
+    from drill.checking.parallel import map_runs, workers_for
+
     pack = loaded.pack
     checked = [UnloadedCard(card, False) for card in (pack.cards if pack else ())]
     checked += loaded.unloaded
     checked.sort(key=lambda item: item.card.order)
-    source = SourceText(loaded.text)
     by_card: dict[str | None, list[list[Diagnostic]]] = {}
     for diagnostic in loaded.diagnostics:  # the loader's: stage 0 of its card, or the file's
         by_card.setdefault(diagnostic.card_key, [[]])[0].append(diagnostic)
-    for item in checked:
-        stages = by_card.setdefault(item.card.key, [[]])
-        try:
-            stages += _CardCheck(item.card, source).run(numbers=not item.inputs_broken)
-        except Exception as error:
-            stages.append([Diagnostic(
-                item.card.where, ERROR,
-                f"internal error while checking this card: {type(error).__name__}: {error}",
-                item.card.key,
-            )])
+    chosen = workers_for(len(checked)) if workers is None else workers
+    for key, stages in map_runs(check_cards, checked, loaded.text, chosen):
+        by_card.setdefault(key, [[]]).extend(stages)
     return PackReport(loaded.display, pack.id if pack else None,
                       _root_causes_first(by_card, [item.card for item in checked]),
                       loaded.cards_found, sum(len(item.card.asks) for item in checked))
+
+
+def check_cards(items: Sequence[UnloadedCard],
+                text: str) -> list[tuple[str, list[list[Diagnostic]]]]:
+    """The findings of each card of ``items`` (of the file whose text is ``text``), stage
+    by stage, in order: a module-level function, so a worker process can run it."""
+    source = SourceText(text)
+    found: list[tuple[str, list[list[Diagnostic]]]] = []
+    for item in items:
+        try:
+            stages = _CardCheck(item.card, source).run(numbers=not item.inputs_broken)
+        except Exception as error:
+            stages = [[Diagnostic(
+                item.card.where, ERROR,
+                f"internal error while checking this card: {type(error).__name__}: {error}",
+                item.card.key,
+            )]]
+        found.append((item.card.key, stages))
+    return found
 
 
 def _root_causes_first(by_card: Mapping[str | None, list[list[Diagnostic]]],
@@ -157,6 +181,8 @@ class _CardCheck:
         self.card = card
         self.source = source
         self.found: list[Diagnostic] = []
+        # The prose and closed-world checks both read the base's renderings: made once.
+        self.base = base_renderings(card)
 
     def at(self, field: str, fallback: Location | None = None) -> Location:
         return self.card.text_locations.get(field, fallback or self.card.where)
@@ -272,7 +298,7 @@ class _CardCheck:
     # -- prose ---------------------------------------------------------------------
     def check_prose(self) -> None:
         tolerance = card_tolerance(self.card)
-        base = base_renderings(self.card)
+        base = self.base
         for path, text in self.card.texts():
             start = self.at(path)
             for problem in check_prose(text, tolerance):
@@ -288,7 +314,7 @@ class _CardCheck:
     def check_world(self, solution: Solution | None) -> set[tuple[str, int]]:
         """Report every figure of the base no given, result or fact accounts for; return
         where each is, by field and template offset (the variants skip those)."""
-        base = base_renderings(self.card)
+        base = self.base
         found: set[tuple[str, int]] = set()
         for item in card_world(self.card, solution, base, card_tolerance(self.card)):
             found.add((item.path, item.template_offset))

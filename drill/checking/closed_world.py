@@ -290,7 +290,33 @@ class WorldFinding:
 def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Rendered],
                tolerance: float) -> list[WorldFinding]:
     """Every unaccounted figure of ``card`` as it is shown (a variant's texts and numbers,
-    or the base's), with ``rendered`` the renderings of its templated fields."""
+    or the base's), with ``rendered`` the renderings of its templated fields.
+
+    Worked out once per content (the texts, their renderings, the numbers, the scenario):
+    a big pack shows the same card text with the same numbers more than once.
+    """
+    if solution is not None:
+        numbers: tuple[Any, ...] = (
+            tuple(solution.given_values.items()), tuple(solution.givens.items()),
+            tuple((n, r.value, r.shown) for n, r in solution.results.items()))
+    else:
+        numbers = (None, tuple(card.givens.items()))
+    key = (tuple(card.texts()), card.gpu, card.model, numbers,
+           tuple(sorted(rendered.items())), tolerance)
+    known = _WORLDS.get(key)
+    if known is None:
+        if len(_WORLDS) >= _WORLDS_LIMIT:
+            _WORLDS.clear()  # a bound on memory; refilled by the next cards
+        known = _WORLDS[key] = tuple(_card_world(card, solution, rendered, tolerance))
+    return list(known)
+
+
+_WORLDS: dict[tuple[Any, ...], tuple[WorldFinding, ...]] = {}
+_WORLDS_LIMIT = 4096
+
+
+def _card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Rendered],
+                tolerance: float) -> list[WorldFinding]:
     candidates = _card_candidates(card, solution)
     names = catalog_names()
     found: list[WorldFinding] = []

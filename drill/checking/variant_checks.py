@@ -91,10 +91,9 @@ class VariantChecks:
             for slot in slots(parse_template(template)):
                 if slot.sample is None or slot.name in SCENARIO_NAMES:
                     continue
-                where = self.source.position_in_source(
-                    self.card.text_locations.get(path, self.card.where), template, slot.start)
                 value = values.get(slot.name)
                 if value is None:
+                    where = self._slot_place(path, template, slot)
                     try:
                         parse_sample(slot.sample)  # malformed, even with no value to show
                     except SampleError as error:
@@ -105,26 +104,35 @@ class VariantChecks:
                                            f"result of {_computed_by(solution.solver)}")
                         ok = False
                     continue
-                ok = self._check_sample(path, slot, value, where) and ok
+                ok = self._check_sample(path, template, slot, value) and ok
         return ok
 
-    def _check_sample(self, path: str, slot: Slot, value: Quantity, where: Location) -> bool:
+    def _slot_place(self, path: str, template: str, slot: Slot) -> Location:
+        """Where a placeholder is in the file: worked out only for a finding, as walking
+        the source is dear and most samples are right."""
+        start = self.card.text_locations.get(path, self.card.where)
+        return self.source.position_in_source(start, template, slot.start)
+
+    def _check_sample(self, path: str, template: str, slot: Slot, value: Quantity) -> bool:
         """Report a sample that cannot show its value (False) or strays from it."""
         assert slot.sample is not None
         try:
             sample = parse_sample(slot.sample)
             shown = format_like(value, sample)
         except SampleError as error:
-            self.report(where, f"{path}: {slot.source}: {error}")
+            self.report(self._slot_place(path, template, slot),
+                        f"{path}: {slot.source}: {error}")
             return False
         said = sample.value
         if not dims.compatible(said.dim, value.dim):
-            self.report(where, f"{path}: {slot.source}: the sample's unit does not fit the value")
+            self.report(self._slot_place(path, template, slot),
+                        f"{path}: {slot.source}: the sample's unit does not fit the value")
             return False
         off = relative_off(said.value, value.value)
         if off > self.tolerance:
             slip = power_of_ten_slip(said.value, value.value, self.tolerance, "the sample")
-            self.report(where, f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
+            self.report(self._slot_place(path, template, slot),
+                        f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
                                f"{shown} for the card's givens ({off:.1%} off; "
                                f"{self.tolerance:.0%} allowed){slip}")
         return True
@@ -222,22 +230,32 @@ class VariantChecks:
         reported: set[Location] = set()
         if not stale:
             return reported
-        for path, text in card.texts():
-            runs = rendered[path].literal_runs() if path in rendered else [(0, len(text))]
-            for old, name in stale.items():
-                for start, end in runs:
-                    for match in _occurrences(old, text[start:end]):
-                        offset = start + match
-                        placeholder = (f"{{{name}}}" if name in card.givens
-                                       else f"{{{name}:{old}}}")
-                        where = self.where_in(path, rendered.get(path), offset)
-                        reported.add(where)
-                        self.report(
-                            where,
-                            f"{path}: the text says '{old}' in plain words, but {name} changes "
-                            f"in this variant: write {placeholder} instead", variant=variant,
-                            code=CHANGING)
+        texts = tuple((path, text, rendered.get(path)) for path, text in card.texts())
+        for path, offset, old, name in _stale_spots(texts, tuple(stale.items())):
+            placeholder = f"{{{name}}}" if name in card.givens else f"{{{name}:{old}}}"
+            where = self.where_in(path, rendered.get(path), offset)
+            reported.add(where)
+            self.report(
+                where,
+                f"{path}: the text says '{old}' in plain words, but {name} changes "
+                f"in this variant: write {placeholder} instead", variant=variant,
+                code=CHANGING)
         return reported
+
+
+@lru_cache(maxsize=4096)
+def _stale_spots(texts: tuple[tuple[str, str, Rendered | None], ...],
+                 stale: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int, str, str], ...]:
+    """Where each old figure (``stale``: its text and the name that changed) is still
+    written out: (path, offset, figure, name). Pure, so kept: a big pack repeats it."""
+    spots: list[tuple[str, int, str, str]] = []
+    for path, text, piece in texts:
+        runs = piece.literal_runs() if piece is not None else [(0, len(text))]
+        for old, name in stale:
+            for start, end in runs:
+                spots += [(path, start + match, old, name)
+                          for match in _occurrences(old, text[start:end])]
+    return tuple(spots)
 
 
 def _values(card: Card, solution: Solution | None) -> dict[str, Quantity]:

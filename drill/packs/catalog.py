@@ -160,12 +160,23 @@ class Catalog:
     gpus: tuple[Gpu, ...] = ()
     models: tuple[Model, ...] = ()
 
+    #: Each entry by every normalized name and alias (the first entry to claim a form
+    #: keeps it): every variant of every card looks its GPU and model up.
+    _gpu_forms: dict[str, Gpu] = field(init=False, compare=False, repr=False)
+    _model_forms: dict[str, Model] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_gpu_forms", _forms(self.gpus))
+        object.__setattr__(self, "_model_forms", _forms(self.models))
+
     def gpu(self, name: str) -> Gpu:
         """The GPU by name or alias, ignoring case, spaces and dashes; or UnknownEntry."""
-        return _find(name, self.gpus, "GPU")
+        found = self._gpu_forms.get(normalize(name))
+        return found if found is not None else _find(name, self.gpus, "GPU")
 
     def model(self, name: str) -> Model:
-        return _find(name, self.models, "model")
+        found = self._model_forms.get(normalize(name))
+        return found if found is not None else _find(name, self.models, "model")
 
 
 class _Named(Protocol):
@@ -176,6 +187,14 @@ class _Named(Protocol):
 
 
 _Entry = TypeVar("_Entry", bound=_Named)
+
+
+def _forms(entries: tuple[_Entry, ...]) -> dict[str, _Entry]:
+    forms: dict[str, _Entry] = {}
+    for candidate in entries:
+        for form in (candidate.name, *candidate.aliases):
+            forms.setdefault(normalize(form), candidate)
+    return forms
 
 
 def _find(name: str, entries: tuple[_Entry, ...], kind: str) -> _Entry:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.parsing.formula import evaluate_formula, read_formula
@@ -21,6 +22,13 @@ _WORD = re.compile(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*")
 
 def shown_given(givens: Mapping[str, str], name: str) -> str:
     """The text ``{name}`` shows: the given as written, or its formula's value."""
+    return _shown(tuple(givens.items()), name)
+
+
+@lru_cache(maxsize=8192)
+def _shown(items: tuple[tuple[str, str], ...], name: str) -> str:
+    """Kept by the givens: every variant of a card renders the same givens again."""
+    givens = dict(items)
     text = givens[name]
     if not _names_others(givens, name):
         return text

@@ -8,6 +8,7 @@ Installed (``pip install .``), ``packs/`` is the package folder ``drill/builtin_
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
 import drill
@@ -21,8 +22,10 @@ def installed_packs_dir() -> Path:
     return Path(drill.__file__).resolve().parent / "builtin_packs"
 
 
+@lru_cache(maxsize=1)
 def builtin_packs_dir() -> Path:
-    """The folder of the built-in packs (it exists in a healthy install or checkout)."""
+    """The folder of the built-in packs (it exists in a healthy install or checkout).
+    Looked up once: solving every variant asks for the catalog beside it."""
     package = Path(drill.__file__).resolve().parent
     installed = installed_packs_dir()
     checkout = package.parent / "packs"

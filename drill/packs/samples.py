@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from drill.packs.templates import sample_shown
 from drill.quantities import dimensions as dims
@@ -56,8 +57,10 @@ class Sample:
         return Quantity(self.number * size.value, size.dim)
 
 
+@lru_cache(maxsize=4096)
 def parse_sample(text: str) -> Sample:
-    """Read a sample; raises SampleError naming what is wrong."""
+    """Read a sample; raises SampleError naming what is wrong. Kept per text: a pack's
+    templates are read again for every variant."""
     written = " ".join(text.split())
     match = _SAMPLE.fullmatch(written)
     if match is None:
@@ -93,6 +96,12 @@ def significant_digits(number_text: str) -> int:
 
 def format_like(value: Quantity, sample: Sample) -> str:
     """``value`` in the sample's unit and style: 3.33 ms for a 4.8 ms sample."""
+    if value.value == 0:  # 0.0 and -0.0 are equal keys, and may not show alike
+        return _format_like(value, sample)
+    return _cached_format_like(value, sample)
+
+
+def _format_like(value: Quantity, sample: Sample) -> str:
     size = unit_quantity(sample.unit)
     if not dims.compatible(value.dim, size.dim):
         raise SampleError(f"the value is {dims.describe(value.dim)}, but the sample "
@@ -107,6 +116,10 @@ def format_like(value: Quantity, sample: Sample) -> str:
     if sample.hidden:
         return f"${number}" if sample.dollar else number
     return attach_unit(number, sample.unit)
+
+
+#: Pure, so kept: ``drill check`` shows each value in each variant's samples more than once.
+_cached_format_like = lru_cache(maxsize=8192)(_format_like)
 
 
 def ordinal(n: int) -> str:

@@ -9,8 +9,10 @@ how the "billion laughs" file grows a few lines into billions of values.
 
 from __future__ import annotations
 
+import gc
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +75,7 @@ def compose(text: str) -> yaml.Node | None:
     if len(text) > MAX_BYTES:
         raise PackReadError(f"the text is longer than {MAX_BYTES:,} characters")
     try:
-        return _compose_events(yaml.parse(text, Loader=_EVENT_LOADER))
+        return _compose_text(text)
     except PackReadError:
         raise
     except yaml.MarkedYAMLError as error:
@@ -111,34 +113,43 @@ _RESOLVER = yaml.resolver.Resolver()
 _MERGE = "tag:yaml.org,2002:merge"  # "<<: {...}" copies keys in, like an alias
 
 
-def _compose_events(events: Iterator[yaml.Event]) -> yaml.Node | None:
+def _compose_text(text: str) -> yaml.Node | None:
+    """The parser's events, one call each (the generator of ``yaml.parse`` costs as much
+    again as the parsing itself on a big pack), composed into nodes."""
+    parser = _EVENT_LOADER(text)
+    # Nodes make a tree, so the cycle collector has nothing to find in them, yet it
+    # would walk every node made so far again and again: half the time of a big pack.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _compose_events(parser.get_event)
+    finally:
+        parser.dispose()
+        if collecting:
+            gc.enable()
+
+
+_SCALAR, _ALIAS, _DOCUMENT = yaml.ScalarEvent, yaml.AliasEvent, yaml.DocumentStartEvent
+_OPENS: dict[type, Any] = {  # the event → the node class it opens
+    yaml.SequenceStartEvent: yaml.SequenceNode, yaml.MappingStartEvent: yaml.MappingNode}
+_CLOSES = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _compose_events(next_event: Callable[[], Any]) -> yaml.Node | None:
     """Nodes from parser events, like PyYAML's composer, but iterative and strict.
 
     Refuses aliases (``*name``), merge keys (``<<``) and nesting deeper than MAX_DEPTH;
-    and, as the safe composer does, a second document.
+    and, as the safe composer does, a second document. Events are told apart by their
+    exact class (the parser makes no subclasses), scalars first: most events are.
     """
     root: yaml.Node | None = None
     documents = 0
     stack: list[tuple[yaml.SequenceNode | yaml.MappingNode, list[yaml.Node]]] = []
-
-    def attach(node: yaml.Node) -> None:
-        nonlocal root
-        if stack:
-            stack[-1][1].append(node)
-        else:
-            root = node
-
-    for event in events:
-        if isinstance(event, yaml.DocumentStartEvent):
-            documents += 1
-            if documents > 1:
-                raise _error("YAML syntax: a pack is one document, but '---' starts another",
-                             event)
-        elif isinstance(event, yaml.AliasEvent):
-            raise _error("YAML aliases (*name) are not allowed in a pack: write the value out",
-                         event)
-        elif isinstance(event, yaml.ScalarEvent):
-            if bad := _FORBIDDEN.search(event.value):
+    forbidden = _FORBIDDEN.search
+    while (event := next_event()) is not None:
+        kind = type(event)
+        if kind is _SCALAR:
+            if bad := forbidden(event.value):
                 raise _error(f"the text holds a control character (U+{ord(bad.group()):04X}) "
                              f"that could take over the terminal showing it: a pack is plain "
                              f"text", event)
@@ -148,27 +159,41 @@ def _compose_events(events: Iterator[yaml.Event]) -> yaml.Node | None:
             if tag == _MERGE and stack and isinstance(stack[-1][0], yaml.MappingNode):
                 raise _error("YAML merge keys (<<) are not allowed in a pack: write the keys "
                              "out in each mapping", event)
-            attach(yaml.ScalarNode(tag, event.value, _mark(event.start_mark),
-                                   _mark(event.end_mark), style=event.style))
-        elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+            node: yaml.Node = yaml.ScalarNode(tag, event.value, event.start_mark,
+                                              event.end_mark, style=event.style)
+            if stack:
+                stack[-1][1].append(node)
+            else:
+                root = node
+        elif kind in _OPENS:
             if len(stack) >= MAX_DEPTH:
                 raise _error(f"the YAML nests more than {MAX_DEPTH} levels deep", event)
-            kind: type[yaml.SequenceNode | yaml.MappingNode] = (
-                yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent)
-                else yaml.MappingNode)
+            node_kind = _OPENS[kind]
             tag = event.tag
             if tag is None or tag == "!":
-                tag = _resolve(kind, None, event.implicit)
-            node = kind(tag, [], _mark(event.start_mark), None, flow_style=event.flow_style)
-            attach(node)
-            stack.append((node, []))
-        elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
-            node, children = stack.pop()
-            node.end_mark = _mark(event.end_mark)
-            if isinstance(node, yaml.MappingNode):
-                node.value = list(zip(children[::2], children[1::2], strict=True))
+                tag = _resolve(node_kind, None, event.implicit)
+            opened: yaml.SequenceNode | yaml.MappingNode = node_kind(
+                tag, [], event.start_mark, None, flow_style=event.flow_style)
+            if stack:
+                stack[-1][1].append(opened)
             else:
-                node.value = children
+                root = opened
+            stack.append((opened, []))
+        elif kind in _CLOSES:
+            closed, children = stack.pop()
+            closed.end_mark = event.end_mark
+            if isinstance(closed, yaml.MappingNode):
+                closed.value = list(zip(children[::2], children[1::2], strict=True))
+            else:
+                closed.value = children
+        elif kind is _DOCUMENT:
+            documents += 1
+            if documents > 1:
+                raise _error("YAML syntax: a pack is one document, but '---' starts another",
+                             event)
+        elif kind is _ALIAS:
+            raise _error("YAML aliases (*name) are not allowed in a pack: write the value out",
+                         event)
     return root
 
 
@@ -182,7 +207,9 @@ def _mark(mark: object) -> Any:
     return mark
 
 
-def _resolve(kind: type[yaml.Node], value: str | None, implicit: object) -> str:
+@lru_cache(maxsize=4096)
+def _resolve(kind: Any, value: str | None, implicit: object) -> str:
+    """The implicit tag of a value; kept, as a pack writes the same keys on every card."""
     tag: str = _RESOLVER.resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
     return tag
 

@@ -13,6 +13,7 @@ sympy and the solvers load on the first call, never at import.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -96,15 +97,71 @@ class Solution:
 
 def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
     """Every result of ``card``'s solver or formulas for its givens (``overrides``
-    replace some)."""
-    from drill.solving import formula_cards
+    replace some).
 
+    Solved once per content: a second card (or variant) with the same solver, givens,
+    formulas and asks gets the same numbers under its own key, as ``drill check`` of a
+    big pack meets the same scenario again and again.
+    """
     if not card.computes:
         raise SolveError(card.key, "the card names no solver and has no formulas")
+    solver = _solver_for(card) if card.solver else None
+    key = _content_key(card, solver, overrides or {})
+    known = _SOLVED.get(key)
+    if known is None:
+        try:
+            known = _solve_afresh(card, overrides or {})
+        except SolveError as error:
+            known = error.with_traceback(None)  # kept: its frames need not be
+        if len(_SOLVED) >= _SOLVED_LIMIT:
+            _SOLVED.clear()  # a bound on memory; refilled by the next cards
+        _SOLVED[key] = known
+    if isinstance(known, SolveError):
+        raise SolveError(card.key, known.message, given=known.given, result=known.result,
+                         field=known.field, column=known.column)
+    return dataclasses.replace(known, card_key=card.key, givens=dict(known.givens),
+                               given_values=dict(known.given_values),
+                               results=dict(known.results), formed=dict(known.formed))
+
+
+#: Solutions (or the problem) by everything solving reads of a card; see _content_key.
+_SOLVED: dict[tuple[Any, ...], Solution | SolveError] = {}
+_SOLVED_LIMIT = 4096
+
+
+def _content_key(card: Card, solver: Solver | None,
+                 overrides: Mapping[str, str]) -> tuple[Any, ...]:
+    """Everything :func:`_solve_afresh` reads of ``card``, but its key. The solver counts
+    by identity (kept alive by the key, so an id cannot be reused): a reloaded solver
+    module is a new solver."""
+    return (card.solver, _Same(solver), tuple(card.givens.items()),
+            tuple(card.formulas.items()), tuple(card.shared_formulas.items()),
+            tuple(card.value_texts()), tuple(card.templates.items()),
+            tuple(display_units(card).items()), tuple(overrides.items()))
+
+
+class _Same:
+    """An object compared by identity (a Solver holds dicts, so it has no hash)."""
+
+    __slots__ = ("thing",)
+
+    def __init__(self, thing: object) -> None:
+        self.thing = thing
+
+    def __hash__(self) -> int:
+        return id(self.thing)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.thing is self.thing
+
+
+def _solve_afresh(card: Card, overrides: Mapping[str, str]) -> Solution:
+    from drill.solving import formula_cards
+
     try:
         if card.solver:
-            return _solve(card, _solver_plan(card), overrides or {})
-        return _solve(card, _formula_plan(card), overrides or {})
+            return _solve(card, _solver_plan(card), overrides)
+        return _solve(card, _formula_plan(card), overrides)
     except formula_cards.FormulaProblem as problem:
         raise SolveError(card.key, problem.message, given=problem.given,
                          result=problem.result, field=problem.field,

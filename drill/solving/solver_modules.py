@@ -71,6 +71,7 @@ def load_solver_module(path: Path) -> Diagnostic | None:
     _ensure_parent_package()
     name = module_name(path)
     _forget_solvers_of(name)  # a reload replaces what this file registered
+    _LOADED.pop(name, None)
     sys.modules.pop(name, None)
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
@@ -86,7 +87,18 @@ def load_solver_module(path: Path) -> Diagnostic | None:
             raise
         return Diagnostic(_where(path, error), ERROR,
                           f"solver module failed to load: {type(error).__name__}: {error}")
+    _LOADED[name] = path
     return None
+
+
+#: Each user solver module loaded, by module name: a worker process started afresh
+#: (``drill check`` of a big pack) loads the same files to have the same solvers.
+_LOADED: dict[str, Path] = {}
+
+
+def loaded_solver_files() -> tuple[Path, ...]:
+    """The user solver files this process loaded, in the order it loaded them."""
+    return tuple(_LOADED.values())
 
 
 def _forget_solvers_of(module: str) -> None:

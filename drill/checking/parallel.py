@@ -1,0 +1,164 @@
+"""Checking a big pack's cards on every core, with the findings of a serial run; and
+with the cyclic garbage collector run rarely while checking.
+
+Each card is checked on its own (:class:`drill.checking.checker._CardCheck` reads only the
+card and the file's text), so a pack's cards split into runs of cards, one run per task,
+and the findings are put back together in card order: the output is byte for byte the
+one of a serial check. Only a pack of :data:`PARALLEL_FROM` cards or more is split, as
+starting a worker costs more than checking a few hundred cards (a worker started afresh,
+by ``spawn`` or ``forkserver``, imports drill and sympy and loads the user's solver
+files again). ``DRILL_CHECK_WORKERS=1`` checks serially; another number sets the count.
+
+A pool that cannot start or loses a worker is never waited on for ever: the cards are
+then checked here, serially.
+
+Checking makes millions of small objects that die young and hold no cycles, and with
+Python's default thresholds the collector runs every 700 of them, each time walking the
+objects that live on (the pack's cards, sympy's): a third of a cold check, and more per
+card the bigger the pack. :func:`collecting_rarely` leaves any cycle to the first
+collection after the check.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.context import BaseContext
+from pathlib import Path
+from typing import Any, TypeVar
+
+#: The fewest cards worth splitting across processes.
+PARALLEL_FROM = 400
+#: Runs of cards per worker: enough to even out cards of unequal cost.
+RUNS_PER_WORKER = 4
+MAX_WORKERS = 8
+WORKERS_VARIABLE = "DRILL_CHECK_WORKERS"
+
+_Item = TypeVar("_Item")
+_Found = TypeVar("_Found")
+
+
+@contextlib.contextmanager
+def collecting_rarely() -> Iterator[None]:
+    """No cyclic collection inside the block (what checking makes is acyclic, freed by
+    reference counts: the peak memory of a 1,000-card check is the same), and the
+    collector as it was after it."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()  # the next collection finds any cycle left
+
+
+def workers_for(cards: int) -> int:
+    """How many processes check a pack of ``cards`` cards (1: this one, serially)."""
+    chosen = os.environ.get(WORKERS_VARIABLE, "").strip()
+    if chosen.isdigit() and int(chosen) >= 1:
+        return min(int(chosen), MAX_WORKERS, max(cards, 1))
+    if cards < PARALLEL_FROM:
+        return 1
+    return max(1, min(_usable_cores(), MAX_WORKERS))
+
+
+def _usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def in_runs(count: int, runs: int) -> list[tuple[int, int]]:
+    """``range(count)`` cut into at most ``runs`` consecutive runs of near-equal length,
+    each as (start, end)."""
+    runs = max(1, min(runs, count))
+    size, extra = divmod(count, runs)
+    cut: list[tuple[int, int]] = []
+    start = 0
+    for index in range(runs):
+        end = start + size + (index < extra)
+        if end > start:
+            cut.append((start, end))
+        start = end
+    return cut
+
+
+def map_runs(check: Callable[[Sequence[_Item], str], list[_Found]], items: Sequence[_Item],
+             text: str, workers: int,
+             context: BaseContext | None = None) -> list[_Found]:
+    """``check(run, text)`` over consecutive runs of ``items`` on ``workers`` processes,
+    the results joined in the order of ``items``. ``check`` must be a module-level
+    function (a worker imports it by name)."""
+    if workers <= 1 or len(items) <= 1:
+        return check(items, text)
+    runs = in_runs(len(items), workers * RUNS_PER_WORKER)
+    from drill.solving.solver_modules import loaded_solver_files
+
+    context = context or multiprocessing.get_context()
+    first: list[_Found] = []
+    forking = context.get_start_method() == "fork"
+    if forking:
+        # The first run is checked here, before forking: every worker inherits sympy,
+        # the solvers and what that run worked out (a scenario met again is not solved
+        # again in each worker). Frozen, the heap is not walked by the workers' collector.
+        _load_solving()
+        start, end = runs[0]
+        first, runs = check(items[start:end], text), runs[1:]
+        gc.freeze()
+    try:
+        # The cards and the text go to each worker once, as it starts (a forked one has
+        # them already); a task is only where its run starts and ends.
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                 initializer=_start_worker,
+                                 initargs=(loaded_solver_files(), check, items, text)
+                                 ) as pool:
+            parts = list(pool.map(_check_run, runs))
+    except Exception:  # whatever went wrong, the serial check is the answer
+        # No processes to be had (a sandbox, a limit), one died (BrokenProcessPool), or
+        # a card could not be sent: check them here.
+        parts = [check(items[runs[0][0]:], text)] if runs else []
+    finally:
+        if forking:
+            gc.unfreeze()
+    return [*first, *(found for part in parts for found in part)]
+
+
+#: A worker's job, set as it starts: the check, every item, the file's text.
+_JOB: tuple[Callable[[Sequence[Any], str], list[Any]], Sequence[Any], str] | None = None
+
+
+def _check_run(bounds: tuple[int, int]) -> list[Any]:
+    assert _JOB is not None, "a worker checks only once it has its job"
+    check, items, text = _JOB
+    start, end = bounds
+    return check(items[start:end], text)
+
+
+def _load_solving() -> None:
+    """Import sympy, drill's unit system and the built-in solvers (what solving the
+    first card would)."""
+    import drill.solving.formula_cards  # noqa: F401 - imported for its side: loaded once
+    from drill.solving.registry import load_builtin_solvers
+
+    load_builtin_solvers()
+
+
+def _start_worker(solver_files: tuple[Path, ...],
+                  check: Callable[[Sequence[Any], str], list[Any]],
+                  items: Sequence[Any], text: str) -> None:
+    """A worker's solvers are this process's: a forked one has them already, one
+    started afresh loads the same files (the built-in solvers load by name)."""
+    from drill.solving.solver_modules import load_solver_module, loaded_solver_files
+
+    global _JOB
+    _JOB = (check, items, text)
+    gc.disable()  # as in the parent (collecting_rarely); the worker's end frees the rest
+    if set(loaded_solver_files()) == set(solver_files):
+        return
+    for path in solver_files:
+        load_solver_module(path)

@@ -1,0 +1,48 @@
+"""A card solved once per content: a second card with the same numbers gets its own."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from drill.packs.library import load_library
+from drill.packs.model import Card
+from drill.solving.solve import SolveError, solve
+
+
+def _first(solver: bool) -> Card:
+    return next(card for card in load_library().cards
+                if card.computes and bool(card.solver) == solver)
+
+
+@pytest.mark.parametrize("solver", [True, False], ids=["solver", "formulas"])
+def test_a_copy_under_another_id_gets_the_same_numbers_under_its_own_key(
+        solver: bool) -> None:
+    card = _first(solver)
+    copy = dataclasses.replace(card, id=f"{card.id}-copy")
+    original, again = solve(card), solve(copy)
+    assert again.card_key == copy.key != original.card_key
+    assert again.results == original.results
+    assert again.given_values == original.given_values
+    again.results.clear()  # a caller's own dicts: the next solve is not emptied
+    assert solve(card).results == original.results
+
+
+def test_other_givens_are_solved_afresh() -> None:
+    card = _first(True)
+    name, text = next(iter(card.givens.items()))
+    doubled = solve(card, {name: f"2 × ({text})"})
+    assert doubled.givens[name] != card.givens[name]
+    assert doubled.results != solve(card).results
+
+
+def test_a_problem_names_the_card_that_asks() -> None:
+    card = _first(True)
+    copy = dataclasses.replace(card, id=f"{card.id}-copy")
+    for asking in (card, copy, card):
+        with pytest.raises(SolveError) as raised:
+            solve(asking, {"no_such_given": "1 s"})
+        assert raised.value.card_key == asking.key
+        assert str(raised.value).startswith(f"{asking.key}: no given named 'no_such_given'")
+        assert raised.value.given == "no_such_given"
