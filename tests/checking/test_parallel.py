@@ -11,9 +11,8 @@ import pytest
 import yaml
 
 from drill.checking.checker import check_cards, check_loaded
-from drill.packs.loader import UnloadedCard
 from drill.checking.parallel import PARALLEL_FROM, in_runs, map_runs, workers_for
-from drill.packs.loader import load_pack
+from drill.packs.loader import UnloadedCard, load_pack
 from drill.packs.locate import builtin_packs_dir
 from testkit import RunCli
 
