@@ -160,11 +160,14 @@ def _figure_at(text: str, tokens: list[ProseToken], i: int) -> tuple[Figure | No
     has_unit = dims.without_counts(readings[0].dim) != dims.DIMENSIONLESS
     bare = j == end_of_number and not dollar
     if i and tokens[i - 1].text in _PRODUCT and not dollar and j > end_of_number:
-        # "2 × 8 × 10⁹ × 8,000 FLOP": the unit is the product's, the number a bare factor.
+        # "2 × 8 × 10⁹ × 8,000 FLOP": the unit may be the product's, the number a bare
+        # factor; or the number's own, as in "16 × $4/h × 720 h" (a month in hours): it
+        # is read both ways, the bare factor first.
         number = text[start : tokens[end_of_number - 1].end]
         with contextlib.suppress(ParseError):
             return Figure(start, tokens[end_of_number - 1].end, number,
-                          (read(number).value,), how_precise, False, True), end_of_number
+                          (read(number).value, *readings), how_precise, False, True
+                          ), end_of_number
     return Figure(start, tokens[j - 1].end, written, tuple(readings), how_precise, has_unit,
                   bare), j
 

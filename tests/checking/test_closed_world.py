@@ -182,6 +182,15 @@ def test_units_convert_and_bare_numbers_may_be_written_in_another_unit() -> None
     assert _open("an hour is 3,600 s") == []
 
 
+def test_a_factor_of_a_product_may_carry_its_own_unit() -> None:
+    # "× 720 h": a month in hours, the given written as 30 days (720 h = 30 × 24 h).
+    given = (_candidate("gpus", "16"), _candidate("period", "30 day"), _candidate("rate", "$4/h"))
+    assert _open("16 × $4/h × 720 h of rent", *given) == []
+    assert _open("16 × $4/h × 700 h of rent", *given) == ["700"]
+    # The product's own unit is read as before: 8,000 bare, as a factor of the FLOPs.
+    assert _open("2 × 8,000 FLOP", _candidate("tokens", "8,000 tokens")) == []
+
+
 def test_a_holding_equation_accounts_for_what_it_derives() -> None:
     weights, bandwidth = _candidate("weights", "16 GB"), _candidate("bandwidth", "3.35 TB/s")
     # 16 GB ÷ 3.35 TB/s = 4.776 ms: derived, though no candidate is 4.78 ms.
