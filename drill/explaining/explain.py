@@ -24,7 +24,9 @@ Plain data out; nothing in the text is ever evaluated.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -163,7 +165,7 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
     plain = cleaned(text)
     tolerance = card_tolerance(card)
     names = catalog_names()
-    found = find_figures(plain, names)
+    found = counted_like_the_next(plain, find_figures(plain, names))
     too_many = too_many_figures(len(found))
     if too_many is not None:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
@@ -192,6 +194,30 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
     right_names = {f.name for f in figures if f.verdict == RIGHT and f.name}
     points = check_points(card.points, plain, right_names)
     return Explanation(card.shown_key, text, figures, tuple(equations), points)
+
+
+#: "2 of the 200 requests", "30 of its 42 users": the first count is of the second's kind.
+_OF_THE = re.compile(r"\s+(?:out\s+)?of\s+(?:the|its|their|all|those|these)?\s*")
+_LEADING_NUMBER = re.compile(r"[\d,.]+\s*")
+
+
+def counted_like_the_next(text: str, figures: list[Figure]) -> list[Figure]:
+    """A bare number said as a part of the next figure ("2 of the 200 requests") read
+    also as a count of its kind (2 requests), so it can state a result of that kind; said
+    out loud, nobody repeats the unit."""
+    out = list(figures)
+    for index, (figure, after) in enumerate(zip(figures, figures[1:], strict=False)):
+        if not figure.bare or after.bare or not _OF_THE.fullmatch(text[figure.end:after.start]):
+            continue
+        lead = _LEADING_NUMBER.match(after.text)
+        unit = after.text[lead.end():] if lead else ""
+        if not unit or unit.startswith(("%", "×")):
+            continue
+        with contextlib.suppress(ParseError):
+            counted = read(f"{figure.text} {unit}").value
+            out[index] = dataclasses.replace(figure, readings=(counted, *figure.readings),
+                                             bare=False)
+    return out
 
 
 def _candidates(card: Card, solution: Solution | None

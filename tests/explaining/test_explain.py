@@ -74,6 +74,23 @@ def test_a_mistake_set_against_the_right_figure_is_a_contrast(library: Library) 
     assert result.all_right
 
 
+@pytest.mark.parametrize(("said", "verdict", "point_made"), [
+    ("Only 2 of the 200 requests lie above the P99.", RIGHT, True),
+    ("Only 2 out of the 200 requests lie above the P99.", RIGHT, True),
+    ("Only 3 of the 200 requests lie above the P99.", WRONG, False),
+])
+def test_a_count_said_as_part_of_the_next_is_of_its_kind(
+        library: Library, said: str, verdict: str, point_made: bool) -> None:
+    # 200 × (1 − 99%) = 2 requests: "2 of the 200 requests" states it without repeating
+    # the unit, as people say it.
+    card, solution = worked_card(library.find("serving-math/p99-samples"))
+    result = explain(card, solution, said)
+    first = result.figures[0]
+    assert (first.text, first.verdict) == (said.split()[1], verdict)
+    covered = {point.text for point in result.covered}
+    assert ("Only a couple of samples lie above the P99" in covered) is point_made
+
+
 def test_a_figure_the_card_does_not_know_is_unknown(q1: tuple[Card, Solution | None]) -> None:
     result = explain(*q1, "The floor is 4.78 ms and the cluster has 7 racks of 42 U.")
     verdicts = {f.text: f.verdict for f in result.figures}
