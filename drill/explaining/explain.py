@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -206,7 +207,7 @@ def counted_like_the_next(text: str, figures: list[Figure]) -> list[Figure]:
     also as a count of its kind (2 requests), so it can state a result of that kind; said
     out loud, nobody repeats the unit."""
     out = list(figures)
-    for index, (figure, after) in enumerate(zip(figures, figures[1:], strict=False)):
+    for index, (figure, after) in enumerate(itertools.pairwise(figures)):
         if not figure.bare or after.bare or not _OF_THE.fullmatch(text[figure.end:after.start]):
             continue
         lead = _LEADING_NUMBER.match(after.text)
