@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 from textual.containers import VerticalScroll
+from textual.pilot import Pilot
 from textual.widgets import TextArea
 
 from drill.app.drill_app import DrillApp
