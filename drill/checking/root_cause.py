@@ -18,11 +18,13 @@ from dataclasses import dataclass
 
 from drill.packs.model import Card
 from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 from drill.solving.solve import Solution, SolveError, solve
 
-#: The two repairs tried on each given: the text appended to it, and what it means.
-_REPAIRS = ((" / (1 s)", "per second"), (" × (1 s)", "times a second"))
+#: The two repairs tried on each given, as text appended to it: a second less, a second more.
+_PER_SECOND = " / (1 s)"
+_REPAIRS = (_PER_SECOND, " × (1 s)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +63,7 @@ def misdimensioned_given(card: Card, units: Mapping[str, Quantity]) -> Misdimens
     physical: list[MisdimensionedGiven] = []  # written with a unit, becoming a named one
     plain: list[MisdimensionedGiven] = []  # a plain number that would become one
     for name, text in card.givens.items():
-        for appended, _ in _REPAIRS:
+        for appended in _REPAIRS:
             try:
                 repaired = solve(card, {name: f"({text}){appended}"})
             except SolveError:
@@ -89,8 +91,6 @@ def misdimensioned_given(card: Card, units: Mapping[str, Quantity]) -> Misdimens
 def _written_dim(card: Card, name: str) -> dims.Dim | None:
     """The given's dimension as written; None for a formula of other givens (``params ×
     2 B``), whose dimension is theirs."""
-    from drill.quantities.parsing import ParseError, read
-
     try:
         return read(card.givens[name]).value.dim
     except ParseError:
@@ -101,7 +101,7 @@ def _suggest(text: str, appended: str) -> str:
     """The given as it was probably meant: ``3.35 TB`` → ``3.35 TB/s``, ``80 GB/s`` →
     ``80 GB``."""
     plain = text.strip()
-    if appended.startswith(" /"):
+    if appended == _PER_SECOND:
         return f"{plain}/s"
     if plain.endswith("/s"):
         return plain[:-2].rstrip()
