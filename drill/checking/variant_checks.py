@@ -279,9 +279,29 @@ def _changed_givens(base: Card, variant: Card) -> Iterator[tuple[str, str]]:
 
 
 def _changed_samples(card: Card, base: Solution | None,
-                     solution: Solution) -> Iterator[tuple[str, str]]:
+                     solution: Solution) -> tuple[tuple[str, str], ...]:
+    """Each sample the variant shows otherwise than the base, as (the base's figure, the
+    name): a function of the templates and the two solutions, so kept by their content
+    (the templates are part of it)."""
     if base is None:
-        return
+        return ()
+    if base.content is None or solution.content is None:
+        return tuple(_samples_changed(card, base, solution))
+    key = (base.content, solution.content)
+    known = _CHANGED.get(key)
+    if known is None:
+        if len(_CHANGED) >= _CHANGED_LIMIT:
+            _CHANGED.clear()  # a bound on memory; refilled by the next cards
+        known = _CHANGED[key] = tuple(_samples_changed(card, base, solution))
+    return known
+
+
+_CHANGED: dict[tuple[object, object], tuple[tuple[str, str], ...]] = {}
+_CHANGED_LIMIT = 4096
+
+
+def _samples_changed(card: Card, base: Solution,
+                     solution: Solution) -> Iterator[tuple[str, str]]:
     before = _values(card, base)
     after = _values(card, solution)
     for template in card.templates.values():

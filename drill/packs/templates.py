@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from drill.packs.model import Card
@@ -202,6 +202,18 @@ class Rendered:
     text: str
     #: (start in text, end in text, piece): every piece in order.
     spans: tuple[tuple[int, int, Piece], ...]
+    #: The hash, worked out on first use: the checker's caches are keyed by renderings,
+    #: and hashing every piece of every span again costs more than what they save.
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash((self.text, self.spans)))
+        assert self._hash is not None
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Rendered], tuple[str, tuple[tuple[int, int, Piece], ...]]]:
+        return Rendered, (self.text, self.spans)  # not the hash: another process's differs
 
     def template_offset(self, offset: int) -> int:
         for start, end, piece in self.spans:
@@ -258,10 +270,14 @@ def with_texts(card: Card, texts: Mapping[str, str]) -> Card:
         top[key] = tuple(items)
     asks = []
     for i, ask in enumerate(card.asks):
+        # Only what a text changes is made anew: a variant renders thousands of asks.
         mistakes = tuple(
-            dataclasses.replace(m, message=texts.get(f"asks[{i}].mistakes[{j}].message",
-                                                     m.message))
+            m if (message := texts.get(f"asks[{i}].mistakes[{j}].message")) is None
+            else dataclasses.replace(m, message=message)
             for j, m in enumerate(ask.mistakes))
-        asks.append(dataclasses.replace(
-            ask, question=texts.get(f"asks[{i}].question", ask.question), mistakes=mistakes))
+        question = texts.get(f"asks[{i}].question", ask.question)
+        same = question is ask.question and all(
+            new is old for new, old in zip(mistakes, ask.mistakes, strict=True))
+        asks.append(ask if same else dataclasses.replace(ask, question=question,
+                                                         mistakes=mistakes))
     return dataclasses.replace(card, asks=tuple(asks), **top)  # type: ignore[arg-type]
