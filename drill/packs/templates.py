@@ -255,11 +255,17 @@ def sample_shown(sample: str) -> str:
     return text
 
 
-def with_texts(card: Card, texts: Mapping[str, str]) -> Card:
-    """``card`` with the text fields at these paths ("answer[1]", ...) replaced."""
-    if not texts:
+def with_texts(card: Card, texts: Mapping[str, str], *,
+               stated: Mapping[int, str | None] | None = None,
+               **changes: object) -> Card:
+    """``card`` with the text fields at these paths ("answer[1]", ...) replaced; and the
+    stated figure of each ask in ``stated`` (by index), and any other field in
+    ``changes`` (a variant's givens): one new card, each ask made anew only if a text or
+    figure of it changes (a big pack's check renders thousands of variants)."""
+    stated = stated or {}
+    if not texts and not stated and not changes:
         return card
-    top: dict[str, object] = {}
+    top: dict[str, object] = dict(changes)
     for key in ("title", "scenario", "tip"):
         if key in texts:
             top[key] = texts[key]
@@ -270,14 +276,13 @@ def with_texts(card: Card, texts: Mapping[str, str]) -> Card:
         top[key] = tuple(items)
     asks = []
     for i, ask in enumerate(card.asks):
-        # Only what a text changes is made anew: a variant renders thousands of asks.
         mistakes = tuple(
             m if (message := texts.get(f"asks[{i}].mistakes[{j}].message")) is None
             else dataclasses.replace(m, message=message)
             for j, m in enumerate(ask.mistakes))
         question = texts.get(f"asks[{i}].question", ask.question)
-        same = question is ask.question and all(
+        same = i not in stated and question is ask.question and all(
             new is old for new, old in zip(mistakes, ask.mistakes, strict=True))
-        asks.append(ask if same else dataclasses.replace(ask, question=question,
-                                                         mistakes=mistakes))
+        asks.append(ask if same else dataclasses.replace(
+            ask, question=question, mistakes=mistakes, stated=stated.get(i, ask.stated)))
     return dataclasses.replace(card, asks=tuple(asks), **top)  # type: ignore[arg-type]

@@ -13,7 +13,6 @@ Rendering solves the card (sympy loads on the first call); choosing a variant do
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -165,10 +164,10 @@ def work_out(card: Card, name: str | None, *, cached: bool = False) -> RenderedC
                 _RENDERINGS.clear()  # a bound on memory; refilled by the next cards
             _RENDERINGS[key] = known
     rendered, stated = known
-    asks = tuple(dataclasses.replace(ask, stated=restated) if changed else ask
-                 for ask, (changed, restated) in zip(card.asks, stated, strict=True))
-    concrete = dataclasses.replace(card, givens=givens, asks=asks, variant=variant.id)
-    concrete = with_texts(concrete, {path: r.text for path, r in rendered.items()})
+    concrete = with_texts(card, {path: r.text for path, r in rendered.items()},
+                          stated={i: figure for i, (changed, figure) in enumerate(stated)
+                                  if changed},
+                          givens=givens, variant=variant.id)
     return RenderedCard(concrete, solution, dict(rendered))
 
 
