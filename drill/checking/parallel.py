@@ -7,7 +7,11 @@ and the findings are put back together in card order: the output is byte for byt
 one of a serial check. Only a pack of :data:`PARALLEL_FROM` cards or more is split, as
 starting a worker costs more than checking a few hundred cards (a worker started afresh,
 by ``spawn`` or ``forkserver``, imports drill and sympy and loads the user's solver
-files again). ``DRILL_CHECK_WORKERS=1`` checks serially; another number sets the count.
+files again). And only onto cores that are idle, by the load average (as ``make -l``
+does): on a busy machine a second process finishes no sooner, and the copies of memory a
+forked worker touches make the same work cost more CPU time (a 1,000-card check took
+about a tenth more at a load of 4 on two cores). ``DRILL_CHECK_WORKERS=1`` checks
+serially; another number sets the count, whatever the load.
 
 A pool that cannot start or loses a worker is never waited on for ever: the cards are
 then checked here, serially.
@@ -23,13 +27,13 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # the pool's modules load only for a pool: most checks have none
+    from multiprocessing.context import BaseContext
 
 #: The fewest cards worth splitting across processes.
 PARALLEL_FROM = 400
@@ -56,14 +60,24 @@ def collecting_rarely() -> Iterator[None]:
             gc.enable()  # the next collection finds any cycle left
 
 
-def workers_for(cards: int) -> int:
-    """How many processes check a pack of ``cards`` cards (1: this one, serially)."""
+def workers_for(cards: int, load: float | None = None) -> int:
+    """How many processes check a pack of ``cards`` cards (1: this one, serially), with
+    ``load`` the machine's load average (by default, the last minute's)."""
     chosen = os.environ.get(WORKERS_VARIABLE, "").strip()
     if chosen.isdigit() and int(chosen) >= 1:
         return min(int(chosen), MAX_WORKERS, max(cards, 1))
     if cards < PARALLEL_FROM:
         return 1
-    return max(1, min(_usable_cores(), MAX_WORKERS))
+    cores = min(_usable_cores(), MAX_WORKERS)
+    busy = _load_average() if load is None else load
+    return max(1, min(cores, cores - int(busy)))  # the cores no process is running on
+
+
+def _load_average() -> float:
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):  # not on this system: take the cores to be idle
+        return 0.0
 
 
 def _usable_cores() -> int:
@@ -96,6 +110,9 @@ def map_runs(check: Callable[[Sequence[_Item], str], list[_Found]], items: Seque
     function (a worker imports it by name)."""
     if workers <= 1 or len(items) <= 1:
         return check(items, text)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     runs = in_runs(len(items), workers * RUNS_PER_WORKER)
     from drill.solving.solver_modules import loaded_solver_files
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -61,8 +62,14 @@ def test_runs_cover_every_item_once_in_order() -> None:
 def test_a_small_pack_is_checked_here_and_a_big_one_on_every_core(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DRILL_CHECK_WORKERS", raising=False)
-    assert workers_for(PARALLEL_FROM - 1) == 1
+    assert workers_for(PARALLEL_FROM - 1, load=0.0) == 1
     assert workers_for(PARALLEL_FROM) >= 1
+    cores = min(len(os.sched_getaffinity(0)), 8)
+    assert workers_for(PARALLEL_FROM, load=0.0) == workers_for(PARALLEL_FROM, load=0.9) == cores
+    # Only onto idle cores: one process running leaves one core fewer, all of them none.
+    assert workers_for(PARALLEL_FROM, load=1.2) == max(1, cores - 1)
+    assert workers_for(PARALLEL_FROM, load=float(cores)) == 1
+    assert workers_for(PARALLEL_FROM, load=cores + 3.0) == 1
     monkeypatch.setenv("DRILL_CHECK_WORKERS", "1")
     assert workers_for(10 * PARALLEL_FROM) == 1
     monkeypatch.setenv("DRILL_CHECK_WORKERS", "3")
