@@ -25,13 +25,12 @@ from drill.checking.tolerance import (
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.model import Card, Location
 from drill.packs.samples import SampleError, format_like, parse_sample, read_quantity
-from drill.packs.scenario import base_fill
+from drill.packs.scenario import base_rendering
 from drill.packs.templates import (
     SCENARIO_NAMES,
     Rendered,
     Slot,
     parse_template,
-    render,
     scenario_values,
     slots,
 )
@@ -50,7 +49,7 @@ _WRITTEN_OUT = ("; it holds for the base, so a figure the variant changes is wri
 def base_renderings(card: Card) -> dict[str, Rendered]:
     """The base text of each templated field, with its map back to the template."""
     names = scenario_values(card.gpu, card.model)
-    return {path: render(parse_template(template), lambda slot: base_fill(slot, card, names))
+    return {path: base_rendering(template, card, names)
             for path, template in card.templates.items()}
 
 
