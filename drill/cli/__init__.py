@@ -7,6 +7,7 @@ import only argparse at load time, so ``drill --help`` stays fast and never load
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -133,10 +134,8 @@ def entry() -> None:
     code = main()
     if _END_AT_ONCE:
         for stream in (sys.stdout, sys.stderr):
-            try:
+            with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing to say
                 stream.flush()
-            except (OSError, ValueError):  # a closed pipe: nothing more to say
-                pass
         os._exit(code)
     sys.exit(code)
 
