@@ -142,11 +142,19 @@ _C_COMPOSER = hasattr(yaml, "CSafeLoader")
 _REFUSED: Any = object()  # the C composer's nodes hold something the strict one refuses
 
 
+class _CComposer(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's loader, resolving implicit tags as the strict composer does: through
+    :func:`_resolve`, which keeps them (libyaml asks once per node, from Python)."""
+
+    def resolve(self, kind: Any, value: str | None, implicit: Any) -> str:
+        return _resolve(kind, value, implicit)
+
+
 def _compose_in_c(text: str) -> Any:
     """libyaml's nodes, or :data:`_REFUSED` when they hold an alias (a node met twice),
     a merge key, a control character, nesting deeper than MAX_DEPTH, or when libyaml
     stops (a second document, a syntax error): the strict composer then says where."""
-    parser = yaml.CSafeLoader(text)
+    parser = _CComposer(text)
     try:
         root = parser.get_single_node()
     except yaml.YAMLError:
