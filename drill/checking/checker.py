@@ -122,7 +122,7 @@ def check_loaded(loaded: LoadResult, workers: int | None = None) -> PackReport:
     """The findings of a loaded file, root causes first. ``workers``: processes to check
     its cards on (by default, as :func:`drill.checking.parallel.workers_for` says for its
     size); the findings are the same, in the same order, however many."""
-    from drill.checking.parallel import map_runs, workers_for
+    from drill.checking.parallel import map_runs, pool_worth, workers_for
 
     pack = loaded.pack
     checked = [UnloadedCard(card, False) for card in (pack.cards if pack else ())]
@@ -132,7 +132,10 @@ def check_loaded(loaded: LoadResult, workers: int | None = None) -> PackReport:
     for diagnostic in loaded.diagnostics:  # the loader's: stage 0 of its card, or the file's
         by_card.setdefault(diagnostic.card_key, [[]])[0].append(diagnostic)
     chosen = workers_for(len(checked)) if workers is None else workers
-    for key, stages in map_runs(check_cards, checked, loaded.text, chosen):
+    # Chosen here, the pool starts only once the cards left look worth it; told (by
+    # ``workers`` or DRILL_CHECK_WORKERS), at once.
+    worth = pool_worth() if workers is None else 0.0
+    for key, stages in map_runs(check_cards, checked, loaded.text, chosen, worth=worth):
         by_card.setdefault(key, [[]]).extend(stages)
     return PackReport(loaded.display, pack.id if pack else None,
                       _root_causes_first(by_card, [item.card for item in checked]),
