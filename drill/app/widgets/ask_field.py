@@ -13,7 +13,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import Input, Static
 
 from drill.packs.model import Ask
@@ -28,6 +30,28 @@ class Echo:
     text: str = ""
     value: str = ""
     error: str = ""
+
+
+class AnswerInput(Input):
+    """An ``Input`` whose typing repaints it without laying the screen out again.
+
+    ``Input`` sets its scrollable width to the text's on every keystroke, and that
+    reactive asks for a layout of the whole screen, twice a key with the echo below. The
+    input's own size is fixed by the CSS (one row, ``1fr`` up to 50 columns), so nothing
+    around it can move: its scrolling reads the width directly, and a repaint is enough.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+
+def update_line(line: Static, content: Content | str) -> None:
+    """Show ``content`` in ``line`` (a Static of ``height: auto``), laying the screen out
+    again only when its height changes: text that takes as many rows as the text before
+    is just repainted."""
+    line.update(content, layout=False)
+    size = line.content_size
+    if not size.width or line.get_content_height(size, size, size.width) != size.height:
+        line.refresh(layout=True)
 
 
 class AskField(Vertical):
@@ -86,7 +110,7 @@ class AskField(Vertical):
         yield Static(f"{self.number}. {self.ask.question}", classes="ask-question")
         with Horizontal(classes="ask-row"):
             # Not selecting on focus: the key that starts an answer is already in it.
-            yield Input(placeholder=PREPARING, id=f"input-{self.ask.id}", compact=True,
+            yield AnswerInput(placeholder=PREPARING, id=f"input-{self.ask.id}", compact=True,
                         select_on_focus=False)
             # "1" is how a pack says "a plain number": nothing to show beside the input.
             yield Static("" if self.ask.unit == "1" else self.ask.unit, classes="ask-unit")
@@ -126,14 +150,14 @@ class AskField(Vertical):
         echo_line = self.query_one(".ask-echo", Static)
         echo_line.display = bool(echo.text or echo.error)
         if echo.error:
-            echo_line.update(Content.styled(echo.error, "$text-warning"))
+            update_line(echo_line, Content.styled(echo.error, "$text-warning"))
         elif echo.text:
             parts: list[tuple[str, str] | str] = [("read as ", "$text-muted"), echo.text]
             if echo.value and echo.value != echo.text:
                 parts += ["  =  ", (echo.value, "bold")]
-            echo_line.update(Content.assemble(*parts))
+            update_line(echo_line, Content.assemble(*parts))
         else:
-            echo_line.update("")
+            update_line(echo_line, "")
 
     def show_waiting(self) -> None:
         self.waiting = True
