@@ -170,7 +170,7 @@ class HomeScreen(Screen[None]):
         self.call_after_refresh(self._add_footer)
 
     async def _add_footer(self) -> None:
-        await self.mount(SteadyFooter(ready=True))
+        await self.mount(SteadyFooter())
         self.refresh_bindings()  # the footer lists the keys it hears of from now on
 
     def show(self, view: HomeView) -> None:

@@ -323,8 +323,8 @@ class ReviewScreen(Screen[None]):
             left = f"{len(self.cram)} more" if self.cram else "last one"
             left += " · schedule unchanged"
         else:
-            counts = self.backend.counts()
-            left = f"{counts.due} due · {counts.new} new left"
+            due, new = self.backend.left_today()
+            left = f"{due} due · {new} new left"
         try:
             flagged = self.backend.state(card.key).flagged
         except BackendError:

@@ -32,16 +32,31 @@ class Echo:
     error: str = ""
 
 
+def sized_by_the_layout() -> Reactive[Size]:
+    """``virtual_size`` for a widget whose size the layout works out from its CSS and
+    content alone. Textual lays the whole screen out again whenever a widget's scrollable
+    size changes; for these that second pass finds nothing new, so every line that grew
+    or shrank cost two layouts (and every keystroke one, through the input)."""
+    return Reactive(Size(0, 0), layout=False)
+
+
 class AnswerInput(Input):
     """An ``Input`` whose typing repaints it without laying the screen out again.
 
     ``Input`` sets its scrollable width to the text's on every keystroke, and that
-    reactive asks for a layout of the whole screen, twice a key with the echo below. The
-    input's own size is fixed by the CSS (one row, ``1fr`` up to 50 columns), so nothing
-    around it can move: its scrolling reads the width directly, and a repaint is enough.
+    reactive asks for a layout of the whole screen. The input's own size is fixed by the
+    CSS (one row, ``1fr`` up to 50 columns), so nothing around it can move: its
+    scrolling reads the width directly, and a repaint is enough.
     """
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    virtual_size = sized_by_the_layout()
+
+
+class Line(Static):
+    """A Static of ``height: auto`` (a question, the echo, the verdict): its height is
+    worked out in the layout that placed it, so a change of it needs no second pass."""
+
+    virtual_size = sized_by_the_layout()
 
 
 def update_line(line: Static, content: Content | str) -> None:
@@ -56,6 +71,8 @@ def update_line(line: Static, content: Content | str) -> None:
 
 class AskField(Vertical):
     """A question, an answer input and what became of the answer."""
+
+    virtual_size = sized_by_the_layout()  # height: auto, the sum of its rows (see Line)
 
     DEFAULT_CSS = """
     AskField { height: auto; margin: 0 0 1 0; }
@@ -114,8 +131,8 @@ class AskField(Vertical):
                         select_on_focus=False)
             # "1" is how a pack says "a plain number": nothing to show beside the input.
             yield Static("" if self.ask.unit == "1" else self.ask.unit, classes="ask-unit")
-        yield Static("", classes="ask-echo")
-        yield Static("", classes="ask-verdict")
+        yield Line("", classes="ask-echo")
+        yield Line("", classes="ask-verdict")
 
     @property
     def input(self) -> Input:
