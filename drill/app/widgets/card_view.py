@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from drill.app.messages import CardWorkedOut
-from drill.app.widgets.ask_field import AskField, Echo, sized_by_the_layout
+from drill.app.widgets.ask_field import AskField, Echo
 from drill.app.widgets.reveal import answer_text
 
 if TYPE_CHECKING:
@@ -50,9 +50,6 @@ class CardView(VerticalScroll):
     # Never focused itself: with no input focused the screen's shortcuts take every key
     # (PageUp/PageDown and the mouse still scroll it).
     can_focus = False
-    # Its size is the screen's to give (1fr both ways), never its content's; a scrollbar
-    # that comes or goes asks for its own layout.
-    virtual_size = sized_by_the_layout()
 
     class Graded(Message):
         """An answer was graded (readable answers only: invalid text is not an answer).
