@@ -54,8 +54,8 @@ class AnswerInput(Input):
 
 
 class Line(Static):
-    """A Static of ``height: auto`` (a question, the echo, the verdict): its height is
-    worked out in the layout that placed it, so a change of it needs no second pass."""
+    """A Static of ``height: auto`` (the echo, the verdict): its height is worked out in
+    the layout that placed it, so a change of it needs no second pass."""
 
     virtual_size = sized_by_the_layout()
 
