@@ -12,8 +12,10 @@ now, and keeps them when nothing differs.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
-from textual.app import ComposeResult
+from textual import events, on
+from textual.screen import Screen
 from textual.widgets import Footer
 
 
@@ -22,13 +24,14 @@ class SteadyFooter(Footer):
 
     ``ready``: the footer is mounted after the rest of its screen (and after whatever
     its screen's ``check_action`` reads), so the bindings can be read at once. Its keys
-    are then composed with it, in the same layout, instead of after the next frame as
-    ``Footer`` does (which lays the screen out twice more).
+    are then composed as it mounts, in the same layout as the screen, instead of after
+    the next frame as ``Footer`` does (which lays the screen out twice more).
     """
 
     def __init__(self, *, ready: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._bindings_ready = ready
+        self._ready = ready
+        self._heard = False  # of the bindings: Footer composes no key before
         self._shown: tuple[Hashable, ...] | None = None
 
     def _what_it_would_show(self) -> tuple[Hashable, ...]:
@@ -43,16 +46,23 @@ class SteadyFooter(Footer):
             if binding.show or key == palette
         ))
 
-    def compose(self) -> ComposeResult:
-        if self._bindings_ready:
-            self._shown = self._what_it_would_show()
-        yield from super().compose()
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        self._heard = True
+        super().bindings_changed(screen)
+
+    @on(events.Mount)
+    async def _compose_at_once(self) -> None:
+        if self._ready:
+            self.bindings_changed(self.screen)  # what a screen's first refresh would say
+            await self.recompose()
 
     async def recompose(self) -> None:
-        if not self.is_attached or self._pruning or not self._bindings_ready:
+        if not (self.is_attached and self._heard):
             await super().recompose()
             return
         if not self.screen.is_current:
             return  # out of sight: its screen's return refreshes the bindings again
-        if self._what_it_would_show() != self._shown:
-            await super().recompose()  # composing records what it shows
+        shown = self._what_it_would_show()
+        if shown != self._shown:
+            await super().recompose()
+            self._shown = shown
