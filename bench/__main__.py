@@ -54,6 +54,18 @@ def _checking(quick: bool) -> list[Row]:
             result["linear"]]
 
 
+def _commands(quick: bool) -> list[Row]:
+    from bench.commands import measure_commands
+
+    return measure_commands(repeats=5 if quick else 9)
+
+
+def _suite(quick: bool) -> list[Row]:
+    from bench.suite import measure_suite
+
+    return [measure_suite()]
+
+
 def _queue(quick: bool) -> list[Row]:
     from bench.review_queue import measure_queue
 
@@ -80,9 +92,11 @@ MEASUREMENTS: dict[str, Callable[[bool], list[Row]]] = {
     "first-screen": _first_screen,
     "grading": _grading,
     "checking": _checking,
+    "commands": _commands,
     "queue": _queue,
     "memory": _memory,
     "labs": _labs,
+    "suite": _suite,
 }
 
 
