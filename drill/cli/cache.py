@@ -12,7 +12,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser = subparsers.add_parser(
         "cache",
         parents=[common],
-        help="show or clear the cache of solved cards",
+        help="show or clear the cache of solved cards and loaded packs",
         description="drill keeps each solved card in the user cache folder, keyed by "
         "everything its numbers depend on, so grading and showing need no sympy when "
         "nothing changed. A stale or damaged entry is never used; clearing only costs "
@@ -26,11 +26,14 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from drill.packs import load_cache
     from drill.solving.cache import cache_dir, clear
 
     if args.action == "path":
         print(cache_dir())
         return EXIT_OK
     removed = clear()
-    print(f"removed {removed:,} solved card{'s' if removed != 1 else ''} from {cache_dir()}")
+    packs = load_cache.clear()
+    print(f"removed {removed:,} solved card{'s' if removed != 1 else ''} from {cache_dir()}"
+          + (f", and {packs:,} loaded pack file{'s' if packs != 1 else ''}" if packs else ""))
     return EXIT_OK
