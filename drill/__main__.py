@@ -1,5 +1,3 @@
-import sys
+from drill.cli import entry
 
-from drill.cli import main
-
-sys.exit(main())
+entry()

@@ -94,3 +94,18 @@ def kv_bytes_per_token(layers: sympy.Expr, kv_heads: sympy.Expr, head_dim: sympy
                        element_bytes: sympy.Expr) -> sympy.Expr:
     """KV cache per token: a key and a value, per layer, per KV head, head_dim elements."""
     return 2 * layers * kv_heads * head_dim * element_bytes / u.token
+
+
+def linear_root(left: sympy.Expr, right: sympy.Expr, unknown: sympy.Symbol) -> sympy.Expr:
+    """The ``unknown`` at which ``left`` equals ``right``, when clearing the fractions
+    leaves an equation linear in it (an intensity reaching a ridge point).
+
+    ``sympy.solve`` gives the same expression, but it imports all of
+    ``sympy.physics.units`` to check its answer: as much time again as sympy itself.
+    """
+    numerator, _ = sympy.fraction(sympy.together(left - right))
+    expanded = sympy.expand(numerator)
+    slope = expanded.coeff(unknown, 1)
+    if slope == 0 or sympy.expand(expanded - slope * unknown).has(unknown):
+        raise ValueError(f"the equation is not linear in {unknown}")
+    return -expanded.coeff(unknown, 0) / slope

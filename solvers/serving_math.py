@@ -18,6 +18,7 @@ from .laws import (
     gemm_bytes,
     gemm_flops,
     gemm_intensity,
+    linear_root,
     littles_law,
     mm1_time_factor,
     ridge_point,
@@ -95,7 +96,7 @@ def gemm_ridge_batch(k: sympy.Expr, n: sympy.Expr, element_bytes: sympy.Expr,
     """The m at which an [m, k] × [k, n] GEMM's intensity reaches the ridge point."""
     m = sympy.Symbol("m", positive=True)
     ridge_value = ridge_point(peak_flops, bandwidth)
-    (batch,) = sympy.solve(sympy.Eq(gemm_intensity(m, k, n, element_bytes), ridge_value), m)
+    batch = linear_root(gemm_intensity(m, k, n, element_bytes), ridge_value, m)
     return {
         "ridge_point": ridge_value,
         "batch_at_ridge": batch,

@@ -17,6 +17,7 @@ from .laws import (
     bytes_as_flops,
     flops_as_bytes,
     forward_flops,
+    linear_root,
     ridge_point,
     roofline_time,
 )
@@ -119,7 +120,7 @@ def decode_flip_batch(peak_flops: sympy.Expr, bandwidth: sympy.Expr, params: sym
     # One step does 2·params FLOPs per sequence and reads the weights once for all.
     intensity = forward_flops(params, batch * u.token) / weights
     ridge_value = ridge_point(peak_flops, bandwidth)
-    (flip,) = sympy.solve(sympy.Eq(intensity, ridge_value), batch)
+    flip = linear_root(intensity, ridge_value, batch)
     return {
         "ridge_point": ridge_value,
         "batch1_intensity": intensity.subs(batch, 1),

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from drill.checking.clean_cards import card_content, clean_stages, remember_clean
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
 from drill.checking.figures import find_figures
 from drill.checking.prose import EXACT_TOLERANCE, check_prose
@@ -121,7 +122,7 @@ def check_loaded(loaded: LoadResult, workers: int | None = None) -> PackReport:
     """The findings of a loaded file, root causes first. ``workers``: processes to check
     its cards on (by default, as :func:`drill.checking.parallel.workers_for` says for its
     size); the findings are the same, in the same order, however many."""
-    from drill.checking.parallel import map_runs, workers_for
+    from drill.checking.parallel import map_runs, pool_worth, workers_for
 
     pack = loaded.pack
     checked = [UnloadedCard(card, False) for card in (pack.cards if pack else ())]
@@ -131,7 +132,10 @@ def check_loaded(loaded: LoadResult, workers: int | None = None) -> PackReport:
     for diagnostic in loaded.diagnostics:  # the loader's: stage 0 of its card, or the file's
         by_card.setdefault(diagnostic.card_key, [[]])[0].append(diagnostic)
     chosen = workers_for(len(checked)) if workers is None else workers
-    for key, stages in map_runs(check_cards, checked, loaded.text, chosen):
+    # Chosen here, the pool starts only once the cards left look worth it; told (by
+    # ``workers`` or DRILL_CHECK_WORKERS), at once.
+    worth = pool_worth() if workers is None else 0.0
+    for key, stages in map_runs(check_cards, checked, loaded.text, chosen, worth=worth):
         by_card.setdefault(key, [[]]).extend(stages)
     return PackReport(loaded.display, pack.id if pack else None,
                       _root_causes_first(by_card, [item.card for item in checked]),
@@ -145,6 +149,11 @@ def check_cards(items: Sequence[UnloadedCard],
     source = SourceText(text)
     found: list[tuple[str, list[list[Diagnostic]]]] = []
     for item in items:
+        # A card alike one found clean is clean (drill.checking.clean_cards).
+        known = clean_stages(_clean_key(item))
+        if known is not None:
+            found.append((item.card.key, [[] for _ in range(known)]))
+            continue
         try:
             stages = _CardCheck(item.card, source).run(numbers=not item.inputs_broken)
         except Exception as error:
@@ -153,8 +162,47 @@ def check_cards(items: Sequence[UnloadedCard],
                 f"internal error while checking this card: {type(error).__name__}: {error}",
                 item.card.key,
             )]]
+        if not any(stages):
+            key = _clean_key(item)  # again: solving may have loaded the solvers since
+            remember_clean(key, len(stages))
         found.append((item.card.key, stages))
     return found
+
+
+def _clean_key(item: UnloadedCard) -> tuple[object, ...]:
+    """What a card's findings follow from: its content, whether its numbers are checked,
+    and the solver and catalog it is checked with (by identity: one loaded again is
+    another; kept alive by the entry, so an identity is not reused)."""
+    import sys
+
+    registry = sys.modules.get("drill.solving.registry")  # not loaded: no solver yet
+    solver = registry.REGISTRY.get(item.card.solver) if registry and item.card.solver else None
+    return (item.inputs_broken, card_content(item.card), _Identity(solver),
+            _Identity(_catalog()))
+
+
+def _catalog() -> object:
+    from drill.packs.catalog import CatalogError, load_catalog
+
+    try:
+        return load_catalog()
+    except CatalogError:
+        return None
+
+
+class _Identity:
+    """An object compared by identity (a solver holds dicts, so it has no hash)."""
+
+    __slots__ = ("thing",)
+
+    def __init__(self, thing: object) -> None:
+        self.thing = thing
+
+    def __hash__(self) -> int:
+        return id(self.thing)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Identity) and other.thing is self.thing
 
 
 def _root_causes_first(by_card: Mapping[str | None, list[list[Diagnostic]]],

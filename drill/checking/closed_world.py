@@ -295,8 +295,10 @@ def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Ren
     Worked out once per content (the texts, their renderings, the numbers, the scenario):
     a big pack shows the same card text with the same numbers more than once.
     """
-    if solution is not None:
-        numbers: tuple[Any, ...] = (
+    if solution is not None and solution.content is not None:
+        numbers: tuple[Any, ...] = (solution.content,)  # what the numbers follow from
+    elif solution is not None:
+        numbers = (
             tuple(solution.given_values.items()), tuple(solution.givens.items()),
             tuple((n, r.value, r.shown) for n, r in solution.results.items()))
     else:

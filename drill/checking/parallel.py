@@ -7,7 +7,14 @@ and the findings are put back together in card order: the output is byte for byt
 one of a serial check. Only a pack of :data:`PARALLEL_FROM` cards or more is split, as
 starting a worker costs more than checking a few hundred cards (a worker started afresh,
 by ``spawn`` or ``forkserver``, imports drill and sympy and loads the user's solver
-files again). ``DRILL_CHECK_WORKERS=1`` checks serially; another number sets the count.
+files again). Left to itself, the check starts a pool only once the cards left look
+worth it (:data:`POOL_WORTH_S`), by the pace of the cards checked so far: a pack whose
+cards repeat one another is found clean at once, card after card, and gains nothing.
+And only onto cores that are idle, by the load average (as ``make -l`` does): on a busy
+machine a second process finishes no sooner, and the copies of memory a forked worker
+touches make the same work cost more CPU time (a 1,000-card check took about a tenth
+more at a load of 4 on two cores). ``DRILL_CHECK_WORKERS=1`` checks serially; another
+number sets the count, whatever the load, and starts the pool at once.
 
 A pool that cannot start or loses a worker is never waited on for ever: the cards are
 then checked here, serially.
@@ -23,13 +30,14 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import multiprocessing
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # the pool's modules load only for a pool: most checks have none
+    from multiprocessing.context import BaseContext
 
 #: The fewest cards worth splitting across processes.
 PARALLEL_FROM = 400
@@ -56,14 +64,24 @@ def collecting_rarely() -> Iterator[None]:
             gc.enable()  # the next collection finds any cycle left
 
 
-def workers_for(cards: int) -> int:
-    """How many processes check a pack of ``cards`` cards (1: this one, serially)."""
+def workers_for(cards: int, load: float | None = None) -> int:
+    """How many processes check a pack of ``cards`` cards (1: this one, serially), with
+    ``load`` the machine's load average (by default, the last minute's)."""
     chosen = os.environ.get(WORKERS_VARIABLE, "").strip()
     if chosen.isdigit() and int(chosen) >= 1:
         return min(int(chosen), MAX_WORKERS, max(cards, 1))
     if cards < PARALLEL_FROM:
         return 1
-    return max(1, min(_usable_cores(), MAX_WORKERS))
+    cores = min(_usable_cores(), MAX_WORKERS)
+    busy = _load_average() if load is None else load
+    return max(1, min(cores, cores - int(busy)))  # the cores no process is running on
+
+
+def _load_average() -> float:
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):  # not on this system: take the cores to be idle
+        return 0.0
 
 
 def _usable_cores() -> int:
@@ -89,13 +107,67 @@ def in_runs(count: int, runs: int) -> list[tuple[int, int]]:
 
 
 def map_runs(check: Callable[[Sequence[_Item], str], list[_Found]], items: Sequence[_Item],
-             text: str, workers: int,
-             context: BaseContext | None = None) -> list[_Found]:
+             text: str, workers: int, context: BaseContext | None = None,
+             worth: float = 0.0) -> list[_Found]:
     """``check(run, text)`` over consecutive runs of ``items`` on ``workers`` processes,
     the results joined in the order of ``items``. ``check`` must be a module-level
-    function (a worker imports it by name)."""
+    function (a worker imports it by name). ``worth``: check here, run after run, until
+    the cards left look like this many seconds of CPU time or more, and start the pool
+    only then (0: at once; see :func:`pool_worth`)."""
     if workers <= 1 or len(items) <= 1:
         return check(items, text)
+    done: list[_Found] = []
+    if worth > 0:
+        done, start = _check_here_while_cheap(check, items, text, worth)
+        if start >= len(items):
+            return done
+        items = items[start:]
+    return [*done, *_on_a_pool(check, items, text, workers, context)]
+
+
+#: The CPU time the cards left must look like for a pool to be worth starting: below
+#: it, forking the workers and sending their findings back cost about what they save
+#: (a 1,000-card pack of a few cards repeated, whose copies are found clean at once,
+#: took half a second more CPU time on two processes, and no less wall time).
+POOL_WORTH_S = 1.0
+#: How many runs the cards are checked in here, while they are cheap.
+_STEPS = 40
+
+
+def pool_worth() -> float:
+    """:data:`POOL_WORTH_S`, unless ``DRILL_CHECK_WORKERS`` sets the count (then the
+    pool starts at once)."""
+    chosen = os.environ.get(WORKERS_VARIABLE, "").strip()
+    return 0.0 if chosen.isdigit() and int(chosen) >= 1 else POOL_WORTH_S
+
+
+def _check_here_while_cheap(check: Callable[[Sequence[_Item], str], list[_Found]],
+                            items: Sequence[_Item], text: str,
+                            worth: float) -> tuple[list[_Found], int]:
+    """Check runs of ``items`` here until the last run's pace says the rest would take
+    ``worth`` seconds or more; the findings so far, and where the rest starts. (The
+    first cards of a pack cost the most: they load the solvers and meet each scenario
+    first. So only from the second run on is the pace taken.)"""
+    step = max(1, len(items) // _STEPS)
+    done: list[_Found] = []
+    start = 0
+    while start < len(items):
+        end = min(len(items), start + step)
+        began = time.process_time()
+        done += check(items[start:end], text)
+        pace = (time.process_time() - began) / (end - start)
+        start = end
+        if start >= 2 * step and pace * (len(items) - start) >= worth:
+            break
+    return done, start
+
+
+def _on_a_pool(check: Callable[[Sequence[_Item], str], list[_Found]],
+               items: Sequence[_Item], text: str, workers: int,
+               context: BaseContext | None) -> list[_Found]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     runs = in_runs(len(items), workers * RUNS_PER_WORKER)
     from drill.solving.solver_modules import loaded_solver_files
 

@@ -25,13 +25,12 @@ from drill.checking.tolerance import (
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.model import Card, Location
 from drill.packs.samples import SampleError, format_like, parse_sample, read_quantity
-from drill.packs.scenario import base_fill
+from drill.packs.scenario import base_rendering
 from drill.packs.templates import (
     SCENARIO_NAMES,
     Rendered,
     Slot,
     parse_template,
-    render,
     scenario_values,
     slots,
 )
@@ -50,7 +49,7 @@ _WRITTEN_OUT = ("; it holds for the base, so a figure the variant changes is wri
 def base_renderings(card: Card) -> dict[str, Rendered]:
     """The base text of each templated field, with its map back to the template."""
     names = scenario_values(card.gpu, card.model)
-    return {path: render(parse_template(template), lambda slot: base_fill(slot, card, names))
+    return {path: base_rendering(template, card, names)
             for path, template in card.templates.items()}
 
 
@@ -279,9 +278,29 @@ def _changed_givens(base: Card, variant: Card) -> Iterator[tuple[str, str]]:
 
 
 def _changed_samples(card: Card, base: Solution | None,
-                     solution: Solution) -> Iterator[tuple[str, str]]:
+                     solution: Solution) -> tuple[tuple[str, str], ...]:
+    """Each sample the variant shows otherwise than the base, as (the base's figure, the
+    name): a function of the templates and the two solutions, so kept by their content
+    (the templates are part of it)."""
     if base is None:
-        return
+        return ()
+    if base.content is None or solution.content is None:
+        return tuple(_samples_changed(card, base, solution))
+    key = (base.content, solution.content)
+    known = _CHANGED.get(key)
+    if known is None:
+        if len(_CHANGED) >= _CHANGED_LIMIT:
+            _CHANGED.clear()  # a bound on memory; refilled by the next cards
+        known = _CHANGED[key] = tuple(_samples_changed(card, base, solution))
+    return known
+
+
+_CHANGED: dict[tuple[object, object], tuple[tuple[str, str], ...]] = {}
+_CHANGED_LIMIT = 4096
+
+
+def _samples_changed(card: Card, base: Solution,
+                     solution: Solution) -> Iterator[tuple[str, str]]:
     before = _values(card, base)
     after = _values(card, solution)
     for template in card.templates.values():

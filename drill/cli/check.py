@@ -73,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
     from drill.checking import check_files
 
     reports = check_files(files, remember=True)
+    from drill.cli import end_at_once
+
+    end_at_once()  # the findings are kept (report_cache) and all that is left is printing
     builtin = _builtin_ids_not_checked(files) if args.paths else {}
     notes = [f"{report.display}: note: pack id '{report.pack_id}' is the built-in pack's "
              f"({builtin[report.pack_id]}): this file is checked in its place (when drill "

@@ -232,7 +232,14 @@ def catalog_dir() -> Path:
 
 def load_catalog(folder: Path | None = None) -> Catalog:
     """The catalog in ``folder`` (default: the built-in one); raises CatalogError."""
-    return _load(str(folder or catalog_dir()))
+    return _load(str(folder) if folder else _builtin_folder())
+
+
+@lru_cache(maxsize=1)
+def _builtin_folder() -> str:
+    """The built-in catalog's folder, as a key of :func:`_load`: every variant of every
+    card asks for the catalog, and joining the path again cost more than reading it."""
+    return str(catalog_dir())
 
 
 @lru_cache(maxsize=8)

@@ -11,7 +11,7 @@ result, that each variant works out, is ``drill check``'s job
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import yaml
 
@@ -21,6 +21,7 @@ from drill.packs.givens import shown_given
 from drill.packs.model import BASE_VARIANT, Card, Location, Variant
 from drill.packs.templates import (
     SCENARIO_NAMES,
+    Rendered,
     Slot,
     TemplateError,
     parse_template,
@@ -211,13 +212,31 @@ def _render_base(card: Card, fields: Fields, file_text: str, scope: Scope) -> Ca
         if not ok:
             continue
         templates[path] = text
-        rendered[path] = render(pieces, lambda s: base_fill(s, card, names)).text
+        rendered[path] = base_rendering(text, card, names).text
     if not templates:
         return card
     return with_texts(dataclasses.replace(card, templates=templates), rendered)
 
 
-def base_fill(slot: Slot, card: Card, names: dict[str, str]) -> str:
+def base_rendering(template: str, card: Card, names: Mapping[str, str]) -> Rendered:
+    """The base text of a template the loader accepted, with its map back to the
+    template. Kept by all it reads (the template, the givens, the scenario's names): the
+    loader renders each template, the checker again, and a big pack repeats its texts."""
+    key = (template, tuple(card.givens.items()), tuple(names.items()))
+    known = _BASE_RENDERINGS.get(key)
+    if known is None:
+        if len(_BASE_RENDERINGS) >= _BASE_RENDERINGS_LIMIT:
+            _BASE_RENDERINGS.clear()  # a bound on memory; refilled by the next cards
+        known = _BASE_RENDERINGS[key] = render(parse_template(template),
+                                               lambda slot: base_fill(slot, card, names))
+    return known
+
+
+_BASE_RENDERINGS: dict[tuple[object, ...], Rendered] = {}
+_BASE_RENDERINGS_LIMIT = 4096
+
+
+def base_fill(slot: Slot, card: Card, names: Mapping[str, str]) -> str:
     """What a placeholder shows in the base text: a scenario name, the sample as written,
     or the given (placeholders the loader accepted only; a sample is not read here)."""
     if slot.name in names:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from drill.packs.model import Card
@@ -202,6 +202,18 @@ class Rendered:
     text: str
     #: (start in text, end in text, piece): every piece in order.
     spans: tuple[tuple[int, int, Piece], ...]
+    #: The hash, worked out on first use: the checker's caches are keyed by renderings,
+    #: and hashing every piece of every span again costs more than what they save.
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash((self.text, self.spans)))
+        assert self._hash is not None
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Rendered], tuple[str, tuple[tuple[int, int, Piece], ...]]]:
+        return Rendered, (self.text, self.spans)  # not the hash: another process's differs
 
     def template_offset(self, offset: int) -> int:
         for start, end, piece in self.spans:
@@ -243,11 +255,17 @@ def sample_shown(sample: str) -> str:
     return text
 
 
-def with_texts(card: Card, texts: Mapping[str, str]) -> Card:
-    """``card`` with the text fields at these paths ("answer[1]", ...) replaced."""
-    if not texts:
+def with_texts(card: Card, texts: Mapping[str, str], *,
+               stated: Mapping[int, str | None] | None = None,
+               **changes: object) -> Card:
+    """``card`` with the text fields at these paths ("answer[1]", ...) replaced; and the
+    stated figure of each ask in ``stated`` (by index), and any other field in
+    ``changes`` (a variant's givens): one new card, each ask made anew only if a text or
+    figure of it changes (a big pack's check renders thousands of variants)."""
+    stated = stated or {}
+    if not texts and not stated and not changes:
         return card
-    top: dict[str, object] = {}
+    top: dict[str, object] = dict(changes)
     for key in ("title", "scenario", "tip"):
         if key in texts:
             top[key] = texts[key]
@@ -259,9 +277,12 @@ def with_texts(card: Card, texts: Mapping[str, str]) -> Card:
     asks = []
     for i, ask in enumerate(card.asks):
         mistakes = tuple(
-            dataclasses.replace(m, message=texts.get(f"asks[{i}].mistakes[{j}].message",
-                                                     m.message))
+            m if (message := texts.get(f"asks[{i}].mistakes[{j}].message")) is None
+            else dataclasses.replace(m, message=message)
             for j, m in enumerate(ask.mistakes))
-        asks.append(dataclasses.replace(
-            ask, question=texts.get(f"asks[{i}].question", ask.question), mistakes=mistakes))
+        question = texts.get(f"asks[{i}].question", ask.question)
+        same = i not in stated and question is ask.question and all(
+            new is old for new, old in zip(mistakes, ask.mistakes, strict=True))
+        asks.append(ask if same else dataclasses.replace(
+            ask, question=question, mistakes=mistakes, stated=stated.get(i, ask.stated)))
     return dataclasses.replace(card, asks=tuple(asks), **top)  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -114,19 +114,79 @@ _MERGE = "tag:yaml.org,2002:merge"  # "<<: {...}" copies keys in, like an alias
 
 
 def _compose_text(text: str) -> yaml.Node | None:
-    """The parser's events, one call each (the generator of ``yaml.parse`` costs as much
-    again as the parsing itself on a big pack), composed into nodes."""
-    parser = _EVENT_LOADER(text)
+    """The document's nodes: libyaml's own, when they are what the strict composer below
+    would make (a quarter faster on a big pack); else the strict composer's, which
+    raises the located error."""
     # Nodes make a tree, so the cycle collector has nothing to find in them, yet it
     # would walk every node made so far again and again: half the time of a big pack.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _compose_events(parser.get_event)
+        if _C_COMPOSER:
+            root = _compose_in_c(text)
+            if root is not _REFUSED:
+                return cast("yaml.Node | None", root)
+        parser = _EVENT_LOADER(text)
+        try:
+            # The parser's events, one call each (the generator of ``yaml.parse`` costs
+            # as much again as the parsing itself on a big pack), composed into nodes.
+            return _compose_events(parser.get_event)
+        finally:
+            parser.dispose()
     finally:
-        parser.dispose()
         if collecting:
             gc.enable()
+
+
+_C_COMPOSER = hasattr(yaml, "CSafeLoader")
+_REFUSED: Any = object()  # the C composer's nodes hold something the strict one refuses
+
+
+class _CComposer(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's loader, resolving implicit tags as the strict composer does: through
+    :func:`_resolve`, which keeps them (libyaml asks once per node, from Python)."""
+
+    def resolve(self, kind: Any, value: str | None, implicit: Any) -> str:
+        return _resolve(kind, value, implicit)
+
+
+def _compose_in_c(text: str) -> Any:
+    """libyaml's nodes, or :data:`_REFUSED` when they hold an alias (a node met twice),
+    a merge key, a control character, nesting deeper than MAX_DEPTH, or when libyaml
+    stops (a second document, a syntax error): the strict composer then says where."""
+    parser = _CComposer(text)
+    try:
+        root = parser.get_single_node()
+    except yaml.YAMLError:
+        return _REFUSED
+    finally:
+        parser.dispose()
+    if root is None:
+        return None
+    seen: set[int] = set()
+    forbidden = _FORBIDDEN.search
+    stack: list[tuple[yaml.Node, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if id(node) in seen:
+            return _REFUSED  # an alias: the same node in two places
+        seen.add(id(node))
+        kind = type(node)
+        if kind is yaml.ScalarNode:
+            if forbidden(node.value):
+                return _REFUSED
+            continue
+        if depth >= MAX_DEPTH:
+            return _REFUSED
+        if kind is yaml.MappingNode:
+            for key, value in node.value:
+                if _MERGE in (key.tag, value.tag):
+                    return _REFUSED
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+        else:
+            stack.extend((item, depth + 1) for item in node.value)
+    return root
 
 
 _SCALAR, _ALIAS, _DOCUMENT = yaml.ScalarEvent, yaml.AliasEvent, yaml.DocumentStartEvent

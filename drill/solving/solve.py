@@ -90,6 +90,10 @@ class Solution:
     results: dict[str, Result]
     #: Givens written as formulas of other givens, each with its value as shown.
     formed: dict[str, str] = field(default_factory=dict)
+    #: What the numbers were worked out from (see :func:`solve`), one object for every
+    #: card and variant that solved alike: work derived from the numbers alone (a
+    #: variant's texts, its changed figures) is keyed by it. None: read from the cache.
+    content: Any = field(default=None, compare=False, repr=False)
 
     def result(self, name: str) -> Result:
         return self.results[name]
@@ -115,6 +119,8 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
             known = error.with_traceback(None)  # kept: its frames need not be
         if len(_SOLVED) >= _SOLVED_LIMIT:
             _SOLVED.clear()  # a bound on memory; refilled by the next cards
+        if isinstance(known, Solution):
+            known = dataclasses.replace(known, content=key)
         _SOLVED[key] = known
     if isinstance(known, SolveError):
         raise SolveError(card.key, known.message, given=known.given, result=known.result,

@@ -13,7 +13,6 @@ Rendering solves the card (sympy loads on the first call); choosing a variant do
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -150,21 +149,48 @@ def work_out(card: Card, name: str | None, *, cached: bool = False) -> RenderedC
         values.update(solution.given_values)
         values.update({n: r.value for n, r in solution.results.items()})
 
-    def fill_for(path: str) -> _Filler:
-        return _Filler(card, variant.id, path, givens, names, values)
+    # What the texts show follows from the numbers, the templates, the givens and the
+    # names alone: worked out once for every card and variant that has them all alike
+    # (a solution read from the cache has no content to key by: worked out afresh).
+    key = None if solution is not None and solution.content is None else (
+        solution.content if solution is not None else None, tuple(card.templates.items()),
+        tuple(givens.items()), tuple(names.items()),
+        tuple((ask.value, ask.stated) for ask in card.asks))
+    known = _RENDERINGS.get(key) if key is not None else None
+    if known is None:
+        known = _render_texts(card, variant.id, givens, names, values)
+        if key is not None:
+            if len(_RENDERINGS) >= _RENDERINGS_LIMIT:
+                _RENDERINGS.clear()  # a bound on memory; refilled by the next cards
+            _RENDERINGS[key] = known
+    rendered, stated = known
+    concrete = with_texts(card, {path: r.text for path, r in rendered.items()},
+                          stated={i: figure for i, (changed, figure) in enumerate(stated)
+                                  if changed},
+                          givens=givens, variant=variant.id)
+    return RenderedCard(concrete, solution, dict(rendered))
 
+
+#: The renderings, and each ask's stated figure: (whether the variant redoes it, as what).
+_Texts = tuple[dict[str, Rendered], tuple[tuple[bool, str | None], ...]]
+_RENDERINGS: dict[tuple[object, ...], _Texts] = {}
+_RENDERINGS_LIMIT = 4096
+
+
+def _render_texts(card: Card, variant: str, givens: Mapping[str, str],
+                  names: Mapping[str, str], values: Mapping[str, Quantity]) -> _Texts:
+    """Each template rendered for the variant, and each ask's stated figure redone;
+    raises VariantError."""
     rendered: dict[str, Rendered] = {}
     for path, template in card.templates.items():
         try:
             pieces = parse_template(template)
         except TemplateError as error:  # the loader reports these; keep the base text
-            raise VariantError(card.key, variant.id, f"{path}: {error.message}",
+            raise VariantError(card.key, variant, f"{path}: {error.message}",
                                path=path) from None
-        rendered[path] = render(pieces, fill_for(path))
-    asks = tuple(_restated(card, variant.id, ask, values) for ask in card.asks)
-    concrete = dataclasses.replace(card, givens=givens, asks=asks, variant=variant.id)
-    concrete = with_texts(concrete, {path: r.text for path, r in rendered.items()})
-    return RenderedCard(concrete, solution, rendered)
+        rendered[path] = render(pieces, _Filler(card, variant, path, givens, names, values))
+    stated = tuple(_restated_figure(ask, values) for ask in card.asks)
+    return rendered, stated
 
 
 class _Filler:
@@ -206,15 +232,15 @@ def _computed_by(card: Card) -> str:
     return f"solver '{card.solver}'" if card.solver else "the card's formulas"
 
 
-def _restated(card: Card, variant: str, ask: Ask, values: Mapping[str, Quantity]) -> Ask:
-    """The ask with its stated figure redone for the variant's reference."""
+def _restated_figure(ask: Ask, values: Mapping[str, Quantity]) -> tuple[bool, str | None]:
+    """The ask's stated figure redone for the variant's reference: (False, None) when it
+    stays as it is."""
     if ask.stated is None or ask.value not in values:
-        return ask
+        return False, None
     try:
-        stated = restate(ask.stated, values[ask.value])
+        return True, restate(ask.stated, values[ask.value])
     except (SampleError, ValueError):
-        return dataclasses.replace(ask, stated=None)  # unreadable: the checker says so
-    return dataclasses.replace(ask, stated=stated)
+        return True, None  # unreadable: the checker says so
 
 
 __all__ = [

@@ -1,16 +1,15 @@
-"""drill's unit system in sympy.physics.units, and the bridge to fast quantities.
+"""drill's units in sympy formulas, and the bridge to fast quantities.
 
-SI's dimension system is extended with information, computation, currency and the
-countable things of serving. Every unit of :mod:`drill.quantities.unit_table` becomes a sympy
-``Quantity`` in the unit system ``"drill"`` (sympy's own byte, second, watt ... are reused
-where they exist). Solvers write their formulas with these (``u.GB``, ``u.token``).
+Every unit of :mod:`drill.quantities.unit_table` is an atom of
+:class:`~drill.symbolic.unit_atoms.Quantity` (``u.GB``, ``u.token``); solvers and pack
+formulas are written with these. A formula's number is worked out by
+:func:`to_quantity` from drill's own table (each atom's scale and dimension), never by
+sympy's unit system, so ``sympy.physics.units`` is not imported (it costs as much again
+as sympy). The atoms have the names and symbols sympy's own quantities have where sympy
+has the unit (``byte``, ``millisecond``), so formulas read and order as they always did.
 
-sympy has two traps that this module closes:
-
-* a ``Quantity`` the system was not told about silently gets a dimension of its own;
-  :func:`to_quantity` refuses any quantity that is not in the catalog;
-* ``convert_to`` returns its input unchanged when the dimensions differ;
-  :func:`convert` raises :class:`~drill.quantities.units.ConversionError` naming both in words.
+One trap stays closed: an atom the table does not know would silently be a unit of its
+own; :func:`to_quantity` refuses any quantity that is not in the catalog.
 
 Importing this module imports sympy (about half a second): keep it off start-up paths.
 """
@@ -24,131 +23,81 @@ from types import SimpleNamespace
 from typing import Any
 
 import sympy
-import sympy.physics.units as sympy_units
-from sympy.physics.units import Dimension
-from sympy.physics.units import Quantity as SympyQuantity
-from sympy.physics.units.definitions.dimension_definitions import information
-from sympy.physics.units.systems.si import SI, dimsys_SI
 
 from drill.quantities import dimensions as dims
 from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.unit_table import CANONICAL, Unit
-from drill.quantities.units import ConversionError, unit_quantity
+from drill.symbolic.unit_atoms import Quantity as SympyQuantity
 
-_NEW_BASES = {
-    "computation": Dimension("computation"),
-    "currency": Dimension("currency"),
-    "token": Dimension("token"),
-    "request": Dimension("request"),
-    "user": Dimension("user"),
-    "step": Dimension("step"),
-    "kernel": Dimension("kernel"),
+#: The (name, symbol) of the units sympy has a quantity of its own for: the atoms are
+#: made with the same two, as sympy's are (``B`` is sympy's ``byte``, written "byte").
+_SYMPY_NAMES = {
+    "B": ("byte", "byte"), "b": ("bit", "bit"), "KiB": ("kibibyte", "kibibyte"),
+    "MiB": ("mebibyte", "mebibyte"), "GiB": ("gibibyte", "gibibyte"),
+    "TiB": ("tebibyte", "tebibyte"), "PiB": ("pebibyte", "pebibyte"),
+    "ns": ("nanosecond", "ns"), "µs": ("microsecond", "us"), "ms": ("millisecond", "ms"),
+    "s": ("second", "s"), "min": ("minute", "minute"), "h": ("hour", "hour"),
+    "day": ("day", "day"), "W": ("watt", "W"), "J": ("joule", "J"), "Hz": ("hertz", "Hz"),
+    "%": ("percent", "percent"),
 }
-_SI_BASES = {
-    "information": information,
-    "time": sympy_units.time,
-    "mass": sympy_units.mass,
-    "length": sympy_units.length,
-    "current": sympy_units.current,
-    "temperature": sympy_units.temperature,
-}
-BASE_DIMENSIONS: dict[str, Dimension] = {**_SI_BASES, **_NEW_BASES}
-
-DIMENSION_SYSTEM = dimsys_SI.extend([information, *_NEW_BASES.values()])
-
-# sympy quantities reused as they are; the rest are created below.
-_REUSED = {
-    "B": sympy_units.byte, "b": sympy_units.bit, "KiB": sympy_units.kibibyte,
-    "MiB": sympy_units.mebibyte, "GiB": sympy_units.gibibyte, "TiB": sympy_units.tebibyte,
-    "PiB": sympy_units.pebibyte, "ns": sympy_units.nanosecond, "µs": sympy_units.microsecond,
-    "ms": sympy_units.millisecond, "s": sympy_units.second, "min": sympy_units.minute,
-    "h": sympy_units.hour, "day": sympy_units.day, "W": sympy_units.watt,
-    "J": sympy_units.joule, "Hz": sympy_units.hertz, "%": sympy_units.percent,
+#: The units of drill's own base dimensions, each named by its dimension.
+_BASE_NAMES = {
+    "FLOP": ("flop", "FLOP"), "$": ("usd", "USD"), "tokens": ("token", "token"),
+    "requests": ("request", "request"), "users": ("user", "user"),
+    "steps": ("step", "step"), "kernels": ("kernel", "kernel"),
 }
 
-_BASE_UNITS: dict[str, SympyQuantity] = {
-    "FLOP": SympyQuantity("flop", abbrev="FLOP"),
-    "$": SympyQuantity("usd", abbrev="USD"),
-    "tokens": SympyQuantity("token"),
-    "requests": SympyQuantity("request"),
-    "users": SympyQuantity("user"),
-    "steps": SympyQuantity("step"),
-    "kernels": SympyQuantity("kernel"),
-}
-
-SYSTEM = SI.extend(
-    base=tuple(_BASE_UNITS.values()),
-    units=(),
-    name="drill",
-    dimension_system=DIMENSION_SYSTEM,
-)
-
-#: Canonical symbol → sympy quantity; and back, for the bridge.
+#: Canonical symbol → sympy atom; and back, for the bridge.
 QUANTITIES: dict[str, SympyQuantity] = {}
 _UNIT_OF: dict[SympyQuantity, Unit] = {}
 
 
-def _dimension_expr(d: dims.Dim) -> Dimension:
-    result = Dimension(1)
-    for name, power in dims.exponents(d).items():
-        result = result * BASE_DIMENSIONS[name] ** power
-    return result
-
-
 def _register() -> None:
-    base_of = {dims.dim({name: 1}): q for name, q in (
-        ("computation", _BASE_UNITS["FLOP"]), ("currency", _BASE_UNITS["$"]),
-        ("token", _BASE_UNITS["tokens"]), ("request", _BASE_UNITS["requests"]),
-        ("user", _BASE_UNITS["users"]), ("step", _BASE_UNITS["steps"]),
-        ("kernel", _BASE_UNITS["kernels"]),
-    )}
-    for base_dim, quantity in base_of.items():
-        SYSTEM.set_quantity_dimension(quantity, _dimension_expr(base_dim))
-        SYSTEM.set_quantity_scale_factor(quantity, sympy.S.One)
     for symbol, unit in CANONICAL.items():
-        if symbol in _REUSED:
-            quantity = _REUSED[symbol]
-        elif symbol in _BASE_UNITS:
-            quantity = _BASE_UNITS[symbol]
-        else:
-            quantity = SympyQuantity(unit.name, abbrev=symbol)
-            SYSTEM.set_quantity_dimension(quantity, _dimension_expr(unit.dim))
-            SYSTEM.set_quantity_scale_factor(quantity, _scale_in_sympy(unit))
+        name, abbrev = _SYMPY_NAMES.get(symbol) or _BASE_NAMES.get(symbol) or (
+            unit.name, symbol)
+        quantity = SympyQuantity(name, abbrev)
         QUANTITIES[symbol] = quantity
         _UNIT_OF[quantity] = unit
 
 
-def _scale_in_sympy(unit: Unit) -> sympy.Expr:
-    """The unit as a multiple of sympy base quantities (``GB`` = 10⁹ byte).
-
-    The factor is the fraction the float's shortest decimal writes (1e-09 → 1/10⁹), as
-    ``nsimplify(rational=True)`` gives but a thousand times cheaper: every process that
-    solves builds this table.
-    """
-    factor = sympy.Rational(repr(unit.scale))
-    expr: sympy.Expr = factor
-    for name, power in dims.exponents(unit.dim).items():
-        expr = expr * _SYMPY_BASE[name] ** power
-    return expr
-
-
-_SYMPY_BASE: dict[str, SympyQuantity] = {
-    "information": sympy_units.byte,
-    "time": sympy_units.second,
-    "mass": sympy_units.kilogram,
-    "length": sympy_units.meter,
-    "current": sympy_units.ampere,
-    "temperature": sympy_units.kelvin,
-    "computation": _BASE_UNITS["FLOP"],
-    "currency": _BASE_UNITS["$"],
-    "token": _BASE_UNITS["tokens"],
-    "request": _BASE_UNITS["requests"],
-    "user": _BASE_UNITS["users"],
-    "step": _BASE_UNITS["steps"],
-    "kernel": _BASE_UNITS["kernels"],
-}
-
 _register()
+_UNIT_BY_ARGS: dict[tuple[Any, ...], Unit] = {q.args: unit for q, unit in _UNIT_OF.items()}
+
+
+def is_unit_atom(expr: Any) -> bool:
+    """An atom of a unit: drill's, or a quantity of ``sympy.physics.units`` that a user's
+    solver wrote in (told apart by its class name, so that package is never imported)."""
+    return isinstance(expr, SympyQuantity) or (
+        isinstance(expr, sympy.AtomicExpr) and type(expr).__name__ in _SYMPY_KINDS)
+
+
+_SYMPY_KINDS = ("Quantity", "PhysicalConstant")
+
+
+def unit_of(expr: Any) -> Unit | None:
+    """The unit of an atom, if drill knows it: sympy's ``byte`` is drill's ``B``, as the
+    two share their name and symbol."""
+    return _UNIT_OF.get(expr) or _UNIT_BY_ARGS.get(expr.args)
+
+
+#: The atom of each base dimension, for :func:`to_sympy` (sympy's SI bases where drill's
+#: table has none: a mass never appears in a card, but "ans" could hold one).
+_SYMPY_BASE: dict[str, SympyQuantity] = {
+    "information": QUANTITIES["B"],
+    "time": QUANTITIES["s"],
+    "mass": SympyQuantity("kilogram", "kg"),
+    "length": SympyQuantity("meter", "m"),
+    "current": SympyQuantity("ampere", "A"),
+    "temperature": SympyQuantity("kelvin", "K"),
+    "computation": QUANTITIES["FLOP"],
+    "currency": QUANTITIES["$"],
+    "token": QUANTITIES["tokens"],
+    "request": QUANTITIES["requests"],
+    "user": QUANTITIES["users"],
+    "step": QUANTITIES["steps"],
+    "kernel": QUANTITIES["kernels"],
+}
 
 
 def _identifier(unit: Unit, symbol: str) -> list[str]:
@@ -171,41 +120,12 @@ u = SimpleNamespace(**{
 })
 
 
-def dimension_of(expr: sympy.Expr) -> dims.Dim:
-    """The dimension of a sympy expression over catalog units, as a drill Dim."""
-    dependencies = DIMENSION_SYSTEM.get_dimensional_dependencies(
-        SYSTEM.get_dimensional_expr(expr)
-    )
-    exponents: dict[str, int] = {}
-    by_dimension = {d.name: name for name, d in BASE_DIMENSIONS.items()}
-    for dimension, power in dependencies.items():
-        exponents[by_dimension[dimension.name]] = int(power)
-    return dims.dim(exponents)
-
-
-def convert(expr: sympy.Expr, unit: str) -> sympy.Expr:
-    """sympy's ``convert_to`` into a catalog unit, refusing a change of dimension."""
-    target = to_sympy(unit_quantity(unit))
-    source_dim = dimension_of(expr)
-    target_dim = dimension_of(target)
-    if source_dim != target_dim:
-        raise ConversionError(Quantity(1.0, source_dim), unit, target_dim)
-    return sympy_units.convert_to(expr, [QUANTITIES[s] for s in _symbols_in(unit)], "drill")
-
-
-def _symbols_in(unit: str) -> list[str]:
-    from drill.quantities.parsing import parse
-    from drill.quantities.parsing.nodes import UnitRef
-
-    return [n.unit.symbol for n in parse(unit).walk() if isinstance(n, UnitRef)]
-
-
 def to_sympy(quantity: Quantity) -> sympy.Expr:
     """A fast quantity as a sympy expression over base units."""
     expr: sympy.Expr = sympy.Float(quantity.value)
     for name, power in dims.exponents(quantity.dim).items():
         expr = expr * _SYMPY_BASE[name] ** power
-    # sympy's byte is 8 bits and its kilogram 1000 grams: convert_to settles the scale.
+    # The value is in drill's base units (bytes, seconds): each base atom is one of them.
     return expr
 
 
@@ -232,7 +152,7 @@ def compiled(expr: sympy.Basic) -> Evaluator:
     each solver formula for every card and variant. Errors of the formula itself (an
     unknown unit, a division by zero folded in) are raised when it is called, as before.
     """
-    if isinstance(expr, SympyQuantity | sympy.Symbol) or expr in (
+    if is_unit_atom(expr) or isinstance(expr, sympy.Symbol) or expr in (
             sympy.zoo, sympy.oo, -sympy.oo, sympy.nan) or expr.is_Number or expr in (
             sympy.pi, sympy.E):
         try:
@@ -266,8 +186,8 @@ def compiled(expr: sympy.Basic) -> Evaluator:
 def _evaluate(expr: Any, values: Mapping[sympy.Symbol, Quantity]) -> Quantity:
     if isinstance(expr, int | float):
         return Quantity(float(expr))
-    if isinstance(expr, SympyQuantity):
-        unit = _UNIT_OF.get(expr)
+    if is_unit_atom(expr):
+        unit = unit_of(expr)
         if unit is None:
             raise QuantityError(f"'{expr}' is not a unit drill knows")
         return Quantity(unit.scale, unit.dim)

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache
 
 import sympy
-from sympy.physics.units import Quantity as SympyQuantity
 
-from drill.symbolic.unit_system import QUANTITIES
+from drill.symbolic.unit_system import is_unit_atom, unit_of
 
 ADD, MUL, POW, ATOM = 1, 2, 3, 4
 _FUNCTIONS = {"Max": "max", "Min": "min", "ceiling": "ceil", "floor": "floor", "exp": "exp",
@@ -25,11 +23,6 @@ _FUNCTIONS = {"Max": "max", "Min": "min", "ceiling": "ceil", "floor": "floor", "
 # not when it is one quantity ("3.35 TB/s", "3×", "$3/h").
 _OPERATOR = re.compile(r"\s[-+−÷*×/·^]\s|[()]|\bper\b")
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
-
-
-@cache
-def _unit_symbols() -> dict[SympyQuantity, str]:
-    return {quantity: symbol for symbol, quantity in QUANTITIES.items()}
 
 
 def formula_text(expr: sympy.Expr, names: Mapping[sympy.Symbol, str] | None = None) -> str:
@@ -53,8 +46,9 @@ def _render(expr: sympy.Basic, names: Mapping[sympy.Symbol, str]) -> tuple[str, 
     if isinstance(expr, sympy.Symbol):
         text = names.get(expr, expr.name)
         return text, (ADD if _OPERATOR.search(text) else ATOM)
-    if isinstance(expr, SympyQuantity):
-        return _unit_symbols().get(expr, str(expr)), ATOM
+    if is_unit_atom(expr):
+        unit = unit_of(expr)
+        return (unit.symbol if unit is not None else str(expr)), ATOM
     if expr.is_Number:
         return _number(expr)
     if expr.is_Add:

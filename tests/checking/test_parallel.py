@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,8 +63,14 @@ def test_runs_cover_every_item_once_in_order() -> None:
 def test_a_small_pack_is_checked_here_and_a_big_one_on_every_core(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DRILL_CHECK_WORKERS", raising=False)
-    assert workers_for(PARALLEL_FROM - 1) == 1
+    assert workers_for(PARALLEL_FROM - 1, load=0.0) == 1
     assert workers_for(PARALLEL_FROM) >= 1
+    cores = min(len(os.sched_getaffinity(0)), 8)
+    assert workers_for(PARALLEL_FROM, load=0.0) == workers_for(PARALLEL_FROM, load=0.9) == cores
+    # Only onto idle cores: one process running leaves one core fewer, all of them none.
+    assert workers_for(PARALLEL_FROM, load=1.2) == max(1, cores - 1)
+    assert workers_for(PARALLEL_FROM, load=float(cores)) == 1
+    assert workers_for(PARALLEL_FROM, load=cores + 3.0) == 1
     monkeypatch.setenv("DRILL_CHECK_WORKERS", "1")
     assert workers_for(10 * PARALLEL_FROM) == 1
     monkeypatch.setenv("DRILL_CHECK_WORKERS", "3")
@@ -160,3 +168,31 @@ def test_cards_alike_are_worked_out_once_but_each_finding_is_at_its_own_card(
     for first, second in pairs:
         assert relative[first] == relative[second], first
     assert sum(len(relative[first]) for first, _ in pairs) > 10
+
+
+def where_checked(items: Sequence[int], text: str) -> list[tuple[int, int]]:
+    """A check that says which process checked each item (module-level: a worker
+    imports it by name)."""
+    return [(item, os.getpid()) for item in items]
+
+
+def test_a_pool_starts_only_once_the_cards_left_look_worth_it() -> None:
+    items = list(range(200))
+    fork = multiprocessing.get_context("fork")
+    here = map_runs(where_checked, items, "", 2, fork, worth=1e9)
+    assert here == [(item, os.getpid()) for item in items]  # never worth it: all here
+    soon = map_runs(where_checked, items, "", 2, fork, worth=1e-12)
+    assert [item for item, _ in soon] == items
+    # Two runs of five here to take the pace, then the pool: some elsewhere.
+    assert {pid for _, pid in soon[:10]} == {os.getpid()}
+    assert {pid for _, pid in soon[10:]} - {os.getpid()}
+
+
+def test_a_count_of_workers_given_starts_the_pool_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from drill.checking.parallel import POOL_WORTH_S, pool_worth
+
+    monkeypatch.delenv("DRILL_CHECK_WORKERS", raising=False)
+    assert pool_worth() == POOL_WORTH_S > 0
+    monkeypatch.setenv("DRILL_CHECK_WORKERS", "2")
+    assert pool_worth() == 0.0

@@ -47,3 +47,20 @@ def test_drill_without_a_terminal_prints_one_line_and_exits_2(tmp_path: Path) ->
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and "terminal" in done.stderr
     assert not (tmp_path / "data").exists()  # nothing opened, nothing written
+
+
+def test_a_check_process_ends_at_once_with_its_exit_code_and_all_its_output(
+        tmp_path: Path) -> None:
+    """``drill check`` leaves without tearing the interpreter down: the exit code and
+    every line still come out, on a pipe as on a file."""
+    from testkit import run_drill
+
+    (tmp_path / "mine.yaml").write_text(PACK, encoding="utf-8")
+    cache = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    broken = run_drill(["check", str(tmp_path / "mine.yaml")], env=cache)
+    assert broken.returncode == 1
+    assert "unknown solver 'no-such-solver'" in broken.stdout
+    assert broken.stdout.endswith("1 pack, 1 card, 1 ask: 1 error, 0 warnings\n")
+    clean = run_drill(["check"], env=cache)
+    assert (clean.returncode, clean.stderr) == (0, "")
+    assert clean.stdout.endswith(": 0 errors, 0 warnings\n")

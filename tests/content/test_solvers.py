@@ -3,6 +3,8 @@ formulas that follow their givens (what ``drill solve --set`` relies on)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from drill.quantities.parsing import read
@@ -121,3 +123,42 @@ def test_one_call_has_no_fan_out_penalty(evaluate: Evaluate) -> None:
                                               "call_latency": "1 s"})
     assert results["all_within_p99"].close_to(Quantity(0.99), 1e-12)
     assert results["call_quantile_for_page"].close_to(Quantity(0.99), 1e-12)
+
+
+def test_linear_root_is_the_root_sympy_solve_finds_written_alike() -> None:
+    """The two ridge-crossing solvers find their batch without sympy.solve (which loads
+    sympy.physics.units): the same expression, term for term."""
+    import sympy
+
+    from drill.solving.kit import u
+
+    laws = _laws()
+    gemm_intensity, linear_root, ridge_point = (laws.gemm_intensity, laws.linear_root,
+                                                laws.ridge_point)
+
+    peak, bandwidth, k, n, size = sympy.symbols("peak_flops bandwidth k n element_bytes",
+                                                positive=True)
+    m = sympy.Symbol("m", positive=True)
+    ridge = ridge_point(peak, bandwidth)
+    gemm = gemm_intensity(m, k, n, size)
+    assert sympy.srepr(linear_root(gemm, ridge, m)) == sympy.srepr(
+        sympy.solve(sympy.Eq(gemm, ridge), m)[0])
+    step = 2 * m * u.FLOP / (16 * u.GB)
+    assert linear_root(step, ridge, m) == 8 * u.GB * peak / (u.FLOP * bandwidth)
+
+
+def test_linear_root_refuses_an_equation_of_higher_degree() -> None:
+    import sympy
+
+    x = sympy.Symbol("x", positive=True)
+    with pytest.raises(ValueError, match="not linear in x"):
+        _laws().linear_root(x**2, sympy.Integer(4), x)
+
+
+def _laws() -> Any:
+    """The built-in solvers' laws (a package by another name in a checkout)."""
+    import importlib
+
+    from drill.packs.locate import BUILTIN_SOLVERS
+
+    return importlib.import_module(f"{BUILTIN_SOLVERS}.laws")

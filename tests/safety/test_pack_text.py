@@ -50,6 +50,17 @@ def test_a_control_character_in_pack_text_is_refused_where_it_is(
     assert not any(ch in out + err for ch in "\x1b\x9b\r\x85\u202e\x00")
 
 
+@pytest.mark.parametrize("raw", ["\u202e", "\u2066"])
+def test_a_control_character_written_as_itself_is_refused_too(
+        run_cli: RunCli, tmp_path: Path, raw: str) -> None:
+    """No escape in the file: the character is in the text as it is."""
+    folder = write(tmp_path, f"Title {raw}evil")
+    status, out, _err = run_cli("check", "--packs", str(folder))
+    assert status == 1
+    assert (f"esc.yaml:7:12: error: the text holds a control character "
+            f"(U+{ord(raw):04X})") in out
+
+
 def test_a_control_character_in_a_key_is_refused(run_cli: RunCli, tmp_path: Path) -> None:
     folder = write(tmp_path, "T\n    \"tip\\e[2J\": x")
     _status, out, _err = run_cli("check", "--packs", str(folder))
