@@ -285,6 +285,13 @@ class Backend:
         return self.session.counts()
 
     @_storage_errors
+    def left_today(self) -> tuple[int, int]:
+        """(due, new) left in today's queue: the review heading's two figures, without
+        the day's ratings and streak that :meth:`counts` reads from the whole log."""
+        queue = self.session.queue()
+        return queue.count("learning") + queue.count("review"), queue.count("new")
+
+    @_storage_errors
     def queue(self) -> list[QueueEntry]:
         return list(self.session.queue().entries)
 

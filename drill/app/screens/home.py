@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from drill.app.home_view import HomeView, PackLine
 from drill.app.messages import (
@@ -29,6 +29,7 @@ from drill.app.messages import (
     backend_failures_go_up,
 )
 from drill.app.widgets.figure_row import FigureRow
+from drill.app.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend
@@ -169,7 +170,7 @@ class HomeScreen(Screen[None]):
         self.call_after_refresh(self._add_footer)
 
     async def _add_footer(self) -> None:
-        await self.mount(Footer())
+        await self.mount(SteadyFooter())
         self.refresh_bindings()  # the footer lists the keys it hears of from now on
 
     def show(self, view: HomeView) -> None:

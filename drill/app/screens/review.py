@@ -36,7 +36,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from drill.app.backend import BackendError, Saved
 from drill.app.messages import (
@@ -51,6 +51,7 @@ from drill.app.widgets.calculator_panel import CalculatorPanel
 from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
 from drill.app.widgets.rating_bar import NAMES, RatingBar
+from drill.app.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend, Prepared
@@ -197,11 +198,16 @@ class ReviewScreen(Screen[None]):
         with Horizontal(id="review-main"):
             yield CardView(self.backend, self.scratchpad, id="card-body")
         yield RatingBar(id="rating-bar")
-        yield Footer()
+        # The footer is mounted with the first card (see on_mount).
 
     async def on_mount(self) -> None:
         self.set_interval(1.0, self._refresh_intervals_if_the_clock_moved)
-        await self.show_next(self.first)
+        # The first frame shows the card and the footer together, laid out once: the
+        # footer's keys are the card's (it has none to show before there is a card), so
+        # it is mounted after the card, composing them at once.
+        with self.app.batch_update():
+            await self.show_next(self.first)
+            await self.mount(SteadyFooter(ready=True))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Card keys are hidden when there is no card, Follow-up when there is none, and
@@ -230,7 +236,9 @@ class ReviewScreen(Screen[None]):
         """Show ``card``, or the next one: the cram list's, else the schedule's."""
         self._busy, self._ready_since = True, math.inf
         try:
-            with backend_failures_go_up(self):
+            # One layout and one frame for the whole change (the card's widgets, heading,
+            # buttons, timer), not one for each step that awaits.
+            with self.app.batch_update(), backend_failures_go_up(self):
                 await self._show_next(card)
         finally:
             self._busy, self._ready_since = False, message_clock()
@@ -315,8 +323,8 @@ class ReviewScreen(Screen[None]):
             left = f"{len(self.cram)} more" if self.cram else "last one"
             left += " · schedule unchanged"
         else:
-            counts = self.backend.counts()
-            left = f"{counts.due} due · {counts.new} new left"
+            due, new = self.backend.left_today()
+            left = f"{due} due · {new} new left"
         try:
             flagged = self.backend.state(card.key).flagged
         except BackendError:

@@ -7,13 +7,16 @@ The field only shows things. Reading and grading happen in the domain (``drill.g
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import Input, Static
 
 from drill.packs.model import Ask
@@ -30,8 +33,47 @@ class Echo:
     error: str = ""
 
 
+def sized_by_the_layout() -> Reactive[Size]:
+    """``virtual_size`` for a widget whose size the layout works out from its CSS and
+    content alone. Textual lays the whole screen out again whenever a widget's scrollable
+    size changes; for these that second pass finds nothing new, so every line that grew
+    or shrank cost two layouts (and every keystroke one, through the input)."""
+    return Reactive(Size(0, 0), layout=False)
+
+
+class AnswerInput(Input):
+    """An ``Input`` whose typing repaints it without laying the screen out again.
+
+    ``Input`` sets its scrollable width to the text's on every keystroke, and that
+    reactive asks for a layout of the whole screen. The input's own size is fixed by the
+    CSS (one row, ``1fr`` up to 50 columns), so nothing around it can move: its
+    scrolling reads the width directly, and a repaint is enough.
+    """
+
+    virtual_size = sized_by_the_layout()
+
+
+class Line(Static):
+    """A Static of ``height: auto`` (the echo, the verdict): its height is worked out in
+    the layout that placed it, so a change of it needs no second pass."""
+
+    virtual_size = sized_by_the_layout()
+
+
+def update_line(line: Static, content: Content | str) -> None:
+    """Show ``content`` in ``line`` (a Static of ``height: auto``), laying the screen out
+    again only when its height changes: text that takes as many rows as the text before
+    is just repainted."""
+    line.update(content, layout=False)
+    size = line.content_size
+    if not size.width or line.get_content_height(size, size, size.width) != size.height:
+        line.refresh(layout=True)
+
+
 class AskField(Vertical):
     """A question, an answer input and what became of the answer."""
+
+    virtual_size = sized_by_the_layout()  # height: auto, the sum of its rows (see Line)
 
     DEFAULT_CSS = """
     AskField { height: auto; margin: 0 0 1 0; }
@@ -80,41 +122,56 @@ class AskField(Vertical):
         self.verdict: str | None = None
         self.waiting = False  # Enter was pressed before the reference values were ready
         self.passed_over = False  # an empty Enter: the user answers this one out loud
+        #: Set by the widget holding the field to show the echo of each new text at once
+        #: (:class:`Typed` still goes up, a moment later, for anyone else).
+        self.on_typed: Callable[[AskField, str], None] | None = None
+        # Not selecting on focus: the key that starts an answer is already in it.
+        self._input = AnswerInput(placeholder=PREPARING, id=f"input-{ask.id}", compact=True,
+                                  select_on_focus=False)
+        self._echo_line = Line("", classes="ask-echo")
+        self._verdict_line = Line("", classes="ask-verdict")
 
     def compose(self) -> ComposeResult:
         # A Static of the field's width: the question wraps instead of being cut.
         yield Static(f"{self.number}. {self.ask.question}", classes="ask-question")
         with Horizontal(classes="ask-row"):
-            # Not selecting on focus: the key that starts an answer is already in it.
-            yield Input(placeholder=PREPARING, id=f"input-{self.ask.id}", compact=True,
-                        select_on_focus=False)
+            yield self._input
             # "1" is how a pack says "a plain number": nothing to show beside the input.
             yield Static("" if self.ask.unit == "1" else self.ask.unit, classes="ask-unit")
-        yield Static("", classes="ask-echo")
-        yield Static("", classes="ask-verdict")
+        yield self._echo_line
+        yield self._verdict_line
+
+    def on_mount(self) -> None:
+        # As the text changes, not when Input.Changed arrives: the echo is then drawn in
+        # the same frame as the keystroke, not in a frame of its own after it.
+        self.watch(self._input, "value", self._value_changed, init=False)
 
     @property
     def input(self) -> Input:
-        return self.query_one(Input)
+        return self._input
 
     @property
     def answer(self) -> str:
-        return self.input.value
+        return self._input.value
 
     def set_ready(self, ready: bool, problem: str = "") -> None:
         """Reference values are known (or cannot be: ``problem`` says why)."""
         if problem:
-            self.input.placeholder = "cannot be graded"
+            self._input.placeholder = "cannot be graded"
             self._verdict(Content.styled(f"⚠ {problem}", "$text-warning"), "-invalid")
         else:
-            self.input.placeholder = "your answer" if ready else PREPARING
+            self._input.placeholder = "your answer" if ready else PREPARING
+
+    def _value_changed(self, value: str) -> None:
+        if self.verdict == "invalid":  # it was about the text before this change
+            self.verdict = None
+            self._verdict_line.display = False
+        if self.on_typed is not None:
+            self.on_typed(self, value)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         event.stop()
-        if self.verdict == "invalid":  # it was about the text before this change
-            self.verdict = None
-            self.query_one(".ask-verdict", Static).display = False
         self.post_message(self.Typed(self, event.value))
 
     @on(Input.Submitted)
@@ -123,17 +180,17 @@ class AskField(Vertical):
         self.post_message(self.Submitted(self, event.value))
 
     def show_echo(self, echo: Echo) -> None:
-        echo_line = self.query_one(".ask-echo", Static)
+        echo_line = self._echo_line
         echo_line.display = bool(echo.text or echo.error)
         if echo.error:
-            echo_line.update(Content.styled(echo.error, "$text-warning"))
+            update_line(echo_line, Content.styled(echo.error, "$text-warning"))
         elif echo.text:
             parts: list[tuple[str, str] | str] = [("read as ", "$text-muted"), echo.text]
             if echo.value and echo.value != echo.text:
                 parts += ["  =  ", (echo.value, "bold")]
-            echo_line.update(Content.assemble(*parts))
+            update_line(echo_line, Content.assemble(*parts))
         else:
-            echo_line.update("")
+            update_line(echo_line, "")
 
     def show_waiting(self) -> None:
         self.waiting = True
@@ -152,10 +209,10 @@ class AskField(Vertical):
             self._verdict(Content.assemble((named, "bold"), message), "-incorrect")
         else:
             self._verdict(Content.assemble(("? ", "bold"), message), "-invalid")
-            self.query_one(".ask-echo", Static).display = False  # it said the same
+            self._echo_line.display = False  # it said the same
 
     def _verdict(self, content: Content, kind: str) -> None:
-        line = self.query_one(".ask-verdict", Static)
+        line = self._verdict_line
         line.display = True
         line.remove_class("-correct", "-incorrect", "-invalid")
         if kind:

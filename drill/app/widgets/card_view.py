@@ -103,7 +103,10 @@ class CardView(VerticalScroll):
             Static(Content.styled(card.title, "bold"), id="card-title"),
             Static(card.scenario.strip(), id="card-scenario"),
         ]
-        widgets += [AskField(ask, n) for n, ask in enumerate(card.asks, 1)]
+        fields = [AskField(ask, n) for n, ask in enumerate(card.asks, 1)]
+        for field in fields:
+            field.on_typed = self._typed
+        widgets += fields
         if not card.asks:
             widgets.append(Static("No number to type here: answer out loud, then Space.",
                                   classes="hint"))
@@ -218,10 +221,10 @@ class CardView(VerticalScroll):
                 grades.append(grade)
         return grades
 
-    @on(AskField.Typed)
-    def _typed(self, event: AskField.Typed) -> None:
-        if event.field in self.fields:  # not a field of a card already gone
-            self._echo(event.field, event.answer)
+    def _typed(self, field: AskField, answer: str) -> None:
+        """A field's text changed (its ``on_typed``): echo how it reads, at once."""
+        if field in self.fields:  # not a field of a card already gone
+            self._echo(field, answer)
 
     def _echo(self, field: AskField, answer: str) -> None:
         if not answer.strip():

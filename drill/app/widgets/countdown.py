@@ -33,7 +33,8 @@ class Countdown(Static):
     overtime: reactive[bool] = reactive(False)
 
     def __init__(self, limit: int, clock: Callable[[], float], *, id: str | None = None) -> None:
-        super().__init__(timer_text(limit, 0), id=id)
+        self._shown = timer_text(limit, 0)
+        super().__init__(self._shown, id=id)
         self.limit = limit
         self.clock = clock
         self.started = clock()
@@ -50,7 +51,15 @@ class Countdown(Static):
         return self.elapsed > self.limit
 
     def watch_elapsed(self, elapsed: float) -> None:
-        self.update(timer_text(self.limit, elapsed))
+        # It ticks four times a second, so the seconds show on time; only one tick in
+        # four changes the text, and the width changes only when a digit or the sign
+        # comes or goes (9:59 to 10:00, 0:00 to +0:01), the one time the timer's row has
+        # to be laid out again rather than repainted.
+        text = timer_text(self.limit, elapsed)
+        if text != self._shown:
+            # (Only ASCII digits and the sign change, after the one clock sign.)
+            self.update(text, layout=len(text) != len(self._shown))
+            self._shown = text
 
     def watch_overtime(self, overtime: bool) -> None:
         self.set_class(overtime, "-overtime")
