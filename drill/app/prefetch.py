@@ -18,10 +18,14 @@ import contextlib
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from drill.app.backend import Backend
+    from drill.app.home_cache import Inputs
     from drill.app.home_view import HomeView
     from drill.app.options import AppOptions
 
@@ -32,6 +36,7 @@ class Prefetch:
 
     pid: int
     fd: int
+    _reaped: bool = False
 
     def result(self) -> HomeView | None:
         """The child's HomeView (waits for it); None when the child failed."""
@@ -43,7 +48,7 @@ class Prefetch:
             chunks = []
         finally:
             os.close(self.fd)
-            self._reap()
+            self._reap(os.WNOHANG)  # it may still be keeping the figures for next time
         from drill.app.home_view import HomeView
 
         try:
@@ -51,9 +56,17 @@ class Prefetch:
         except (ValueError, TypeError, KeyError):  # a child killed half-way: load in-process
             return None
 
-    def _reap(self) -> None:
+    def finish(self) -> None:
+        """Wait for the child to end (at exit: it has long finished by then)."""
+        self._reap(0)
+
+    def _reap(self, flags: int) -> None:
+        if self._reaped:
+            return
         with contextlib.suppress(ChildProcessError):
-            os.waitpid(self.pid, 0)
+            self._reaped = os.waitpid(self.pid, flags)[0] != 0
+            return
+        self._reaped = True
 
 
 def start(options: AppOptions) -> Prefetch | None:
@@ -75,30 +88,80 @@ def start(options: AppOptions) -> Prefetch | None:
 def _child(options: AppOptions, fd: int) -> None:
     code = 0
     try:
-        data = json.dumps(_build(options).to_dict()).encode()
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        _build(options, partial(_send, fd))
     except BaseException:  # the parent notices the empty pipe and loads by itself
         code = 1
     finally:
         os._exit(code)
 
 
-def _build(options: AppOptions) -> HomeView:
+def _send(fd: int, home: HomeView) -> None:
+    """Hand the view to the parent and let it go on (it reads to the end of the pipe)."""
+    view = memoryview(json.dumps(home.to_dict()).encode())
+    while view:
+        view = view[os.write(fd, view):]
+    os.close(fd)
+
+
+def _build(options: AppOptions, send: Callable[[HomeView], None] | None = None) -> HomeView:
+    """Work out Home's view (and ``send`` it, when given); then keep the figures of the
+    hours ahead for the next start (:mod:`drill.app.home_cache`), at a lower priority than
+    the parent's first frame."""
     from drill.app.backend import Backend, BackendError, StartupError
     from drill.app.home_view import HomeView, home_view
 
     # No solver code here: it does not change which cards exist, and would load sympy.
     backend = Backend(options.data_dir, options.pack_dirs, options.clock, options.builtin_packs,
                       run_solver_code=False)
+    keep = startup_cache_inputs(backend, options)
     try:
         backend.open()
     except StartupError as error:
-        return HomeView(error=str(error))
-    try:
-        return home_view(backend)
-    except BackendError as error:  # a database that opens but fails its first query
-        return HomeView(error=str(error))
-    finally:
+        view = HomeView(error=str(error))
+    else:
+        try:
+            view = home_view(backend)
+        except BackendError as error:  # a database that opens but fails its first query
+            view = HomeView(error=str(error))
+    backend.release_folder()  # the parent opens the data next, while this goes on
+    if send is not None:
+        send(view)
+        with contextlib.suppress(OSError):
+            os.nice(10)  # the rest is for the next start: the parent's frame comes first
+    if view.error:
         backend.close()
+    elif backend.is_open:
+        keep_for_next_start(backend, options, keep)
+    return view
+
+
+def startup_cache_inputs(backend: Backend, options: AppOptions) -> tuple[Inputs, str] | None:
+    """Before the data is read: what the start-up cache's entry will be keyed by (None if
+    it cannot be worked out)."""
+    from drill.app import home_cache
+
+    try:
+        inputs = home_cache.inputs_of(backend)
+        return inputs, home_cache.fingerprint(inputs, options)
+    except Exception:  # a cache is never a reason to fail
+        return None
+
+
+def keep_for_next_start(backend: Backend, options: AppOptions,
+                        keep: tuple[Inputs, str] | None) -> bool:
+    """Close the open ``backend`` and keep the figures of the hours ahead for the next
+    start, if nothing was written since ``keep``'s fingerprint was taken."""
+    from drill.app import home_cache
+
+    spans: list[home_cache.Span] = []
+    try:
+        if keep is not None:
+            spans = home_cache.spans_ahead(backend, backend.now())
+    except Exception:  # a cache is never a reason to fail
+        spans = []
+    finally:
+        backend.close()  # at rest before the second fingerprint (the log checkpointed)
+    if keep is None:
+        return False
+    inputs, before = keep
+    return home_cache.write(options, inputs, before, spans)
