@@ -58,4 +58,7 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         if early is not None:
             early.finish()
-    return result if isinstance(result, int) else app.return_code or 0
+    code = result if isinstance(result, int) else app.return_code or 0
+    if code == 0:  # quit as usual (ratings may have changed Home's figures since start)
+        prefetch.keep_in_background(options)
+    return code

@@ -137,8 +137,10 @@ class Backend:
 
     # -- opening ---------------------------------------------------------------------
 
-    def open(self) -> None:
-        """Load the packs and open the review data; raises :class:`StartupError`."""
+    def open(self, claim: bool = True) -> None:
+        """Load the packs and open the review data; raises :class:`StartupError`.
+        ``claim``: hold the data folder for this app (not for a process that only reads
+        the figures for the next start, as drill quits)."""
         from drill.config.location import data_dir
         from drill.config.settings import SettingsError
         from drill.review.session import ReviewSession
@@ -147,7 +149,8 @@ class Backend:
 
         self._library = self._load_library()
         try:
-            self._claim = claim_folder(data_dir(self.data_dir))  # one app per folder
+            if claim:
+                self._claim = claim_folder(data_dir(self.data_dir))  # one app per folder
             self._session = ReviewSession.open(self.cards, self.data_dir, self.clock)
         except (StorageError, SettingsError) as error:
             self.close()

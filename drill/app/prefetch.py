@@ -103,10 +103,44 @@ def _send(fd: int, home: HomeView) -> None:
     os.close(fd)
 
 
-def _build(options: AppOptions, send: Callable[[HomeView], None] | None = None) -> HomeView:
+def keep_in_background(options: AppOptions) -> None:
+    """As the app quits: keep Home's figures for the next start in a child of its own
+    (detached, with no terminal), unless the cache already has them; the app ends at
+    once. The next start, tomorrow's first one included, then draws Home from them."""
+    from drill.app import home_cache
+
+    if not hasattr(os, "fork") or sys.platform == "win32" or home_cache.read(options):
+        return
+    try:
+        pid = os.fork()
+    except OSError:
+        return
+    if pid != 0:
+        return
+    code = 0
+    try:
+        import signal
+
+        signal.alarm(60)  # whatever happens, this child does not outlive a minute
+        os.setsid()  # not in the terminal's session: closing it does not reach here
+        os.closerange(0, 256)  # the terminal's descriptors too (its reader waits for them)
+        for _ in range(3):
+            os.open(os.devnull, os.O_RDWR)
+        with contextlib.suppress(OSError):
+            os.nice(10)
+        _build(options, claim=False)
+    except BaseException:
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _build(options: AppOptions, send: Callable[[HomeView], None] | None = None,
+           claim: bool = True) -> HomeView:
     """Work out Home's view (and ``send`` it, when given); then keep the figures of the
     hours ahead for the next start (:mod:`drill.app.home_cache`), at a lower priority than
-    the parent's first frame."""
+    the parent's first frame. ``claim``: hold the data folder while reading (so a second
+    app is told at once that one is open)."""
     from drill.app.backend import Backend, BackendError, StartupError
     from drill.app.home_view import HomeView, home_view
 
@@ -115,7 +149,7 @@ def _build(options: AppOptions, send: Callable[[HomeView], None] | None = None) 
                       run_solver_code=False)
     keep = startup_cache_inputs(backend, options)
     try:
-        backend.open()
+        backend.open(claim=claim)
     except StartupError as error:
         view = HomeView(error=str(error))
     else:
