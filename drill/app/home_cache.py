@@ -48,9 +48,10 @@ if TYPE_CHECKING:
 
 #: Bumped when the entry format changes.
 FORMAT = 1
-#: How far ahead an entry works the figures out, and in how many spans at most.
-LOOKAHEAD = timedelta(hours=36)
-MAX_SPANS = 24
+#: How far ahead an entry works the figures out (a week: a start after the weekend
+#: reads them too), and in how many spans at most.
+LOOKAHEAD = timedelta(days=7)
+MAX_SPANS = 40
 SETTINGS_FILE = "settings.toml"
 
 

@@ -96,11 +96,18 @@ def _child(options: AppOptions, fd: int) -> None:
 
 
 def _send(fd: int, home: HomeView) -> None:
-    """Hand the view to the parent and let it go on (it reads to the end of the pipe)."""
+    """Hand the view to the parent and let it go on (it reads to the end of the pipe);
+    then leave the terminal, so that closing it does not end the keeping that follows."""
     view = memoryview(json.dumps(home.to_dict()).encode())
     while view:
         view = view[os.write(fd, view):]
     os.close(fd)
+    with contextlib.suppress(OSError):
+        os.setsid()
+        quiet = os.open(os.devnull, os.O_RDWR)
+        for standard in (0, 1, 2):
+            os.dup2(quiet, standard)
+        os.close(quiet)
 
 
 def keep_in_background(options: AppOptions) -> None:

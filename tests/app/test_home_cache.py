@@ -166,7 +166,7 @@ def test_later_the_same_day_and_the_next_day_read_what_working_out_gives_then(
     assert figures(seen[timedelta(minutes=2)]) == (1, 3, 1, 1, "app-demo/floor")
     # floor has been due since yesterday; the day's new limit starts afresh
     assert figures(seen[timedelta(hours=19, minutes=1)]) == (1, 3, 0, 1, "app-demo/floor")
-    clock.set(start + timedelta(hours=49))  # past what the entry works out
+    clock.set(start + home_cache.LOOKAHEAD + timedelta(days=1))  # past the entry's spans
     assert home_cache.read(options) is None
     clock.set(start - timedelta(minutes=1))  # a clock set back: before the entry
     assert home_cache.read(options) is None
