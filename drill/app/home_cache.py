@@ -148,14 +148,24 @@ def fingerprint(inputs: Inputs, options: AppOptions) -> str:
     return digest.hexdigest()
 
 
+#: The modules Home's figures are worked out by (the domain below grading, and the app's
+#: own few): a screen's or the checker's code changed does not change them.
+_FIGURES_CODE = ("drill.config", "drill.quantities", "drill.packs", "drill.solving",
+                 "drill.scheduling", "drill.storage", "drill.review", "drill.app.backend",
+                 "drill.app.home_view", "drill.app.home_cache", "drill.app.prefetch",
+                 "drill.app.options")
+
+
 def code_in_use() -> dict[str, list[int]]:
-    """drill's modules loaded in this process, by file: size and time of change. After
-    the figures are worked out, these are the code they came from; a module changed
-    since (an upgrade, an edit in a checkout) makes the entry a miss."""
+    """drill's modules loaded in this process that work Home's figures out, by file: size
+    and time of change. After the figures are worked out, these are the code they came
+    from; one changed since (an upgrade, an edit in a checkout) makes the entry a miss."""
     code: dict[str, list[int]] = {}
     for name, module in list(sys.modules.items()):
         path = getattr(module, "__file__", None)
-        if not (name == "drill" or name.startswith("drill.")) or not path:
+        wanted = name == "drill" or any(name == prefix or name.startswith(prefix + ".")
+                                        for prefix in _FIGURES_CODE)
+        if not wanted or not path:
             continue
         try:
             stat = os.stat(path)
@@ -183,7 +193,7 @@ def spans_ahead(backend: Backend, start: datetime) -> list[Span]:
     spans: list[Span] = []
     at, last = start, start + LOOKAHEAD
     while at < last and len(spans) < MAX_SPANS:
-        view, until = home_view_until(backend, at)
+        view, until = home_view_until(backend, at, spans[0].view if spans else None)
         if view.error or until is None or until <= at:
             break
         spans.append(Span(at, until, view))
