@@ -87,6 +87,20 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("drill", appauthor=False)) / "home"
 
 
+def clear(folder: Path | None = None) -> int:
+    """Remove every entry (``drill cache clear``); the number removed."""
+    removed = 0
+    try:
+        entries = list((cache_dir() if folder is None else folder).glob("*.json"))
+    except OSError:
+        return 0
+    for entry in entries:
+        with contextlib.suppress(OSError):
+            entry.unlink()
+            removed += 1
+    return removed
+
+
 def entry_path(options: AppOptions, folder: Path | None = None) -> Path:
     """The entry of this data folder and these options."""
     name = json.dumps([str(_resolved(data_dir(options.data_dir))),

@@ -28,6 +28,7 @@ from drill.app.screens.home import HomeScreen
 from drill.app.widgets.figure_row import FigureRow
 from drill.scheduling.clock import FixedClock
 from drill.storage.app_claim import claim_folder
+from testkit import RunCli, load_app_solvers
 
 pytestmark = pytest.mark.slow
 
@@ -39,8 +40,6 @@ def options(data_dir: Path, clock: FixedClock, tmp_path: Path,
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     packs = tmp_path / "packs"
     shutil.copytree(Path(__file__).parent / "packs", packs)
-    from testkit import load_app_solvers
-
     load_app_solvers()
     return AppOptions(data_dir=data_dir, pack_dirs=(packs,), clock=clock,
                       prepare_in_background=False, builtin_packs=False)
@@ -213,6 +212,17 @@ def test_no_entry_is_read_while_another_app_has_the_folder(options: AppOptions) 
     finally:
         other.release()
     assert home_cache.read(options) is not None
+
+
+def test_drill_cache_clear_removes_the_kept_figures(options: AppOptions,
+                                                   run_cli: RunCli) -> None:
+    kept(options)
+    assert kept(options) is not None
+    code, out, _ = run_cli("cache", "clear")
+    assert code == 0
+    assert "Home's figures kept for 1 data folder" in out
+    assert home_cache.read(options) is None
+    assert not home_cache.entry_path(options).exists()
 
 
 def counts_row(app: DrillApp) -> str:
