@@ -1,14 +1,20 @@
-"""Start-up in two processes: a child loads today's schedule while the parent loads Textual.
+"""Start-up in two processes when Home's figures are not in the start-up cache: a child
+loads today's schedule while the parent loads Textual; and keeping the figures for the
+next start.
 
 Importing Textual and drawing the first screen takes about as long as importing the domain
 modules, reading the packs and building today's queue; one after the other, the first
 card would be on screen far later than a bare Textual app's first line. So, where the
-platform can fork, ``drill`` forks before importing Textual: the child opens the packs and
-the review data, builds the :class:`~drill.app.home_view.HomeView` and sends it back
-through a pipe; the parent draws Home from it, then opens the same data itself in a
-background thread. On any trouble in the child, the parent simply loads in-process.
+platform can fork and the cache (:mod:`drill.app.home_cache`) has nothing that fits,
+``drill`` forks before importing Textual: the child opens the packs and the review data,
+builds the :class:`~drill.app.home_view.HomeView`, gives up its claim on the data folder
+and sends the view back through a pipe; the parent draws Home from it, then opens the same
+data itself in a background thread. On any trouble in the child, the parent simply loads
+in-process. The child goes on, niced and out of the terminal's session, to keep the
+figures of the week ahead in the cache; and as the app quits, :func:`keep_in_background`
+does the same in a detached child, since the session's ratings changed them.
 
-The child writes nothing to the terminal and leaves with ``os._exit``, so nothing of the
+The children write nothing to the terminal and leave with ``os._exit``, so nothing of the
 parent (buffers, atexit handlers) runs twice.
 """
 
