@@ -147,6 +147,9 @@ class DrillApp(App[int]):
         import gc
 
         self.call_after_refresh(gc.enable)  # off during start-up (see drill.app.run_app)
+        if self.prefetch is not None:
+            # The start-up child keeps Home's figures for the next start once Home is up.
+            self.call_after_refresh(self.prefetch.first_frame_drawn)
         self._quit_on_hangup_and_terminate()
         if self._open_later:
             # After the first frame: the worker's imports would hold the GIL while Home

@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,6 +43,8 @@ class Prefetch:
 
     pid: int
     fd: int
+    #: Closed once the parent's first frame is drawn: the child's keeping waits for it.
+    drawn_fd: int = -1
     _reaped: bool = False
 
     def result(self) -> HomeView | None:
@@ -62,9 +65,19 @@ class Prefetch:
         except (ValueError, TypeError, KeyError):  # a child killed half-way: load in-process
             return None
 
+    def first_frame_drawn(self) -> None:
+        """Let the child go on keeping the figures for the next start (it waited, so as
+        not to take a core from the first frame)."""
+        if self.drawn_fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.drawn_fd)
+            self.drawn_fd = -1
+
     def finish(self) -> None:
-        """Wait for the child to end (at exit: it has long finished by then)."""
-        self._reap(0)
+        """At exit: reap the child if it has ended; if it is still keeping the figures,
+        it finishes on its own (it left the terminal's session)."""
+        self.first_frame_drawn()
+        self._reap(os.WNOHANG)
 
     def _reap(self, flags: int) -> None:
         if self._reaped:
@@ -81,29 +94,33 @@ def start(options: AppOptions) -> Prefetch | None:
         return None
     try:
         read_end, write_end = os.pipe()
+        drawn_read, drawn_write = os.pipe()
         pid = os.fork()
     except OSError:
         return None
     if pid == 0:  # the child
         os.close(read_end)
-        _child(options, write_end)
+        os.close(drawn_write)
+        _child(options, write_end, drawn_read)
     os.close(write_end)
-    return Prefetch(pid, read_end)
+    os.close(drawn_read)
+    return Prefetch(pid, read_end, drawn_write)
 
 
-def _child(options: AppOptions, fd: int) -> None:
+def _child(options: AppOptions, fd: int, drawn_fd: int) -> None:
     code = 0
     try:
-        _build(options, partial(_send, fd))
+        _build(options, partial(_send, fd, drawn_fd))
     except BaseException:  # the parent notices the empty pipe and loads by itself
         code = 1
     finally:
         os._exit(code)
 
 
-def _send(fd: int, home: HomeView) -> None:
+def _send(fd: int, drawn_fd: int, home: HomeView) -> None:
     """Hand the view to the parent and let it go on (it reads to the end of the pipe);
-    then leave the terminal, so that closing it does not end the keeping that follows."""
+    leave the terminal, so that closing it does not end the keeping that follows; and
+    wait (10 s at most) until the parent has drawn its first frame, or has ended."""
     view = memoryview(json.dumps(home.to_dict()).encode())
     while view:
         view = view[os.write(fd, view):]
@@ -114,6 +131,9 @@ def _send(fd: int, home: HomeView) -> None:
         for standard in (0, 1, 2):
             os.dup2(quiet, standard)
         os.close(quiet)
+    with contextlib.suppress(OSError, ValueError):
+        select.select([drawn_fd], [], [], 10)
+        os.close(drawn_fd)
 
 
 def keep_in_background(options: AppOptions) -> None:
