@@ -1,4 +1,5 @@
-"""``drill cache``: where the solved-card cache is, and emptying it."""
+"""``drill cache``: where the solved-card cache is, and emptying it (Home's figures kept
+for the next start go with it)."""
 
 from __future__ import annotations
 
@@ -21,11 +22,13 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("action", choices=("path", "clear"),
-                        help="path: print the folder; clear: remove every entry")
+                        help="path: print the folder; clear: remove every entry (and "
+                        "Home's figures kept for the next start)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from drill.app import home_cache
     from drill.packs import load_cache
     from drill.solving.cache import cache_dir, clear
 
@@ -34,6 +37,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     removed = clear()
     packs = load_cache.clear()
+    views = home_cache.clear()
+    also = ([f"{packs:,} loaded pack file{'s' if packs != 1 else ''}"] if packs else []) + (
+        [f"Home's figures kept for {views} data folder{'s' if views != 1 else ''}"]
+        if views else [])
     print(f"removed {removed:,} solved card{'s' if removed != 1 else ''} from {cache_dir()}"
-          + (f", and {packs:,} loaded pack file{'s' if packs != 1 else ''}" if packs else ""))
+          + (f", and {' and '.join(also)}" if also else ""))
     return EXIT_OK
