@@ -63,15 +63,19 @@ def ensure_environment(extras: str) -> None:
     stamp.write_text(wanted)
 
 
-#: Folders of test modules inside installed packages: nothing imports them.
-_THEIR_TESTS = r"[/\\]site-packages[/\\].*[/\\]tests?[/\\]"
+#: What nothing imports from .venv: the installed packages' own test folders; pip and
+#: setuptools (the tools that install, not what is installed); mypy and mypyc, whose
+#: modules run compiled to machine code (the .py files beside them are not imported); and
+#: pygments' hundreds of lexers, of which drill's screens load none.
+_NOT_IMPORTED = (r"[/\\]site-packages[/\\](.*[/\\]tests?|mypy|mypyc|pip|setuptools"
+                 r"|pkg_resources|_distutils_hack|pygments[/\\]lexers)[/\\]")
 
 
 def compile_installed() -> None:
     """Byte-compile what .venv holds, one process per core (``compileall -j 0``), leaving
-    out the installed packages' own test folders."""
+    out what nothing imports (``_NOT_IMPORTED``)."""
     subprocess.run(
-        [str(PYTHON), "-m", "compileall", "-q", "-j", "0", "-x", _THEIR_TESTS,
+        [str(PYTHON), "-m", "compileall", "-q", "-j", "0", "-x", _NOT_IMPORTED,
          *_site_packages()],
         check=True, stdout=subprocess.DEVNULL,
     )

@@ -29,7 +29,9 @@ Row = dict[str, Any]
 def _first_screen(quick: bool) -> list[Row]:
     from bench.first_screen import measure_first_screen
 
-    return [measure_first_screen(repeats=6 if quick else 11)]
+    repeats = 6 if quick else 11
+    return [measure_first_screen(repeats=repeats),
+            measure_first_screen(repeats=repeats, cache="cold")]
 
 
 def _grading(quick: bool) -> list[Row]:
@@ -52,6 +54,18 @@ def _checking(quick: bool) -> list[Row]:
     result = measure_checking(repeats=3 if quick else 5)
     return [result["sympy"], result["builtin"], result["builtin_warm"], result["large"],
             result["linear"]]
+
+
+def _commands(quick: bool) -> list[Row]:
+    from bench.commands import measure_commands
+
+    return measure_commands(repeats=5 if quick else 9)
+
+
+def _suite(quick: bool) -> list[Row]:
+    from bench.suite import measure_suite
+
+    return [measure_suite()]
 
 
 def _queue(quick: bool) -> list[Row]:
@@ -80,9 +94,11 @@ MEASUREMENTS: dict[str, Callable[[bool], list[Row]]] = {
     "first-screen": _first_screen,
     "grading": _grading,
     "checking": _checking,
+    "commands": _commands,
     "queue": _queue,
     "memory": _memory,
     "labs": _labs,
+    "suite": _suite,
 }
 
 

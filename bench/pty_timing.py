@@ -2,8 +2,8 @@
 
 Measured from outside, as a user sees it: the clock starts when the program is forked
 and stops when the text has been written to the terminal. On Linux the CPU time the
-program used until then (its own and that of the children it has waited for) is read
-from ``/proc`` at the same moment, which is what counts on a loaded machine, where a
+program used until then (its own and its children's, ended or not) is read from
+``/proc`` at the same moment, which is what counts on a loaded machine, where a
 second process started to work in parallel gets no second core.
 """
 
@@ -39,14 +39,39 @@ class Timing:
     cpu: float | None
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User and system time of process ``pid`` and of its children it has reaped."""
+def _stat_fields(pid: int) -> list[str] | None:
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes ``pid`` started that still run (or wait to be reaped), and theirs."""
+    parents: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (fields := _stat_fields(int(entry))) is not None:
+            parents.setdefault(int(fields[1]), []).append(int(entry))  # field 1: ppid
+    found, todo = [], [pid]
+    while todo:
+        children = parents.get(todo.pop(), [])
+        found += children
+        todo += children
+    return found
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User and system time of process ``pid``, of the children it has reaped, and of
+    those still running (a start-up child working for the first frame counts)."""
+    fields = _stat_fields(pid)
+    if fields is None:
         return None
     # After the ")" of the name: state is field 0, utime..cstime are fields 11..14.
-    return sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    ticks = sum(int(field) for field in fields[11:15])
+    for child in _descendants(pid):
+        if (child_fields := _stat_fields(child)) is not None:
+            ticks += sum(int(field) for field in child_fields[11:13])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def time_until_text(

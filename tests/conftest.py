@@ -40,9 +40,17 @@ NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 _homes = itertools.count()
 
 
+#: Fixtures that start a Textual app: a test using one is slow whether or not it says so.
+_APP_FIXTURES = frozenset({"make_app", "snap_compare"})
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow tests first (in their own order): pytest-xdist hands tests out in this
-    order, and a long one started last keeps one core busy while the other waits."""
+    order, and a long one started last keeps one core busy while the other waits. A test
+    driving the app is marked slow here, so ``-m 'not slow'`` leaves it out too."""
+    for item in items:
+        if _APP_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 

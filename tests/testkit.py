@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from zoneinfo import ZoneInfo
 
 import fsrs
@@ -27,6 +27,8 @@ from drill.quantities.quantity import Quantity
 
 if TYPE_CHECKING:
     from datetime import datetime
+
+    from textual.app import App
 
     from drill.app.drill_app import DrillApp
     from drill.scheduling.days import StudyDays
@@ -204,3 +206,17 @@ def study_generated_history(folder: Path, cards: int, days: int, seed: int = 1) 
                 session.rate(key, rating, 20_000)
                 memory[key] = learner.review(state, rating, clock.instant.astimezone(UTC), 0).after
                 clock.advance(timedelta(seconds=chooser.randint(20, 120)))
+
+
+def hold_cursors_still(app: App[Any]) -> None:
+    """Stop every text field on the app's screen blinking, its cursor left shown.
+
+    A snapshot taken half a second after the last key would catch a focused field's
+    cursor mid-blink, and a loaded machine makes that half second; a cursor that does not
+    blink draws the same every time."""
+    from textual.widgets import Input, TextArea
+
+    for field in app.screen.query(Input):
+        field.cursor_blink = False
+    for area in app.screen.query(TextArea):
+        area.cursor_blink = False

@@ -43,11 +43,22 @@ def _run(args: argparse.Namespace) -> int:
               "one here); run a command instead, such as 'drill stats' (drill --help lists "
               "them)", file=sys.stderr)
         return 2
-    # Before Textual is imported: a child process reads the packs and today's queue
-    # meanwhile (see drill.app.prefetch).
-    early = prefetch.start(options)
+    # Home's figures as the last start left them, if nothing changed since (see
+    # drill.app.home_cache); else, before Textual is imported, a child process reads the
+    # packs and today's queue meanwhile (see drill.app.prefetch).
+    from drill.app import home_cache
+
+    cached = home_cache.read(options)
+    early = prefetch.start(options) if cached is None else None
     from drill.app.drill_app import DrillApp
 
-    app = DrillApp(options, prefetch=early)
-    result = app.run()
-    return result if isinstance(result, int) else app.return_code or 0
+    app = DrillApp(options, prefetch=early, first_view=cached)
+    try:
+        result = app.run()
+    finally:
+        if early is not None:
+            early.finish()
+    code = result if isinstance(result, int) else app.return_code or 0
+    if code == 0:  # quit as usual (ratings may have changed Home's figures since start)
+        prefetch.keep_in_background(options)
+    return code

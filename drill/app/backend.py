@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from drill.scheduling.ratings import Rating, Suggestion, TypedAnswer
     from drill.scheduling.state import CardState
     from drill.solving.solve import Solution
+    from drill.solving.sources import Sources
     from drill.storage.app_claim import AppClaim
     from drill.storage.interviews import ExplanationRow, InterviewSummary, StoredExplanation
     from drill.storage.review_log import ReviewEntry
@@ -136,8 +137,10 @@ class Backend:
 
     # -- opening ---------------------------------------------------------------------
 
-    def open(self) -> None:
-        """Load the packs and open the review data; raises :class:`StartupError`."""
+    def open(self, claim: bool = True) -> None:
+        """Load the packs and open the review data; raises :class:`StartupError`.
+        ``claim``: hold the data folder for this app (not for a process that only reads
+        the figures for the next start, as drill quits)."""
         from drill.config.location import data_dir
         from drill.config.settings import SettingsError
         from drill.review.session import ReviewSession
@@ -146,26 +149,32 @@ class Backend:
 
         self._library = self._load_library()
         try:
-            self._claim = claim_folder(data_dir(self.data_dir))  # one app per folder
+            if claim:
+                self._claim = claim_folder(data_dir(self.data_dir))  # one app per folder
             self._session = ReviewSession.open(self.cards, self.data_dir, self.clock)
         except (StorageError, SettingsError) as error:
             self.close()
             raise StartupError(str(error)) from None
 
-    def _load_library(self) -> Library:
+    def sources(self) -> Sources:
+        """Every pack source: the data folder's "packs" folder, settings.toml's packs and
+        solvers, then --packs and --solvers (drill.solving.sources)."""
         from drill.config.location import data_dir
         from drill.config.settings import SettingsError, load_settings
-        from drill.solving.sources import load_sources, resolve_sources
+        from drill.solving.sources import resolve_sources
 
-        # Every pack source: the data folder's "packs" folder, settings.toml's packs and
-        # solvers, then --packs and --solvers (drill.solving.sources).
         folder = data_dir(self.data_dir)
         try:
             settings = load_settings(folder, write_default=False)
         except SettingsError:
             settings = None  # opening the review data reports it
-        sources = resolve_sources(folder, settings, self.pack_dirs, self.solver_dirs,
-                                  include_builtin=self.builtin_packs)
+        return resolve_sources(folder, settings, self.pack_dirs, self.solver_dirs,
+                               include_builtin=self.builtin_packs)
+
+    def _load_library(self) -> Library:
+        from drill.solving.sources import load_sources
+
+        sources = self.sources()
         if not self.run_solver_code:
             sources = dataclasses.replace(sources, solver_folders=())
         return load_sources(sources)
@@ -201,6 +210,13 @@ class Backend:
         except StorageError as error:
             return f"No backup today: {error}"
         return ""
+
+    def release_folder(self) -> None:
+        """Give up this process's claim on the data folder while the data stays open (the
+        start-up child, once Home's view is worked out: the app takes the claim next)."""
+        if self._claim is not None:
+            self._claim.release()
+            self._claim = None
 
     def close(self) -> None:
         if self._session is not None:
@@ -281,8 +297,9 @@ class Backend:
         self.session.use_fsrs_parameters(parameters)
 
     @_storage_errors
-    def counts(self) -> HomeCounts:
-        return self.session.counts()
+    def counts(self, at: datetime | None = None) -> HomeCounts:
+        """Today's figures now (or at ``at``, as the data stands)."""
+        return self.session.counts(at)
 
     @_storage_errors
     def left_today(self) -> tuple[int, int]:
@@ -296,9 +313,11 @@ class Backend:
         return list(self.session.queue().entries)
 
     @_storage_errors
-    def next_entry(self, pack: str | None = None) -> QueueEntry | None:
-        """The next card of today's queue (of one pack's cards, when given)."""
-        return self.session.next_card(pack)
+    def next_entry(self, pack: str | None = None, at: datetime | None = None
+                   ) -> QueueEntry | None:
+        """The next card of today's queue (of one pack's cards, when given; at ``at``
+        rather than now, when given)."""
+        return self.session.next_card(pack, at)
 
     @_storage_errors
     def more_new_today(self) -> int:

@@ -5,10 +5,11 @@ backend, the cards' prepared numbers, options), tells the screens what changed
 (:mod:`drill.app.messages`), and does what they ask for in messages of their own (open
 a review, prepare cards, show the problem screen). No screen imports this module.
 
-Start-up is ordered for speed. Home is drawn from a :class:`HomeView` (built by the
-start-up child, or in-process); the review data is opened in a worker thread if the child
-built the view; then, in another worker, the cards are solved (sympy) so their answers
-can be graded. A card whose numbers are not ready yet shows "preparing…" in its inputs.
+Start-up is ordered for speed. Home is drawn from a :class:`HomeView` (kept by the
+start-up cache, built by the start-up child, or in-process); the review data is opened in
+a worker thread after the first frame if the cache or the child gave the view; then, in
+another worker, the cards are solved (sympy) so their answers can be graded. A card
+whose numbers are not ready yet shows "preparing…" in its inputs.
 """
 
 from __future__ import annotations
@@ -74,7 +75,11 @@ class DrillApp(App[int]):
         options: AppOptions | None = None,
         backend: Backend | None = None,
         prefetch: Prefetch | None = None,
+        first_view: HomeView | None = None,
     ) -> None:
+        """``prefetch``: the start-up child working Home's figures out; ``first_view``:
+        the figures the start-up cache kept (either way the data is opened here after
+        the first frame)."""
         super().__init__()
         self.options = options or AppOptions()
         self.backend = backend or Backend(
@@ -82,6 +87,7 @@ class DrillApp(App[int]):
             self.options.builtin_packs, self.options.solver_dirs,
         )
         self.prefetch = prefetch
+        self._cached_view = first_view
         self.ready = False  # the backend is open and usable from this process
         self._open_later = False  # the start-up child drew Home: open in a worker
         self._when_ready: list[Callable[[], object]] = []
@@ -114,7 +120,9 @@ class DrillApp(App[int]):
     def _first_view(self) -> HomeView:
         from drill.app.home_view import HomeView, home_view
 
-        view = self.prefetch.result() if self.prefetch is not None else None
+        view = self._cached_view
+        if view is None and self.prefetch is not None:
+            view = self.prefetch.result()
         if view is not None:
             self._open_later = not view.error
             return view
@@ -139,6 +147,9 @@ class DrillApp(App[int]):
         import gc
 
         self.call_after_refresh(gc.enable)  # off during start-up (see drill.app.run_app)
+        if self.prefetch is not None:
+            # The start-up child keeps Home's figures for the next start once Home is up.
+            self.call_after_refresh(self.prefetch.first_frame_drawn)
         self._quit_on_hangup_and_terminate()
         if self._open_later:
             # After the first frame: the worker's imports would hold the GIL while Home

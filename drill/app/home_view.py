@@ -80,8 +80,18 @@ class HomeView:
 
 def home_view(backend: Backend) -> HomeView:
     """Today's figures from the open backend."""
-    counts = backend.counts()
-    entry = backend.next_entry()
+    return home_view_until(backend)[0]
+
+
+def home_view_until(backend: Backend, at: datetime | None = None,
+                    same_data: HomeView | None = None) -> tuple[HomeView, datetime | None]:
+    """The figures now (or at ``at``, as the data stands), and until when they hold if
+    nothing is written (the start-up cache keeps them, :mod:`drill.app.home_cache`).
+    ``same_data``: a view of the same data at another instant, whose packs' progress,
+    problems and theme (none of which depend on the instant) are taken over."""
+    now = backend.now() if at is None else at
+    counts = backend.counts(now)
+    entry = backend.next_entry(at=now)
     next_card = None
     if entry is not None:
         card = entry.card
@@ -91,12 +101,16 @@ def home_view(backend: Backend) -> HomeView:
     next_due_local, next_due_in = None, ""
     if counts.next_due is not None:
         next_due_local = counts.next_due.astimezone(backend.zone)
-        next_due_in = backend.describe_interval(counts.next_due - backend.now())
-    titles = {pack.id: pack.title for pack in backend.library.packs}
-    packs = tuple(
-        PackLine(titles.get(p.pack, p.pack), p.new, p.learning, p.review, p.suspended)
-        for p in backend.stats().packs
-    )
-    return HomeView(counts.due, counts.new, counts.done_today, counts.streak, next_card,
-                    next_due_local, next_due_in, packs, tuple(backend.problems()),
-                    theme=backend.settings.theme)
+        next_due_in = backend.describe_interval(counts.next_due - now)
+    if same_data is not None:
+        packs, problems, theme = same_data.packs, same_data.problems, same_data.theme
+    else:
+        titles = {pack.id: pack.title for pack in backend.library.packs}
+        packs = tuple(
+            PackLine(titles.get(p.pack, p.pack), p.new, p.learning, p.review, p.suspended)
+            for p in backend.stats().packs
+        )
+        problems, theme = tuple(backend.problems()), backend.settings.theme
+    view = HomeView(counts.due, counts.new, counts.done_today, counts.streak, next_card,
+                    next_due_local, next_due_in, packs, problems, theme=theme)
+    return view, counts.unchanged_until

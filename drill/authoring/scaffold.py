@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from drill.packs.fields import DASHED_ID, MAX_ID
+from drill.packs.ids import DASHED_ID, MAX_ID
 
 
 class ScaffoldError(Exception):

@@ -24,14 +24,15 @@ Nothing escapes as an exception: an unexpected failure becomes an error naming t
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from drill.checking.clean_cards import card_content, clean_stages, remember_clean
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
 from drill.checking.figures import find_figures
 from drill.checking.prose import EXACT_TOLERANCE, check_prose
+from drill.checking.reports import PackReport as PackReport  # re-exported: made here
+from drill.checking.reports import check_files as check_files
 from drill.checking.root_cause import asks_agree, misdimensioned_given
 from drill.checking.tolerance import (
     card_tolerance,
@@ -43,7 +44,7 @@ from drill.checking.tolerance import (
 )
 from drill.checking.variant_checks import VariantChecks, base_renderings
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
-from drill.packs.fields import NAME
+from drill.packs.ids import NAME
 from drill.packs.loader import LoadResult, UnloadedCard, load_pack
 from drill.packs.model import Ask, Card, Location
 from drill.packs.yaml_positions import SourceText
@@ -52,61 +53,6 @@ from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 from drill.quantities.units import unit_quantity
 from drill.solving.solve import Solution, SolveError, format_for_unit, solve
-
-
-@dataclass(frozen=True, slots=True)
-class PackReport:
-    """The outcome of checking one file."""
-
-    display: str
-    pack_id: str | None
-    diagnostics: tuple[Diagnostic, ...]
-    cards: int
-    asks: int
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for d in self.diagnostics if d.is_error)
-
-    @property
-    def warnings(self) -> int:
-        return len(self.diagnostics) - self.errors
-
-
-def check_files(files: Iterable[tuple[Path, str]],
-                taken: Mapping[str, str] | None = None, *,
-                remember: bool = False) -> list[PackReport]:
-    """Check each ``(path, display name)``; a pack id used twice is an error too, and so
-    is one of ``taken`` (pack ids already used by packs not checked here, by file).
-    ``remember``: reuse the findings of a file this drill checked before, unchanged (see
-    :mod:`drill.checking.report_cache`)."""
-    from drill.checking.parallel import collecting_rarely
-
-    with collecting_rarely():
-        return _check_files(files, taken, remember)
-
-
-def _check_files(files: Iterable[tuple[Path, str]], taken: Mapping[str, str] | None,
-                 remember: bool) -> list[PackReport]:
-    reports: list[PackReport] = []
-    seen: dict[str, str] = dict(taken or {})
-    for path, display in files:
-        if remember:
-            from drill.checking.report_cache import cached_check
-
-            report = cached_check(path, display, check_file)
-        else:
-            report = check_file(path, display)
-        pack_id = report.pack_id
-        if pack_id is not None and pack_id in seen:
-            clash = Diagnostic(Location(display, 1, 1), ERROR,
-                               f"pack id '{pack_id}' is also used by {seen[pack_id]}")
-            report = PackReport(report.display, pack_id, (clash, *report.diagnostics),
-                                report.cards, report.asks)
-        elif pack_id is not None:
-            seen[pack_id] = display
-        reports.append(report)
-    return reports
 
 
 def check_file(path: Path, display: str) -> PackReport:

@@ -20,10 +20,10 @@ from typing import Any
 
 import platformdirs
 
-from drill.checking.checker import PackReport
+from drill.checking.reports import PackReport
 from drill.packs.diagnostics import Diagnostic
 from drill.packs.model import Location
-from drill.solving.cache import code_fingerprint
+from drill.solving.fingerprint import code_fingerprint
 
 FORMAT = 1
 
@@ -41,7 +41,7 @@ def cached_check(path: Path, display: str, check: Callable[[Path, str], PackRepo
         content = path.read_bytes()
     except OSError:
         return check(path, display)
-    digest = hashlib.sha256(code_fingerprint(("",)).encode())
+    digest = hashlib.sha256(code_fingerprint(("",), f"checked:{FORMAT}").encode())
     # A file name need not be valid UTF-8 (surrogate escapes): hash its bytes as they are.
     digest.update(display.encode("utf-8", "surrogateescape") + b"\0" + content)
     key = digest.hexdigest()[:40]

@@ -1,4 +1,5 @@
-"""``drill cache``: where the solved-card cache is, and emptying it."""
+"""``drill cache``: where the solved-card cache is, and emptying it (Home's figures kept
+for the next start go with it)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser = subparsers.add_parser(
         "cache",
         parents=[common],
-        help="show or clear the cache of solved cards",
+        help="show or clear the cache of solved cards and loaded packs",
         description="drill keeps each solved card in the user cache folder, keyed by "
         "everything its numbers depend on, so grading and showing need no sympy when "
         "nothing changed. A stale or damaged entry is never used; clearing only costs "
@@ -21,16 +22,25 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("action", choices=("path", "clear"),
-                        help="path: print the folder; clear: remove every entry")
+                        help="path: print the folder; clear: remove every entry (and "
+                        "Home's figures kept for the next start)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from drill.app import home_cache
+    from drill.packs import load_cache
     from drill.solving.cache import cache_dir, clear
 
     if args.action == "path":
         print(cache_dir())
         return EXIT_OK
     removed = clear()
-    print(f"removed {removed:,} solved card{'s' if removed != 1 else ''} from {cache_dir()}")
+    packs = load_cache.clear()
+    views = home_cache.clear()
+    also = ([f"{packs:,} loaded pack file{'s' if packs != 1 else ''}"] if packs else []) + (
+        [f"Home's figures kept for {views} data folder{'s' if views != 1 else ''}"]
+        if views else [])
+    print(f"removed {removed:,} solved card{'s' if removed != 1 else ''} from {cache_dir()}"
+          + (f", and {' and '.join(also)}" if also else ""))
     return EXIT_OK

@@ -16,6 +16,15 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
+
+# The id patterns, named here too: they live with no YAML beside them (solving uses NAME).
+from drill.packs.ids import DASHED_ID as DASHED_ID
+from drill.packs.ids import DASHED_RULE as DASHED_RULE
+from drill.packs.ids import MAX_ID as MAX_ID
+from drill.packs.ids import NAME as NAME
+from drill.packs.ids import NAME_RULE as NAME_RULE
+from drill.packs.ids import UNDERSCORED_ID as UNDERSCORED_ID
+from drill.packs.ids import UNDERSCORED_RULE as UNDERSCORED_RULE
 from drill.packs.model import Location
 
 _TAG = "tag:yaml.org,2002:"
@@ -23,15 +32,6 @@ NULL, INT, FLOAT, BOOL, STR = (f"{_TAG}{name}" for name in ("null", "int", "floa
 _SCALAR_TAGS = frozenset({NULL, INT, FLOAT, BOOL, STR, f"{_TAG}timestamp"})
 _MAP, _SEQ = f"{_TAG}map", f"{_TAG}seq"
 
-#: id patterns, each with the rule messages state for it.
-DASHED_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # packs, cards, mistakes, solvers
-DASHED_RULE = "lowercase letters, digits and dashes (like q1-follow-up)"
-UNDERSCORED_ID = re.compile(r"[a-z][a-z0-9_]*")  # asks
-UNDERSCORED_RULE = (
-    "lowercase letters, digits and underscores, starting with a letter (like decode_floor)")
-NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # givens and solver results
-NAME_RULE = "letters, digits and underscores, starting with a letter (like peak_flops)"
-MAX_ID = 80
 
 _CONSTRUCTOR = SafeConstructor()
 

@@ -2,7 +2,8 @@
 
 A broken pack does not take the others down: its diagnostics are kept in
 ``Library.diagnostics`` and its good cards are still offered. Loading reads YAML only
-(no sympy), so the app can show its first card at once.
+(no sympy), so the app can show its first card at once; a file loaded before by the same
+code is read from the cache of loaded packs (``drill.packs.load_cache``), with no YAML.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from drill.packs.diagnostics import ERROR, Diagnostic
-from drill.packs.loader import load_pack
+from drill.packs.load_cache import load_pack_kept
 from drill.packs.locate import builtin_packs_dir, pack_files
 from drill.packs.model import Card, Location, Pack
 
@@ -83,7 +84,7 @@ def load_library(extra_dirs: Sequence[Path] = (), *, include_builtin: bool = Tru
     for folder in folders:
         for path in pack_files(folder):
             files.append((path, _display(path)))
-            loaded = load_pack(path, _display(path))
+            loaded = load_pack_kept(path, _display(path))
             diagnostics += loaded.diagnostics
             pack = loaded.pack
             if pack is None:
@@ -105,7 +106,7 @@ def builtin_pack_ids() -> dict[str, Path]:
     ids is skipped when packs load, since the built-in packs come first."""
     ids: dict[str, Path] = {}
     for path in pack_files(builtin_packs_dir()):
-        pack = load_pack(path).pack
+        pack = load_pack_kept(path, str(path)).pack
         if pack is not None:
             ids.setdefault(pack.id, path)
     return ids

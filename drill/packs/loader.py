@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
@@ -24,6 +23,8 @@ import yaml
 from drill.packs.card_reader import CardReader
 from drill.packs.diagnostics import Diagnostic
 from drill.packs.fields import DASHED_ID, DASHED_RULE, Entries, Fields, Scope, scalar_value, suggest
+from drill.packs.load_result import LoadResult as LoadResult  # re-exported: made here
+from drill.packs.load_result import UnloadedCard as UnloadedCard
 from drill.packs.model import PRIORITIES, Card, Location, Pack
 from drill.packs.scenario import ScenarioReader, finish_card
 from drill.packs.yamlsafe import PackReadError, compose, read_text
@@ -35,35 +36,6 @@ CARD_KEYS = ("id", "title", "priority", "lessons", "scenario", "answer", "key_nu
              "variants", "points")
 CARD_REQUIRED = ("id", "title", "priority", "scenario")
 _Reader = Callable[[yaml.Node], "str | None"]
-
-
-@dataclass(frozen=True, slots=True)
-class UnloadedCard:
-    """A card with a schema error that could still be built, and whether the error is in
-    what its numbers are worked out from (givens, formulas, solver, scenario, variants):
-    then solving it would only repeat that error in other words."""
-
-    card: Card
-    inputs_broken: bool
-
-
-@dataclass(frozen=True, slots=True)
-class LoadResult:
-    """One file, loaded: its pack (None when the file is unusable) and every problem."""
-
-    path: Path
-    display: str  # the file name as messages show it
-    text: str  # the file's text ("" when it could not be read): the checker locates prose
-    pack: Pack | None
-    diagnostics: tuple[Diagnostic, ...]
-    cards_found: int = 0  # cards in the file, broken ones included
-    #: Cards built despite an error of their own or of the pack's header: left out of the
-    #: pack, but the checker still checks what it can of them.
-    unloaded: tuple[UnloadedCard, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return self.pack is not None and not any(d.is_error for d in self.diagnostics)
 
 
 def load_pack(path: Path, display: str | None = None) -> LoadResult:

@@ -30,6 +30,7 @@ from drill.scheduling.queue import (
     ScheduleRow,
     StudiedToday,
     build_queue,
+    unchanged_until,
 )
 from drill.scheduling.ratings import (
     QUICK_SHARE,
@@ -84,6 +85,8 @@ class HomeCounts:
     done_today: int  # ratings given today (scheduled and cram)
     streak: int
     next_due: datetime | None  # when a card next becomes available, if none is now
+    #: These figures (and the next card) hold until then if nothing is written.
+    unchanged_until: datetime | None = None
 
     @property
     def due(self) -> int:
@@ -197,12 +200,13 @@ class ReviewSession:
         return frozenset(state.key for state in states
                          if state.buried_until is not None and state.buried_until > now)
 
-    def queue(self, pack: str | None = None) -> Queue:
+    def queue(self, pack: str | None = None, at: datetime | None = None) -> Queue:
         """Today's queue, in the order to study it; of one pack's cards only when ``pack``
         is given (the day's limits still count every card studied today, as Anki's deck
-        limits under the collection's do)."""
+        limits under the collection's do). ``at``: the queue at that instant instead of
+        now, as the data stands (the start-up cache works out the next hours ahead)."""
         deck = self.deck if pack is None else self._deck_of(pack)
-        now = self.now()
+        now = self.now() if at is None else at
         rows, studied, limits = self.database.read(lambda conn: self._snapshot(conn, now))
         return build_queue(deck, rows, studied, now, self.days, limits)
 
@@ -277,13 +281,21 @@ class ReviewSession:
             deck = self._pack_decks[pack] = Deck.of(cards, self.settings.new_card_order)
         return deck
 
-    def next_card(self, pack: str | None = None) -> QueueEntry | None:
-        return self.queue(pack).first
+    def next_card(self, pack: str | None = None, at: datetime | None = None
+                  ) -> QueueEntry | None:
+        return self.queue(pack, at).first
 
-    def counts(self) -> HomeCounts:
-        queue = self.queue()
-        now, days = self.now(), self.days
-        done_today, streak = self.database.read(lambda conn: activity(conn, now, days))
+    def counts(self, at: datetime | None = None) -> HomeCounts:
+        """Today's figures now (or at the instant ``at``, as the data stands), and until
+        when they hold if nothing is written."""
+        now, days = self.now() if at is None else at, self.days
+
+        def read(conn: sqlite3.Connection) -> tuple[Queue, datetime, tuple[int, int]]:
+            rows, studied, limits = self._snapshot(conn, now)
+            return (build_queue(self.deck, rows, studied, now, days, limits),
+                    unchanged_until(rows, now, days), activity(conn, now, days))
+
+        queue, until, (done_today, streak) = self.database.read(read)
         return HomeCounts(
             new=queue.count("new"),
             learning=queue.count("learning"),
@@ -291,6 +303,7 @@ class ReviewSession:
             done_today=done_today,
             streak=streak,
             next_due=None if queue.entries else queue.next_due,
+            unchanged_until=until,
         )
 
     def preview(self, key: str) -> dict[Rating, timedelta]:

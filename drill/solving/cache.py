@@ -22,15 +22,15 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-import drill
 from drill.packs.model import Card
 from drill.quantities.quantity import Quantity
+from drill.solving.fingerprint import code_fingerprint as fingerprint
+from drill.solving.fingerprint import module_source
 from drill.solving.solve import Result, Solution, solve
 
 #: Bumped when the entry format changes.
@@ -80,45 +80,10 @@ def entry_key(card: Card, overrides: Mapping[str, str]) -> str:
     return digest.hexdigest()[:40]
 
 
-@lru_cache(maxsize=2)
 def code_fingerprint(folders: tuple[str, ...] = _CODE_FOLDERS) -> str:
-    """drill's version, its code in ``folders`` (by default the unit system and solving),
-    the built-in solvers and the catalog: what every card's numbers depend on besides the
-    card. ``("",)`` takes the whole of drill (what a check's findings depend on)."""
-    from drill.packs.locate import builtin_packs_dir, builtin_solvers_dir
-
-    package = Path(drill.__file__).resolve().parent
-    files = [p for name in folders for p in sorted((package / name).rglob("*.py"))]
-    files += sorted(builtin_solvers_dir().glob("*.py"))
-    files += sorted((builtin_packs_dir() / "catalog").glob("*.yaml"))
-    digest = hashlib.sha256(f"{drill.__version__}:{FORMAT}".encode())
-    for path in files:
-        digest.update(str(path.relative_to(package.parent)
-                          if path.is_relative_to(package.parent) else path.name).encode())
-        try:
-            digest.update(path.read_bytes())
-        except OSError:
-            digest.update(b"?")
-    digest.update(loaded_user_solvers().encode())
-    return digest.hexdigest()
-
-
-def loaded_user_solvers() -> str:
-    """A hash of every solver module loaded from the user's folders (none: "")."""
-    registry = sys.modules.get("drill.solving.registry")
-    if registry is None:
-        return ""
-    modules = sorted({s.module for s in registry.REGISTRY.values()
-                      if not s.module.startswith("drill.")})
-    return hashlib.sha256("".join(_module_source(m) for m in modules).encode()).hexdigest()
-
-
-def _module_source(name: str) -> str:
-    source = getattr(sys.modules.get(name), "__file__", None)
-    try:
-        return hashlib.sha256(Path(source).read_bytes()).hexdigest() if source else ""
-    except OSError:
-        return "?"
+    """What every card's numbers depend on besides the card (see
+    :func:`drill.solving.fingerprint.code_fingerprint`), for this cache's format."""
+    return fingerprint(folders, f"solved:{FORMAT}")
 
 
 def _user_solver_source(name: str | None) -> str:
@@ -128,7 +93,7 @@ def _user_solver_source(name: str | None) -> str:
     solver = registry.REGISTRY.get(name) if name and registry is not None else None
     if solver is None or solver.module.startswith("drill."):
         return ""
-    return _module_source(solver.module)
+    return module_source(solver.module)
 
 
 def _entries(folder: Path) -> Iterator[Path]:

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import sympy
 
-from drill.packs.fields import NAME
+from drill.packs.ids import NAME
 from drill.packs.model import Card
 from drill.quantities.parsing import ParseError
 from drill.quantities.parsing.formula import Formula, is_reserved, read_formula

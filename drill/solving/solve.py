@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from drill.packs.fields import NAME
+from drill.packs.ids import NAME
 from drill.packs.model import Card
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read

@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from drill.app.drill_app import DrillApp
+from testkit import hold_cursors_still
 
 pytestmark = pytest.mark.slow
 
@@ -26,6 +27,7 @@ async def settle(pilot: Pilot[Any]) -> None:
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     pilot.app.clear_notifications()
+    hold_cursors_still(pilot.app)
     await pilot.pause()
 
 

@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import TextArea
 
 from drill.app.drill_app import DrillApp
+from testkit import hold_cursors_still
 
 pytestmark = pytest.mark.slow
 
@@ -34,6 +35,7 @@ async def settle(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     pilot.app.clear_notifications()
     pilot.app.screen.set_focus(None)
+    hold_cursors_still(pilot.app)
     await pilot.pause()
 
 

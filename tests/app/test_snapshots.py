@@ -23,6 +23,7 @@ from drill.app.drill_app import DrillApp
 from drill.app.screens.review import ReviewScreen
 from drill.config.location import DATABASE_FILE
 from drill.scheduling.clock import FixedClock
+from testkit import hold_cursors_still
 
 pytestmark = pytest.mark.slow
 
@@ -54,6 +55,7 @@ async def settle(pilot: Pilot[Any]) -> None:
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     pilot.app.clear_notifications()
+    hold_cursors_still(pilot.app)
     await pilot.pause()
 
 

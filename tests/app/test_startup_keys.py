@@ -33,6 +33,9 @@ class ReadyView:
     def result(self) -> HomeView:
         return self.view
 
+    def first_frame_drawn(self) -> None:
+        """The app says so after its first frame; nothing waits on it here."""
+
 
 @pytest.fixture
 def slow_open(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:

@@ -14,6 +14,7 @@ from drill.app.screens.roofline import RooflineScreen
 from drill.app.screens.simulations import SimulationScreen
 from drill.labs.card_link import RooflineStart
 from drill.packs.library import load_library
+from testkit import hold_cursors_still
 
 pytestmark = pytest.mark.slow
 
@@ -29,6 +30,7 @@ async def settle(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     pilot.app.clear_notifications()
+    hold_cursors_still(pilot.app)
     await pilot.pause()
 
 

@@ -1,6 +1,9 @@
-"""``python3 dev.py test`` runs pytest on every core unless told otherwise."""
+"""``python3 dev.py test`` runs pytest on every core unless told otherwise, after an
+install that byte-compiles only what can be imported."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -20,3 +23,23 @@ dev = load_module(ROOT / "dev.py", "drill_dev_script")
 def test_pytest_gets_a_worker_per_core_unless_the_caller_chose(
         given: list[str], passed: list[str]) -> None:
     assert dev._parallel(given) == passed
+
+
+SITE = "/home/u/drill/.venv/lib/python3.11/site-packages"
+
+
+@pytest.mark.parametrize(("path", "compiled"), [
+    (f"{SITE}/sympy/core/add.py", True),
+    (f"{SITE}/textual/app.py", True),
+    (f"{SITE}/pygments/lexer.py", True),  # rich and textual import pygments itself
+    (f"{SITE}/mypy_extensions.py", True),  # a module of its own, not mypy's folder
+    (f"{SITE}/pipx/main.py", True),
+    (f"{SITE}/sympy/core/tests/test_add.py", False),
+    (f"{SITE}/mypy/checker.py", False),
+    (f"{SITE}/pip/_internal/main.py", False),
+    (f"{SITE}/setuptools/dist.py", False),
+    (f"{SITE}/pygments/lexers/python.py", False),
+])
+def test_the_install_compiles_what_is_imported_and_leaves_out_the_rest(
+        path: str, compiled: bool) -> None:
+    assert (re.search(dev._NOT_IMPORTED, path) is None) == compiled
