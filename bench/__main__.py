@@ -53,7 +53,7 @@ def _checking(quick: bool) -> list[Row]:
 
     result = measure_checking(repeats=3 if quick else 5)
     return [result["sympy"], result["builtin"], result["builtin_warm"], result["large"],
-            result["linear"]]
+            result["distinct"], result["linear"]]
 
 
 def _commands(quick: bool) -> list[Row]:
