@@ -61,7 +61,6 @@ class DrillApp(App[int]):
     # Home's styles load with the app's: a screen's own CSS file makes Textual parse every
     # style sheet again when the screen first shows, and Home is the first screen.
     CSS_PATH: ClassVar[list[str | PurePath]] = ["drill_app.tcss", "screens/home.tcss"]
-    DEFAULT_MODE = "home"
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: these work even while an answer input has focus.
         Binding("f2", "calculator", "Calc", priority=True),
@@ -98,11 +97,15 @@ class DrillApp(App[int]):
         self._preparing = False
         # Bumped by each reload: numbers worked out from the cards before it are dropped.
         self._generation = 0
-        # Home is the base screen of the one mode, built from the first view (a mode's
-        # base screen gets its CSS file loaded; pushing it on a default screen costs more).
-        self.add_mode("home", self._first_screen)
 
     # -- start and stop --------------------------------------------------------------
+
+    def get_default_screen(self) -> Screen[None]:
+        """Home is the app's default screen, built from the first view: pushed on
+        Textual's own default screen it would cost that screen too, and as a mode's base
+        screen it costs a second parse of every style sheet before the first frame. (When
+        the data cannot be opened, the problem screen goes on an empty one.)"""
+        return self._first_screen()
 
     def _first_screen(self) -> Screen[None]:
         view = self._first_view()
@@ -110,9 +113,9 @@ class DrillApp(App[int]):
             self.theme = view.theme
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if view.error:
-            from drill.app.screens.problem import ProblemScreen
-
-            return ProblemScreen(view.error)
+            # Pushed, so that its own style sheet is loaded (a default screen's is not).
+            self.call_later(self._show_problem, view.error)
+            return Screen()
         from drill.app.screens.home import HomeScreen
 
         return HomeScreen(view, self.backend, ready=self.backend.is_open)

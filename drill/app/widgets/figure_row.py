@@ -31,7 +31,9 @@ def figure_lines(widths: Sequence[int], width: int, separator: int) -> list[list
 
 
 class FigureRow(Static):
-    DEFAULT_CSS = "FigureRow { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }"
+    # Its styles are in the app's style sheet (drill_app.tcss), not DEFAULT_CSS: a widget
+    # class's own CSS makes Textual parse every style sheet again when it first mounts,
+    # and Home's counts row is on the first frame.
 
     def __init__(self, figures: Sequence[Figure] = (), *, separator: str = " · ",
                  id: str | None = None) -> None:
