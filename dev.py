@@ -3,7 +3,7 @@
 
     python3 dev.py [ARGS...]     install drill into .venv and open it (ARGS go to drill)
     python3 dev.py test [ARGS]   install drill with its test tools and run the whole suite,
-                                 on every core (ARGS go to pytest; -n 0 runs it in one)
+                                 two workers per core (ARGS go to pytest; -n 0 runs it in one)
     python3 dev.py lint          ruff and mypy
 
 Needs nothing but Python 3.11+. The environment is rebuilt only when pyproject.toml or
@@ -20,6 +20,8 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+#: pytest-xdist workers per core (see ``_parallel``).
+WORKERS_PER_CORE = 2
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
@@ -103,15 +105,18 @@ def compile_sources() -> None:
 
 
 def _parallel(pytest_args: list[str]) -> list[str]:
-    """pytest's arguments, with ``-n auto`` (pytest-xdist: one worker per core) first
-    unless the caller chose a number of workers; ``--co`` collects in one process.
-    ``loadgroup`` keeps the tests of one ``xdist_group`` on one worker, so the costly
-    fixture they share is built once."""
+    """pytest's arguments, with two pytest-xdist workers per core first unless the caller
+    chose a number of workers; ``--co`` collects in one process. The app tests spend
+    much of their time waiting for the app to settle after each key (Textual's test
+    driver sleeps until the process goes idle), so one worker per core leaves the cores
+    half idle. ``loadgroup`` keeps the tests of one ``xdist_group`` on one worker, so the
+    costly fixture they share is built once."""
     chosen = any(arg == "-n" or arg.startswith(("-n", "--numprocesses")) for arg in pytest_args)
     collecting = any(arg in ("--co", "--collect-only") for arg in pytest_args)
     if chosen or collecting:
         return pytest_args
-    return ["-n", "auto", "--dist", "loadgroup", *pytest_args]
+    return ["-n", str(WORKERS_PER_CORE * (os.cpu_count() or 1)), "--dist", "loadgroup",
+            *pytest_args]
 
 
 def main(argv: list[str]) -> int:

@@ -1,8 +1,9 @@
-"""``python3 dev.py test`` runs pytest on every core unless told otherwise, after an
+"""``python3 dev.py test`` runs pytest with two workers per core unless told otherwise, after an
 install that byte-compiles only what can be imported."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -12,15 +13,18 @@ from testkit import ROOT, load_module
 dev = load_module(ROOT / "dev.py", "drill_dev_script")
 
 
+WORKERS = str(2 * (os.cpu_count() or 1))
+
+
 @pytest.mark.parametrize(("given", "passed"), [
-    ([], ["-n", "auto", "--dist", "loadgroup"]),
-    (["-x", "tests/grading"], ["-n", "auto", "--dist", "loadgroup", "-x", "tests/grading"]),
+    ([], ["-n", WORKERS, "--dist", "loadgroup"]),
+    (["-x", "tests/grading"], ["-n", WORKERS, "--dist", "loadgroup", "-x", "tests/grading"]),
     (["-n", "0"], ["-n", "0"]),
     (["-n2", "-q"], ["-n2", "-q"]),
     (["--numprocesses=3"], ["--numprocesses=3"]),
     (["--co", "-q"], ["--co", "-q"]),
 ])
-def test_pytest_gets_a_worker_per_core_unless_the_caller_chose(
+def test_pytest_gets_two_workers_per_core_unless_the_caller_chose(
         given: list[str], passed: list[str]) -> None:
     assert dev._parallel(given) == passed
 
