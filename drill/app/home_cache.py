@@ -23,21 +23,19 @@ folder only costs speed. Nothing here writes to the data folder.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
-
 import drill
+from drill.config.cache_files import cache_folder, write_whole
+from drill.config.cache_files import clear as clear_folder
 from drill.config.location import data_dir, database_path
 from drill.packs.locate import PACK_SUFFIXES, builtin_packs_dir, is_folder
 
@@ -84,21 +82,12 @@ class Span:
 
 
 def cache_dir() -> Path:
-    return Path(platformdirs.user_cache_dir("drill", appauthor=False)) / "home"
+    return cache_folder("home")
 
 
 def clear(folder: Path | None = None) -> int:
     """Remove every entry (``drill cache clear``); the number removed."""
-    removed = 0
-    try:
-        entries = list((cache_dir() if folder is None else folder).glob("*.json"))
-    except OSError:
-        return 0
-    for entry in entries:
-        with contextlib.suppress(OSError):
-            entry.unlink()
-            removed += 1
-    return removed
+    return clear_folder(cache_dir() if folder is None else folder)
 
 
 def entry_path(options: AppOptions, folder: Path | None = None) -> Path:
@@ -253,20 +242,7 @@ def write(options: AppOptions, inputs: Inputs, fingerprint_before: str,
              "code": code_in_use(),
              "spans": [{"start": _ms(s.start, up=True), "end": _ms(s.end), "view": s.view.to_dict()}
                        for s in spans]}
-    path = entry_path(options, folder)
-    temporary: str | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            json.dump(entry, handle, ensure_ascii=False)
-        os.replace(temporary, path)  # whole or not at all: a reader never sees half
-    except OSError:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-        return False
-    return True
+    return write_whole(entry_path(options, folder), json.dumps(entry, ensure_ascii=False))
 
 
 def _open_elsewhere(data: Path) -> bool:

@@ -9,18 +9,14 @@ rebuilt, and a folder that cannot be written only costs speed.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from drill.checking.reports import PackReport
+from drill.config.cache_files import cache_folder, write_whole
 from drill.packs.diagnostics import Diagnostic
 from drill.packs.model import Location
 from drill.solving.fingerprint import code_fingerprint
@@ -29,7 +25,7 @@ FORMAT = 1
 
 
 def checked_dir() -> Path:
-    return Path(platformdirs.user_cache_dir("drill", appauthor=False)) / "checked"
+    return cache_folder("checked")
 
 
 def cached_check(path: Path, display: str, check: Callable[[Path, str], PackReport],
@@ -74,17 +70,11 @@ def _write(entry: Path, key: str, report: PackReport) -> None:
     data = {"format": FORMAT, "key": key, "display": report.display,
             "pack_id": report.pack_id, "cards": report.cards, "asks": report.asks,
             "diagnostics": [_diagnostic(d) for d in report.diagnostics]}
-    temporary: str | None = None
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(dir=entry.parent, suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            json.dump(data, handle)  # ASCII escapes: a name in surrogates still writes
-        os.replace(temporary, entry)
-    except (OSError, ValueError):
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+        text = json.dumps(data)  # ASCII escapes: a name in surrogates still writes
+    except (TypeError, ValueError):
+        return
+    write_whole(entry, text)
 
 
 def _diagnostic(d: Diagnostic) -> dict[str, Any]:

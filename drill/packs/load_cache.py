@@ -17,22 +17,19 @@ The folder is ``drill/packs`` in the user cache folder; ``drill cache clear`` em
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import json
-import os
-import tempfile
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
-
 import drill
+from drill.config.cache_files import cache_folder, write_whole
+from drill.config.cache_files import clear as clear_folder
 
 if TYPE_CHECKING:
     from drill.packs.load_result import LoadResult
@@ -50,7 +47,7 @@ class _Undecodable(ValueError):
 
 
 def cache_dir() -> Path:
-    return Path(platformdirs.user_cache_dir("drill", appauthor=False)) / "packs"
+    return cache_folder("packs")
 
 
 def load_pack_kept(path: Path, display: str, folder: Path | None = None) -> LoadResult:
@@ -105,22 +102,7 @@ def code_fingerprint() -> str:
 
 def clear(folder: Path | None = None) -> int:
     """Remove every entry; the number removed."""
-    folder = cache_dir() if folder is None else folder
-    removed = 0
-    for entry in _entries(folder):
-        try:
-            entry.unlink()
-            removed += 1
-        except OSError:
-            continue
-    return removed
-
-
-def _entries(folder: Path) -> Iterator[Path]:
-    try:
-        yield from folder.glob("*.json")
-    except OSError:
-        return
+    return clear_folder(cache_dir() if folder is None else folder)
 
 
 def _write(path: Path, key: str, loaded: LoadResult) -> None:
@@ -129,17 +111,7 @@ def _write(path: Path, key: str, loaded: LoadResult) -> None:
         text = json.dumps({"format": FORMAT, "key": key, "loaded": _encode(loaded)})
     except (TypeError, ValueError):
         return  # a result that cannot be written down is simply loaded again next time
-    temporary: str | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="ascii") as handle:
-            handle.write(text)
-        os.replace(temporary, path)  # whole or not at all: a reader never sees half
-    except OSError:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+    write_whole(path, text)
 
 
 def _read(path: Path, key: str) -> LoadResult | None:

@@ -15,18 +15,15 @@ The folder is ``drill/solved`` in the user cache folder (``$XDG_CACHE_HOME`` on 
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
 import sys
-import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
+from drill.config.cache_files import cache_folder, write_whole
+from drill.config.cache_files import clear as clear_folder
 from drill.packs.model import Card
 from drill.quantities.quantity import Quantity
 from drill.solving.fingerprint import code_fingerprint as fingerprint
@@ -39,7 +36,7 @@ _CODE_FOLDERS = ("quantities", "symbolic", "solving")
 
 
 def cache_dir() -> Path:
-    return Path(platformdirs.user_cache_dir("drill", appauthor=False)) / "solved"
+    return cache_folder("solved")
 
 
 def solve_cached(card: Card, overrides: Mapping[str, str] | None = None,
@@ -60,15 +57,7 @@ def solve_cached(card: Card, overrides: Mapping[str, str] | None = None,
 
 def clear(folder: Path | None = None) -> int:
     """Remove every entry; the number removed."""
-    folder = cache_dir() if folder is None else folder
-    removed = 0
-    for entry in _entries(folder):
-        try:
-            entry.unlink()
-            removed += 1
-        except OSError:
-            continue
-    return removed
+    return clear_folder(cache_dir() if folder is None else folder)
 
 
 def entry_key(card: Card, overrides: Mapping[str, str]) -> str:
@@ -96,29 +85,12 @@ def _user_solver_source(name: str | None) -> str:
     return module_source(solver.module)
 
 
-def _entries(folder: Path) -> Iterator[Path]:
-    try:
-        yield from folder.glob("*.json")
-    except OSError:
-        return
-
-
 def _write(path: Path, key: str, solution: Solution) -> None:
     try:
         text = json.dumps(_to_json(key, solution), ensure_ascii=False)
     except (TypeError, ValueError):
         return  # a result that cannot be written down is simply solved again next time
-    temporary: str | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temporary, path)  # whole or not at all: a reader never sees half
-    except OSError:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+    write_whole(path, text)
 
 
 def _to_json(key: str, solution: Solution) -> dict[str, Any]:
