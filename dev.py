@@ -44,7 +44,7 @@ def ensure_environment(extras: str) -> None:
         return
     if not PYTHON.exists():
         print("Creating .venv ...", file=sys.stderr)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        create_environment()
     target = f".[{extras}]" if extras else "."
     first = not any(VENV.glob(".drill-installed-*"))
     print(f"Installing drill{'[' + extras + ']' if extras else ''} into .venv"
@@ -63,6 +63,29 @@ def ensure_environment(extras: str) -> None:
     compile_sources()
     print("drill is installed in .venv", file=sys.stderr)
     stamp.write_text(wanted)
+
+
+def create_environment() -> None:
+    """Create .venv with a current pip in it.
+
+    ``venv``'s own way (ensurepip) installs the pip and setuptools Python was released
+    with, which takes seconds, and that pip then spends more seconds than a current one
+    sorting out the packages to install. So the venv is made without pip, and the pip
+    wheel Python carries runs straight from its zip file (pip supports that) to install
+    the current pip. Where Python carries no pip wheel, or the current one cannot be
+    fetched, ensurepip does it as before."""
+    venv.EnvBuilder(with_pip=False).create(VENV)
+    bundled = sorted((Path(venv.__file__).parents[1] / "ensurepip" / "_bundled").glob("pip-*.whl"))
+    if bundled:
+        upgraded = subprocess.run(
+            [str(PYTHON), str(bundled[-1] / "pip"), "install", "--quiet",
+             "--disable-pip-version-check", "--no-compile", "--upgrade", "pip"],
+            check=False,
+        )
+        if upgraded.returncode == 0:
+            return
+    subprocess.run([str(PYTHON), "-m", "ensurepip", "--upgrade", "--default-pip"],
+                   check=True, stdout=subprocess.DEVNULL)
 
 
 #: What nothing imports from .venv: the installed packages' own test folders; pip and
