@@ -51,7 +51,9 @@ def _planted_pack(folder: Path, copies: int) -> Path:
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _planted_pack(tmp_path_factory.mktemp("planted"), copies=4)
+    # Two copies: each card has a twin under another id (reuse across processes), and
+    # 28 cards are plenty to share out between two workers.
+    return _planted_pack(tmp_path_factory.mktemp("planted"), copies=2)
 
 
 def test_runs_cover_every_item_once_in_order() -> None:
@@ -101,7 +103,7 @@ def test_a_report_is_the_same_on_one_process_or_two(planted: Path) -> None:
     one = check_loaded(loaded, workers=1)
     two = check_loaded(loaded, workers=2)
     assert two == one
-    assert one.errors > 20 and one.cards == 56
+    assert one.errors > 20 and one.cards == 28
 
 
 @pytest.mark.slow
