@@ -189,7 +189,11 @@ def activity(conn: sqlite3.Connection, now: datetime, days: StudyDays) -> tuple[
 
 
 def _spans(days: StudyDays, span_days: Sequence[date]) -> list[tuple[int, int]]:
-    return [(to_ms(days.start_of(d)), to_ms(days.end_of(d))) for d in span_days]
+    # A day ends where the next begins: each boundary worked out once, not twice (Home
+    # reads a year of days after every session).
+    one_day = timedelta(days=1)
+    starts = {d: to_ms(days.start_of(d)) for d in {*span_days, *(d + one_day for d in span_days)}}
+    return [(starts[d], starts[d + one_day]) for d in span_days]
 
 
 def _history(conn: sqlite3.Connection, days: StudyDays, today: date) -> tuple[DayCount, ...]:
