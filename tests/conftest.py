@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from _pytest.unraisableexception import gc_collect_iterations_key
 
 from drill.scheduling.clock import FixedClock
 from testkit import (
@@ -68,6 +69,10 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
+    # pytest collects five times over as it ends, to hear of a finaliser that raised; on
+    # a worker's heap that took several seconds after its last test, long enough for
+    # pytest-xdist to interrupt it. One collection still hears of them.
+    session.config.stash[gc_collect_iterations_key] = 1
 
 
 @pytest.fixture(autouse=True)

@@ -174,6 +174,9 @@ def _on_a_pool(check: Callable[[Sequence[_Item], str], list[_Found]],
     context = context or multiprocessing.get_context()
     first: list[_Found] = []
     forking = context.get_start_method() == "fork"
+    # A caller that froze its heap already (a test run does) keeps it frozen: unfreezing
+    # afterwards would hand its objects back to the collector too.
+    freezing = forking and gc.get_freeze_count() == 0
     if forking:
         # The first run is checked here, before forking: every worker inherits sympy,
         # the solvers and what that run worked out (a scenario met again is not solved
@@ -181,7 +184,8 @@ def _on_a_pool(check: Callable[[Sequence[_Item], str], list[_Found]],
         _load_solving()
         start, end = runs[0]
         first, runs = check(items[start:end], text), runs[1:]
-        gc.freeze()
+        if freezing:
+            gc.freeze()
     try:
         # The cards and the text go to each worker once, as it starts (a forked one has
         # them already); a task is only where its run starts and ends.
@@ -195,7 +199,7 @@ def _on_a_pool(check: Callable[[Sequence[_Item], str], list[_Found]],
         # a card could not be sent: check them here.
         parts = [check(items[runs[0][0]:], text)] if runs else []
     finally:
-        if forking:
+        if freezing:
             gc.unfreeze()
     return [*first, *(found for part in parts for found in part)]
 

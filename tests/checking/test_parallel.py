@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import re
@@ -95,6 +96,25 @@ def test_parallel_findings_are_the_serial_ones_whatever_the_start_method(
                         multiprocessing.get_context(method))
     assert parallel == serial
     assert sum(len(stage) for _, stages in serial for stage in stages) > 40  # all found
+
+
+def test_a_forked_check_leaves_the_collector_as_it_found_it(planted: Path) -> None:
+    """Before forking, the check freezes its heap (the workers' collector then leaves it
+    alone) and unfreezes it afterwards, but not a heap its caller had frozen already."""
+    loaded = load_pack(planted, "planted.yaml")
+    assert loaded.pack is not None
+    cards = [UnloadedCard(card, False) for card in loaded.pack.cards[:4]]
+    fork = multiprocessing.get_context("fork")
+    try:
+        gc.unfreeze()
+        map_runs(check_cards, cards, loaded.text, 2, fork)
+        assert gc.get_freeze_count() == 0  # its own freeze undone
+        gc.freeze()
+        frozen = gc.get_freeze_count()
+        map_runs(check_cards, cards, loaded.text, 2, fork)
+        assert gc.get_freeze_count() >= frozen > 0  # the caller's kept
+    finally:
+        gc.freeze()  # as the suite's own set-up left it (tests/conftest.py)
 
 
 @pytest.mark.slow
