@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from drill.packs.model import Card
     from drill.quantities.quantity import Quantity
     from drill.review.session import HomeCounts, ReviewSession
-    from drill.review.stats import Stats
+    from drill.review.stats import PackProgress, Stats
     from drill.review.study_sets import StudySet
     from drill.scheduling.clock import Clock
     from drill.scheduling.queue import QueueEntry
@@ -511,6 +511,10 @@ class Backend:
     @_storage_errors
     def stats(self) -> Stats:
         return self.session.stats()
+
+    @_storage_errors
+    def pack_progress(self) -> tuple[PackProgress, ...]:
+        return self.session.pack_progress()
 
     def now(self) -> datetime:
         return self.session.now()

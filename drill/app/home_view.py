@@ -108,7 +108,7 @@ def home_view_until(backend: Backend, at: datetime | None = None,
         titles = {pack.id: pack.title for pack in backend.library.packs}
         packs = tuple(
             PackLine(titles.get(p.pack, p.pack), p.new, p.learning, p.review, p.suspended)
-            for p in backend.stats().packs
+            for p in backend.pack_progress()
         )
         problems, theme = tuple(backend.problems()), backend.settings.theme
     view = HomeView(counts.due, counts.new, counts.done_today, counts.streak, next_card,

@@ -17,7 +17,7 @@ from pathlib import Path
 from drill.config.location import data_dir, database_path
 from drill.config.settings import Settings, load_settings
 from drill.packs.model import Card
-from drill.review.stats import Stats, activity, compute_stats
+from drill.review.stats import PackProgress, Stats, activity, compute_stats, pack_progress
 from drill.scheduling.clock import Clock, SystemClock, local_zone, utc_now_ms
 from drill.scheduling.days import StudyDays
 from drill.scheduling.memory import MemoryModel
@@ -333,6 +333,10 @@ class ReviewSession:
     def stats(self) -> Stats:
         now, days = self.now(), self.days
         return self.database.read(lambda conn: compute_stats(conn, self.deck, now, days))
+
+    def pack_progress(self) -> tuple[PackProgress, ...]:
+        """Each pack's cards by phase (the packs of :meth:`stats`, alone)."""
+        return self.database.read(lambda conn: pack_progress(conn, self.deck))
 
     # -- changing --------------------------------------------------------------------
 

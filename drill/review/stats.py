@@ -258,6 +258,12 @@ def _due(
     return per_day.get(today, 0), forecast
 
 
+def pack_progress(conn: sqlite3.Connection, deck: Deck) -> tuple[PackProgress, ...]:
+    """Each pack's cards by phase, as :func:`compute_stats` counts them, without the rest
+    of the figures (Home shows only these, after every session)."""
+    return _packs(deck, {state.card_id: state for state in card_table.load_all(conn)})
+
+
 def _packs(deck: Deck, states: dict[int, CardState]) -> tuple[PackProgress, ...]:
     tallies: dict[str, dict[str, int]] = {}
     for card, cid in zip(deck.cards, deck.ids, strict=True):

@@ -112,6 +112,7 @@ def test_stats_on_a_hand_made_history(
         ("a", 0, 1, 2, 0),
         ("b", 1, 0, 4, 1),
     ]
+    assert session.pack_progress() == stats.packs  # what Home reads, without the rest
     assert [(m.id, m.count, m.cards) for m in stats.mistakes] == [
         ("bytes-over-flops", 3, ("a/a1", "a/a2", "gone/x")),
         ("power-of-ten", 1, ("a/a2",)),
