@@ -292,8 +292,9 @@ def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Ren
     """Every unaccounted figure of ``card`` as it is shown (a variant's texts and numbers,
     or the base's), with ``rendered`` the renderings of its templated fields.
 
-    Worked out once per content (the texts, their renderings, the numbers, the scenario):
-    a big pack shows the same card text with the same numbers more than once.
+    Worked out once per text and what it is checked against (its rendering, the numbers,
+    the scenario, the tolerance): a big pack shows the same text with the same numbers
+    more than once, in cards that differ in another text.
     """
     if solution is not None and solution.content is not None:
         numbers: tuple[Any, ...] = (solution.content,)  # what the numbers follow from
@@ -303,34 +304,52 @@ def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Ren
             tuple((n, r.value, r.shown) for n, r in solution.results.items()))
     else:
         numbers = (None, tuple(card.givens.items()))
-    key = (tuple(card.texts()), card.gpu, card.model, numbers,
-           tuple(sorted(rendered.items())), tolerance)
-    known = _WORLDS.get(key)
-    if known is None:
-        if len(_WORLDS) >= _WORLDS_LIMIT:
-            _WORLDS.clear()  # a bound on memory; refilled by the next cards
-        known = _WORLDS[key] = tuple(_card_world(card, solution, rendered, tolerance))
-    return list(known)
-
-
-_WORLDS: dict[tuple[Any, ...], tuple[WorldFinding, ...]] = {}
-_WORLDS_LIMIT = 4096
-
-
-def _card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Rendered],
-                tolerance: float) -> list[WorldFinding]:
-    candidates = _card_candidates(card, solution)
-    names = catalog_names()
+    against = (numbers, card.gpu, card.model)
+    candidates: list[Candidate] | None = None
     found: list[WorldFinding] = []
     for path, text in card.texts():
         piece = rendered.get(path)
-        runs = piece.literal_runs() if piece is not None else [(0, len(text))]
-        problems = check_prose(text, tolerance)
-        for item in unaccounted(text, runs, candidates, names, problems):
-            offset = item.figure.start
-            where = piece.template_offset(offset) if piece is not None else offset
-            found.append(WorldFinding(path, offset, where, item))
+        key = (text, piece, against, tolerance)
+        known = _WORLDS.get(key)
+        if known is None:
+            if candidates is None:
+                candidates = _candidates_against(against, card, solution)
+            if len(_WORLDS) >= _WORLDS_LIMIT:
+                _WORLDS.clear()  # a bound on memory; refilled by the next cards
+            known = _WORLDS[key] = _text_world(text, piece, candidates, tolerance)
+        found += [WorldFinding(path, offset, where, item) for offset, where, item in known]
     return found
+
+
+#: Each text's unaccounted figures: (offset, template offset, what), by all they follow from.
+_WORLDS: dict[tuple[Any, ...], tuple[tuple[int, int, Unaccounted], ...]] = {}
+_WORLDS_LIMIT = 16384
+_CANDIDATES: dict[tuple[Any, ...], list[Candidate]] = {}
+_CANDIDATES_LIMIT = 4096
+
+
+def _candidates_against(against: tuple[Any, ...], card: Card,
+                        solution: Solution | None) -> list[Candidate]:
+    """The card's candidates, kept by what they follow from (``against``: the numbers
+    and the scenario)."""
+    known = _CANDIDATES.get(against)
+    if known is None:
+        if len(_CANDIDATES) >= _CANDIDATES_LIMIT:
+            _CANDIDATES.clear()  # a bound on memory; refilled by the next cards
+        known = _CANDIDATES[against] = _card_candidates(card, solution)
+    return known
+
+
+def _text_world(text: str, piece: Rendered | None, candidates: list[Candidate],
+                tolerance: float) -> tuple[tuple[int, int, Unaccounted], ...]:
+    runs = piece.literal_runs() if piece is not None else [(0, len(text))]
+    problems = check_prose(text, tolerance)
+    found: list[tuple[int, int, Unaccounted]] = []
+    for item in unaccounted(text, runs, candidates, catalog_names(), problems):
+        offset = item.figure.start
+        where = piece.template_offset(offset) if piece is not None else offset
+        found.append((offset, where, item))
+    return tuple(found)
 
 
 def _card_candidates(card: Card, solution: Solution | None) -> list[Candidate]:

@@ -10,7 +10,7 @@ references, and no number of the base is left in plain text where the variant ch
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -229,8 +229,10 @@ class VariantChecks:
         reported: set[Location] = set()
         if not stale:
             return reported
-        texts = tuple((path, text, rendered.get(path)) for path, text in card.texts())
-        for path, offset, old, name in _stale_spots(texts, tuple(stale.items())):
+        figures = tuple(stale.items())
+        spots = [(path, offset, old, name) for path, text in card.texts()
+                 for offset, old, name in _stale_spots(text, rendered.get(path), figures)]
+        for path, offset, old, name in spots:
             placeholder = f"{{{name}}}" if name in card.givens else f"{{{name}:{old}}}"
             where = self.where_in(path, rendered.get(path), offset)
             reported.add(where)
@@ -242,18 +244,18 @@ class VariantChecks:
         return reported
 
 
-@lru_cache(maxsize=4096)
-def _stale_spots(texts: tuple[tuple[str, str, Rendered | None], ...],
-                 stale: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int, str, str], ...]:
-    """Where each old figure (``stale``: its text and the name that changed) is still
-    written out: (path, offset, figure, name). Pure, so kept: a big pack repeats it."""
-    spots: list[tuple[str, int, str, str]] = []
-    for path, text, piece in texts:
-        runs = piece.literal_runs() if piece is not None else [(0, len(text))]
-        for old, name in stale:
-            for start, end in runs:
-                spots += [(path, start + match, old, name)
-                          for match in _occurrences(old, text[start:end])]
+@lru_cache(maxsize=16384)
+def _stale_spots(text: str, piece: Rendered | None,
+                 stale: tuple[tuple[str, str], ...]) -> tuple[tuple[int, str, str], ...]:
+    """Where in ``text`` (rendered as ``piece``) each old figure (``stale``: its text and
+    the name that changed) is still written out: (offset, figure, name). Pure, so kept
+    per text: a big pack repeats it, in cards that differ in another text."""
+    runs = piece.literal_runs() if piece is not None else [(0, len(text))]
+    spots: list[tuple[int, str, str]] = []
+    for old, name in stale:
+        for start, end in runs:
+            spots += [(start + match, old, name)
+                      for match in _occurrences(old, text[start:end])]
     return tuple(spots)
 
 
@@ -280,30 +282,33 @@ def _changed_givens(base: Card, variant: Card) -> Iterator[tuple[str, str]]:
 def _changed_samples(card: Card, base: Solution | None,
                      solution: Solution) -> tuple[tuple[str, str], ...]:
     """Each sample the variant shows otherwise than the base, as (the base's figure, the
-    name): a function of the templates and the two solutions, so kept by their content
-    (the templates are part of it)."""
+    name): template by template, a function of the template and the two solutions, so
+    kept by their content (cards that differ only in another text share it)."""
     if base is None:
         return ()
     if base.content is None or solution.content is None:
-        return tuple(_samples_changed(card, base, solution))
-    key = (base.content, solution.content)
-    known = _CHANGED.get(key)
-    if known is None:
-        if len(_CHANGED) >= _CHANGED_LIMIT:
-            _CHANGED.clear()  # a bound on memory; refilled by the next cards
-        known = _CHANGED[key] = tuple(_samples_changed(card, base, solution))
-    return known
+        return tuple(_samples_changed(card, base, solution, card.templates.values()))
+    changed: list[tuple[str, str]] = []
+    for template in card.templates.values():
+        key = (template, base.content, solution.content)
+        known = _CHANGED.get(key)
+        if known is None:
+            if len(_CHANGED) >= _CHANGED_LIMIT:
+                _CHANGED.clear()  # a bound on memory; refilled by the next cards
+            known = _CHANGED[key] = tuple(_samples_changed(card, base, solution, (template,)))
+        changed += known
+    return tuple(changed)
 
 
-_CHANGED: dict[tuple[object, object], tuple[tuple[str, str], ...]] = {}
-_CHANGED_LIMIT = 4096
+_CHANGED: dict[tuple[str, object, object], tuple[tuple[str, str], ...]] = {}
+_CHANGED_LIMIT = 8192
 
 
-def _samples_changed(card: Card, base: Solution,
-                     solution: Solution) -> Iterator[tuple[str, str]]:
+def _samples_changed(card: Card, base: Solution, solution: Solution,
+                     templates: Iterable[str]) -> Iterator[tuple[str, str]]:
     before = _values(card, base)
     after = _values(card, solution)
-    for template in card.templates.values():
+    for template in templates:
         for slot in slots(parse_template(template)):
             if slot.sample is None or slot.name not in before or slot.name not in after:
                 continue

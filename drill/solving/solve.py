@@ -142,8 +142,19 @@ def _content_key(card: Card, solver: Solver | None,
     module is a new solver."""
     return (card.solver, _Same(solver), tuple(card.givens.items()),
             tuple(card.formulas.items()), tuple(card.shared_formulas.items()),
-            tuple(card.value_texts()), tuple(card.templates.items()),
+            tuple(card.value_texts()), _template_words(card),
             tuple(display_units(card).items()), tuple(overrides.items()))
+
+
+def _template_words(card: Card) -> tuple[str, ...]:
+    """What solving reads of a card's templates: the pack formulas a formula card's texts
+    name, which it works out too (a solver card reads none). Not the templates whole: a
+    card that differs from another only in its prose solves alike."""
+    if card.solver or not card.templates:
+        return ()
+    from drill.solving.formula_cards import template_words
+
+    return tuple(sorted(template_words(card)))
 
 
 class _Same:
