@@ -96,7 +96,8 @@ def check_cards(items: Sequence[UnloadedCard],
     found: list[tuple[str, list[list[Diagnostic]]]] = []
     for item in items:
         # A card alike one found clean is clean (drill.checking.clean_cards).
-        known = clean_stages(_clean_key(item))
+        content = card_content(item.card)
+        known = clean_stages(_clean_key(item, content))
         if known is not None:
             found.append((item.card.key, [[] for _ in range(known)]))
             continue
@@ -109,21 +110,21 @@ def check_cards(items: Sequence[UnloadedCard],
                 item.card.key,
             )]]
         if not any(stages):
-            key = _clean_key(item)  # again: solving may have loaded the solvers since
+            key = _clean_key(item, content)  # again: solving may have loaded the solvers
             remember_clean(key, len(stages))
         found.append((item.card.key, stages))
     return found
 
 
-def _clean_key(item: UnloadedCard) -> tuple[object, ...]:
-    """What a card's findings follow from: its content, whether its numbers are checked,
-    and the solver and catalog it is checked with (by identity: one loaded again is
-    another; kept alive by the entry, so an identity is not reused)."""
+def _clean_key(item: UnloadedCard, content: tuple[object, ...]) -> tuple[object, ...]:
+    """What a card's findings follow from: its ``content`` (:func:`card_content`), whether
+    its numbers are checked, and the solver and catalog it is checked with (by identity:
+    one loaded again is another; kept alive by the entry, so an identity is not reused)."""
     import sys
 
     registry = sys.modules.get("drill.solving.registry")  # not loaded: no solver yet
     solver = registry.REGISTRY.get(item.card.solver) if registry and item.card.solver else None
-    return (item.inputs_broken, card_content(item.card), _Identity(solver),
+    return (item.inputs_broken, content, _Identity(solver),
             _Identity(_catalog()))
 
 

@@ -49,18 +49,33 @@ def remember_clean(key: tuple[Any, ...], stages: int) -> None:
 
 
 def _content(value: Any) -> Any:
-    if isinstance(value, str | int | float | bool | None):
+    # By exact type first (a card holds thousands of these; isinstance chains cost more),
+    # then by kind, so a subclass compares as its base.
+    kind = type(value)
+    if kind is str or value is None or kind is int or kind is float or kind is bool:
+        return value
+    if kind is tuple or kind is list:
+        return ("seq", *map(_content, value))
+    if kind is dict:
+        return ("dict", *((k, _content(v)) for k, v in value.items()))
+    names = _DATACLASS_FIELDS.get(kind)
+    if names is not None:
+        return (kind.__name__, *(_content(getattr(value, name)) for name in names))
+    if isinstance(value, str | int | float | bool):
         return value
     if isinstance(value, dict):
         return ("dict", *((k, _content(v)) for k, v in value.items()))
     if isinstance(value, tuple | list):
         return ("seq", *(_content(v) for v in value))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        cls = type(value)
-        return (cls.__name__, *(_content(getattr(value, name))
-                                for name in _field_names(cls, _PLACES)))
+        _DATACLASS_FIELDS[kind] = _field_names(kind, _PLACES)
+        return _content(value)
     raise TypeError(f"a card holds a {type(value).__name__}, which card_content cannot "
                     f"compare: name it here")
+
+
+#: The compared fields of each dataclass met inside a card (all but its place).
+_DATACLASS_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _field_names(cls: type, skipped: frozenset[str]) -> tuple[str, ...]:

@@ -38,7 +38,7 @@ from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 from drill.quantities.units import format_quantity
-from drill.solving.solve import Solution
+from drill.solving.solve import HashedKey, Solution
 
 #: The diagnostic codes of the closed world (``drill check --json``).
 UNACCOUNTED = "unaccounted-figure"
@@ -304,7 +304,7 @@ def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Ren
             tuple((n, r.value, r.shown) for n, r in solution.results.items()))
     else:
         numbers = (None, tuple(card.givens.items()))
-    against = (numbers, card.gpu, card.model)
+    against = HashedKey((numbers, card.gpu, card.model))  # looked up once per text
     candidates: list[Candidate] | None = None
     found: list[WorldFinding] = []
     for path, text in card.texts():
@@ -324,11 +324,11 @@ def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Ren
 #: Each text's unaccounted figures: (offset, template offset, what), by all they follow from.
 _WORLDS: dict[tuple[Any, ...], tuple[tuple[int, int, Unaccounted], ...]] = {}
 _WORLDS_LIMIT = 16384
-_CANDIDATES: dict[tuple[Any, ...], list[Candidate]] = {}
+_CANDIDATES: dict[HashedKey, list[Candidate]] = {}
 _CANDIDATES_LIMIT = 4096
 
 
-def _candidates_against(against: tuple[Any, ...], card: Card,
+def _candidates_against(against: HashedKey, card: Card,
                         solution: Solution | None) -> list[Candidate]:
     """The card's candidates, kept by what they follow from (``against``: the numbers
     and the scenario)."""

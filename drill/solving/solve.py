@@ -120,7 +120,7 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
         if len(_SOLVED) >= _SOLVED_LIMIT:
             _SOLVED.clear()  # a bound on memory; refilled by the next cards
         if isinstance(known, Solution):
-            known = dataclasses.replace(known, content=key)
+            known = dataclasses.replace(known, content=HashedKey(key))
         _SOLVED[key] = known
     if isinstance(known, SolveError):
         raise SolveError(card.key, known.message, given=known.given, result=known.result,
@@ -155,6 +155,25 @@ def _template_words(card: Card) -> tuple[str, ...]:
     from drill.solving.formula_cards import template_words
 
     return tuple(sorted(template_words(card)))
+
+
+class HashedKey:
+    """A key of many parts, hashed once: the checker's caches look the same numbers up
+    for every text of every card and variant, and a tuple works its hash out anew each
+    time. Equal when its parts are; met again, it is usually the very same object."""
+
+    __slots__ = ("parts", "_hash")
+
+    def __init__(self, parts: tuple[Any, ...]) -> None:
+        self.parts = parts
+        self._hash = hash(parts)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, HashedKey) and self._hash == other._hash
+                                 and self.parts == other.parts)
 
 
 class _Same:

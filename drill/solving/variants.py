@@ -35,7 +35,7 @@ from drill.quantities.quantity import Quantity
 from drill.solving.variant_choice import pick_variant, random_variant, variant_ids
 
 if TYPE_CHECKING:
-    from drill.solving.solve import Solution
+    from drill.solving.solve import HashedKey, Solution
 
 #: How the base scenario is named where a variant id is expected (``--variant base``).
 BASE = BASE_VARIANT
@@ -134,6 +134,7 @@ def render_variant(card: Card, name: str | None, *, cached: bool = False) -> Car
 def work_out(card: Card, name: str | None, *, cached: bool = False) -> RenderedCard:
     """Solve the variant and render every template; raises VariantError or SolveError."""
     from drill.solving.cache import solve_cached
+    from drill.solving.solve import HashedKey
     from drill.solving.solve import solve as solve_afresh
 
     solve = solve_cached if cached else solve_afresh
@@ -153,9 +154,9 @@ def work_out(card: Card, name: str | None, *, cached: bool = False) -> RenderedC
     # alone: each is worked out once for every card and variant that has them all alike,
     # whatever the card's other texts (a solution read from the cache has no content to
     # key by: worked out afresh).
-    numbers = None if solution is not None and solution.content is None else (
+    numbers = None if solution is not None and solution.content is None else HashedKey((
         solution.content if solution is not None else None, tuple(givens.items()),
-        tuple(names.items()))
+        tuple(names.items())))
     rendered = _render_texts(card, variant.id, givens, names, values, numbers)
     stated = _restated_figures(card, values, numbers)
     concrete = with_texts(card, {path: r.text for path, r in rendered.items()},
@@ -174,7 +175,7 @@ _RENDERINGS_LIMIT = 8192
 
 def _render_texts(card: Card, variant: str, givens: Mapping[str, str],
                   names: Mapping[str, str], values: Mapping[str, Quantity],
-                  numbers: tuple[object, ...] | None) -> dict[str, Rendered]:
+                  numbers: HashedKey | None) -> dict[str, Rendered]:
     """Each template rendered for the variant, kept by ``numbers`` (what the values follow
     from; None: not kept) and the template; raises VariantError."""
     rendered: dict[str, Rendered] = {}
@@ -197,7 +198,7 @@ def _render_texts(card: Card, variant: str, givens: Mapping[str, str],
 
 
 def _restated_figures(card: Card, values: Mapping[str, Quantity],
-                      numbers: tuple[object, ...] | None) -> _Stated:
+                      numbers: HashedKey | None) -> _Stated:
     """Each ask's stated figure redone for the variant, kept as the renderings are."""
     asks = tuple((ask.value, ask.stated) for ask in card.asks)
     key = (asks, numbers) if numbers is not None else None
