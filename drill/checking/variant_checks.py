@@ -230,7 +230,11 @@ class VariantChecks:
         if not stale:
             return reported
         figures = tuple(stale.items())
-        spots = [(path, offset, old, name) for path, text in card.texts()
+        texts = card.texts()
+        everything = "\0".join(text for _, text in texts)
+        if not any(old in everything for old, _ in figures):
+            return reported  # no text holds one (the common case): none is stale
+        spots = [(path, offset, old, name) for path, text in texts
                  for offset, old, name in _stale_spots(text, rendered.get(path), figures)]
         for path, offset, old, name in spots:
             placeholder = f"{{{name}}}" if name in card.givens else f"{{{name}:{old}}}"

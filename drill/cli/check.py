@@ -108,7 +108,8 @@ def _builtin_ids_not_checked(files: list[tuple[Path, str]]) -> dict[str, str]:
     from drill.packs.library import builtin_pack_ids
 
     checked = {_resolved(path) for path, _ in files}
-    return {pack_id: _display(path, False) for pack_id, path in builtin_pack_ids().items()
+    builtin = builtin_pack_ids(headers=True)  # the header alone: no built-in pack is loaded
+    return {pack_id: _display(path, False) for pack_id, path in builtin.items()
             if _resolved(path) not in checked}
 
 

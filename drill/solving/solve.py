@@ -140,10 +140,26 @@ def _content_key(card: Card, solver: Solver | None,
     """Everything :func:`_solve_afresh` reads of ``card``, but its key. The solver counts
     by identity (kept alive by the key, so an id cannot be reused): a reloaded solver
     module is a new solver."""
-    return (card.solver, _Same(solver), tuple(card.givens.items()),
-            tuple(card.formulas.items()), tuple(card.shared_formulas.items()),
-            tuple(card.value_texts()), _template_words(card),
-            tuple(display_units(card).items()), tuple(overrides.items()))
+    return (*_card_parts(card, solver), tuple(overrides.items()))
+
+
+def _card_parts(card: Card, solver: Solver | None) -> tuple[Any, ...]:
+    """The part of the key that is the card's own: worked out once for a card and all
+    its variants, which ``drill check`` solves one after the other (the last card's is
+    kept, with the card and solver it is for, compared by identity)."""
+    global _LAST_PARTS
+    last_card, last_solver, parts = _LAST_PARTS
+    if last_card is card and last_solver is solver:
+        return parts
+    parts = (card.solver, _Same(solver), tuple(card.givens.items()),
+             tuple(card.formulas.items()), tuple(card.shared_formulas.items()),
+             tuple(card.value_texts()), _template_words(card),
+             tuple(display_units(card).items()))
+    _LAST_PARTS = (card, solver, parts)
+    return parts
+
+
+_LAST_PARTS: tuple[Card | None, Any, tuple[Any, ...]] = (None, None, ())
 
 
 def _template_words(card: Card) -> tuple[str, ...]:
@@ -162,7 +178,7 @@ class HashedKey:
     for every text of every card and variant, and a tuple works its hash out anew each
     time. Equal when its parts are; met again, it is usually the very same object."""
 
-    __slots__ = ("parts", "_hash")
+    __slots__ = ("_hash", "parts")
 
     def __init__(self, parts: tuple[Any, ...]) -> None:
         self.parts = parts
