@@ -83,58 +83,32 @@ class VariantChecks:
     # -- the base's samples -----------------------------------------------------------
     def check_samples(self, solution: Solution | None) -> bool:
         """Check the base's samples; False when a placeholder is broken (the variants,
-        which would repeat the problem, are then not worked out)."""
-        values = _values(self.card, solution)
+        which would repeat the problem, are then not worked out). Template by template,
+        kept by the template and the numbers it shows (cards that differ in another text
+        share it)."""
+        if solution is None:
+            numbers: object = (None, tuple(self.card.givens.items()))
+        else:
+            numbers = solution.content
+        values: dict[str, Quantity] | None = None
         ok = True
         for path, template in self.card.templates.items():
-            for slot in slots(parse_template(template)):
-                if slot.sample is None or slot.name in SCENARIO_NAMES:
-                    continue
-                value = values.get(slot.name)
-                if value is None:
-                    where = self._slot_place(path, template, slot)
-                    try:
-                        parse_sample(slot.sample)  # malformed, even with no value to show
-                    except SampleError as error:
-                        self.report(where, f"{path}: {slot.source}: {error}")
-                        ok = False
-                    if solution is not None:
-                        self.report(where, f"{path}: {slot.source} names neither a given nor a "
-                                           f"result of {_computed_by(solution.solver)}")
-                        ok = False
-                    continue
-                ok = self._check_sample(path, template, slot, value) and ok
+            key = (path, template, numbers, self.tolerance) if numbers is not None else None
+            found = _SAMPLES.get(key) if key is not None else None
+            if found is None:
+                if values is None:
+                    values = _values(self.card, solution)
+                found = _template_samples(path, template, values, solution, self.tolerance)
+                if key is not None:
+                    if len(_SAMPLES) >= _SAMPLES_LIMIT:
+                        _SAMPLES.clear()  # a bound on memory; refilled by the next cards
+                    _SAMPLES[key] = found
+            template_ok, problems = found
+            ok = ok and template_ok
+            for offset, message in problems:
+                start = self.card.text_locations.get(path, self.card.where)
+                self.report(self.source.position_in_source(start, template, offset), message)
         return ok
-
-    def _slot_place(self, path: str, template: str, slot: Slot) -> Location:
-        """Where a placeholder is in the file: worked out only for a finding, as walking
-        the source is dear and most samples are right."""
-        start = self.card.text_locations.get(path, self.card.where)
-        return self.source.position_in_source(start, template, slot.start)
-
-    def _check_sample(self, path: str, template: str, slot: Slot, value: Quantity) -> bool:
-        """Report a sample that cannot show its value (False) or strays from it."""
-        assert slot.sample is not None
-        try:
-            sample = parse_sample(slot.sample)
-            shown = format_like(value, sample)
-        except SampleError as error:
-            self.report(self._slot_place(path, template, slot),
-                        f"{path}: {slot.source}: {error}")
-            return False
-        said = sample.value
-        if not dims.compatible(said.dim, value.dim):
-            self.report(self._slot_place(path, template, slot),
-                        f"{path}: {slot.source}: the sample's unit does not fit the value")
-            return False
-        off = relative_off(said.value, value.value)
-        if off > self.tolerance:
-            slip = power_of_ten_slip(said.value, value.value, self.tolerance, "the sample")
-            self.report(self._slot_place(path, template, slot),
-                        f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
-                               f"{shown} for the card's givens ({off:.1%} off; "
-                               f"{self.tolerance:.0%} allowed){slip}")
-        return True
 
     # -- each variant -----------------------------------------------------------------
     def check_names(self) -> bool:
@@ -261,6 +235,62 @@ def _stale_spots(text: str, piece: Rendered | None,
             spots += [(start + match, old, name)
                       for match in _occurrences(old, text[start:end])]
     return tuple(spots)
+
+
+#: Each template's samples checked: (whether none is broken, each problem as (offset in
+#: the template, message)), by the template, its path, the numbers and the tolerance.
+_Samples = tuple[bool, tuple[tuple[int, str], ...]]
+_SAMPLES: dict[tuple[object, ...], _Samples] = {}
+_SAMPLES_LIMIT = 8192
+
+
+def _template_samples(path: str, template: str, values: dict[str, Quantity],
+                      solution: Solution | None, tolerance: float) -> _Samples:
+    """Every sample of ``template`` against ``values``: each problem at its placeholder;
+    False when one cannot show its value (a broken placeholder)."""
+    problems: list[tuple[int, str]] = []
+    ok = True
+    for slot in slots(parse_template(template)):
+        if slot.sample is None or slot.name in SCENARIO_NAMES:
+            continue
+        value = values.get(slot.name)
+        if value is None:
+            try:
+                parse_sample(slot.sample)  # malformed, even with no value to show
+            except SampleError as error:
+                problems.append((slot.start, f"{path}: {slot.source}: {error}"))
+                ok = False
+            if solution is not None:
+                problems.append((slot.start, f"{path}: {slot.source} names neither a given "
+                                             f"nor a result of {_computed_by(solution.solver)}"))
+                ok = False
+            continue
+        problem, shows = _sample_problem(path, slot, value, tolerance)
+        if problem is not None:
+            problems.append((slot.start, problem))
+        ok = shows and ok
+    return ok, tuple(problems)
+
+
+def _sample_problem(path: str, slot: Slot, value: Quantity,
+                    tolerance: float) -> tuple[str | None, bool]:
+    """What is wrong with a sample, if anything, and whether it can show its value (False:
+    it cannot, or its unit does not fit) or only strays from it."""
+    assert slot.sample is not None
+    try:
+        sample = parse_sample(slot.sample)
+        shown = format_like(value, sample)
+    except SampleError as error:
+        return f"{path}: {slot.source}: {error}", False
+    said = sample.value
+    if not dims.compatible(said.dim, value.dim):
+        return f"{path}: {slot.source}: the sample's unit does not fit the value", False
+    off = relative_off(said.value, value.value)
+    if off > tolerance:
+        slip = power_of_ten_slip(said.value, value.value, tolerance, "the sample")
+        return (f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is {shown} for "
+                f"the card's givens ({off:.1%} off; {tolerance:.0%} allowed){slip}"), True
+    return None, True
 
 
 def _values(card: Card, solution: Solution | None) -> dict[str, Quantity]:

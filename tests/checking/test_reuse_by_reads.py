@@ -109,8 +109,17 @@ def test_a_copy_alike_but_for_one_given_gets_its_own_finding(tmp_path: Path) -> 
     assert {d.card_key for d in report.diagnostics} == {"copies/q1-2"}
     stated = [d for d in report.diagnostics if "stated '≈ 4.8 ms'" in d.message]
     assert stated, [d.message for d in report.diagnostics]
-    line = path.read_text(encoding="utf-8").splitlines()[stated[0].location.line - 1]
-    assert "4.8 ms" in line
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert "4.8 ms" in lines[stated[0].location.line - 1]
+    # Each {decode_floor:4.78 ms} of the copy's texts (two in answer[1], one in
+    # key_numbers[2], one in a mistake's message) now strays from 4.0 ms, at its place.
+    samples = [d for d in report.diagnostics if "shows 4.78 ms" in d.message]
+    assert len(samples) == 4
+    second = next(n for n, line in enumerate(lines, 1) if "id: q1-2" in line)
+    third = next(n for n, line in enumerate(lines, 1) if "id: q1-3" in line)
+    for finding in samples:
+        assert second < finding.location.line < third
+        assert "{decode_floor:4.78" in lines[finding.location.line - 1]
 
 
 def test_a_copy_alike_but_for_one_text_gets_its_own_finding(tmp_path: Path) -> None:
