@@ -288,9 +288,11 @@ class WorldFinding:
 
 
 def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Rendered],
-               tolerance: float) -> list[WorldFinding]:
+               tolerance: float,
+               texts: Sequence[tuple[str, str]] | None = None) -> list[WorldFinding]:
     """Every unaccounted figure of ``card`` as it is shown (a variant's texts and numbers,
-    or the base's), with ``rendered`` the renderings of its templated fields.
+    or the base's), with ``rendered`` the renderings of its templated fields (``texts``:
+    ``card.texts()``, when the caller has them already).
 
     Worked out once per text and what it is checked against (its rendering, the numbers,
     the scenario, the tolerance): a big pack shows the same text with the same numbers
@@ -307,7 +309,7 @@ def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Ren
     against = HashedKey((numbers, card.gpu, card.model))  # looked up once per text
     candidates: list[Candidate] | None = None
     found: list[WorldFinding] = []
-    for path, text in card.texts():
+    for path, text in card.texts() if texts is None else texts:
         piece = rendered.get(path)
         key = (text, piece, against, tolerance)
         known = _WORLDS.get(key)

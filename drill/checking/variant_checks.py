@@ -156,7 +156,8 @@ class VariantChecks:
                 self.report(variant.where, f"variant '{variant.id}' has the base's givens: it "
                                            f"shows the same numbers", variant=variant.id,
                             severity=WARNING)
-            for path, text in concrete.texts():
+            texts = concrete.texts()  # read by each pass below: made once
+            for path, text in texts:
                 rendered = worked.texts.get(path)
                 for problem in check_prose(text, self.tolerance):
                     hint = (_WRITTEN_OUT if path in base_holds and problem.severity == ERROR
@@ -166,15 +167,17 @@ class VariantChecks:
                                 severity=problem.severity)
             if worked.solution is not None:
                 self._mistakes_apart(concrete, worked.solution, variant.id)
-                stale = self._stale_numbers(concrete, worked.texts, base, worked.solution,
-                                            variant.id)
-                self._closed_world(concrete, worked.texts, worked.solution, variant.id, stale)
+                stale = self._stale_numbers(concrete, texts, worked.texts, base,
+                                            worked.solution, variant.id)
+                self._closed_world(concrete, texts, worked.texts, worked.solution, variant.id,
+                                   stale)
 
-    def _closed_world(self, card: Card, rendered: dict[str, Rendered], solution: Solution,
+    def _closed_world(self, card: Card, texts: list[tuple[str, str]],
+                      rendered: dict[str, Rendered], solution: Solution,
                       variant: str, stale: set[Location]) -> None:
         """A figure the base accounts for and this variant does not: a figure the variant
         changes, written out (once per place: the stale check may have named it)."""
-        for item in card_world(card, solution, rendered, self.tolerance):
+        for item in card_world(card, solution, rendered, self.tolerance, texts):
             if (item.path, item.template_offset) in self.base_open:
                 continue
             where = self.where_in(item.path, rendered.get(item.path), item.offset)
@@ -194,7 +197,8 @@ class VariantChecks:
                     self.report(mistake.where, mistake_too_close(mistake, wrong.shown),
                                 variant=variant, ask=ask.id, severity=WARNING)
 
-    def _stale_numbers(self, card: Card, rendered: dict[str, Rendered], base: Solution | None,
+    def _stale_numbers(self, card: Card, texts: list[tuple[str, str]],
+                       rendered: dict[str, Rendered], base: Solution | None,
                        solution: Solution, variant: str) -> set[Location]:
         """Base figures still written out where this variant changed them; returns where
         each was reported."""
@@ -204,7 +208,6 @@ class VariantChecks:
         if not stale:
             return reported
         figures = tuple(stale.items())
-        texts = card.texts()
         everything = "\0".join(text for _, text in texts)
         if not any(old in everything for old, _ in figures):
             return reported  # no text holds one (the common case): none is stale
