@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from drill.packs.ids import NAME
-from drill.packs.model import Card
+from drill.packs.model import Card, replaced
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity, QuantityError
@@ -125,9 +125,9 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
     if isinstance(known, SolveError):
         raise SolveError(card.key, known.message, given=known.given, result=known.result,
                          field=known.field, column=known.column)
-    return dataclasses.replace(known, card_key=card.key, givens=dict(known.givens),
-                               given_values=dict(known.given_values),
-                               results=dict(known.results), formed=dict(known.formed))
+    return replaced(known, card_key=card.key, givens=dict(known.givens),
+                    given_values=dict(known.given_values), results=dict(known.results),
+                    formed=dict(known.formed))
 
 
 #: Solutions (or the problem) by everything solving reads of a card; see _content_key.
