@@ -27,7 +27,7 @@ import difflib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from drill.checking.clean_cards import card_content, clean_stages, remember_clean
+from drill.checking.clean_cards import clean_stages, remember_clean
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
 from drill.checking.figures import find_figures
 from drill.checking.prose import EXACT_TOLERANCE, check_prose
@@ -96,8 +96,7 @@ def check_cards(items: Sequence[UnloadedCard],
     found: list[tuple[str, list[list[Diagnostic]]]] = []
     for item in items:
         # A card alike one found clean is clean (drill.checking.clean_cards).
-        content = card_content(item.card)
-        known = clean_stages(_clean_key(item, content))
+        known = clean_stages(item.card, _checked_with(item))
         if known is not None:
             found.append((item.card.key, [[] for _ in range(known)]))
             continue
@@ -110,22 +109,21 @@ def check_cards(items: Sequence[UnloadedCard],
                 item.card.key,
             )]]
         if not any(stages):
-            key = _clean_key(item, content)  # again: solving may have loaded the solvers
-            remember_clean(key, len(stages))
+            # Asked again: solving may have loaded the solvers since.
+            remember_clean(item.card, _checked_with(item), len(stages))
         found.append((item.card.key, stages))
     return found
 
 
-def _clean_key(item: UnloadedCard, content: tuple[object, ...]) -> tuple[object, ...]:
-    """What a card's findings follow from: its ``content`` (:func:`card_content`), whether
-    its numbers are checked, and the solver and catalog it is checked with (by identity:
-    one loaded again is another; kept alive by the entry, so an identity is not reused)."""
+def _checked_with(item: UnloadedCard) -> tuple[object, ...]:
+    """What a card's findings follow from besides its content: whether its numbers are
+    checked, and the solver and catalog it is checked with (by identity: one loaded again
+    is another; kept alive by the entry, so an identity is not reused)."""
     import sys
 
     registry = sys.modules.get("drill.solving.registry")  # not loaded: no solver yet
     solver = registry.REGISTRY.get(item.card.solver) if registry and item.card.solver else None
-    return (item.inputs_broken, content, _Identity(solver),
-            _Identity(_catalog()))
+    return (item.inputs_broken, _Identity(solver), _Identity(_catalog()))
 
 
 def _catalog() -> object:
