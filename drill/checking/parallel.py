@@ -51,16 +51,17 @@ _Found = TypeVar("_Found")
 
 
 @contextlib.contextmanager
-def collecting_rarely() -> Iterator[None]:
+def collecting_rarely(restore: bool = True) -> Iterator[None]:
     """No cyclic collection inside the block (what checking makes is acyclic, freed by
     reference counts: the peak memory of a 1,000-card check is the same), and the
-    collector as it was after it."""
+    collector as it was after it; ``restore=False``: left off (for a process that ends
+    right after, which the first collection would only delay)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if collecting:
+        if collecting and restore:
             gc.enable()  # the next collection finds any cycle left
 
 
