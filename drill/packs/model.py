@@ -189,7 +189,8 @@ class Pack:
 
 
 _T = TypeVar("_T")
-#: Each dataclass's fields in order, and as a set; None: one is not set by __init__.
+#: Each dataclass's fields in order, and as a set; None: one is not set by __init__, or
+#: only by its name (then ``dataclasses.replace`` makes it).
 _FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
 
 
@@ -200,7 +201,7 @@ def replaced(thing: _T, **changes: Any) -> _T:
     cls = type(thing)
     if cls not in _FIELDS:
         fields = dataclasses.fields(thing)  # type: ignore[arg-type]
-        _FIELDS[cls] = None if any(not f.init for f in fields) else (
+        _FIELDS[cls] = None if any(not f.init or f.kw_only for f in fields) else (
             tuple(f.name for f in fields), frozenset(f.name for f in fields))
     known = _FIELDS[cls]
     if known is None or not changes.keys() <= known[1]:
