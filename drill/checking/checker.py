@@ -30,7 +30,7 @@ from pathlib import Path
 from drill.checking.clean_cards import clean_stages, remember_clean
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
 from drill.checking.figures import find_figures
-from drill.checking.prose import EXACT_TOLERANCE, check_prose
+from drill.checking.prose import EXACT_TOLERANCE, prose_problems
 from drill.checking.reports import PackReport as PackReport  # re-exported: made here
 from drill.checking.reports import check_files as check_files
 from drill.checking.root_cause import asks_agree, misdimensioned_given
@@ -294,7 +294,7 @@ class _CardCheck:
         base = self.base
         for path, text in self.card.texts():
             start = self.at(path)
-            for problem in check_prose(text, tolerance):
+            for problem in prose_problems(text, tolerance):
                 if path in base:  # a template: point into it, not into its rendering
                     offset = base[path].template_offset(problem.offset)
                     where = self.source.position_in_source(start, self.card.templates[path],

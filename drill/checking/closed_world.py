@@ -28,7 +28,7 @@ from typing import Any
 
 from drill.checking.equations import Equation, find_equations
 from drill.checking.figures import Figure, find_figures, precision
-from drill.checking.prose import ProseProblem, check_prose
+from drill.checking.prose import ProseProblem, prose_problems
 from drill.checking.tolerance import power_of_ten_slip
 from drill.packs.catalog import CatalogError, Gpu, Model, UnknownEntry, load_catalog
 from drill.packs.facts import GPU_FACTS, MODEL_FACTS
@@ -306,7 +306,12 @@ def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Ren
             tuple((n, r.value, r.shown) for n, r in solution.results.items()))
     else:
         numbers = (None, tuple(card.givens.items()))
-    against = HashedKey((numbers, card.gpu, card.model))  # looked up once per text
+    # Looked up once per text: one object for all alike, so each lookup finds it by
+    # identity rather than comparing its parts.
+    against = HashedKey((numbers, card.gpu, card.model))
+    against = _AGAINST.setdefault(against, against)
+    if len(_AGAINST) > _CANDIDATES_LIMIT:
+        _AGAINST.clear()  # a bound on memory; refilled by the next cards
     candidates: list[Candidate] | None = None
     found: list[WorldFinding] = []
     for path, text in card.texts() if texts is None else texts:
@@ -327,6 +332,7 @@ def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Ren
 _WORLDS: dict[tuple[Any, ...], tuple[tuple[int, int, Unaccounted], ...]] = {}
 _WORLDS_LIMIT = 16384
 _CANDIDATES: dict[HashedKey, list[Candidate]] = {}
+_AGAINST: dict[HashedKey, HashedKey] = {}
 _CANDIDATES_LIMIT = 4096
 
 
@@ -345,7 +351,7 @@ def _candidates_against(against: HashedKey, card: Card,
 def _text_world(text: str, piece: Rendered | None, candidates: list[Candidate],
                 tolerance: float) -> tuple[tuple[int, int, Unaccounted], ...]:
     runs = piece.literal_runs() if piece is not None else [(0, len(text))]
-    problems = check_prose(text, tolerance)
+    problems = prose_problems(text, tolerance)
     found: list[tuple[int, int, Unaccounted]] = []
     for item in unaccounted(text, runs, candidates, catalog_names(), problems):
         offset = item.figure.start

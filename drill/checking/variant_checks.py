@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from drill.checking.closed_world import CHANGING, card_world
-from drill.checking.prose import check_prose
+from drill.checking.prose import prose_problems
 from drill.checking.tolerance import (
     card_tolerance,
     mistake_too_close,
@@ -138,7 +138,7 @@ class VariantChecks:
         # Texts whose equations hold for the base: where one fails in a variant, a number
         # the variant changes is written out in it.
         base_holds = {path for path, text in self.card.texts()
-                      if not check_prose(text, self.tolerance)}
+                      if not prose_problems(text, self.tolerance)}
         for index, variant in enumerate(self.card.variants):
             try:
                 worked = work_out(self.card, variant.id)
@@ -159,7 +159,7 @@ class VariantChecks:
             texts = concrete.texts()  # read by each pass below: made once
             for path, text in texts:
                 rendered = worked.texts.get(path)
-                for problem in check_prose(text, self.tolerance):
+                for problem in prose_problems(text, self.tolerance):
                     hint = (_WRITTEN_OUT if path in base_holds and problem.severity == ERROR
                             else "")
                     self.report(self.where_in(path, rendered, problem.offset),
