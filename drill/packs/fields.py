@@ -168,11 +168,13 @@ class Fields:
         self, node: yaml.Node, name: str, scope: Scope, *, required: bool = True
     ) -> str | None:
         """A text field. Plain ``No`` or ``3`` stay text: prose is never a boolean."""
-        if not self.tag_ok(node, scope):
-            return None
-        if not isinstance(node, yaml.ScalarNode):
-            self.error(node, f"'{name}' must be text, not {kind_of(node)}", scope)
-            return None
+        if type(node) is not yaml.ScalarNode or node.tag not in _SCALAR_TAGS:
+            # The rare case, looked at closely (the common one is asked of every text).
+            if not self.tag_ok(node, scope):
+                return None
+            if not isinstance(node, yaml.ScalarNode):
+                self.error(node, f"'{name}' must be text, not {kind_of(node)}", scope)
+                return None
         value = "" if node.tag == NULL else str(node.value)
         if not value.strip():
             if required:
