@@ -27,10 +27,10 @@ import difflib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from drill.checking.clean_cards import card_content, clean_stages, remember_clean
+from drill.checking.clean_cards import clean_stages, remember_clean
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
 from drill.checking.figures import find_figures
-from drill.checking.prose import EXACT_TOLERANCE, check_prose
+from drill.checking.prose import EXACT_TOLERANCE, prose_problems
 from drill.checking.reports import PackReport as PackReport  # re-exported: made here
 from drill.checking.reports import check_files as check_files
 from drill.checking.root_cause import asks_agree, misdimensioned_given
@@ -96,7 +96,7 @@ def check_cards(items: Sequence[UnloadedCard],
     found: list[tuple[str, list[list[Diagnostic]]]] = []
     for item in items:
         # A card alike one found clean is clean (drill.checking.clean_cards).
-        known = clean_stages(_clean_key(item))
+        known = clean_stages(item.card, _checked_with(item))
         if known is not None:
             found.append((item.card.key, [[] for _ in range(known)]))
             continue
@@ -109,22 +109,21 @@ def check_cards(items: Sequence[UnloadedCard],
                 item.card.key,
             )]]
         if not any(stages):
-            key = _clean_key(item)  # again: solving may have loaded the solvers since
-            remember_clean(key, len(stages))
+            # Asked again: solving may have loaded the solvers since.
+            remember_clean(item.card, _checked_with(item), len(stages))
         found.append((item.card.key, stages))
     return found
 
 
-def _clean_key(item: UnloadedCard) -> tuple[object, ...]:
-    """What a card's findings follow from: its content, whether its numbers are checked,
-    and the solver and catalog it is checked with (by identity: one loaded again is
-    another; kept alive by the entry, so an identity is not reused)."""
+def _checked_with(item: UnloadedCard) -> tuple[object, ...]:
+    """What a card's findings follow from besides its content: whether its numbers are
+    checked, and the solver and catalog it is checked with (by identity: one loaded again
+    is another; kept alive by the entry, so an identity is not reused)."""
     import sys
 
     registry = sys.modules.get("drill.solving.registry")  # not loaded: no solver yet
     solver = registry.REGISTRY.get(item.card.solver) if registry and item.card.solver else None
-    return (item.inputs_broken, card_content(item.card), _Identity(solver),
-            _Identity(_catalog()))
+    return (item.inputs_broken, _Identity(solver), _Identity(_catalog()))
 
 
 def _catalog() -> object:
@@ -295,7 +294,7 @@ class _CardCheck:
         base = self.base
         for path, text in self.card.texts():
             start = self.at(path)
-            for problem in check_prose(text, tolerance):
+            for problem in prose_problems(text, tolerance):
                 if path in base:  # a template: point into it, not into its rendering
                     offset = base[path].template_offset(problem.offset)
                     where = self.source.position_in_source(start, self.card.templates[path],

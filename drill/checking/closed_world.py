@@ -28,7 +28,7 @@ from typing import Any
 
 from drill.checking.equations import Equation, find_equations
 from drill.checking.figures import Figure, find_figures, precision
-from drill.checking.prose import ProseProblem, check_prose
+from drill.checking.prose import ProseProblem, prose_problems
 from drill.checking.tolerance import power_of_ten_slip
 from drill.packs.catalog import CatalogError, Gpu, Model, UnknownEntry, load_catalog
 from drill.packs.facts import GPU_FACTS, MODEL_FACTS
@@ -38,7 +38,7 @@ from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 from drill.quantities.units import format_quantity
-from drill.solving.solve import Solution
+from drill.solving.solve import HashedKey, Solution
 
 #: The diagnostic codes of the closed world (``drill check --json``).
 UNACCOUNTED = "unaccounted-figure"
@@ -288,12 +288,15 @@ class WorldFinding:
 
 
 def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Rendered],
-               tolerance: float) -> list[WorldFinding]:
+               tolerance: float,
+               texts: Sequence[tuple[str, str]] | None = None) -> list[WorldFinding]:
     """Every unaccounted figure of ``card`` as it is shown (a variant's texts and numbers,
-    or the base's), with ``rendered`` the renderings of its templated fields.
+    or the base's), with ``rendered`` the renderings of its templated fields (``texts``:
+    ``card.texts()``, when the caller has them already).
 
-    Worked out once per content (the texts, their renderings, the numbers, the scenario):
-    a big pack shows the same card text with the same numbers more than once.
+    Worked out once per text and what it is checked against (its rendering, the numbers,
+    the scenario, the tolerance): a big pack shows the same text with the same numbers
+    more than once, in cards that differ in another text.
     """
     if solution is not None and solution.content is not None:
         numbers: tuple[Any, ...] = (solution.content,)  # what the numbers follow from
@@ -303,34 +306,58 @@ def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Ren
             tuple((n, r.value, r.shown) for n, r in solution.results.items()))
     else:
         numbers = (None, tuple(card.givens.items()))
-    key = (tuple(card.texts()), card.gpu, card.model, numbers,
-           tuple(sorted(rendered.items())), tolerance)
-    known = _WORLDS.get(key)
-    if known is None:
-        if len(_WORLDS) >= _WORLDS_LIMIT:
-            _WORLDS.clear()  # a bound on memory; refilled by the next cards
-        known = _WORLDS[key] = tuple(_card_world(card, solution, rendered, tolerance))
-    return list(known)
-
-
-_WORLDS: dict[tuple[Any, ...], tuple[WorldFinding, ...]] = {}
-_WORLDS_LIMIT = 4096
-
-
-def _card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Rendered],
-                tolerance: float) -> list[WorldFinding]:
-    candidates = _card_candidates(card, solution)
-    names = catalog_names()
+    # Looked up once per text: one object for all alike, so each lookup finds it by
+    # identity rather than comparing its parts.
+    against = HashedKey((numbers, card.gpu, card.model))
+    against = _AGAINST.setdefault(against, against)
+    if len(_AGAINST) > _CANDIDATES_LIMIT:
+        _AGAINST.clear()  # a bound on memory; refilled by the next cards
+    candidates: list[Candidate] | None = None
     found: list[WorldFinding] = []
-    for path, text in card.texts():
+    for path, text in card.texts() if texts is None else texts:
         piece = rendered.get(path)
-        runs = piece.literal_runs() if piece is not None else [(0, len(text))]
-        problems = check_prose(text, tolerance)
-        for item in unaccounted(text, runs, candidates, names, problems):
-            offset = item.figure.start
-            where = piece.template_offset(offset) if piece is not None else offset
-            found.append(WorldFinding(path, offset, where, item))
+        key = (text, piece, against, tolerance)
+        known = _WORLDS.get(key)
+        if known is None:
+            if candidates is None:
+                candidates = _candidates_against(against, card, solution)
+            if len(_WORLDS) >= _WORLDS_LIMIT:
+                _WORLDS.clear()  # a bound on memory; refilled by the next cards
+            known = _WORLDS[key] = _text_world(text, piece, candidates, tolerance)
+        found += [WorldFinding(path, offset, where, item) for offset, where, item in known]
     return found
+
+
+#: Each text's unaccounted figures: (offset, template offset, what), by all they follow from.
+_WORLDS: dict[tuple[Any, ...], tuple[tuple[int, int, Unaccounted], ...]] = {}
+_WORLDS_LIMIT = 16384
+_CANDIDATES: dict[HashedKey, list[Candidate]] = {}
+_AGAINST: dict[HashedKey, HashedKey] = {}
+_CANDIDATES_LIMIT = 4096
+
+
+def _candidates_against(against: HashedKey, card: Card,
+                        solution: Solution | None) -> list[Candidate]:
+    """The card's candidates, kept by what they follow from (``against``: the numbers
+    and the scenario)."""
+    known = _CANDIDATES.get(against)
+    if known is None:
+        if len(_CANDIDATES) >= _CANDIDATES_LIMIT:
+            _CANDIDATES.clear()  # a bound on memory; refilled by the next cards
+        known = _CANDIDATES[against] = _card_candidates(card, solution)
+    return known
+
+
+def _text_world(text: str, piece: Rendered | None, candidates: list[Candidate],
+                tolerance: float) -> tuple[tuple[int, int, Unaccounted], ...]:
+    runs = piece.literal_runs() if piece is not None else [(0, len(text))]
+    problems = prose_problems(text, tolerance)
+    found: list[tuple[int, int, Unaccounted]] = []
+    for item in unaccounted(text, runs, candidates, catalog_names(), problems):
+        offset = item.figure.start
+        where = piece.template_offset(offset) if piece is not None else offset
+        found.append((offset, where, item))
+    return tuple(found)
 
 
 def _card_candidates(card: Card, solution: Solution | None) -> list[Candidate]:

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import NamedTuple
 
 from drill.quantities.unit_table import MULTIPLIER_LETTERS, MULTIPLIER_WORDS, UNITS
 
@@ -30,8 +31,10 @@ class ProseKind(Enum):
     STOP = "stop"  # punctuation that ends a clause: , . ; : ? ! quotes, arrows ...
 
 
-@dataclass(frozen=True, slots=True)
-class ProseToken:
+class ProseToken(NamedTuple):
+    """A token of prose (immutable; a named tuple, as a text of a few hundred characters
+    makes dozens and a frozen dataclass costs three times as much to make)."""
+
     kind: ProseKind
     text: str
     start: int
@@ -79,25 +82,27 @@ _NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven"
 
 def tokenize(text: str) -> list[ProseToken]:
     tokens: list[ProseToken] = []
+    add = tokens.append
+    word = ProseKind.WORD
     for match in _TOKEN.finditer(text):
         group = match.lastgroup
         value = match.group()
         start, end = match.span()
-        if group == "relation":
-            tokens.append(ProseToken(ProseKind.RELATION, value, start, end))
-        elif group == "number":
-            tokens.append(ProseToken(ProseKind.NUMBER, value, start, end, math=True))
-        elif group == "superscript":
-            tokens.append(ProseToken(ProseKind.SUPERSCRIPT, value, start, end, math=True))
-        elif group == "word":
+        if group == "word":
             after_number = bool(tokens) and tokens[-1].kind is ProseKind.NUMBER
-            tokens.append(ProseToken(ProseKind.WORD, value, start, end,
-                                     _is_math_word(value, after_number, tokens)))
-        elif group == "op":
-            tokens.append(ProseToken(ProseKind.OP, value, start, end, math=True))
+            add(ProseToken(word, value, start, end,
+                           _is_math_word(value, after_number, tokens)))
         else:
-            tokens.append(ProseToken(ProseKind.STOP, value, start, end))
+            kind, math = _KINDS.get(group, _STOP)  # type: ignore[arg-type]
+            add(ProseToken(kind, value, start, end, math))
     return tokens
+
+
+#: Each group of _TOKEN but words: the kind of token it makes, and whether it is math.
+_KINDS: dict[str, tuple[ProseKind, bool]] = {
+    "relation": (ProseKind.RELATION, False), "number": (ProseKind.NUMBER, True),
+    "superscript": (ProseKind.SUPERSCRIPT, True), "op": (ProseKind.OP, True)}
+_STOP = (ProseKind.STOP, False)  # "stop" and "other"
 
 
 def _is_math_word(word: str, after_number: bool, before: list[ProseToken]) -> bool:

@@ -51,16 +51,17 @@ _Found = TypeVar("_Found")
 
 
 @contextlib.contextmanager
-def collecting_rarely() -> Iterator[None]:
+def collecting_rarely(restore: bool = True) -> Iterator[None]:
     """No cyclic collection inside the block (what checking makes is acyclic, freed by
     reference counts: the peak memory of a 1,000-card check is the same), and the
-    collector as it was after it."""
+    collector as it was after it; ``restore=False``: left off (for a process that ends
+    right after, which the first collection would only delay)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if collecting:
+        if collecting and restore:
             gc.enable()  # the next collection finds any cycle left
 
 
@@ -128,8 +129,12 @@ def map_runs(check: Callable[[Sequence[_Item], str], list[_Found]], items: Seque
 #: The CPU time the cards left must look like for a pool to be worth starting: below
 #: it, forking the workers and sending their findings back cost about what they save
 #: (a 1,000-card pack of a few cards repeated, whose copies are found clean at once,
-#: took half a second more CPU time on two processes, and no less wall time).
-POOL_WORTH_S = 1.0
+#: took half a second more CPU time on two processes, and no less wall time). Raised
+#: from 1 s once a 1,000-card pack of cards all different came to about a second of
+#: checking: on two processes it took 0.1-0.4 s more CPU time (forking, copying, sending
+#: findings back), and at a load of 2-4 no less wall time, so a pool starts only for
+#: work that can pay for it.
+POOL_WORTH_S = 2.0
 #: How many runs the cards are checked in here, while they are cheap.
 _STEPS = 40
 

@@ -57,6 +57,11 @@ def _check_prose_kept(text: str, tolerance: float) -> tuple[ProseProblem, ...]:
     return tuple(_check_prose_afresh(text, tolerance))
 
 
+#: :func:`check_prose` as the kept tuple itself, for the checker's loops, which read each
+#: text again for every variant (no list is made, and no Python frame between).
+prose_problems = _check_prose_kept
+
+
 def _check_prose_afresh(text: str, tolerance: float) -> list[ProseProblem]:
     """Every problem with the worked equations in ``text``."""
     problems: list[ProseProblem] = []

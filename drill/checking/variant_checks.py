@@ -10,12 +10,12 @@ references, and no number of the base is left in plain text where the variant ch
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from drill.checking.closed_world import CHANGING, card_world
-from drill.checking.prose import check_prose
+from drill.checking.prose import prose_problems
 from drill.checking.tolerance import (
     card_tolerance,
     mistake_too_close,
@@ -83,58 +83,32 @@ class VariantChecks:
     # -- the base's samples -----------------------------------------------------------
     def check_samples(self, solution: Solution | None) -> bool:
         """Check the base's samples; False when a placeholder is broken (the variants,
-        which would repeat the problem, are then not worked out)."""
-        values = _values(self.card, solution)
+        which would repeat the problem, are then not worked out). Template by template,
+        kept by the template and the numbers it shows (cards that differ in another text
+        share it)."""
+        if solution is None:
+            numbers: object = (None, tuple(self.card.givens.items()))
+        else:
+            numbers = solution.content
+        values: dict[str, Quantity] | None = None
         ok = True
         for path, template in self.card.templates.items():
-            for slot in slots(parse_template(template)):
-                if slot.sample is None or slot.name in SCENARIO_NAMES:
-                    continue
-                value = values.get(slot.name)
-                if value is None:
-                    where = self._slot_place(path, template, slot)
-                    try:
-                        parse_sample(slot.sample)  # malformed, even with no value to show
-                    except SampleError as error:
-                        self.report(where, f"{path}: {slot.source}: {error}")
-                        ok = False
-                    if solution is not None:
-                        self.report(where, f"{path}: {slot.source} names neither a given nor a "
-                                           f"result of {_computed_by(solution.solver)}")
-                        ok = False
-                    continue
-                ok = self._check_sample(path, template, slot, value) and ok
+            key = (path, template, numbers, self.tolerance) if numbers is not None else None
+            found = _SAMPLES.get(key) if key is not None else None
+            if found is None:
+                if values is None:
+                    values = _values(self.card, solution)
+                found = _template_samples(path, template, values, solution, self.tolerance)
+                if key is not None:
+                    if len(_SAMPLES) >= _SAMPLES_LIMIT:
+                        _SAMPLES.clear()  # a bound on memory; refilled by the next cards
+                    _SAMPLES[key] = found
+            template_ok, problems = found
+            ok = ok and template_ok
+            for offset, message in problems:
+                start = self.card.text_locations.get(path, self.card.where)
+                self.report(self.source.position_in_source(start, template, offset), message)
         return ok
-
-    def _slot_place(self, path: str, template: str, slot: Slot) -> Location:
-        """Where a placeholder is in the file: worked out only for a finding, as walking
-        the source is dear and most samples are right."""
-        start = self.card.text_locations.get(path, self.card.where)
-        return self.source.position_in_source(start, template, slot.start)
-
-    def _check_sample(self, path: str, template: str, slot: Slot, value: Quantity) -> bool:
-        """Report a sample that cannot show its value (False) or strays from it."""
-        assert slot.sample is not None
-        try:
-            sample = parse_sample(slot.sample)
-            shown = format_like(value, sample)
-        except SampleError as error:
-            self.report(self._slot_place(path, template, slot),
-                        f"{path}: {slot.source}: {error}")
-            return False
-        said = sample.value
-        if not dims.compatible(said.dim, value.dim):
-            self.report(self._slot_place(path, template, slot),
-                        f"{path}: {slot.source}: the sample's unit does not fit the value")
-            return False
-        off = relative_off(said.value, value.value)
-        if off > self.tolerance:
-            slip = power_of_ten_slip(said.value, value.value, self.tolerance, "the sample")
-            self.report(self._slot_place(path, template, slot),
-                        f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is "
-                               f"{shown} for the card's givens ({off:.1%} off; "
-                               f"{self.tolerance:.0%} allowed){slip}")
-        return True
 
     # -- each variant -----------------------------------------------------------------
     def check_names(self) -> bool:
@@ -164,7 +138,7 @@ class VariantChecks:
         # Texts whose equations hold for the base: where one fails in a variant, a number
         # the variant changes is written out in it.
         base_holds = {path for path, text in self.card.texts()
-                      if not check_prose(text, self.tolerance)}
+                      if not prose_problems(text, self.tolerance)}
         for index, variant in enumerate(self.card.variants):
             try:
                 worked = work_out(self.card, variant.id)
@@ -182,9 +156,10 @@ class VariantChecks:
                 self.report(variant.where, f"variant '{variant.id}' has the base's givens: it "
                                            f"shows the same numbers", variant=variant.id,
                             severity=WARNING)
-            for path, text in concrete.texts():
+            texts = concrete.texts()  # read by each pass below: made once
+            for path, text in texts:
                 rendered = worked.texts.get(path)
-                for problem in check_prose(text, self.tolerance):
+                for problem in prose_problems(text, self.tolerance):
                     hint = (_WRITTEN_OUT if path in base_holds and problem.severity == ERROR
                             else "")
                     self.report(self.where_in(path, rendered, problem.offset),
@@ -192,15 +167,17 @@ class VariantChecks:
                                 severity=problem.severity)
             if worked.solution is not None:
                 self._mistakes_apart(concrete, worked.solution, variant.id)
-                stale = self._stale_numbers(concrete, worked.texts, base, worked.solution,
-                                            variant.id)
-                self._closed_world(concrete, worked.texts, worked.solution, variant.id, stale)
+                stale = self._stale_numbers(concrete, texts, worked.texts, base,
+                                            worked.solution, variant.id)
+                self._closed_world(concrete, texts, worked.texts, worked.solution, variant.id,
+                                   stale)
 
-    def _closed_world(self, card: Card, rendered: dict[str, Rendered], solution: Solution,
+    def _closed_world(self, card: Card, texts: list[tuple[str, str]],
+                      rendered: dict[str, Rendered], solution: Solution,
                       variant: str, stale: set[Location]) -> None:
         """A figure the base accounts for and this variant does not: a figure the variant
         changes, written out (once per place: the stale check may have named it)."""
-        for item in card_world(card, solution, rendered, self.tolerance):
+        for item in card_world(card, solution, rendered, self.tolerance, texts):
             if (item.path, item.template_offset) in self.base_open:
                 continue
             where = self.where_in(item.path, rendered.get(item.path), item.offset)
@@ -220,7 +197,8 @@ class VariantChecks:
                     self.report(mistake.where, mistake_too_close(mistake, wrong.shown),
                                 variant=variant, ask=ask.id, severity=WARNING)
 
-    def _stale_numbers(self, card: Card, rendered: dict[str, Rendered], base: Solution | None,
+    def _stale_numbers(self, card: Card, texts: list[tuple[str, str]],
+                       rendered: dict[str, Rendered], base: Solution | None,
                        solution: Solution, variant: str) -> set[Location]:
         """Base figures still written out where this variant changed them; returns where
         each was reported."""
@@ -229,8 +207,13 @@ class VariantChecks:
         reported: set[Location] = set()
         if not stale:
             return reported
-        texts = tuple((path, text, rendered.get(path)) for path, text in card.texts())
-        for path, offset, old, name in _stale_spots(texts, tuple(stale.items())):
+        figures = tuple(stale.items())
+        everything = "\0".join(text for _, text in texts)
+        if not any(old in everything for old, _ in figures):
+            return reported  # no text holds one (the common case): none is stale
+        spots = [(path, offset, old, name) for path, text in texts
+                 for offset, old, name in _stale_spots(text, rendered.get(path), figures)]
+        for path, offset, old, name in spots:
             placeholder = f"{{{name}}}" if name in card.givens else f"{{{name}:{old}}}"
             where = self.where_in(path, rendered.get(path), offset)
             reported.add(where)
@@ -242,19 +225,75 @@ class VariantChecks:
         return reported
 
 
-@lru_cache(maxsize=4096)
-def _stale_spots(texts: tuple[tuple[str, str, Rendered | None], ...],
-                 stale: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int, str, str], ...]:
-    """Where each old figure (``stale``: its text and the name that changed) is still
-    written out: (path, offset, figure, name). Pure, so kept: a big pack repeats it."""
-    spots: list[tuple[str, int, str, str]] = []
-    for path, text, piece in texts:
-        runs = piece.literal_runs() if piece is not None else [(0, len(text))]
-        for old, name in stale:
-            for start, end in runs:
-                spots += [(path, start + match, old, name)
-                          for match in _occurrences(old, text[start:end])]
+@lru_cache(maxsize=16384)
+def _stale_spots(text: str, piece: Rendered | None,
+                 stale: tuple[tuple[str, str], ...]) -> tuple[tuple[int, str, str], ...]:
+    """Where in ``text`` (rendered as ``piece``) each old figure (``stale``: its text and
+    the name that changed) is still written out: (offset, figure, name). Pure, so kept
+    per text: a big pack repeats it, in cards that differ in another text."""
+    runs = piece.literal_runs() if piece is not None else [(0, len(text))]
+    spots: list[tuple[int, str, str]] = []
+    for old, name in stale:
+        for start, end in runs:
+            spots += [(start + match, old, name)
+                      for match in _occurrences(old, text[start:end])]
     return tuple(spots)
+
+
+#: Each template's samples checked: (whether none is broken, each problem as (offset in
+#: the template, message)), by the template, its path, the numbers and the tolerance.
+_Samples = tuple[bool, tuple[tuple[int, str], ...]]
+_SAMPLES: dict[tuple[object, ...], _Samples] = {}
+_SAMPLES_LIMIT = 8192
+
+
+def _template_samples(path: str, template: str, values: dict[str, Quantity],
+                      solution: Solution | None, tolerance: float) -> _Samples:
+    """Every sample of ``template`` against ``values``: each problem at its placeholder;
+    False when one cannot show its value (a broken placeholder)."""
+    problems: list[tuple[int, str]] = []
+    ok = True
+    for slot in slots(parse_template(template)):
+        if slot.sample is None or slot.name in SCENARIO_NAMES:
+            continue
+        value = values.get(slot.name)
+        if value is None:
+            try:
+                parse_sample(slot.sample)  # malformed, even with no value to show
+            except SampleError as error:
+                problems.append((slot.start, f"{path}: {slot.source}: {error}"))
+                ok = False
+            if solution is not None:
+                problems.append((slot.start, f"{path}: {slot.source} names neither a given "
+                                             f"nor a result of {_computed_by(solution.solver)}"))
+                ok = False
+            continue
+        problem, shows = _sample_problem(path, slot, value, tolerance)
+        if problem is not None:
+            problems.append((slot.start, problem))
+        ok = shows and ok
+    return ok, tuple(problems)
+
+
+def _sample_problem(path: str, slot: Slot, value: Quantity,
+                    tolerance: float) -> tuple[str | None, bool]:
+    """What is wrong with a sample, if anything, and whether it can show its value (False:
+    it cannot, or its unit does not fit) or only strays from it."""
+    assert slot.sample is not None
+    try:
+        sample = parse_sample(slot.sample)
+        shown = format_like(value, sample)
+    except SampleError as error:
+        return f"{path}: {slot.source}: {error}", False
+    said = sample.value
+    if not dims.compatible(said.dim, value.dim):
+        return f"{path}: {slot.source}: the sample's unit does not fit the value", False
+    off = relative_off(said.value, value.value)
+    if off > tolerance:
+        slip = power_of_ten_slip(said.value, value.value, tolerance, "the sample")
+        return (f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is {shown} for "
+                f"the card's givens ({off:.1%} off; {tolerance:.0%} allowed){slip}"), True
+    return None, True
 
 
 def _values(card: Card, solution: Solution | None) -> dict[str, Quantity]:
@@ -280,30 +319,33 @@ def _changed_givens(base: Card, variant: Card) -> Iterator[tuple[str, str]]:
 def _changed_samples(card: Card, base: Solution | None,
                      solution: Solution) -> tuple[tuple[str, str], ...]:
     """Each sample the variant shows otherwise than the base, as (the base's figure, the
-    name): a function of the templates and the two solutions, so kept by their content
-    (the templates are part of it)."""
+    name): template by template, a function of the template and the two solutions, so
+    kept by their content (cards that differ only in another text share it)."""
     if base is None:
         return ()
     if base.content is None or solution.content is None:
-        return tuple(_samples_changed(card, base, solution))
-    key = (base.content, solution.content)
-    known = _CHANGED.get(key)
-    if known is None:
-        if len(_CHANGED) >= _CHANGED_LIMIT:
-            _CHANGED.clear()  # a bound on memory; refilled by the next cards
-        known = _CHANGED[key] = tuple(_samples_changed(card, base, solution))
-    return known
+        return tuple(_samples_changed(card, base, solution, card.templates.values()))
+    changed: list[tuple[str, str]] = []
+    for template in card.templates.values():
+        key = (template, base.content, solution.content)
+        known = _CHANGED.get(key)
+        if known is None:
+            if len(_CHANGED) >= _CHANGED_LIMIT:
+                _CHANGED.clear()  # a bound on memory; refilled by the next cards
+            known = _CHANGED[key] = tuple(_samples_changed(card, base, solution, (template,)))
+        changed += known
+    return tuple(changed)
 
 
-_CHANGED: dict[tuple[object, object], tuple[tuple[str, str], ...]] = {}
-_CHANGED_LIMIT = 4096
+_CHANGED: dict[tuple[str, object, object], tuple[tuple[str, str], ...]] = {}
+_CHANGED_LIMIT = 8192
 
 
-def _samples_changed(card: Card, base: Solution,
-                     solution: Solution) -> Iterator[tuple[str, str]]:
+def _samples_changed(card: Card, base: Solution, solution: Solution,
+                     templates: Iterable[str]) -> Iterator[tuple[str, str]]:
     before = _values(card, base)
     after = _values(card, solution)
-    for template in card.templates.values():
+    for template in templates:
         for slot in slots(parse_template(template)):
             if slot.sample is None or slot.name not in before or slot.name not in after:
                 continue

@@ -121,6 +121,16 @@ def app_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
 _END_AT_ONCE: list[bool] = []
 
 
+#: Set by :func:`entry`: main runs as the drill program, not called by another (a test).
+_OWN_PROCESS: list[bool] = []
+
+
+def own_process() -> bool:
+    """Whether this is the ``drill`` program's own process, which ends when the command
+    does (see :func:`end_at_once`), rather than a caller of :func:`main` that goes on."""
+    return bool(_OWN_PROCESS)
+
+
 def end_at_once() -> None:
     """Let the ``drill`` process end without tearing the interpreter down: a command that
     has written all it keeps calls this (``drill check``: freeing sympy's and the solved
@@ -131,6 +141,7 @@ def end_at_once() -> None:
 
 def entry() -> None:
     """The ``drill`` program: :func:`main`, then the exit."""
+    _OWN_PROCESS.append(True)
     code = main()
     if _END_AT_ONCE:
         for stream in (sys.stdout, sys.stderr):

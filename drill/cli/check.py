@@ -71,9 +71,12 @@ def run(args: argparse.Namespace) -> int:
         solver_problems = load_solver_folders(sources.solver_folders)
 
     from drill.checking import check_files
+    from drill.cli import end_at_once, own_process
 
-    reports = check_files(files, remember=True)
-    from drill.cli import end_at_once
+    # The program's own process ends once the findings are printed: the collector, off
+    # while checking, is left off (turned on, it would walk every object the check left,
+    # a tenth of a second for a big pack, to free nothing).
+    reports = check_files(files, remember=True, collector_after=not own_process())
 
     end_at_once()  # the findings are kept (report_cache) and all that is left is printing
     builtin = _builtin_ids_not_checked(files) if args.paths else {}
@@ -108,7 +111,8 @@ def _builtin_ids_not_checked(files: list[tuple[Path, str]]) -> dict[str, str]:
     from drill.packs.library import builtin_pack_ids
 
     checked = {_resolved(path) for path, _ in files}
-    return {pack_id: _display(path, False) for pack_id, path in builtin_pack_ids().items()
+    builtin = builtin_pack_ids(headers=True)  # the header alone: no built-in pack is loaded
+    return {pack_id: _display(path, False) for pack_id, path in builtin.items()
             if _resolved(path) not in checked}
 
 

@@ -31,6 +31,9 @@ _TAG = "tag:yaml.org,2002:"
 NULL, INT, FLOAT, BOOL, STR = (f"{_TAG}{name}" for name in ("null", "int", "float", "bool", "str"))
 _SCALAR_TAGS = frozenset({NULL, INT, FLOAT, BOOL, STR, f"{_TAG}timestamp"})
 _MAP, _SEQ = f"{_TAG}map", f"{_TAG}seq"
+_ALLOWED_TAGS: dict[type, frozenset[str]] = {
+    yaml.ScalarNode: _SCALAR_TAGS, yaml.MappingNode: frozenset({_MAP}),
+    yaml.SequenceNode: frozenset({_SEQ})}
 
 
 _CONSTRUCTOR = SafeConstructor()
@@ -97,8 +100,11 @@ class Fields:
     # -- structure ---------------------------------------------------------------
     def tag_ok(self, node: yaml.Node, scope: Scope) -> bool:
         """Plain YAML only: a tag such as ``!!python/object`` is refused wherever it is."""
-        allowed = (_SCALAR_TAGS if isinstance(node, yaml.ScalarNode)
-                   else {_MAP} if isinstance(node, yaml.MappingNode) else {_SEQ})
+        allowed = _ALLOWED_TAGS.get(type(node))  # by exact type: asked of every node
+        if allowed is None:
+            allowed = (_SCALAR_TAGS if isinstance(node, yaml.ScalarNode)
+                       else frozenset({_MAP}) if isinstance(node, yaml.MappingNode)
+                       else frozenset({_SEQ}))
         if node.tag in allowed:
             return True
         tag = node.tag.replace(_TAG, "!!")
@@ -162,11 +168,13 @@ class Fields:
         self, node: yaml.Node, name: str, scope: Scope, *, required: bool = True
     ) -> str | None:
         """A text field. Plain ``No`` or ``3`` stay text: prose is never a boolean."""
-        if not self.tag_ok(node, scope):
-            return None
-        if not isinstance(node, yaml.ScalarNode):
-            self.error(node, f"'{name}' must be text, not {kind_of(node)}", scope)
-            return None
+        if type(node) is not yaml.ScalarNode or node.tag not in _SCALAR_TAGS:
+            # The rare case, looked at closely (the common one is asked of every text).
+            if not self.tag_ok(node, scope):
+                return None
+            if not isinstance(node, yaml.ScalarNode):
+                self.error(node, f"'{name}' must be text, not {kind_of(node)}", scope)
+                return None
         value = "" if node.tag == NULL else str(node.value)
         if not value.strip():
             if required:

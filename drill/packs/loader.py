@@ -68,6 +68,37 @@ def load_pack_text(text: str, path: Path, display: str | None = None) -> LoadRes
                       tuple(builder.unloaded))
 
 
+def declared_pack_id(path: Path) -> str | None:
+    """The id the pack file at ``path`` declares (its top-level ``pack:``), read from the
+    start of the file only, as YAML; None when it is not found there as a plain id (the
+    file cannot be read, is not a mapping, or its ``pack`` is not an id)."""
+    try:
+        text = read_text(path)
+    except PackReadError:
+        return None
+    parser = yaml.CSafeLoader(text) if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader(text)
+    try:
+        for expected in (yaml.StreamStartEvent, yaml.DocumentStartEvent,
+                         yaml.MappingStartEvent):
+            if not isinstance(parser.get_event(), expected):
+                return None
+        while isinstance(key := parser.get_event(), yaml.ScalarEvent):
+            value = parser.get_event()
+            if key.value == "pack":
+                found = value.value if isinstance(value, yaml.ScalarEvent) else None
+                return found if found and DASHED_ID.fullmatch(found) else None
+            depth = int(isinstance(value, yaml.CollectionStartEvent))
+            while depth:  # a nested value: skip to its end
+                event = parser.get_event()
+                depth += isinstance(event, yaml.CollectionStartEvent) - isinstance(
+                    event, yaml.CollectionEndEvent)
+        return None
+    except yaml.YAMLError:
+        return None
+    finally:
+        parser.dispose()
+
+
 class _PackBuilder:
     def __init__(self, fields: Fields, path: Path, text: str) -> None:
         self.fields = fields

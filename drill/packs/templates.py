@@ -20,13 +20,12 @@ A placeholder is ``{name}`` or ``{name:sample}``:
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from drill.packs.model import Card
+from drill.packs.model import Card, replaced
 
 #: Names a template may use besides the givens and results: the scenario's catalog names,
 #: bare or with their article ("an H100", "a B200").
@@ -278,11 +277,11 @@ def with_texts(card: Card, texts: Mapping[str, str], *,
     for i, ask in enumerate(card.asks):
         mistakes = tuple(
             m if (message := texts.get(f"asks[{i}].mistakes[{j}].message")) is None
-            else dataclasses.replace(m, message=message)
+            else replaced(m, message=message)
             for j, m in enumerate(ask.mistakes))
         question = texts.get(f"asks[{i}].question", ask.question)
         same = i not in stated and question is ask.question and all(
             new is old for new, old in zip(mistakes, ask.mistakes, strict=True))
-        asks.append(ask if same else dataclasses.replace(
+        asks.append(ask if same else replaced(
             ask, question=question, mistakes=mistakes, stated=stated.get(i, ask.stated)))
-    return dataclasses.replace(card, asks=tuple(asks), **top)  # type: ignore[arg-type]
+    return replaced(card, asks=tuple(asks), **top)

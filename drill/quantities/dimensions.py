@@ -128,7 +128,7 @@ def compatible(a: Dim, b: Dim) -> bool:
     For a figure against its unit, where either may be the one without the count:
     a stated "27" for "steps", or a result in tokens/s shown in "1/s".
     """
-    return matches_leaving_out_counts(a, b) or matches_leaving_out_counts(b, a)
+    return a == b or matches_leaving_out_counts(a, b) or matches_leaving_out_counts(b, a)
 
 
 def symbol(d: Dim) -> str:

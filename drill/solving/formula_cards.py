@@ -99,7 +99,7 @@ def compile_card(card: Card) -> CompiledFormulas:
     """Every formula the card uses (its own, the pack's it reaches, its inline values)."""
     values = tuple((field, text) for field, text in value_fields(card) if not NAME.fullmatch(text))
     roots = tuple(sorted({*card.formulas, *(t for _, t in value_fields(card)),
-                          *_template_words(card)}))
+                          *template_words(card)}))
     return _compile_card(tuple(card.formulas.items()), tuple(card.shared_formulas.items()),
                          tuple(card.givens), values, roots)
 
@@ -122,7 +122,8 @@ def value_fields(card: Card) -> Iterable[tuple[str, str]]:
     return card.value_texts()
 
 
-def _template_words(card: Card) -> set[str]:
+def template_words(card: Card) -> set[str]:
+    """The pack formulas the card's templates name: worked out as results of the card."""
     return {word for template in card.templates.values() for word in _WORD.findall(template)
             if word in card.shared_formulas}
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from drill.packs.ids import NAME
-from drill.packs.model import Card
+from drill.packs.model import Card, replaced
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity, QuantityError
@@ -120,14 +120,14 @@ def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
         if len(_SOLVED) >= _SOLVED_LIMIT:
             _SOLVED.clear()  # a bound on memory; refilled by the next cards
         if isinstance(known, Solution):
-            known = dataclasses.replace(known, content=key)
+            known = dataclasses.replace(known, content=HashedKey(key))
         _SOLVED[key] = known
     if isinstance(known, SolveError):
         raise SolveError(card.key, known.message, given=known.given, result=known.result,
                          field=known.field, column=known.column)
-    return dataclasses.replace(known, card_key=card.key, givens=dict(known.givens),
-                               given_values=dict(known.given_values),
-                               results=dict(known.results), formed=dict(known.formed))
+    return replaced(known, card_key=card.key, givens=dict(known.givens),
+                    given_values=dict(known.given_values), results=dict(known.results),
+                    formed=dict(known.formed))
 
 
 #: Solutions (or the problem) by everything solving reads of a card; see _content_key.
@@ -140,10 +140,56 @@ def _content_key(card: Card, solver: Solver | None,
     """Everything :func:`_solve_afresh` reads of ``card``, but its key. The solver counts
     by identity (kept alive by the key, so an id cannot be reused): a reloaded solver
     module is a new solver."""
-    return (card.solver, _Same(solver), tuple(card.givens.items()),
-            tuple(card.formulas.items()), tuple(card.shared_formulas.items()),
-            tuple(card.value_texts()), tuple(card.templates.items()),
-            tuple(display_units(card).items()), tuple(overrides.items()))
+    return (*_card_parts(card, solver), tuple(overrides.items()))
+
+
+def _card_parts(card: Card, solver: Solver | None) -> tuple[Any, ...]:
+    """The part of the key that is the card's own: worked out once for a card and all
+    its variants, which ``drill check`` solves one after the other (the last card's is
+    kept, with the card and solver it is for, compared by identity)."""
+    global _LAST_PARTS
+    last_card, last_solver, parts = _LAST_PARTS
+    if last_card is card and last_solver is solver:
+        return parts
+    parts = (card.solver, _Same(solver), tuple(card.givens.items()),
+             tuple(card.formulas.items()), tuple(card.shared_formulas.items()),
+             tuple(card.value_texts()), _template_words(card),
+             tuple(display_units(card).items()))
+    _LAST_PARTS = (card, solver, parts)
+    return parts
+
+
+_LAST_PARTS: tuple[Card | None, Any, tuple[Any, ...]] = (None, None, ())
+
+
+def _template_words(card: Card) -> tuple[str, ...]:
+    """What solving reads of a card's templates: the pack formulas a formula card's texts
+    name, which it works out too (a solver card reads none). Not the templates whole: a
+    card that differs from another only in its prose solves alike."""
+    if card.solver or not card.templates:
+        return ()
+    from drill.solving.formula_cards import template_words
+
+    return tuple(sorted(template_words(card)))
+
+
+class HashedKey:
+    """A key of many parts, hashed once: the checker's caches look the same numbers up
+    for every text of every card and variant, and a tuple works its hash out anew each
+    time. Equal when its parts are; met again, it is usually the very same object."""
+
+    __slots__ = ("_hash", "parts")
+
+    def __init__(self, parts: tuple[Any, ...]) -> None:
+        self.parts = parts
+        self._hash = hash(parts)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, HashedKey) and self._hash == other._hash
+                                 and self.parts == other.parts)
 
 
 class _Same:

@@ -89,3 +89,23 @@ def test_a_copy_of_a_clean_card_with_a_figure_of_its_own_gets_its_finding(
     keys = {finding.card_key for finding in report.diagnostics}
     assert keys == {"copies/q1-wrong"}
     assert any("7.2 ms" in finding.message for finding in report.diagnostics)
+
+
+def test_a_copy_alike_at_first_look_but_for_its_answer_gets_its_finding(
+        tmp_path: Path) -> None:
+    """Same title, scenario, tip and givens as a clean copy, which is where clean cards
+    are looked up; an answer that writes 7.2 ms is still checked and reported."""
+    source = yaml.safe_load(Path("packs/01-speed-physics.yaml").read_text(encoding="utf-8"))
+    original = next(card for card in source["cards"] if card["id"] == "q1")
+    original.pop("follow_up")  # its follow-up is not in this pack
+    wrong = {**copy.deepcopy(original), "id": "q1-wrong"}
+    wrong["answer"] = [*wrong["answer"][:-1], "Only 7.2 ms is left to win."]
+    cards = [{**copy.deepcopy(original), "id": "q1-a"}, wrong,
+             {**copy.deepcopy(original), "id": "q1-b"}]
+    path = tmp_path / "copies.yaml"
+    path.write_text(yaml.safe_dump({"pack": "copies", "title": "Copies", "cards": cards},
+                                   allow_unicode=True, sort_keys=False), encoding="utf-8")
+    report = check_file(path, "copies.yaml")
+    assert {finding.card_key for finding in report.diagnostics} == {"copies/q1-wrong"}
+    assert any(finding.message.startswith("answer[3]: ") and "7.2 ms" in finding.message
+               for finding in report.diagnostics)

@@ -59,6 +59,11 @@ def test_both_composers_make_the_same_nodes(path: Path) -> None:
     'a: "\\e[2J"\n',                      # a control character by escape
     "a: 1\n---\nb: 2\n",                  # a second document
     "[" * 41 + "]" * 41 + "\n",           # too deep
+    # Texts with no backslash, anchor or merge key in them, whose nodes are walked for
+    # their depth only: what is left to refuse is still refused.
+    "a: x\x07y\n",                        # a control character as written
+    "a: {b: 1}\nc:\n  !!merge d: {e: 2}\n",  # a merge key by its tag
+    "".join(f"{'  ' * n}k{n}:\n" for n in range(41)) + "  " * 41 + "v: 1\n",  # deep
 ])
 def test_what_the_strict_composer_refuses_libyaml_hands_back(text: str) -> None:
     assert yamlsafe._compose_in_c(text) is yamlsafe._REFUSED
