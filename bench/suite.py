@@ -32,6 +32,9 @@ def _passed(output: str) -> str:
 
 def measure_suite() -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="drill-bench-suite-") as folder:
+        # Readable by all, as a checkout is: the read-only tests run a child as "nobody"
+        # with the clone's Python, which a private temporary folder would hide.
+        os.chmod(folder, 0o755)
         clone = Path(folder) / "drill"
         subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
         environment = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
