@@ -59,8 +59,13 @@ def ensure_environment(extras: str) -> None:
         cwd=ROOT,
         check=True,
     )
+    # Beside the compiling, what every pytest-xdist worker of a fresh checkout would
+    # otherwise do for itself.
+    beside = [warm_hypothesis(), rewrite_tests()] if extras in ("test", "dev") else []
     compile_installed()
     compile_sources()
+    for started in beside:
+        started.wait()
     print("drill is installed in .venv", file=sys.stderr)
     stamp.write_text(wanted)
 
@@ -94,6 +99,33 @@ def create_environment() -> None:
 #: pygments' hundreds of lexers, of which drill's screens load none.
 _NOT_IMPORTED = (r"[/\\]site-packages[/\\](.*[/\\]tests?|mypy|mypyc|pip|setuptools"
                  r"|pkg_resources|_distutils_hack|pygments[/\\]lexers)[/\\]")
+
+
+#: Draws that make Hypothesis build its tables of Unicode characters (see warm_hypothesis).
+_HYPOTHESIS_TABLES = ("import warnings\n"
+                      "from hypothesis import strategies as st\n"
+                      "warnings.simplefilter('ignore')\n"
+                      "st.text().example(); st.characters(codec='utf-8').example()\n")
+
+
+def warm_hypothesis() -> subprocess.Popen[bytes]:
+    """Start building, beside the compiling, the tables of Unicode characters Hypothesis
+    makes the first time a test draws text and then keeps in ``.hypothesis/`` (about 3 s
+    of CPU): in a fresh checkout every pytest-xdist worker would build them again. A
+    failure here only leaves them to the workers."""
+    return subprocess.Popen([str(PYTHON), "-c", _HYPOTHESIS_TABLES], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def rewrite_tests() -> subprocess.Popen[bytes]:
+    """Start pytest collecting the suite once (``--collect-only``), which rewrites each
+    test module's asserts (so a failing one says what its values were) and keeps the
+    result in ``__pycache__``: about 6 s of CPU that each worker would spend again. Run
+    with bytecode writing on, as the compiling is; pytest reads what it kept either way."""
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return subprocess.Popen([str(PYTHON), "-m", "pytest", "--collect-only", "-q"], cwd=ROOT,
+                            env=environment, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
 
 
 def compile_installed() -> None:
