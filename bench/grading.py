@@ -42,7 +42,7 @@ def builtin_targets() -> list[Target]:
     from drill.packs.library import load_library
     from drill.solving.solve import solve
 
-    targets = []
+    targets: list[Target] = []
     for card in load_library().cards:
         if not card.asks:
             continue
