@@ -52,7 +52,7 @@ from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 from drill.quantities.units import unit_quantity
-from drill.solving.solve import Solution, SolveError, format_for_unit, solve
+from drill.solving.solve import Same, Solution, SolveError, format_for_unit, solve
 
 
 def check_file(path: Path, display: str) -> PackReport:
@@ -123,7 +123,7 @@ def _checked_with(item: UnloadedCard) -> tuple[object, ...]:
 
     registry = sys.modules.get("drill.solving.registry")  # not loaded: no solver yet
     solver = registry.REGISTRY.get(item.card.solver) if registry and item.card.solver else None
-    return (item.inputs_broken, _Identity(solver), _Identity(_catalog()))
+    return (item.inputs_broken, Same(solver), Same(_catalog()))
 
 
 def _catalog() -> object:
@@ -133,21 +133,6 @@ def _catalog() -> object:
         return load_catalog()
     except CatalogError:
         return None
-
-
-class _Identity:
-    """An object compared by identity (a solver holds dicts, so it has no hash)."""
-
-    __slots__ = ("thing",)
-
-    def __init__(self, thing: object) -> None:
-        self.thing = thing
-
-    def __hash__(self) -> int:
-        return id(self.thing)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Identity) and other.thing is self.thing
 
 
 def _root_causes_first(by_card: Mapping[str | None, list[list[Diagnostic]]],

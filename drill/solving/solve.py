@@ -151,7 +151,7 @@ def _card_parts(card: Card, solver: Solver | None) -> tuple[Any, ...]:
     last_card, last_solver, parts = _LAST_PARTS
     if last_card is card and last_solver is solver:
         return parts
-    parts = (card.solver, _Same(solver), tuple(card.givens.items()),
+    parts = (card.solver, Same(solver), tuple(card.givens.items()),
              tuple(card.formulas.items()), tuple(card.shared_formulas.items()),
              tuple(card.value_texts()), _template_words(card),
              tuple(display_units(card).items()))
@@ -192,8 +192,9 @@ class HashedKey:
                                  and self.parts == other.parts)
 
 
-class _Same:
-    """An object compared by identity (a Solver holds dicts, so it has no hash)."""
+class Same:
+    """An object compared by identity, for a key (a Solver holds dicts, so it has no
+    hash); the checker keys its clean cards by it too."""
 
     __slots__ = ("thing",)
 
@@ -204,7 +205,7 @@ class _Same:
         return id(self.thing)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.thing is self.thing
+        return isinstance(other, Same) and other.thing is self.thing
 
 
 def _solve_afresh(card: Card, overrides: Mapping[str, str]) -> Solution:
