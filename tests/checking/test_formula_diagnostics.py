@@ -177,7 +177,7 @@ BITS = st.sampled_from(
     ["weights", "bandwidth", "params", "decode_floor", "max_tokens_per_s", "min", "max",
      "sqrt", "log", "exp", "ceil", "floor", "round", "(", ")", ",", "+", "-", "*", "/", "^",
      "×", "GB", "TB/s", "ms", "token", "per", "0", "2", "0.5", "1e300", "10^300", "9^9^9",
-     "__import__", "'os'", ".", "system", "[", "]", "%", "$", "e", "1,000"])
+     "__import__", "'os'", ".", "system", "[", "]", "%", "$", "e", "1,000", "²", "⁻¹"])
 
 
 def _solves_or_refuses(text: str) -> None:
@@ -204,3 +204,13 @@ def test_any_text_as_a_formula_solves_or_is_refused(text: str) -> None:
 @given(st.lists(BITS, max_size=30).map(" ".join))
 def test_formula_like_text_solves_or_is_refused(text: str) -> None:
     _solves_or_refuses(text)
+
+
+def test_a_superscript_power_in_a_formula_is_worked_out() -> None:
+    # "2¹" once crashed the solver: a superscript's exponent came through as an int,
+    # which has no is_integer before Python 3.12 (found by the fuzz above).
+    card = dataclasses.replace(BASE, formulas={"decode_floor": "weights / bandwidth × 2¹",
+                                               "max_tokens_per_s": "1 token / decode_floor"})
+    result = solve(card).results["decode_floor"]
+    # 2 × 16 GB ÷ 3.35 TB/s = 9.552 ms, in base units (seconds)
+    assert result.value.value == pytest.approx(2 * 16e9 / 3.35e12)

@@ -148,9 +148,10 @@ def _scan(text: str, offset: int) -> list[Token]:
                 raise ParseError("a superscript sign needs digits after it", start)
             if len(digits) > 4:
                 raise ParseError("the exponent is too large", start)
-            tokens.append(
-                Token(Kind.SUPERSCRIPT, text[i:j], start, j + offset, sign * int(digits), attached)
-            )
+            # A float, as every token's value is: a formula's compiler reads whole
+            # numbers with float.is_integer, which an int lacks before Python 3.12.
+            tokens.append(Token(Kind.SUPERSCRIPT, text[i:j], start, j + offset,
+                                float(sign * int(digits)), attached))
             i = j
         elif ch.isalpha() or ch in "µμ":
             j = i
