@@ -13,7 +13,11 @@ setup(
     packages=[
         *find_packages(include=["drill", "drill.*"]),
         "drill.builtin_packs",
+        # The GPU catalog's folder: a package of data files, named so setuptools need
+        # not warn that it would otherwise be left out.
+        "drill.builtin_packs.catalog",
         "drill.builtin_solvers",
     ],
-    package_dir={"drill.builtin_packs": "packs", "drill.builtin_solvers": "solvers"},
+    package_dir={"drill.builtin_packs": "packs", "drill.builtin_packs.catalog": "packs/catalog",
+                 "drill.builtin_solvers": "solvers"},
 )

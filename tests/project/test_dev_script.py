@@ -1,5 +1,5 @@
 """``python3 dev.py test`` runs pytest with two workers per core unless told otherwise, after an
-install that byte-compiles only what can be imported."""
+install (by uv where there is one, else pip) that byte-compiles only what can be imported."""
 
 from __future__ import annotations
 
@@ -47,3 +47,20 @@ SITE = "/home/u/drill/.venv/lib/python3.11/site-packages"
 def test_the_install_compiles_what_is_imported_and_leaves_out_the_rest(
         path: str, compiled: bool) -> None:
     assert (re.search(dev._NOT_IMPORTED, path) is None) == compiled
+
+
+def test_uv_installs_when_there_is_one_and_pip_is_tried_after_it() -> None:
+    commands = dev.install_commands("/opt/bin/uv", ".[test]")
+    assert [command[:3] for command in commands] == [
+        ["/opt/bin/uv", "pip", "install"], [str(dev.PYTHON), "-m", "pip"]]
+    uv = commands[0]
+    # into .venv's Python, with pip beside drill (the plain-install tests run it)
+    assert uv[uv.index("--python") + 1] == str(dev.PYTHON)
+    assert "pip" in uv[3:] and uv[-2:] == ["-e", ".[test]"]
+    assert commands[1][-2:] == ["-e", ".[test]"]
+
+
+def test_without_uv_pip_installs_alone() -> None:
+    assert dev.install_commands(None, ".") == [
+        [str(dev.PYTHON), "-m", "pip", "install", "--disable-pip-version-check",
+         "--progress-bar", "on", "--no-compile", "-e", "."]]
