@@ -27,6 +27,8 @@ from drill.storage import card_table, stats_queries
 RETENTION_DAYS = 30
 FORECAST_DAYS = 7
 HISTORY_DAYS = 365
+#: The days Home's streak reads first (``activity``); a longer streak reads on back.
+STREAK_FIRST_DAYS = 31
 TOP_MISTAKES = 10
 
 
@@ -185,7 +187,10 @@ def activity(conn: sqlite3.Connection, now: datetime, days: StudyDays) -> tuple[
     reviews_today, _cram = stats_queries.count_reviews(
         conn, to_ms(days.start_of(today)), to_ms(days.end_of(today))
     )
-    return reviews_today, _streak(conn, days, today, _history(conn, days, today))
+    # A month first, not the Stats screen's year: Home reads this after every session, and
+    # a streak that fills the month makes _streak read further back.
+    return reviews_today, _streak(conn, days, today,
+                                  _history(conn, days, today, STREAK_FIRST_DAYS))
 
 
 def _spans(days: StudyDays, span_days: Sequence[date]) -> list[tuple[int, int]]:
@@ -196,8 +201,10 @@ def _spans(days: StudyDays, span_days: Sequence[date]) -> list[tuple[int, int]]:
     return [(starts[d], starts[d + one_day]) for d in span_days]
 
 
-def _history(conn: sqlite3.Connection, days: StudyDays, today: date) -> tuple[DayCount, ...]:
-    span_days = [today - timedelta(days=n) for n in range(HISTORY_DAYS - 1, -1, -1)]
+def _history(conn: sqlite3.Connection, days: StudyDays, today: date,
+             length: int = HISTORY_DAYS) -> tuple[DayCount, ...]:
+    """The ratings of each of the ``length`` study days up to today, oldest first."""
+    span_days = [today - timedelta(days=n) for n in range(length - 1, -1, -1)]
     counts = stats_queries.counts_per_span(conn, _spans(days, span_days))
     return tuple(DayCount(d, n) for d, n in zip(span_days, counts, strict=True))
 

@@ -6,8 +6,10 @@ Clock: 10 June 2025, 12:00 in New York (EDT); study days start at 4:00, so today
 
 import sqlite3
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
+
+import pytest
 
 from drill.packs.model import Card
 from drill.review.session import ReviewSession
@@ -146,3 +148,22 @@ def test_streak_survives_a_day_not_yet_started_and_json_is_plain(
     data = json.loads(json.dumps(stats.to_dict()))
     assert data["streak"] == 2 and data["retention_30d"]["rate"] == 1.0
     assert data["forecast"][0] == {"day": "2025-06-11", "due": 0}
+
+
+@pytest.mark.parametrize("length", [30, 31, 32, 45, 400])
+def test_a_long_streak_counts_each_day_on_home_as_in_stats(
+    make_session: Factory, make_card: Callable[..., Card], length: int
+) -> None:
+    # A rating on each of the `length` days up to yesterday (none yet today), then a day
+    # with none, then one more before it: the streak is `length`, however far back it
+    # reaches (Home reads a month first, Stats a year).
+    session = make_session(deck(make_card))
+
+    def every_day(conn: sqlite3.Connection) -> None:
+        card_table.save(conn, state("a/a1", Phase.REVIEW, at(6, 20, 10)))
+        for back in [*range(length), length + 1]:
+            log(conn, "a/a1", at(6, 9, 10) - timedelta(days=back), Rating.GOOD)
+
+    session.database.write(every_day)
+    assert session.stats().streak == length
+    assert session.counts().streak == length
