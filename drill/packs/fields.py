@@ -101,10 +101,9 @@ class Fields:
     def tag_ok(self, node: yaml.Node, scope: Scope) -> bool:
         """Plain YAML only: a tag such as ``!!python/object`` is refused wherever it is."""
         allowed = _ALLOWED_TAGS.get(type(node))  # by exact type: asked of every node
-        if allowed is None:
-            allowed = (_SCALAR_TAGS if isinstance(node, yaml.ScalarNode)
-                       else frozenset({_MAP}) if isinstance(node, yaml.MappingNode)
-                       else frozenset({_SEQ}))
+        if allowed is None:  # a subclass of one of them
+            allowed = next((tags for kind, tags in _ALLOWED_TAGS.items()
+                            if isinstance(node, kind)), _ALLOWED_TAGS[yaml.SequenceNode])
         if node.tag in allowed:
             return True
         tag = node.tag.replace(_TAG, "!!")
