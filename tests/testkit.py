@@ -132,12 +132,28 @@ def install_plainly(folder: Path) -> Path:
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
     site = folder / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "--no-deps", "--target", str(site), str(source)],
-        check=True, capture_output=True, text=True,
-    )
-    return site
+    said = ""
+    for command in _plain_install_commands(site, source):
+        run = subprocess.run(command, capture_output=True, text=True)
+        if run.returncode == 0:
+            return site
+        said += f"$ {' '.join(command)}\n{run.stdout}{run.stderr}"
+        shutil.rmtree(site, ignore_errors=True)  # what a failed try left, before the next
+    raise RuntimeError(f"drill could not be installed from {source}:\n{said}")
+
+
+def _plain_install_commands(site: Path, source: Path) -> list[list[str]]:
+    """The ways to install ``source`` into ``site``, in the order they are tried: uv's,
+    where ``python3 dev.py`` put uv beside this Python (a quarter of pip's CPU: pip
+    alone took 7 s of it here), then pip's. Both build the wheel with setuptools, as a
+    user's install does, and byte-compile it."""
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+           "--no-deps", "--target", str(site), str(source)]
+    uv = Path(sys.executable).parent / ("uv.exe" if os.name == "nt" else "uv")
+    if not uv.exists():
+        return [pip]
+    return [[str(uv), "pip", "install", "--quiet", "--no-deps", "--compile-bytecode",
+             "--python", sys.executable, "--target", str(site), str(source)], pip]
 
 
 def run_drill(args: Sequence[str], cwd: Path | None = None,
