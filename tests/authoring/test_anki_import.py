@@ -11,15 +11,20 @@ import pytest
 from drill.packs.library import load_library
 from testkit import RunCli
 
-anki_collection = pytest.importorskip(
-    "anki.collection", reason="Anki's library has no build for this platform")
-Collection = anki_collection.Collection
+#: Anki's library takes most of a second to import. It is imported when the first of
+#: these tests runs, not as the suite is collected (which every pytest-xdist worker does),
+#: and the tests share one worker, which alone pays for it.
+pytestmark = pytest.mark.xdist_group("anki")
 
+
+def anki_collection() -> Any:  # as pytest.importorskip gives it
+    return pytest.importorskip(
+        "anki.collection", reason="Anki's library has no build for this platform")
 
 
 def new_collection(folder: Path) -> Any:
     folder.mkdir(parents=True)
-    return Collection(str(folder / "collection.anki2"))
+    return anki_collection().Collection(str(folder / "collection.anki2"))
 
 
 def speed_physics_keys() -> list[str]:
@@ -35,8 +40,7 @@ def exported(run_cli: RunCli, tmp_path: Path, option: str, name: str, *more: str
 
 
 def import_csv(collection: object, path: Path) -> object:
-    from anki.collection import ImportCsvRequest
-
+    ImportCsvRequest = anki_collection().ImportCsvRequest
     metadata = collection.get_csv_metadata(path=str(path), delimiter=None)  # type: ignore[attr-defined]
     return collection.import_csv(ImportCsvRequest(path=str(path), metadata=metadata))  # type: ignore[attr-defined]
 
@@ -65,7 +69,7 @@ def test_anki_imports_the_csv_as_one_note_per_card_with_no_mapping(
 
 def test_anki_imports_the_apkg_and_a_renamed_pack_keeps_its_deck(
         tmp_path: Path, run_cli: RunCli) -> None:
-    from anki.collection import ImportAnkiPackageRequest
+    ImportAnkiPackageRequest = anki_collection().ImportAnkiPackageRequest
 
     packs = tmp_path / "packs"
     packs.mkdir()
@@ -93,7 +97,7 @@ def test_anki_imports_the_apkg_and_a_renamed_pack_keeps_its_deck(
 
 
 def test_the_apkg_asks_for_a_typed_answer_anki_compares(tmp_path: Path, run_cli: RunCli) -> None:
-    from anki.collection import ImportAnkiPackageRequest
+    ImportAnkiPackageRequest = anki_collection().ImportAnkiPackageRequest
 
     path = exported(run_cli, tmp_path, "--anki", "cards.apkg")
     collection = new_collection(tmp_path / "anki")
@@ -116,7 +120,7 @@ def test_a_card_imported_from_the_csv_and_the_apkg_is_one_note(
         run_cli: RunCli, tmp_path: Path, first: str) -> None:
     """Both exports give a card the same note id (its key), so a user who imported one and
     then the other has each card once, whichever came first."""
-    from anki.collection import ImportAnkiPackageRequest
+    ImportAnkiPackageRequest = anki_collection().ImportAnkiPackageRequest
 
     csv_path = exported(run_cli, tmp_path, "--csv", "cards.csv")
     apkg_path = exported(run_cli, tmp_path, "--anki", "cards.apkg")

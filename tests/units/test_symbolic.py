@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 import sympy
-import sympy.physics.units as sympy_units
-from sympy.physics.units import Quantity as SympyQuantity
 
 from drill.quantities.dimensions import dim
 from drill.quantities.parsing import read
@@ -15,6 +14,17 @@ from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.unit_table import CANONICAL
 from drill.symbolic import unit_system as symbolic
 from drill.symbolic.unit_atoms import Quantity as Atom
+
+#: The tests that compare with sympy's own unit system: importing it takes about a second
+#: (drill never does), so they run on one pytest-xdist worker, which alone pays for it,
+#: and it is imported when the first of them runs, not as the suite is collected.
+WITH_SYMPYS_UNITS = pytest.mark.xdist_group("sympy-physics-units")
+
+
+def sympy_units() -> Any:  # sympy has no types for mypy
+    import sympy.physics.units
+
+    return sympy.physics.units
 
 
 @pytest.mark.parametrize("symbol", list(CANONICAL))
@@ -25,23 +35,26 @@ def test_every_catalog_unit_evaluates_to_its_size_and_dimension(symbol: str) -> 
     assert value.value == pytest.approx(3 * unit.scale, rel=1e-12)
 
 
+@WITH_SYMPYS_UNITS
 @pytest.mark.parametrize("symbol", ["B", "b", "KiB", "GiB", "ns", "µs", "ms", "s", "min",
                                     "h", "day", "W", "J", "Hz", "%"])
 def test_a_unit_sympy_has_is_the_atom_sympy_makes_of_it(symbol: str) -> None:
     """The same name and symbol as sympy's own quantity: formulas order as they did."""
     ours = symbolic.QUANTITIES[symbol]
-    theirs = getattr(sympy_units, ours.name.name)
+    theirs = getattr(sympy_units(), ours.name.name)
     assert ours.args == theirs.args
     assert type(ours).__name__ == type(theirs).__name__
 
 
+@WITH_SYMPYS_UNITS
 def test_formulas_over_the_atoms_order_print_and_hash_as_over_sympys_quantities() -> None:
+    units = sympy_units()
     weights, bandwidth = sympy.symbols("weights bandwidth", positive=True)
     ours = symbolic.u
     ours_formula = (2 * weights * ours.B / (bandwidth * ours.GB / ours.s) + ours.ms) ** 2
-    gigabyte = SympyQuantity("gigabyte", abbrev="GB")
-    theirs_formula = (2 * weights * sympy_units.byte / (bandwidth * gigabyte / sympy_units.second)
-                      + sympy_units.millisecond) ** 2
+    gigabyte = units.Quantity("gigabyte", abbrev="GB")
+    theirs_formula = (2 * weights * units.byte / (bandwidth * gigabyte / units.second)
+                      + units.millisecond) ** 2
     assert str(ours_formula) == str(theirs_formula)
     assert sympy.srepr(ours_formula) == sympy.srepr(theirs_formula)
     assert hash(ours_formula) == hash(theirs_formula)
@@ -54,10 +67,13 @@ def test_sympy_formula_agrees_with_the_fast_path() -> None:
     assert symbolic.to_quantity(expr).value == pytest.approx(16e9 / 3.35e12)
 
 
-@pytest.mark.parametrize("stranger", [SympyQuantity("zork"), Atom("zork")])
-def test_a_quantity_drill_was_not_told_about_is_refused(stranger: Any) -> None:
+@pytest.mark.parametrize("stranger", [
+    pytest.param(lambda: sympy_units().Quantity("zork"), id="sympys", marks=WITH_SYMPYS_UNITS),
+    pytest.param(lambda: Atom("zork"), id="drills"),
+])
+def test_a_quantity_drill_was_not_told_about_is_refused(stranger: Callable[[], Any]) -> None:
     with pytest.raises(QuantityError, match="not a unit drill knows"):
-        symbolic.to_quantity(3 * stranger)
+        symbolic.to_quantity(3 * stranger())
 
 
 def test_to_quantity_evaluates_formulas_over_givens() -> None:
