@@ -52,11 +52,16 @@ def ensure_environment(extras: str) -> None:
           + (" (the first time takes under a minute; each package is named as it comes)"
              if first else "") + " ...", file=sys.stderr)
     install(target)
-    # Beside the compiling, what every pytest-xdist worker of a fresh checkout would
-    # otherwise do for itself.
-    beside = [warm_hypothesis(), rewrite_tests()] if extras in ("test", "dev") else []
+    testing = extras in ("test", "dev")
+    # What every pytest-xdist worker of a fresh checkout would otherwise do for itself:
+    # Hypothesis's tables beside the compiling; the tests' asserts rewritten once it is
+    # done, since collecting them imports sympy, Textual and drill, and a collection that
+    # came first would compile those itself, again.
+    beside = [warm_hypothesis()] if testing else []
     compile_installed()
     compile_sources()
+    if testing:
+        beside += rewrite_tests()
     for started in beside:
         started.wait()
     print("drill is installed in .venv", file=sys.stderr)
@@ -155,15 +160,40 @@ def warm_hypothesis() -> subprocess.Popen[bytes]:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def rewrite_tests() -> subprocess.Popen[bytes]:
-    """Start pytest collecting the suite once (``--collect-only``), which rewrites each
-    test module's asserts (so a failing one says what its values were) and keeps the
-    result in ``__pycache__``: about 6 s of CPU that each worker would spend again. Run
-    with bytecode writing on, as the compiling is; pytest reads what it kept either way."""
+def rewrite_tests() -> list[subprocess.Popen[bytes]]:
+    """Start pytest collecting the suite (``--collect-only``), which rewrites each test
+    module's asserts (so a failing one says what its values were) and keeps the result in
+    ``__pycache__``: about 7 s of CPU that each worker would spend again. One collection
+    per core, each over a share of the test folders (``shares``). Run with bytecode
+    writing on, as the compiling is; pytest reads what it kept either way."""
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    return subprocess.Popen([str(PYTHON), "-m", "pytest", "--collect-only", "-q"], cwd=ROOT,
-                            env=environment, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    tests = ROOT / "tests"
+    sizes = {str(path.relative_to(ROOT)): _source_size(path)
+             for path in sorted(tests.iterdir())
+             if (path.is_dir() and path.name != "__pycache__")
+             or (path.name.startswith("test_") and path.suffix == ".py")}
+    return [subprocess.Popen([str(PYTHON), "-m", "pytest", "--collect-only", "-q", *share],
+                             cwd=ROOT, env=environment, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+            for share in shares(sizes, os.cpu_count() or 1)]
+
+
+def _source_size(path: Path) -> int:
+    files = [path] if path.is_file() else path.rglob("*.py")
+    return sum(file.stat().st_size for file in files)
+
+
+def shares(sizes: dict[str, int], count: int) -> list[list[str]]:
+    """``sizes`` (test folders and their bytes of Python) dealt into at most ``count``
+    shares of about the same size, largest first, each to the smallest share so far;
+    each share in its folders' order, and none empty."""
+    dealt: list[list[str]] = [[] for _ in range(max(1, min(count, len(sizes))))]
+    totals = [0] * len(dealt)
+    for name in sorted(sizes, key=lambda name: (-sizes[name], name)):
+        smallest = totals.index(min(totals))
+        dealt[smallest].append(name)
+        totals[smallest] += sizes[name]
+    return [sorted(share) for share in dealt if share]
 
 
 def compile_installed() -> None:

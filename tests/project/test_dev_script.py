@@ -64,3 +64,16 @@ def test_without_uv_pip_installs_alone() -> None:
     assert dev.install_commands(None, ".") == [
         [str(dev.PYTHON), "-m", "pip", "install", "--disable-pip-version-check",
          "--progress-bar", "on", "--no-compile", "-e", "."]]
+
+
+def test_the_collections_that_rewrite_the_tests_share_the_folders_about_evenly() -> None:
+    sizes = {"tests/app": 180, "tests/grading": 95, "tests/scheduling": 85,
+             "tests/checking": 84, "tests/units": 12}
+    # Dealt largest first, each to the smaller share so far (the first of equals):
+    # 180 | 95; 180 | 95 + 85; 180 + 84 | 180; 264 | 180 + 12.
+    assert dev.shares(sizes, 2) == [["tests/app", "tests/checking"],
+                                    ["tests/grading", "tests/scheduling", "tests/units"]]
+    assert dev.shares(sizes, 1) == [sorted(sizes)]
+    # Never an empty share: more cores than folders gives one folder each.
+    assert dev.shares({"tests/a": 2, "tests/b": 1}, 8) == [["tests/a"], ["tests/b"]]
+    assert dev.shares({}, 2) == []
