@@ -183,7 +183,9 @@ BITS = st.sampled_from(
 def _solves_or_refuses(text: str) -> None:
     card = dataclasses.replace(BASE, formulas={"decode_floor": text,
                                                "max_tokens_per_s": "1 token / decode_floor"})
-    started = time.perf_counter()
+    # CPU time, not the wall clock: a worker sharing a busy core can be paused for
+    # seconds without doing any work, and the point is "never a hang".
+    started = time.process_time()
     try:
         solution = solve(card)
     except SolveError as error:
@@ -191,7 +193,7 @@ def _solves_or_refuses(text: str) -> None:
     else:
         for result in solution.results.values():
             assert result.working  # the working can always be written
-    assert time.perf_counter() - started < 2.0  # "never a hang", not a speed target
+    assert time.process_time() - started < 2.0  # "never a hang", not a speed target
 
 
 @settings(max_examples=150, deadline=None)

@@ -144,9 +144,11 @@ def test_bad_input_is_refused_with_a_message(q1: tuple[Card, Solution | None], t
         "code"])
 def test_odd_text_is_read_quickly_and_never_raises(q1: tuple[Card, Solution | None],
                                                    text: str) -> None:
-    started = time.perf_counter()
+    # CPU time, not the wall clock: a worker sharing a busy core can be paused for
+    # seconds without doing any work, and the point is "never a hang".
+    started = time.process_time()
     result = explain(*q1, text)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
     assert result.refused is None
     assert all(f.verdict in (RIGHT, WRONG, UNKNOWN) for f in result.figures)
 

@@ -45,9 +45,11 @@ HOSTILE = [
 def test_hostile_answers_are_invalid_and_run_nothing(template: str, tmp_path: Path) -> None:
     marker = tmp_path / "pwned"
     answer = template.replace("{marker}", str(marker))
-    started = time.perf_counter()
+    # CPU time, not the wall clock: a worker sharing a busy core can be paused for
+    # seconds without doing any work, and the point is "never a hang".
+    started = time.process_time()
     result = grade(answer, _target())
-    assert time.perf_counter() - started < 1.0  # never a hang (speed is in bench/)
+    assert time.process_time() - started < 1.0  # never a hang (speed is in bench/)
     assert result.verdict is Verdict.INVALID
     assert result.mistakes == ()
     assert result.parsed is None

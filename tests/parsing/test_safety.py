@@ -80,7 +80,7 @@ def test_hostile_text_is_refused_without_running(template: str, tmp_path: Path) 
     ],
 )
 def test_huge_and_deep_inputs_get_a_clear_message_quickly(text: str, message: str) -> None:
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time, as above
     with pytest.raises(ParseError, match=message):
         read(text)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
