@@ -31,6 +31,7 @@ from testkit import (
     evaluate_solver,
     install_plainly,
     load_app_solvers,
+    spread,
 )
 
 if TYPE_CHECKING:
@@ -47,14 +48,36 @@ _APP_FIXTURES = frozenset({"make_app", "snap_compare"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first (in their own order): pytest-xdist hands tests out in this
-    order, and a long one started last keeps one core busy while the other waits. A test
-    driving the app is marked slow here, so ``-m 'not slow'`` leaves it out too."""
-    for item in items:
-        if _APP_FIXTURES & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.slow)
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The order pytest-xdist hands tests out in: the tests that drive the app one by one
+    among the other modules (each module whole, so a fixture it shares is built once),
+    those with slow tests first and the quick ones last, so that the suite ends on short
+    tests rather than one long one keeping a core busy while the other waits.
 
+    The spreading is for the cores: a test driving the app spends about a third of its
+    time asleep, as Textual's test driver waits for the app to go idle after each key, so
+    a stretch of app tests alone kept the two cores only four-fifths busy; with other
+    tests beside them there is always work for both. A test driving the app is marked
+    slow here, so ``-m 'not slow'`` leaves it out too."""
+    for item in items:
+        if _drives_app(item):
+            item.add_marker(pytest.mark.slow)
+    modules: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        if not _drives_app(item):
+            modules.setdefault(item.path, []).append(item)
+    driving = [[item] for item in items if _drives_app(item)]
+    others = sorted(modules.values(),
+                    key=lambda tests: not any(item.get_closest_marker("slow") for item in tests))
+    items[:] = [item for tests in spread(driving, others, APP_SPREAD) for item in tests]
+
+
+def _drives_app(item: pytest.Item) -> bool:
+    return bool(_APP_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+#: The part of the other modules among which the app's modules are spread: the last
+#: fifth (the quick tests) ends the run.
+APP_SPREAD = 0.8
 
 #: Allocations between two collections of the youngest objects (Python's default: 700).
 GC_THRESHOLD = 10_000

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 from zoneinfo import ZoneInfo
 
 import fsrs
@@ -236,3 +236,20 @@ def hold_cursors_still(app: App[Any]) -> None:
         field.cursor_blink = False
     for area in app.screen.query(TextArea):
         area.cursor_blink = False
+
+
+T = TypeVar("T")
+
+
+def spread(few: list[T], many: list[T], part: float) -> list[T]:
+    """``few`` and ``many`` merged, each in its order, with ``few`` spread evenly over
+    the first ``part`` of ``many``: the k-th of ``few`` (from 0) goes before the
+    ``round(k × part × len(many) / len(few))``-th of ``many``."""
+    merged: list[T] = []
+    placed = 0
+    for index, other in enumerate(many):
+        while placed < len(few) and round(placed * part * len(many) / len(few)) <= index:
+            merged.append(few[placed])
+            placed += 1
+        merged.append(other)
+    return merged + few[placed:]
