@@ -8,7 +8,11 @@
   the output must be what the command prints, line for line (spaces squeezed; a line
   ``…`` stands for any number of lines, where a document shows an excerpt), and the
   command must exit 0, or 1 when the shown output is an error (``: error:``) or a wrong
-  answer (``✗``). ``drill`` is the one installed beside this interpreter.
+  answer (``✗``). ``drill`` is the one installed beside this interpreter; a line that is
+  ``drill`` and its arguments alone (no pipe, redirection, variable or pattern) runs in
+  this process instead, with its output and errors as a terminal shows them, one after
+  the other (a fresh ``drill`` process costs about half a second of CPU, and authoring.md
+  alone runs some twenty; the tests of ``drill``'s start-up are elsewhere).
 - ``yaml`` blocks are read with drill's pack reader; a whole pack, or a card, must load
   without an error. ``toml`` blocks are settings files drill must accept as they are.
 
@@ -18,8 +22,11 @@ checkout, which would install it and run this very suite).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
+import shlex
 import subprocess
 import sys
 import textwrap
@@ -123,9 +130,53 @@ SHELL_DOCUMENTS = [document for document in DOCUMENTS
                           for e in examples(document))]
 
 
+#: What only a shell reads: outside quotes, these make a line a job for bash.
+_SHELL_SYNTAX = re.compile(r"[|&;<>()*?\[\]{}~#]")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def drill_arguments(text: str) -> list[str] | None:
+    """The arguments of a line that is ``drill`` and its arguments alone, else None: a
+    line with a pipe, a redirection, a variable, a pattern or an escape is the shell's."""
+    if "$" in text or "`" in text or "\\" in text or _SHELL_SYNTAX.search(_QUOTED.sub("", text)):
+        return None
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        return None
+    return words[1:] if words[:1] == ["drill"] else None
+
+
+def _run_here(arguments: list[str], work: Path, env: dict[str, str],
+              monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    """``drill ARGUMENTS`` in this process, in ``work``: exit code and what it printed."""
+    from drill.cli import main
+
+    printed = io.StringIO()
+    with monkeypatch.context() as patch:
+        for name in ("DRILL_HOME", "XDG_CACHE_HOME", "COLUMNS"):
+            patch.setenv(name, env[name])
+        patch.chdir(work)
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            try:
+                code = main(arguments)
+            except SystemExit as exit_:
+                code = exit_.code if isinstance(exit_.code, int) else 1
+    return code, printed.getvalue()
+
+
+def _run_in_bash(text: str, work: Path, env: dict[str, str]) -> tuple[int, str]:
+    run = subprocess.run(["bash", "-e", "-c", text], cwd=work, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         timeout=120)
+    return run.returncode, run.stdout
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("document", SHELL_DOCUMENTS, ids=lambda d: d.name)
-def test_shell_examples_work_as_written(document: Path, tmp_path: Path) -> None:
+@pytest.mark.usefixtures("forget_user_solvers")  # a --solvers line registers the pack's own
+def test_shell_examples_work_as_written(document: Path, tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
     work, data = tmp_path / "work", tmp_path / "data"
     work.mkdir()
     data.mkdir()
@@ -134,17 +185,37 @@ def test_shell_examples_work_as_written(document: Path, tmp_path: Path) -> None:
         if example.lang not in ("sh", "console") or example.skipped is not None:
             continue
         for command in commands(example):
-            run = subprocess.run(["bash", "-e", "-c", command.text], cwd=work, env=env,
-                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                 timeout=120)
-            said = f"{example.where}: $ {command.text}\nexited {run.returncode}:\n{run.stdout}"
+            arguments = drill_arguments(command.text)
+            code, printed = (_run_here(arguments, work, env, monkeypatch)
+                             if arguments is not None and command.shown is not None
+                             else _run_in_bash(command.text, work, env))
+            said = f"{example.where}: $ {command.text}\nexited {code}:\n{printed}"
             if command.shown is None:
-                assert run.returncode == 0, said
+                assert code == 0, said
                 continue
             failing = any(": error:" in line or line.startswith("✗") for line in command.shown)
-            assert run.returncode == (1 if failing else 0), said
+            assert code == (1 if failing else 0), said
             shown = "\n".join(command.shown)
-            assert output_matches(command.shown, run.stdout), f"{said}\nshown:\n{shown}"
+            assert output_matches(command.shown, printed), f"{said}\nshown:\n{shown}"
+
+
+@pytest.mark.parametrize(("line", "arguments"), [
+    ('drill calc "16 GB / 3.35 TB/s"', ["calc", "16 GB / 3.35 TB/s"]),
+    ("drill grade q x '2000 tokens/s * 1 day' --packs .",
+     ["grade", "q", "x", "2000 tokens/s * 1 day", "--packs", "."]),
+    ('drill solve q --set rate="3,000 tokens/s"', ["solve", "q", "--set", "rate=3,000 tokens/s"]),
+    ('cp "$(dirname "$(drill schema --path)")/x.yaml" .', None),
+    ("drill check typo/*.yaml", None),
+    ("drill check a.yaml > out", None),
+    ("drill check a.yaml | head", None),
+    ("mkdir typo && drill check typo", None),
+    ('drill calc "$HOME"', None),
+    ("drill calc 'unclosed", None),
+    ("sed -i 's/a/b/' my-pack.yaml", None),
+])
+def test_only_a_plain_drill_line_runs_in_this_process(line: str,
+                                                      arguments: list[str] | None) -> None:
+    assert drill_arguments(line) == arguments
 
 
 #: What an example of one card may leave out: the card its ``follow_up`` names.
