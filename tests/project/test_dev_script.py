@@ -1,12 +1,17 @@
 """``python3 dev.py test`` runs pytest with two workers per core unless told otherwise, after an
-install (by uv where there is one, else pip) that byte-compiles only what can be imported."""
+install (by uv where there is one, else pip) that byte-compiles only what can be imported
+and rewrites the tests' asserts once, where every worker reads them."""
 
 from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
+from _pytest.assertion.rewrite import PYC_TAIL
 
 from testkit import ROOT, load_module
 
@@ -77,3 +82,46 @@ def test_the_collections_that_rewrite_the_tests_share_the_folders_about_evenly()
     # Never an empty share: more cores than folders gives one folder each.
     assert dev.shares({"tests/a": 2, "tests/b": 1}, 8) == [["tests/a"], ["tests/b"]]
     assert dev.shares({}, 2) == []
+
+
+def _rewrite(folder: Path) -> None:
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-c", dev._REWRITE_TESTS, "tests"], cwd=folder,
+                   env=environment, capture_output=True, check=False, timeout=120)
+
+
+def _kept(folder: Path) -> dict[str, int]:
+    """The rewritten modules pytest keeps, by name, with their times of writing."""
+    return {path.name.split(".")[0]: path.stat().st_mtime_ns
+            for path in folder.rglob(f"*{PYC_TAIL}")}
+
+
+@pytest.mark.slow
+def test_the_tests_asserts_are_rewritten_where_pytest_reads_them_without_rewriting(
+        tmp_path: Path) -> None:
+    tests = tmp_path / "tests"
+    (tests / "inner").mkdir(parents=True)
+    (tests / "conftest.py").write_text("")
+    (tests / "inner" / "test_sums.py").write_text(
+        "def test_sum():\n    one = 1\n    assert one + 1 == 3\n")
+    (tests / "inner" / "helpers.py").write_text("X = 1\n")  # not a test module
+    _rewrite(tmp_path)
+    kept = _kept(tmp_path)
+    assert set(kept) == {"conftest", "test_sums"}
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests"],
+                         cwd=tmp_path, env=environment,
+                         capture_output=True, text=True, check=False, timeout=120)
+    assert "assert (1 + 1) == 3" in run.stdout  # the assert was rewritten: it shows values
+    assert _kept(tmp_path) == kept  # and pytest took what was kept, not writing its own
+
+
+@pytest.mark.slow
+def test_where_pytests_own_way_fails_the_tests_are_collected_which_rewrites_them(
+        tmp_path: Path) -> None:
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_a_broken.py").write_text("def test_(:\n")  # rewriting it raises
+    (tests / "test_b_fine.py").write_text("def test_fine():\n    assert True\n")
+    _rewrite(tmp_path)
+    assert set(_kept(tmp_path)) == {"test_b_fine"}
