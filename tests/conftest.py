@@ -75,9 +75,10 @@ def _drives_app(item: pytest.Item) -> bool:
     return bool(_APP_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
-#: The part of the other modules among which the app's modules are spread: the last
-#: fifth (the quick tests) ends the run.
+#: The share of the other modules among which the app tests are spread: the last fifth
+#: (the quick tests) ends the run.
 APP_SPREAD = 0.8
+
 
 #: Allocations between two collections of the youngest objects (Python's default: 700).
 GC_THRESHOLD = 10_000
