@@ -186,8 +186,9 @@ try:
 
     for file in tests(sys.argv[1:]):
         source, code = _rewrite_test(file, None)
-        get_cache_dir(file).mkdir(exist_ok=True)
-        _write_pyc(Trace(), code, source, get_cache_dir(file) / (file.stem + PYC_TAIL))
+        cache = get_cache_dir(file)  # __pycache__ beside it, or under sys.pycache_prefix
+        cache.mkdir(parents=True, exist_ok=True)
+        _write_pyc(Trace(), code, source, cache / (file.stem + PYC_TAIL))
 except Exception:
     import pytest
 
