@@ -58,21 +58,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     a stretch of app tests alone kept the two cores only four-fifths busy; with other
     tests beside them there is always work for both. A test driving the app is marked
     slow here, so ``-m 'not slow'`` leaves it out too."""
-    for item in items:
-        if _drives_app(item):
-            item.add_marker(pytest.mark.slow)
+    driving: list[list[pytest.Item]] = []
     modules: dict[Path, list[pytest.Item]] = {}
     for item in items:
-        if not _drives_app(item):
+        if _APP_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+            driving.append([item])
+        else:
             modules.setdefault(item.path, []).append(item)
-    driving = [[item] for item in items if _drives_app(item)]
     others = sorted(modules.values(),
                     key=lambda tests: not any(item.get_closest_marker("slow") for item in tests))
     items[:] = [item for tests in spread(driving, others, APP_SPREAD) for item in tests]
-
-
-def _drives_app(item: pytest.Item) -> bool:
-    return bool(_APP_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
 #: The share of the other modules among which the app tests are spread: the last fifth

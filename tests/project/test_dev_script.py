@@ -84,10 +84,13 @@ def test_the_collections_that_rewrite_the_tests_share_the_folders_about_evenly()
     assert dev.shares({}, 2) == []
 
 
+#: The environment with bytecode writing on, as dev.py runs the rewriting.
+WRITING = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _rewrite(folder: Path) -> None:
-    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([sys.executable, "-c", dev._REWRITE_TESTS, "tests"], cwd=folder,
-                   env=environment, capture_output=True, check=False, timeout=120)
+                   env=WRITING, capture_output=True, check=False, timeout=120)
 
 
 def _kept(folder: Path) -> dict[str, int]:
@@ -108,10 +111,9 @@ def test_the_tests_asserts_are_rewritten_where_pytest_reads_them_without_rewriti
     _rewrite(tmp_path)
     kept = _kept(tmp_path)
     assert set(kept) == {"conftest", "test_sums"}
-    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests"],
-                         cwd=tmp_path, env=environment,
-                         capture_output=True, text=True, check=False, timeout=120)
+                         cwd=tmp_path, env=WRITING, capture_output=True, text=True,
+                         check=False, timeout=120)
     assert "assert (1 + 1) == 3" in run.stdout  # the assert was rewritten: it shows values
     assert _kept(tmp_path) == kept  # and pytest took what was kept, not writing its own
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
-from testkit import spread
+import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from testkit import ROOT, spread
 
 
 def test_the_few_are_spread_evenly_over_the_first_part_of_the_many() -> None:
@@ -35,6 +34,7 @@ def test_more_few_than_many_and_empty_sides() -> None:
     assert spread(["1", "2"], [], 0.8) == ["1", "2"]
 
 
+@pytest.mark.slow
 def test_the_suite_spreads_the_app_tests_and_keeps_other_modules_whole() -> None:
     listed = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
                              "-p", "no:cacheprovider", "tests/app/test_review_flow.py",
