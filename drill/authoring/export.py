@@ -102,11 +102,6 @@ def _exported(pack: Pack, card: Card, refs: tuple[str, ...],
     )
 
 
-def solved_references(card: Card) -> tuple[str, ...]:
-    """Each ask's question and reference value, from the card's solver or formulas."""
-    return tuple(f"{question} → {answer}" for question, answer in solved_answers(card))
-
-
 def solved_answers(card: Card) -> tuple[tuple[str, str], ...]:
     """Each ask's question and reference value, from the card's solver or formulas (none
     if it cannot be solved)."""
