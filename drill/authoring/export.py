@@ -147,7 +147,7 @@ def write_csv(cards: Sequence[Exported], path: Path, *, replace: bool = False) -
 
 
 #: Anki's CSV header lines (Anki 2.1.55 on): with them, Anki's importer needs no guessing
-#: and no mapping. Left to guess, it took ";" for the separator and made junk notes. The
+#: and no mapping. Left to guess, it may take ";" for the separator and make junk notes. The
 #: key is the note's guid, so importing again updates the notes instead of doubling them;
 #: front and back fill the first two fields of the note type (Basic's Front and Back).
 ANKI_HEADER = (
