@@ -224,20 +224,8 @@ def _render_base(card: Card, fields: Fields, file_text: str, scope: Scope) -> Ca
 
 def base_rendering(template: str, card: Card, names: Mapping[str, str]) -> Rendered:
     """The base text of a template the loader accepted, with its map back to the
-    template. Kept by all it reads (the template, the givens, the scenario's names): the
-    loader renders each template, the checker again, and a big pack repeats its texts."""
-    key = (template, tuple(card.givens.items()), tuple(names.items()))
-    known = _BASE_RENDERINGS.get(key)
-    if known is None:
-        if len(_BASE_RENDERINGS) >= _BASE_RENDERINGS_LIMIT:
-            _BASE_RENDERINGS.clear()  # a bound on memory; refilled by the next cards
-        known = _BASE_RENDERINGS[key] = render(parse_template(template),
-                                               lambda slot: base_fill(slot, card, names))
-    return known
-
-
-_BASE_RENDERINGS: dict[tuple[object, ...], Rendered] = {}
-_BASE_RENDERINGS_LIMIT = 4096
+    template."""
+    return render(parse_template(template), lambda slot: base_fill(slot, card, names))
 
 
 def base_fill(slot: Slot, card: Card, names: Mapping[str, str]) -> str:
