@@ -154,10 +154,6 @@ def interview_history(conn: sqlite3.Connection, limit: int = 10) -> list[Intervi
     return [InterviewSummary(*row) for row in rows]
 
 
-def explanations_of(conn: sqlite3.Connection, interview_id: int) -> list[ExplanationRow]:
-    return [stored.row for stored in interview_explanations(conn, interview_id)]
-
-
 def weak_spots(conn: sqlite3.Connection) -> dict[str, int]:
     """Per card key: its lapses, plus the mistakes logged on its typed answers, plus the
     wrong figures of its explanations."""
