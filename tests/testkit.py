@@ -253,3 +253,9 @@ def spread(few: list[T], many: list[T], part: float) -> list[T]:
             placed += 1
         merged.append(other)
     return merged + few[placed:]
+
+
+def notices(app: App[Any]) -> list[str]:
+    """The notifications on screen, each as its text: Textual shows each in a ``Toast``,
+    found here by its type name (a CSS selector, Textual's public query API)."""
+    return [str(toast.render()) for toast in app.screen.query("Toast")]
