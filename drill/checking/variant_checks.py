@@ -83,27 +83,12 @@ class VariantChecks:
     # -- the base's samples -----------------------------------------------------------
     def check_samples(self, solution: Solution | None) -> bool:
         """Check the base's samples; False when a placeholder is broken (the variants,
-        which would repeat the problem, are then not worked out). Template by template,
-        kept by the template and the numbers it shows (cards that differ in another text
-        share it)."""
-        if solution is None:
-            numbers: object = (None, tuple(self.card.givens.items()))
-        else:
-            numbers = solution.content
-        values: dict[str, Quantity] | None = None
+        which would repeat the problem, are then not worked out)."""
+        values = _values(self.card, solution)
         ok = True
         for path, template in self.card.templates.items():
-            key = (path, template, numbers, self.tolerance) if numbers is not None else None
-            found = _SAMPLES.get(key) if key is not None else None
-            if found is None:
-                if values is None:
-                    values = _values(self.card, solution)
-                found = _template_samples(path, template, values, solution, self.tolerance)
-                if key is not None:
-                    if len(_SAMPLES) >= _SAMPLES_LIMIT:
-                        _SAMPLES.clear()  # a bound on memory; refilled by the next cards
-                    _SAMPLES[key] = found
-            template_ok, problems = found
+            template_ok, problems = _template_samples(path, template, values, solution,
+                                                      self.tolerance)
             ok = ok and template_ok
             for offset, message in problems:
                 start = self.card.text_locations.get(path, self.card.where)
@@ -115,14 +100,25 @@ class VariantChecks:
         """The card's ``gpu`` and ``model`` are in the catalog (False when one is not)."""
         from drill.packs.catalog import CatalogError, UnknownEntry, load_catalog
 
-        if self.card.gpu is None and self.card.model is None and not self.card.variants:
+        links = {given: ref for given, ref in self.card.facts.items()
+                 if ref.partition(".")[0] not in ("gpu", "model")}
+        if (self.card.gpu is None and self.card.model is None and not self.card.variants
+                and not links):
             return True
         try:
             catalog = load_catalog()
         except CatalogError as error:
-            self.report(self.card.where, f"the catalog cannot be read: {error}")
+            self.report(self.card.where, f"the catalog cannot be read: {error}",
+                        code="catalog-unreadable")
             return False
         ok = True
+        for given, reference in links.items():
+            try:
+                catalog.fact(reference)
+            except UnknownEntry as error:
+                self.report(self.card.text_locations.get(f"facts.{given}", self.card.where),
+                            f"facts.{given}: {error.message}", code="unknown-interconnect")
+                ok = False
         for key, lookup in (("gpu", catalog.gpu), ("model", catalog.model)):
             name = getattr(self.card, key)
             if name is None:
@@ -240,11 +236,9 @@ def _stale_spots(text: str, piece: Rendered | None,
     return tuple(spots)
 
 
-#: Each template's samples checked: (whether none is broken, each problem as (offset in
-#: the template, message)), by the template, its path, the numbers and the tolerance.
+#: Each template's samples checked: whether none is broken, and each problem as (offset
+#: in the template, message).
 _Samples = tuple[bool, tuple[tuple[int, str], ...]]
-_SAMPLES: dict[tuple[object, ...], _Samples] = {}
-_SAMPLES_LIMIT = 8192
 
 
 def _template_samples(path: str, template: str, values: dict[str, Quantity],
@@ -319,26 +313,10 @@ def _changed_givens(base: Card, variant: Card) -> Iterator[tuple[str, str]]:
 def _changed_samples(card: Card, base: Solution | None,
                      solution: Solution) -> tuple[tuple[str, str], ...]:
     """Each sample the variant shows otherwise than the base, as (the base's figure, the
-    name): template by template, a function of the template and the two solutions, so
-    kept by their content (cards that differ only in another text share it)."""
+    name)."""
     if base is None:
         return ()
-    if base.content is None or solution.content is None:
-        return tuple(_samples_changed(card, base, solution, card.templates.values()))
-    changed: list[tuple[str, str]] = []
-    for template in card.templates.values():
-        key = (template, base.content, solution.content)
-        known = _CHANGED.get(key)
-        if known is None:
-            if len(_CHANGED) >= _CHANGED_LIMIT:
-                _CHANGED.clear()  # a bound on memory; refilled by the next cards
-            known = _CHANGED[key] = tuple(_samples_changed(card, base, solution, (template,)))
-        changed += known
-    return tuple(changed)
-
-
-_CHANGED: dict[tuple[str, object, object], tuple[tuple[str, str], ...]] = {}
-_CHANGED_LIMIT = 8192
+    return tuple(_samples_changed(card, base, solution, card.templates.values()))
 
 
 def _samples_changed(card: Card, base: Solution, solution: Solution,

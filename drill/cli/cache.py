@@ -12,7 +12,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser = subparsers.add_parser(
         "cache",
         parents=[common],
-        help="show or clear the cache of solved cards and loaded packs",
+        help="show or clear the cache of solved cards",
         description="drill keeps each solved card in the user cache folder, keyed by "
         "everything its numbers depend on, so grading and showing need no sympy when "
         "nothing changed. A stale or damaged entry is never used; clearing only costs "
@@ -26,15 +26,11 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from drill.packs import load_cache
     from drill.solving.cache import cache_dir, clear
 
     if args.action == "path":
         print(cache_dir())
         return EXIT_OK
     removed = clear()
-    packs = load_cache.clear()
-    also = [f"{packs:,} loaded pack file{'s' if packs != 1 else ''}"] if packs else []
-    print(f"removed {removed:,} solved card{'s' if removed != 1 else ''} from {cache_dir()}"
-          + (f", and {' and '.join(also)}" if also else ""))
+    print(f"removed {removed:,} solved card{'s' if removed != 1 else ''} from {cache_dir()}")
     return EXIT_OK
