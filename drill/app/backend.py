@@ -502,6 +502,22 @@ class Backend:
         return save(self.session.database, started_ms, finished_ms, rows)
 
     @_storage_errors
+    def keep_interview_answer(self, interview_id: int | None, started_ms: int, when_ms: int,
+                              position: int, row: ExplanationRow) -> tuple[int, int]:
+        """Keep one interview answer as it is checked; the interview's id (made with the
+        first) and the explanation's."""
+        from drill.explaining.interview import keep_answer
+
+        return keep_answer(self.session.database, interview_id, started_ms, when_ms,
+                           position, row)
+
+    @_storage_errors
+    def finish_interview(self, interview_id: int, finished_ms: int) -> None:
+        from drill.explaining.interview import finish
+
+        finish(self.session.database, interview_id, finished_ms)
+
+    @_storage_errors
     def interview_history(self, limit: int = 30) -> list[InterviewSummary]:
         """The latest interviews, newest first, each with its totals and score."""
         from drill.storage.interviews import interview_history

@@ -100,14 +100,25 @@ class VariantChecks:
         """The card's ``gpu`` and ``model`` are in the catalog (False when one is not)."""
         from drill.packs.catalog import CatalogError, UnknownEntry, load_catalog
 
-        if self.card.gpu is None and self.card.model is None and not self.card.variants:
+        links = {given: ref for given, ref in self.card.facts.items()
+                 if ref.partition(".")[0] not in ("gpu", "model")}
+        if (self.card.gpu is None and self.card.model is None and not self.card.variants
+                and not links):
             return True
         try:
             catalog = load_catalog()
         except CatalogError as error:
-            self.report(self.card.where, f"the catalog cannot be read: {error}")
+            self.report(self.card.where, f"the catalog cannot be read: {error}",
+                        code="catalog-unreadable")
             return False
         ok = True
+        for given, reference in links.items():
+            try:
+                catalog.fact(reference)
+            except UnknownEntry as error:
+                self.report(self.card.text_locations.get(f"facts.{given}", self.card.where),
+                            f"facts.{given}: {error.message}", code="unknown-interconnect")
+                ok = False
         for key, lookup in (("gpu", catalog.gpu), ("model", catalog.model)):
             name = getattr(self.card, key)
             if name is None:

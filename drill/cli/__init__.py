@@ -20,7 +20,7 @@ COMMANDS: tuple[str, ...] = (
     "calc", "check", "listing", "show", "solve", "grade", "stats", "optimize", "roofline",
     "simulate",
     "exercise", "new", "schema", "export", "cache", "backup", "completion", "explain",
-    "interview",
+    "interview", "specs",
 )
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 import yaml
 
-from drill.packs.facts import GPU_FACTS, MODEL_FACTS
+from drill.packs.facts import GPU_FACTS, INTERCONNECT_FACTS, MODEL_FACTS
 from drill.packs.fields import DASHED_ID, NAME, Entries, Fields, Scope, suggest
 from drill.packs.givens import shown_given
 from drill.packs.model import BASE_VARIANT, Card, Location, Variant
@@ -68,13 +68,17 @@ class ScenarioReader:
                 continue
             reference = reference.strip()
             source, dot, fact = reference.partition(".")
-            known = {"gpu": GPU_FACTS, "model": MODEL_FACTS}.get(source)
-            if not dot or known is None:
-                self.f.error(value_node, f"fact '{reference}' must be gpu.<fact> or "
-                                         f"model.<fact> (like gpu.bandwidth)", self.scope)
+            # gpu.<fact> and model.<fact> follow the scenario; any other name is an
+            # interconnect's id (nvlink4), checked against the catalog by `drill check`.
+            known = {"gpu": GPU_FACTS, "model": MODEL_FACTS}.get(source, INTERCONNECT_FACTS)
+            kind = source if source in ("gpu", "model") else "interconnect"
+            if not dot or not source:
+                self.f.error(value_node, f"fact '{reference}' must be gpu.<fact>, "
+                                         f"model.<fact> or <interconnect>.<fact> (like "
+                                         f"gpu.bandwidth or nvlink4.per_direction)", self.scope)
             elif fact not in known:
-                self.f.error(value_node, f"no {source} fact '{fact}'{suggest(fact, known)}; "
-                                         f"{source} facts: {', '.join(known)}", self.scope)
+                self.f.error(value_node, f"no {kind} fact '{fact}'{suggest(fact, known)}; "
+                                         f"{kind} facts: {', '.join(known)}", self.scope)
             else:
                 facts[name] = reference
         return facts

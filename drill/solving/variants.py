@@ -83,6 +83,8 @@ def variant_givens(card: Card, variant: Variant | None,
         facts = catalog or load_catalog()
         for given, reference in card.facts.items():
             source, _, fact = reference.partition(".")
+            if source not in ("gpu", "model"):
+                continue  # an interconnect's fact: the same in every variant
             name = variant.gpu if source == "gpu" else variant.model
             if name is None:
                 continue

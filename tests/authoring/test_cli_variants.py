@@ -35,7 +35,7 @@ def test_show_renders_the_variants_text(tmp_path: Path, run_cli: RunCli) -> None
     result = run_cli("show", "speed-physics/q3", "--variant", "b200", "--data",
                      str(tmp_path))
     assert result.code == 0, result.err
-    assert "one B200" in result.out and "8 TB/s" in result.out
+    assert "one B200" in result.out and "7.7 TB/s" in result.out
     assert "variant b200" in result.out
 
 
