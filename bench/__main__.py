@@ -48,12 +48,10 @@ def _grading(quick: bool) -> list[Row]:
     ]
 
 
-def _checking(quick: bool) -> list[Row]:
-    from bench.checking import measure_checking
+def _caches(quick: bool) -> list[Row]:
+    from bench.caches import measure_caches
 
-    result = measure_checking(repeats=3 if quick else 5)
-    return [result["sympy"], result["builtin"], result["builtin_warm"], result["large"],
-            result["distinct"], result["linear"]]
+    return measure_caches(repeats=3 if quick else 5)
 
 
 def _commands(quick: bool) -> list[Row]:
@@ -93,7 +91,7 @@ def _labs(quick: bool) -> list[Row]:
 MEASUREMENTS: dict[str, Callable[[bool], list[Row]]] = {
     "first-screen": _first_screen,
     "grading": _grading,
-    "checking": _checking,
+    "caches": _caches,
     "commands": _commands,
     "queue": _queue,
     "memory": _memory,
