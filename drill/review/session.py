@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from drill.config.location import data_dir, database_path
-from drill.config.settings import Settings, load_settings
+from drill.config.settings import Settings, SettingsError, load_settings
 from drill.packs.model import Card
+from drill.review.optimizing import follow_settings, parameters_tag
 from drill.review.stats import PackProgress, Stats, activity, compute_stats, pack_progress
 from drill.scheduling.clock import Clock, SystemClock, local_zone, utc_now_ms
 from drill.scheduling.days import StudyDays
@@ -147,7 +148,13 @@ class ReviewSession:
         """
         folder = data_dir(data)
         settings = load_settings(folder)
-        return cls(cards, open_database(database_path(folder)), settings, clock)
+        session = cls(cards, open_database(database_path(folder)), settings, clock)
+        try:  # states an optimize stopped half-way left worked out with other parameters
+            follow_settings(session.database, settings)
+        except BaseException:
+            session.close()
+            raise
+        return session
 
     def close(self) -> None:
         self.database.close()
@@ -161,6 +168,21 @@ class ReviewSession:
             leech_lapses=self.settings.leech_lapses, days=self.days,
             parameters=self.settings.fsrs_parameters,
         )
+
+    def _follow_parameters(self, conn: sqlite3.Connection) -> None:
+        """Use the parameters another drill just kept (``drill optimize``, the app's
+        Optimize in another window) from this rating on: the database names the ones its
+        memory states were worked out with (one header read), and settings.toml is read
+        only when that changed and holds them."""
+        tag = card_table.parameters_tag(conn)
+        if tag in (0, parameters_tag(self.settings.fsrs_parameters)):
+            return
+        try:
+            settings = load_settings(self.database.path.parent, write_default=False)
+        except SettingsError:
+            return  # a file being edited: keep what is in use
+        if parameters_tag(settings.fsrs_parameters) == tag:
+            self.use_fsrs_parameters(settings.fsrs_parameters)
 
     def daily_backup(self) -> Path | None:
         """Back the database up if today's study day has no backup yet (the last
@@ -379,6 +401,7 @@ class ReviewSession:
 
         def work(conn: sqlite3.Connection) -> Rated:
             now = self.now()  # under the write lock: the log stays in time order
+            self._follow_parameters(conn)
             before = card_table.load(conn, card_id) or CardState.new(card_id, key)
             after = self.model.review(before, rating, now, duration_ms).after
             card_table.save(conn, after)
