@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import drill
-from drill.config.cache_files import cache_folder, write_whole
+from drill.config.cache_files import cache_folder, read_entry, write_whole
 from drill.config.cache_files import clear as clear_folder
 from drill.config.location import data_dir, database_path
 from drill.packs.locate import PACK_SUFFIXES, builtin_packs_dir, is_folder
@@ -124,8 +125,8 @@ def zone_identity(options: AppOptions) -> str:
     parts = [f"TZ={os.environ.get('TZ', '')}"]
     for name in ("/etc/localtime", "/etc/timezone"):
         try:
-            stat = os.stat(name)
-            parts.append(f"{os.path.realpath(name)} {stat.st_size} {stat.st_mtime_ns}")
+            status = os.stat(name)
+            parts.append(f"{os.path.realpath(name)} {status.st_size} {status.st_mtime_ns}")
         except OSError:
             parts.append(f"{name} -")
     return " ".join(parts)
@@ -210,8 +211,10 @@ def read(options: AppOptions, folder: Path | None = None) -> HomeView | None:
     from drill.app.home_view import HomeView
 
     now = options.clock.now() if options.clock is not None else datetime.now(UTC)
+    entry = read_entry(entry_path(options, folder))
+    if not isinstance(entry, dict):
+        return None  # missing, damaged or not a file: work the figures out
     try:
-        entry = json.loads(entry_path(options, folder).read_text(encoding="utf-8"))
         if _open_elsewhere(data_dir(options.data_dir)):
             return None  # working the figures out says so, as a start always has
         if entry["format"] != FORMAT:
@@ -226,8 +229,8 @@ def read(options: AppOptions, folder: Path | None = None) -> HomeView | None:
             if start <= now < end:
                 view = HomeView.from_dict(span["view"])
                 return _with_next_due_from(view, now)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None  # missing, damaged or foreign: work the figures out
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, OverflowError):
+        return None  # damaged or foreign: work the figures out
     return None
 
 
@@ -268,7 +271,12 @@ def _with_next_due_from(view: HomeView, now: datetime) -> HomeView:
 
 
 def _add_file(digest: Any, path: Path, *, empty_is_missing: bool = False) -> None:
+    content: bytes | None
     try:
+        # A pipe or device in a file's place would be read for ever: only a regular file
+        # is read (opening the data then reports the other).
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise IsADirectoryError(path)
         content = path.read_bytes()
     except FileNotFoundError:
         content = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import shutil
 from datetime import timedelta
 from pathlib import Path
@@ -191,6 +192,29 @@ def test_a_damaged_or_foreign_entry_is_ignored(options: AppOptions) -> None:
         path.write_text(text, encoding="utf-8")
         assert home_cache.read(options) is None, text
     assert kept(options) == fresh(options)  # rebuilt
+
+
+def test_a_crafted_entry_never_crashes_and_a_pipe_is_not_waited_on(
+        options: AppOptions) -> None:
+    kept(options)
+    assert kept(options) is not None
+    path = home_cache.entry_path(options)
+    entry = json.loads(path.read_text(encoding="utf-8"))
+    span = entry["spans"][0]
+
+    def with_due(token: str) -> str:
+        return json.dumps({**entry, "spans": [{**span, "view": {**span["view"], "due": "@@"}}]}
+                          ).replace('"@@"', token)
+
+    for text in ["[" * 100_000, with_due("Infinity"), with_due("NaN"), with_due("1e400"),
+                 with_due("1" + "0" * 400)]:
+        path.write_text(text, encoding="utf-8")
+        assert home_cache.read(options) is None, text[:40]
+    path.unlink()
+    os.mkfifo(path)
+    assert home_cache.read(options) is None
+    assert _build(options) == fresh(options)  # the entry written afresh in the pipe's place
+    assert home_cache.read(options) == fresh(options)
 
 
 def test_a_cache_folder_that_cannot_be_made_only_costs_speed(options: AppOptions) -> None:
