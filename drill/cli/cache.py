@@ -1,5 +1,5 @@
-"""``drill cache``: where the caches are, and emptying them all (solved cards, the
-findings of checked packs, Home's figures kept for the next start)."""
+"""``drill cache``: where the solved-card cache is, and emptying the caches (solved cards,
+and the findings of checked packs)."""
 
 from __future__ import annotations
 
@@ -22,14 +22,12 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("action", choices=("path", "clear"),
-                        help="path: print the folder; clear: remove every entry (and "
-                        "the findings of checked packs, and Home's figures kept for the "
-                        "next start)")
+                        help="path: print the folder; clear: remove every entry (and the "
+                        "findings of checked packs)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from drill.app import home_cache
     from drill.checking.report_cache import checked_dir
     from drill.config.cache_files import clear as clear_folder
     from drill.solving.cache import cache_dir, clear
@@ -39,11 +37,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     removed = clear()
     checked = clear_folder(checked_dir())
-    views = home_cache.clear()
-    also = [f"the findings of {checked} checked file{'s' if checked != 1 else ''}"] \
-        if checked else []
-    if views:
-        also.append(f"Home's figures kept for {views} data folder{'s' if views != 1 else ''}")
     print(f"removed {removed:,} solved card{'s' if removed != 1 else ''} from {cache_dir()}"
-          + (f", and {' and '.join(also)}" if also else ""))
+          + (f", and the findings of {checked} checked file{'s' if checked != 1 else ''}"
+             if checked else ""))
     return EXIT_OK
