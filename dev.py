@@ -28,9 +28,11 @@ STAMP = VENV / ".installed"
 
 
 def install_commands(uv: str | None) -> list[str]:
-    """The command that installs drill, editable, with its test tools, into .venv."""
+    """The command that installs drill, editable, with its test tools, into .venv
+    (byte-compiled, as pip does: uv does not by default)."""
     if uv is not None:
-        return [uv, "pip", "install", "--python", str(PYTHON), "-e", ".[test]"]
+        return [uv, "pip", "install", "--compile-bytecode", "--python", str(PYTHON), "-e",
+                ".[test]"]
     return [str(PYTHON), "-m", "pip", "install", "-e", ".[test]"]
 
 

@@ -199,7 +199,8 @@ def _check_variant(card: Card, index: int, variant: Variant, fields: Fields,
                    scope: Scope) -> None:
     path = f"variants[{index}]"
     for name in variant.givens:
-        if name not in card.givens:
+        # A given written but unreadable has its own error already: no echo here.
+        if name not in card.givens and f"givens.{name}" not in card.text_locations:
             fields.error(card.text_locations.get(f"{path}.givens.{name}", variant.where),
                          f"variant '{variant.id}' sets given '{name}', which the card does "
                          f"not have{suggest(name, list(card.givens))}", scope)
@@ -242,6 +243,9 @@ def _render_base(card: Card, fields: Fields, file_text: str, scope: Scope) -> Ca
                 elif slot.sample is not None:
                     report(slot.start, f"{{{slot.name}}} takes no sample: write {{{slot.name}}}")
                     ok = False
+            elif slot.sample is None and f"givens.{slot.name}" in card.text_locations \
+                    and slot.name not in card.givens:
+                ok = False  # a given written but unreadable, reported where it is written
             elif slot.sample is None and slot.name not in card.givens:
                 report(slot.start,
                        f"{{{slot.name}}} is not a given, so it needs a sample of how to show "

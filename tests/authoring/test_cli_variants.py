@@ -52,5 +52,6 @@ def test_unknown_variants_and_conflicting_options_are_usage_errors(
     assert unknown.code == 2 and "did you mean h20?" in unknown.err
     both = run_cli("solve", "speed-physics/q1", "--variant", "h20", "--seed", "1")
     assert both.code == 2
-    none = run_cli("solve", "speed-physics/q7", "--variant", "x", "--data", str(tmp_path))
+    none = run_cli("show", "speed-physics/q4-follow-up", "--variant", "x", "--data",
+                   str(tmp_path))
     assert none.code == 2 and "has no variants" in none.err

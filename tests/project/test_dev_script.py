@@ -13,7 +13,8 @@ dev = load_module(ROOT / "dev.py", "drill_dev_script")
 
 def test_uv_installs_when_it_is_on_the_path_and_pip_otherwise() -> None:
     assert dev.install_commands("/opt/bin/uv") == [
-        "/opt/bin/uv", "pip", "install", "--python", str(dev.PYTHON), "-e", ".[test]"]
+        "/opt/bin/uv", "pip", "install", "--compile-bytecode", "--python", str(dev.PYTHON),
+        "-e", ".[test]"]
     assert dev.install_commands(None) == [str(dev.PYTHON), "-m", "pip", "install", "-e",
                                           ".[test]"]
 
