@@ -259,10 +259,7 @@ class _CardCheck:
     def check_prose(self) -> None:
         tolerance = card_tolerance(self.card)
         base = self.base
-        broken = broken_templates(self.card)
         for path, text in self.card.texts():
-            if path in broken:
-                continue
             start = self.at(path)
             for problem in prose_problems(text, tolerance):
                 if path in base:  # a template: point into it, not into its rendering
