@@ -30,8 +30,7 @@ def _first_screen(quick: bool) -> list[Row]:
     from bench.first_screen import measure_first_screen
 
     repeats = 6 if quick else 11
-    return [measure_first_screen(repeats=repeats),
-            measure_first_screen(repeats=repeats, cache="cold")]
+    return [measure_first_screen(repeats=repeats)]
 
 
 def _grading(quick: bool) -> list[Row]:
@@ -48,12 +47,10 @@ def _grading(quick: bool) -> list[Row]:
     ]
 
 
-def _checking(quick: bool) -> list[Row]:
-    from bench.checking import measure_checking
+def _caches(quick: bool) -> list[Row]:
+    from bench.caches import measure_caches
 
-    result = measure_checking(repeats=3 if quick else 5)
-    return [result["sympy"], result["builtin"], result["builtin_warm"], result["large"],
-            result["distinct"], result["linear"]]
+    return measure_caches(repeats=3 if quick else 5)
 
 
 def _commands(quick: bool) -> list[Row]:
@@ -93,7 +90,7 @@ def _labs(quick: bool) -> list[Row]:
 MEASUREMENTS: dict[str, Callable[[bool], list[Row]]] = {
     "first-screen": _first_screen,
     "grading": _grading,
-    "checking": _checking,
+    "caches": _caches,
     "commands": _commands,
     "queue": _queue,
     "memory": _memory,

@@ -10,7 +10,6 @@ cards (``$XDG_CACHE_HOME``) is one per worker.
 from __future__ import annotations
 
 import dataclasses
-import gc
 import itertools
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -18,7 +17,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from _pytest.unraisableexception import gc_collect_iterations_key
 
 from drill.scheduling.clock import FixedClock
 from testkit import (
@@ -31,7 +29,6 @@ from testkit import (
     evaluate_solver,
     install_plainly,
     load_app_solvers,
-    spread,
 )
 
 if TYPE_CHECKING:
@@ -48,51 +45,11 @@ _APP_FIXTURES = frozenset({"make_app", "snap_compare"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The order pytest-xdist hands tests out in: the tests that drive the app one by one
-    among the other modules (each module whole, so a fixture it shares is built once),
-    those with slow tests first and the quick ones last, so that the suite ends on short
-    tests rather than one long one keeping a core busy while the other waits.
-
-    The spreading is for the cores: a test driving the app spends about a third of its
-    time asleep, as Textual's test driver waits for the app to go idle after each key, so
-    a stretch of app tests alone kept the two cores only four-fifths busy; with other
-    tests beside them there is always work for both. A test driving the app is marked
-    slow here, so ``-m 'not slow'`` leaves it out too."""
-    driving: list[list[pytest.Item]] = []
-    modules: dict[Path, list[pytest.Item]] = {}
+    """A test that starts a Textual app is slow whether or not it says so, so
+    ``-m 'not slow'`` leaves it out too."""
     for item in items:
         if _APP_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
-            driving.append([item])
-        else:
-            modules.setdefault(item.path, []).append(item)
-    others = sorted(modules.values(),
-                    key=lambda tests: not any(item.get_closest_marker("slow") for item in tests))
-    items[:] = [item for tests in spread(driving, others, APP_SPREAD) for item in tests]
-
-
-#: The share of the other modules among which the app tests are spread: the last fifth
-#: (the quick tests) ends the run.
-APP_SPREAD = 0.8
-
-
-#: Allocations between two collections of the youngest objects (Python's default: 700).
-GC_THRESHOLD = 10_000
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Once the tests are collected, what is loaded by then (sympy, Textual, every test
-    module: millions of objects that live as long as the process) is set aside from the
-    garbage collector, and it runs less often. A worker's heap is many times an app's, so
-    each collection cost far more than in drill itself: a fifth of the app tests' CPU
-    went to it. Garbage is still collected, only in larger batches."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
-    # pytest collects five times over as it ends, to hear of a finaliser that raised; on
-    # a worker's heap that took several seconds after its last test, long enough for
-    # pytest-xdist to interrupt it. One collection still hears of them.
-    session.config.stash[gc_collect_iterations_key] = 1
 
 
 @pytest.fixture(autouse=True)
@@ -156,7 +113,7 @@ def forget_user_solvers() -> Iterator[None]:
 def plain_install(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """drill installed once per session as a user installs it (not editable): the
     ``site`` folder to put on ``PYTHONPATH``. Tests using it share an xdist group, so
-    ``--dist loadgroup`` (as ``python3 dev.py test`` runs) installs it once."""
+    ``--dist loadgroup`` (the suite's default, in pyproject.toml) installs it once."""
     return install_plainly(tmp_path_factory.mktemp("plain-install"))
 
 

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from zoneinfo import ZoneInfo
 
 import fsrs
@@ -144,15 +144,14 @@ def install_plainly(folder: Path) -> Path:
 
 def _plain_install_commands(site: Path, source: Path) -> list[list[str]]:
     """The ways to install ``source`` into ``site``, in the order they are tried: uv's,
-    where ``python3 dev.py`` put uv beside this Python (a quarter of pip's CPU: pip
-    alone took 7 s of it here), then pip's. Both build the wheel with setuptools, as a
-    user's install does, and byte-compile it."""
+    when uv is on the PATH (it takes a fraction of pip's time), then pip's. Both build
+    the wheel with setuptools, as a user's install does, and byte-compile it."""
     pip = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
            "--no-deps", "--target", str(site), str(source)]
-    uv = Path(sys.executable).parent / ("uv.exe" if os.name == "nt" else "uv")
-    if not uv.exists():
+    uv = shutil.which("uv")
+    if uv is None:
         return [pip]
-    return [[str(uv), "pip", "install", "--quiet", "--no-deps", "--compile-bytecode",
+    return [[uv, "pip", "install", "--quiet", "--no-deps", "--compile-bytecode",
              "--python", sys.executable, "--target", str(site), str(source)], pip]
 
 
@@ -238,18 +237,7 @@ def hold_cursors_still(app: App[Any]) -> None:
         area.cursor_blink = False
 
 
-T = TypeVar("T")
-
-
-def spread(few: list[T], many: list[T], part: float) -> list[T]:
-    """``few`` and ``many`` merged, each in its order, with ``few`` spread evenly over
-    the first ``part`` of ``many``: the k-th of ``few`` (from 0) goes before the
-    ``round(k × part × len(many) / len(few))``-th of ``many``."""
-    merged: list[T] = []
-    placed = 0
-    for index, other in enumerate(many):
-        while placed < len(few) and round(placed * part * len(many) / len(few)) <= index:
-            merged.append(few[placed])
-            placed += 1
-        merged.append(other)
-    return merged + few[placed:]
+def notices(app: App[Any]) -> list[str]:
+    """The notifications on screen, each as its text: Textual shows each in a ``Toast``,
+    found here by its type name (a CSS selector, Textual's public query API)."""
+    return [str(toast.render()) for toast in app.screen.query("Toast")]

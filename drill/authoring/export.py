@@ -102,11 +102,6 @@ def _exported(pack: Pack, card: Card, refs: tuple[str, ...],
     )
 
 
-def solved_references(card: Card) -> tuple[str, ...]:
-    """Each ask's question and reference value, from the card's solver or formulas."""
-    return tuple(f"{question} → {answer}" for question, answer in solved_answers(card))
-
-
 def solved_answers(card: Card) -> tuple[tuple[str, str], ...]:
     """Each ask's question and reference value, from the card's solver or formulas (none
     if it cannot be solved)."""
@@ -152,7 +147,7 @@ def write_csv(cards: Sequence[Exported], path: Path, *, replace: bool = False) -
 
 
 #: Anki's CSV header lines (Anki 2.1.55 on): with them, Anki's importer needs no guessing
-#: and no mapping. Left to guess, it took ";" for the separator and made junk notes. The
+#: and no mapping. Left to guess, it may take ";" for the separator and make junk notes. The
 #: key is the note's guid, so importing again updates the notes instead of doubling them;
 #: front and back fill the first two fields of the note type (Basic's Front and Back).
 ANKI_HEADER = (

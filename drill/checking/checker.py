@@ -27,7 +27,7 @@ import difflib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from drill.checking.clean_cards import clean_stages, remember_clean
+from drill.checking.causes import catalog_givens, result_causes, untied_givens
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
 from drill.checking.figures import find_figures
 from drill.checking.prose import EXACT_TOLERANCE, prose_problems
@@ -36,13 +36,15 @@ from drill.checking.reports import check_files as check_files
 from drill.checking.root_cause import asks_agree, misdimensioned_given
 from drill.checking.tolerance import (
     card_tolerance,
+    identical,
     indistinct_mistakes,
+    mistake_is_reference,
     mistake_too_close,
     mistakes_alike,
     power_of_ten_slip,
     relative_off,
 )
-from drill.checking.variant_checks import VariantChecks, base_renderings
+from drill.checking.variant_checks import VariantChecks, base_renderings, broken_templates
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.ids import NAME
 from drill.packs.loader import LoadResult, UnloadedCard, load_pack
@@ -52,7 +54,7 @@ from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 from drill.quantities.units import unit_quantity
-from drill.solving.solve import Same, Solution, SolveError, format_for_unit, solve
+from drill.solving.solve import Solution, SolveError, format_for_unit, solve
 
 
 def check_file(path: Path, display: str) -> PackReport:
@@ -64,12 +66,8 @@ def check_file(path: Path, display: str) -> PackReport:
         return PackReport(display, None, (Diagnostic(where, ERROR, message),), 0, 0)
 
 
-def check_loaded(loaded: LoadResult, workers: int | None = None) -> PackReport:
-    """The findings of a loaded file, root causes first. ``workers``: processes to check
-    its cards on (by default, as :func:`drill.checking.parallel.workers_for` says for its
-    size); the findings are the same, in the same order, however many."""
-    from drill.checking.parallel import map_runs, pool_worth, workers_for
-
+def check_loaded(loaded: LoadResult) -> PackReport:
+    """The findings of a loaded file, root causes first."""
     pack = loaded.pack
     checked = [UnloadedCard(card, False) for card in (pack.cards if pack else ())]
     checked += loaded.unloaded
@@ -77,11 +75,7 @@ def check_loaded(loaded: LoadResult, workers: int | None = None) -> PackReport:
     by_card: dict[str | None, list[list[Diagnostic]]] = {}
     for diagnostic in loaded.diagnostics:  # the loader's: stage 0 of its card, or the file's
         by_card.setdefault(diagnostic.card_key, [[]])[0].append(diagnostic)
-    chosen = workers_for(len(checked)) if workers is None else workers
-    # Chosen here, the pool starts only once the cards left look worth it; told (by
-    # ``workers`` or DRILL_CHECK_WORKERS), at once.
-    worth = pool_worth() if workers is None else 0.0
-    for key, stages in map_runs(check_cards, checked, loaded.text, chosen, worth=worth):
+    for key, stages in check_cards(checked, loaded.text):
         by_card.setdefault(key, [[]]).extend(stages)
     return PackReport(loaded.display, pack.id if pack else None,
                       _root_causes_first(by_card, [item.card for item in checked]),
@@ -91,15 +85,10 @@ def check_loaded(loaded: LoadResult, workers: int | None = None) -> PackReport:
 def check_cards(items: Sequence[UnloadedCard],
                 text: str) -> list[tuple[str, list[list[Diagnostic]]]]:
     """The findings of each card of ``items`` (of the file whose text is ``text``), stage
-    by stage, in order: a module-level function, so a worker process can run it."""
+    by stage, in order."""
     source = SourceText(text)
     found: list[tuple[str, list[list[Diagnostic]]]] = []
     for item in items:
-        # A card alike one found clean is clean (drill.checking.clean_cards).
-        known = clean_stages(item.card, _checked_with(item))
-        if known is not None:
-            found.append((item.card.key, [[] for _ in range(known)]))
-            continue
         try:
             stages = _CardCheck(item.card, source).run(numbers=not item.inputs_broken)
         except Exception as error:
@@ -108,31 +97,8 @@ def check_cards(items: Sequence[UnloadedCard],
                 f"internal error while checking this card: {type(error).__name__}: {error}",
                 item.card.key,
             )]]
-        if not any(stages):
-            # Asked again: solving may have loaded the solvers since.
-            remember_clean(item.card, _checked_with(item), len(stages))
         found.append((item.card.key, stages))
     return found
-
-
-def _checked_with(item: UnloadedCard) -> tuple[object, ...]:
-    """What a card's findings follow from besides its content: whether its numbers are
-    checked, and the solver and catalog it is checked with (by identity: one loaded again
-    is another; kept alive by the entry, so an identity is not reused)."""
-    import sys
-
-    registry = sys.modules.get("drill.solving.registry")  # not loaded: no solver yet
-    solver = registry.REGISTRY.get(item.card.solver) if registry and item.card.solver else None
-    return (item.inputs_broken, Same(solver), Same(_catalog()))
-
-
-def _catalog() -> object:
-    from drill.packs.catalog import CatalogError, load_catalog
-
-    try:
-        return load_catalog()
-    except CatalogError:
-        return None
 
 
 def _root_causes_first(by_card: Mapping[str | None, list[list[Diagnostic]]],
@@ -213,6 +179,7 @@ class _CardCheck:
         asking = self.take()
         # The given behind it all, if one is, comes before what it broke.
         root = self.root_cause(solution, units) if numbers and (solving or asking) else []
+        root += self.causes(solution)
         stages: list[list[Diagnostic]] = [root, solving, asking]
         self.check_prose()
         if not numbers:
@@ -241,6 +208,21 @@ class _CardCheck:
         if cause is None:
             return []
         self.report(self.at(f"givens.{cause.name}"), cause.message(), code="given-dimension")
+        return self.take()
+
+    def causes(self, solution: Solution | None) -> list[Diagnostic]:
+        """Givens against the catalog, givens a variant should drive, and the given or
+        formula behind results the card writes otherwise (:mod:`drill.checking.causes`)."""
+        found = [*catalog_givens(self.card), *untied_givens(self.card)]
+        if solution is not None:
+            named = {cause.where.line for cause in found}
+            reported = {name for name in self.card.givens
+                        if self.at(f"givens.{name}").line in named}
+            found += result_causes(self.card, solution, self.source,
+                                   card_tolerance(self.card), reported)
+        for cause in found:
+            self.found.append(Diagnostic(cause.where, cause.severity, cause.message,
+                                         self.card.key, None, cause.variant, code=cause.code))
         return self.take()
 
     def take(self) -> list[Diagnostic]:
@@ -294,8 +276,11 @@ class _CardCheck:
         where each is, by field and template offset (the variants skip those)."""
         base = self.base
         found: set[tuple[str, int]] = set()
+        broken = broken_templates(self.card)
         for item in card_world(self.card, solution, base, card_tolerance(self.card)):
             found.add((item.path, item.template_offset))
+            if item.path in broken:
+                continue
             template = self.card.templates.get(item.path)
             text = template if template is not None else dict(self.card.texts())[item.path]
             where = self.source.position_in_source(self.at(item.path), text,
@@ -360,11 +345,15 @@ class _CardCheck:
             if wrong is None:
                 self.report(where, f"mistake '{mistake.id}': "
                                    f"{_unknown_result(mistake.value, solution)}", ask)
+            elif reference is not None and identical(wrong.value.value, reference.value.value):
+                self.report(where, mistake_is_reference(mistake, wrong.shown), ask,
+                            code="mistake-equals-reference")
             elif reference is not None and wrong.value.close_to(reference.value, ask.tolerance):
-                self.report(where, mistake_too_close(mistake, wrong.shown), ask, WARNING)
+                self.report(where, mistake_too_close(mistake, wrong.shown), ask, WARNING,
+                            code="mistake-too-close")
         for (j, first), second in indistinct_mistakes(ask, results):
             self.report(self.at(f"{path}.mistakes[{j}].value", first.where),
-                        mistakes_alike(first, second), ask, WARNING)
+                        mistakes_alike(first, second), ask, WARNING, code="mistakes-alike")
 
     def check_stated(self, path: str, ask: Ask, reference: Quantity, unit: Quantity) -> None:
         assert ask.stated is not None

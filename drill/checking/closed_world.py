@@ -38,7 +38,7 @@ from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 from drill.quantities.units import format_quantity
-from drill.solving.solve import HashedKey, Solution
+from drill.solving.solve import Solution
 
 #: The diagnostic codes of the closed world (``drill check --json``).
 UNACCOUNTED = "unaccounted-figure"
@@ -78,6 +78,10 @@ class Unaccounted:
         if near is not None:
             slip = power_of_ten_slip(self.figure.value.value, near.value.value,
                                      self.figure.precision, "the figure")
+            if near.kind in ("given", "result") and _whole_and_small(self.figure):
+                return (f"{written} here, and no given or result is {written}: if it is a "
+                        f"constant of the formula, mark it {{{written}|constant: why}}; if "
+                        f"it stands for {near.name} ({near.shown}), write {near.placeholder}")
             if near.kind in ("given", "result"):
                 return (f"{written} here, and {near.name} is {near.shown}: write "
                         f"{near.placeholder} or fix the figure{slip}")
@@ -239,8 +243,27 @@ def _factors_of_products(text: str, figures: Sequence[Figure], accounted: list[b
     tokens", "2 × 8 × 10⁹ × 8,000 FLOP"): accounted for (in place)."""
     for n, figure in enumerate(figures):
         after = text[figure.end:figure.end + 3].lstrip()
-        if _small_factor(figure, FORMULA_FACTOR) and after[:1] in ("×", "*", "·"):
+        multiplies = _small_factor(figure, FORMULA_FACTOR) and after[:1] in ("×", "*", "·")
+        if multiplies or (_small_factor(figure) and _symbolic(text, figure)):
             accounted[n] = True
+
+
+#: A small whole number beside a symbol: "2(n − 1)", "n − 1", "2n", "α^(k+1)", "k/2".
+_SYMBOL_AFTER = re.compile(
+    r"\s*(?:\(\s*[^\W\d]|[^\W\d]\b|[×*·/÷+−\-^]\s*\(?\s*[^\W\d](?:\b|[\s)^]))")
+_SYMBOL_BEFORE = re.compile(r"(?:[^\W\d]\)?|\))\s*[×*·/÷+−\-^]\s*\(?\s*$")
+
+
+def _symbolic(text: str, figure: Figure) -> bool:
+    """Whether the number is a constant of a symbolic expression, next to a variable or
+    a bracket of one ("2(n − 1)/n", "(1 − k/E)^B", "n − 1"), not a figure of the text."""
+    if _SYMBOL_AFTER.match(text, figure.end):
+        return True
+    return bool(_SYMBOL_BEFORE.search(text[max(0, figure.start - 12):figure.start]))
+
+
+def _whole_and_small(figure: Figure) -> bool:
+    return _small_factor(figure)
 
 
 def _small_factor(figure: Figure, largest: int = SMALL_FACTOR) -> bool:
@@ -292,60 +315,15 @@ def card_world(card: Card, solution: Solution | None, rendered: Mapping[str, Ren
                texts: Sequence[tuple[str, str]] | None = None) -> list[WorldFinding]:
     """Every unaccounted figure of ``card`` as it is shown (a variant's texts and numbers,
     or the base's), with ``rendered`` the renderings of its templated fields (``texts``:
-    ``card.texts()``, when the caller has them already).
-
-    Worked out once per text and what it is checked against (its rendering, the numbers,
-    the scenario, the tolerance): a big pack shows the same text with the same numbers
-    more than once, in cards that differ in another text.
-    """
-    if solution is not None and solution.content is not None:
-        numbers: tuple[Any, ...] = (solution.content,)  # what the numbers follow from
-    elif solution is not None:
-        numbers = (
-            tuple(solution.given_values.items()), tuple(solution.givens.items()),
-            tuple((n, r.value, r.shown) for n, r in solution.results.items()))
-    else:
-        numbers = (None, tuple(card.givens.items()))
-    # Looked up once per text: one object for all alike, so each lookup finds it by
-    # identity rather than comparing its parts.
-    against = HashedKey((numbers, card.gpu, card.model))
-    against = _AGAINST.setdefault(against, against)
-    if len(_AGAINST) > _CANDIDATES_LIMIT:
-        _AGAINST.clear()  # a bound on memory; refilled by the next cards
+    ``card.texts()``, when the caller has them already)."""
     candidates: list[Candidate] | None = None
     found: list[WorldFinding] = []
     for path, text in card.texts() if texts is None else texts:
-        piece = rendered.get(path)
-        key = (text, piece, against, tolerance)
-        known = _WORLDS.get(key)
-        if known is None:
-            if candidates is None:
-                candidates = _candidates_against(against, card, solution)
-            if len(_WORLDS) >= _WORLDS_LIMIT:
-                _WORLDS.clear()  # a bound on memory; refilled by the next cards
-            known = _WORLDS[key] = _text_world(text, piece, candidates, tolerance)
+        if candidates is None:
+            candidates = _card_candidates(card, solution)
+        known = _text_world(text, rendered.get(path), candidates, tolerance)
         found += [WorldFinding(path, offset, where, item) for offset, where, item in known]
     return found
-
-
-#: Each text's unaccounted figures: (offset, template offset, what), by all they follow from.
-_WORLDS: dict[tuple[Any, ...], tuple[tuple[int, int, Unaccounted], ...]] = {}
-_WORLDS_LIMIT = 16384
-_CANDIDATES: dict[HashedKey, list[Candidate]] = {}
-_AGAINST: dict[HashedKey, HashedKey] = {}
-_CANDIDATES_LIMIT = 4096
-
-
-def _candidates_against(against: HashedKey, card: Card,
-                        solution: Solution | None) -> list[Candidate]:
-    """The card's candidates, kept by what they follow from (``against``: the numbers
-    and the scenario)."""
-    known = _CANDIDATES.get(against)
-    if known is None:
-        if len(_CANDIDATES) >= _CANDIDATES_LIMIT:
-            _CANDIDATES.clear()  # a bound on memory; refilled by the next cards
-        known = _CANDIDATES[against] = _card_candidates(card, solution)
-    return known
 
 
 def _text_world(text: str, piece: Rendered | None, candidates: list[Candidate],

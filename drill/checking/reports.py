@@ -37,16 +37,12 @@ class PackReport:
 
 def check_files(files: Iterable[tuple[Path, str]],
                 taken: Mapping[str, str] | None = None, *,
-                remember: bool = False, collector_after: bool = True) -> list[PackReport]:
+                remember: bool = False) -> list[PackReport]:
     """Check each ``(path, display name)``; a pack id used twice is an error too, and so
     is one of ``taken`` (pack ids already used by packs not checked here, by file).
     ``remember``: reuse the findings of a file this drill checked before, unchanged (see
-    :mod:`drill.checking.report_cache`). ``collector_after``: turn the cyclic garbage
-    collector back on after checking (False: a process that ends now leaves it off)."""
-    from drill.checking.parallel import collecting_rarely
-
-    with collecting_rarely(restore=collector_after):
-        return _check_files(files, taken, remember)
+    :mod:`drill.checking.report_cache`)."""
+    return _check_files(files, taken, remember)
 
 
 def _check_files(files: Iterable[tuple[Path, str]], taken: Mapping[str, str] | None,

@@ -53,6 +53,12 @@ def base_renderings(card: Card) -> dict[str, Rendered]:
             for path, template in card.templates.items()}
 
 
+def broken_templates(card: Card) -> frozenset[str]:
+    """The fields whose template the loader refused (a placeholder it reported)."""
+    return frozenset(path for path, text in card.texts()
+                     if ("{" in text or "}" in text) and path not in card.templates)
+
+
 @dataclass
 class VariantChecks:
     card: Card
@@ -64,6 +70,7 @@ class VariantChecks:
     def __post_init__(self) -> None:
         self.found: list[Diagnostic] = []
         self.tolerance = card_tolerance(self.card)
+        self.broken = broken_templates(self.card)
 
     def report(self, where: Location, message: str, *, variant: str | None = None,
                ask: str | None = None, severity: str = ERROR, code: str = "") -> None:
@@ -83,27 +90,12 @@ class VariantChecks:
     # -- the base's samples -----------------------------------------------------------
     def check_samples(self, solution: Solution | None) -> bool:
         """Check the base's samples; False when a placeholder is broken (the variants,
-        which would repeat the problem, are then not worked out). Template by template,
-        kept by the template and the numbers it shows (cards that differ in another text
-        share it)."""
-        if solution is None:
-            numbers: object = (None, tuple(self.card.givens.items()))
-        else:
-            numbers = solution.content
-        values: dict[str, Quantity] | None = None
+        which would repeat the problem, are then not worked out)."""
+        values = _values(self.card, solution)
         ok = True
         for path, template in self.card.templates.items():
-            key = (path, template, numbers, self.tolerance) if numbers is not None else None
-            found = _SAMPLES.get(key) if key is not None else None
-            if found is None:
-                if values is None:
-                    values = _values(self.card, solution)
-                found = _template_samples(path, template, values, solution, self.tolerance)
-                if key is not None:
-                    if len(_SAMPLES) >= _SAMPLES_LIMIT:
-                        _SAMPLES.clear()  # a bound on memory; refilled by the next cards
-                    _SAMPLES[key] = found
-            template_ok, problems = found
+            template_ok, problems = _template_samples(path, template, values, solution,
+                                                      self.tolerance)
             ok = ok and template_ok
             for offset, message in problems:
                 start = self.card.text_locations.get(path, self.card.where)
@@ -115,14 +107,25 @@ class VariantChecks:
         """The card's ``gpu`` and ``model`` are in the catalog (False when one is not)."""
         from drill.packs.catalog import CatalogError, UnknownEntry, load_catalog
 
-        if self.card.gpu is None and self.card.model is None and not self.card.variants:
+        links = {given: ref for given, ref in self.card.facts.items()
+                 if ref.partition(".")[0] not in ("gpu", "model")}
+        if (self.card.gpu is None and self.card.model is None and not self.card.variants
+                and not links):
             return True
         try:
             catalog = load_catalog()
         except CatalogError as error:
-            self.report(self.card.where, f"the catalog cannot be read: {error}")
+            self.report(self.card.where, f"the catalog cannot be read: {error}",
+                        code="catalog-unreadable")
             return False
         ok = True
+        for given, reference in links.items():
+            try:
+                catalog.fact(reference)
+            except UnknownEntry as error:
+                self.report(self.card.text_locations.get(f"facts.{given}", self.card.where),
+                            f"facts.{given}: {error.message}", code="unknown-interconnect")
+                ok = False
         for key, lookup in (("gpu", catalog.gpu), ("model", catalog.model)):
             name = getattr(self.card, key)
             if name is None:
@@ -156,7 +159,9 @@ class VariantChecks:
                 self.report(variant.where, f"variant '{variant.id}' has the base's givens: it "
                                            f"shows the same numbers", variant=variant.id,
                             severity=WARNING)
-            texts = concrete.texts()  # read by each pass below: made once
+            # read by each pass below: made once; a broken template is left out (its
+            # placeholder is reported, and its raw braces would read as plain figures)
+            texts = [(p, x) for p, x in concrete.texts() if p not in self.broken]
             for path, text in texts:
                 rendered = worked.texts.get(path)
                 for problem in prose_problems(text, self.tolerance):
@@ -166,7 +171,7 @@ class VariantChecks:
                                 f"{path}: {problem.message}{hint}", variant=variant.id,
                                 severity=problem.severity)
             if worked.solution is not None:
-                self._mistakes_apart(concrete, worked.solution, variant.id)
+                self._mistakes_apart(concrete, worked.solution, variant.id, base)
                 stale = self._stale_numbers(concrete, texts, worked.texts, base,
                                             worked.solution, variant.id)
                 self._closed_world(concrete, texts, worked.texts, worked.solution, variant.id,
@@ -186,16 +191,25 @@ class VariantChecks:
             self.report(where, f"{item.path}: {item.found.message()}{_CHANGING}",
                         variant=variant, code=CHANGING)
 
-    def _mistakes_apart(self, card: Card, solution: Solution, variant: str) -> None:
-        for ask in card.asks:
+    def _mistakes_apart(self, card: Card, solution: Solution, variant: str,
+                        base: Solution | None) -> None:
+        """A mistake the grader cannot tell from the reference in this variant; not when
+        the base shows it already (one cause, reported once, for the base)."""
+        for index, ask in enumerate(card.asks):
             reference = solution.results.get(ask.value)
-            for mistake in ask.mistakes:
+            for j, mistake in enumerate(ask.mistakes):
                 wrong = solution.results.get(mistake.value or "")
                 if reference is None or wrong is None:
                     continue
+                if base is not None and _close_in(base, ask.value, mistake.value or "",
+                                                  ask.tolerance):
+                    continue
                 if wrong.value.close_to(reference.value, ask.tolerance):
-                    self.report(mistake.where, mistake_too_close(mistake, wrong.shown),
-                                variant=variant, ask=ask.id, severity=WARNING)
+                    where = self.card.text_locations.get(
+                        f"asks[{index}].mistakes[{j}].value", mistake.where)
+                    self.report(where, mistake_too_close(mistake, wrong.shown),
+                                variant=variant, ask=ask.id, severity=WARNING,
+                                code="mistake-too-close")
 
     def _stale_numbers(self, card: Card, texts: list[tuple[str, str]],
                        rendered: dict[str, Rendered], base: Solution | None,
@@ -240,11 +254,9 @@ def _stale_spots(text: str, piece: Rendered | None,
     return tuple(spots)
 
 
-#: Each template's samples checked: (whether none is broken, each problem as (offset in
-#: the template, message)), by the template, its path, the numbers and the tolerance.
+#: Each template's samples checked: whether none is broken, and each problem as (offset
+#: in the template, message).
 _Samples = tuple[bool, tuple[tuple[int, str], ...]]
-_SAMPLES: dict[tuple[object, ...], _Samples] = {}
-_SAMPLES_LIMIT = 8192
 
 
 def _template_samples(path: str, template: str, values: dict[str, Quantity],
@@ -319,26 +331,10 @@ def _changed_givens(base: Card, variant: Card) -> Iterator[tuple[str, str]]:
 def _changed_samples(card: Card, base: Solution | None,
                      solution: Solution) -> tuple[tuple[str, str], ...]:
     """Each sample the variant shows otherwise than the base, as (the base's figure, the
-    name): template by template, a function of the template and the two solutions, so
-    kept by their content (cards that differ only in another text share it)."""
+    name)."""
     if base is None:
         return ()
-    if base.content is None or solution.content is None:
-        return tuple(_samples_changed(card, base, solution, card.templates.values()))
-    changed: list[tuple[str, str]] = []
-    for template in card.templates.values():
-        key = (template, base.content, solution.content)
-        known = _CHANGED.get(key)
-        if known is None:
-            if len(_CHANGED) >= _CHANGED_LIMIT:
-                _CHANGED.clear()  # a bound on memory; refilled by the next cards
-            known = _CHANGED[key] = tuple(_samples_changed(card, base, solution, (template,)))
-        changed += known
-    return tuple(changed)
-
-
-_CHANGED: dict[tuple[str, object, object], tuple[tuple[str, str], ...]] = {}
-_CHANGED_LIMIT = 8192
+    return tuple(_samples_changed(card, base, solution, card.templates.values()))
 
 
 def _samples_changed(card: Card, base: Solution, solution: Solution,
@@ -375,6 +371,12 @@ def _occurrences(needle: str, haystack: str) -> list[int]:
 def _figure_pattern(needle: str) -> re.Pattern[str]:
     """``needle`` as a whole figure: "4.8" must not match inside "14.8" or "4.85"."""
     return re.compile(r"(?<![\d.,])" + re.escape(needle) + r"(?![\d]|\.\d|,\d)")
+
+
+def _close_in(solution: Solution, value: str, mistake: str, tolerance: float) -> bool:
+    reference, wrong = solution.results.get(value), solution.results.get(mistake)
+    return (reference is not None and wrong is not None
+            and wrong.value.close_to(reference.value, tolerance))
 
 
 def _computed_by(solver: str) -> str:

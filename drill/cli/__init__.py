@@ -7,7 +7,6 @@ import only argparse at load time, so ``drill --help`` stays fast and never load
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import os
 import sys
@@ -21,19 +20,19 @@ COMMANDS: tuple[str, ...] = (
     "calc", "check", "listing", "show", "solve", "grade", "stats", "optimize", "roofline",
     "simulate",
     "exercise", "new", "schema", "export", "cache", "backup", "completion", "explain",
-    "interview",
+    "interview", "specs",
 )
 
 
 #: Where ``drill``'s own options (given before a subcommand) are kept until
 #: :func:`merge_global_options`: a subparser writes every option it knows into the result,
-#: its defaults included, so with one ``dest`` ``drill --data X stats`` lost the ``X``.
+#: its defaults included, so sharing one ``dest`` would lose ``drill --data X stats``'s X.
 BEFORE = "before_"
 
 
 def folder_name(text: str) -> str:
     """A folder given on the command line (argparse type): empty text names none, and
-    taken as "not given" it sent drill to $DRILL_HOME without a word."""
+    taken as "not given" it would send drill to $DRILL_HOME without a word."""
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty folder name")
     return text
@@ -117,38 +116,9 @@ def app_arguments(argv: Sequence[str] | None) -> argparse.Namespace | None:
     return args
 
 
-#: Set by a command whose process may end as soon as its output is out (see :func:`entry`).
-_END_AT_ONCE: list[bool] = []
-
-
-#: Set by :func:`entry`: main runs as the drill program, not called by another (a test).
-_OWN_PROCESS: list[bool] = []
-
-
-def own_process() -> bool:
-    """Whether this is the ``drill`` program's own process, which ends when the command
-    does (see :func:`end_at_once`), rather than a caller of :func:`main` that goes on."""
-    return bool(_OWN_PROCESS)
-
-
-def end_at_once() -> None:
-    """Let the ``drill`` process end without tearing the interpreter down: a command that
-    has written all it keeps calls this (``drill check``: freeing sympy's and the solved
-    cards' millions of objects one by one took a fifth of a second). :func:`main` itself
-    never exits, so in-process callers (tests) are not affected."""
-    _END_AT_ONCE.append(True)
-
-
 def entry() -> None:
     """The ``drill`` program: :func:`main`, then the exit."""
-    _OWN_PROCESS.append(True)
-    code = main()
-    if _END_AT_ONCE:
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing to say
-                stream.flush()
-        os._exit(code)
-    sys.exit(code)
+    sys.exit(main())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -28,8 +28,9 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         parents=[common],
         help="put a backup back in place of the review database (the current one is kept)",
         description="Replace the review database with FILE, a backup drill made. Refused "
-        "while drill has the database open elsewhere. The replaced database is moved to "
-        "the 'backups' folder, never deleted.",
+        "while drill has the database open elsewhere. The backup is copied and checked "
+        "first, then put in place in one step; the replaced database is kept in the "
+        "'backups' folder, never deleted.",
     )
     restore.add_argument("file", metavar="FILE", type=Path, help="the backup to put back")
     restore.set_defaults(func=run_restore)
@@ -40,7 +41,6 @@ def run_backup(args: argparse.Namespace) -> int:
 
     from drill.config.location import data_dir, database_path
     from drill.storage.backup import back_up, backups_dir
-    from drill.storage.database import check_file
     from drill.storage.errors import StorageError
 
     database = database_path(data_dir(args.data))
@@ -51,7 +51,6 @@ def run_backup(args: argparse.Namespace) -> int:
     stamp = datetime.now().strftime("%Y-%m-%dT%H%M%S")
     target = args.file or backups_dir(database) / f"drill-{stamp}.sqlite3"
     try:
-        check_file(database)
         written = back_up(database, target)
     except StorageError as error:
         print(f"drill backup: error: {error}", file=sys.stderr)

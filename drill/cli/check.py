@@ -71,14 +71,8 @@ def run(args: argparse.Namespace) -> int:
         solver_problems = load_solver_folders(sources.solver_folders)
 
     from drill.checking import check_files
-    from drill.cli import end_at_once, own_process
 
-    # The program's own process ends once the findings are printed: the collector, off
-    # while checking, is left off (turned on, it would walk every object the check left,
-    # a tenth of a second for a big pack, to free nothing).
-    reports = check_files(files, remember=True, collector_after=not own_process())
-
-    end_at_once()  # the findings are kept (report_cache) and all that is left is printing
+    reports = check_files(files, remember=True)
     builtin = _builtin_ids_not_checked(files) if args.paths else {}
     notes = [f"{report.display}: note: pack id '{report.pack_id}' is the built-in pack's "
              f"({builtin[report.pack_id]}): this file is checked in its place (when drill "

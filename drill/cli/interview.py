@@ -2,8 +2,8 @@
 
 Each question shows the scenario; the answer is typed (or piped) as lines ended by an
 empty line, timed against the minute. Then the check of its figures and key points, the
-card's answer and key numbers, and the follow-up card as the next question. The
-interview is saved in the review database; no card is rescheduled.
+card's answer and key numbers, and the follow-up card as the next question. Each answer
+is saved in the review database as soon as it is checked; no card is rescheduled.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         description="A mock interview on the terminal: N cards across the packs, weighted "
         "by priority and your weak spots, each in a fresh variant. Type each answer as you "
         "would say it, ending with an empty line; drill checks its figures and key points, "
-        "shows the card's answer, and asks its follow-up next. The scorecard and your "
-        "answers are saved (see drill stats); no card is rescheduled.",
+        "shows the card's answer, and asks its follow-up next. Each answer is saved as soon "
+        "as it is checked (see drill stats); no card is rescheduled.",
         epilog="example: drill interview -n 3 --seed 7",
     )
     parser.add_argument("-n", type=int, default=5, metavar="N",
@@ -75,8 +75,9 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
     from drill.explaining.interview import (
         ANSWER_SECONDS,
         explanation_row,
+        finish,
         follow_up,
-        save,
+        keep_answer,
         score,
         scorecard_lines,
     )
@@ -85,7 +86,8 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
     from drill.storage.errors import StorageError
 
     started = int(time.time() * 1000)
-    scores, rows = [], []
+    scores: list[Any] = []
+    interview_id: int | None = None
     queue = [(q.card, q.variant, False) for q in questions]
     number = 0
     while queue:
@@ -105,8 +107,15 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
         seconds = time.monotonic() - asked
         result = explain(card, solution, text)
         scored = score(result, seconds)
+        try:  # kept at once: Ctrl+C, a closed terminal or a kill loses no checked answer
+            interview_id, _ = keep_answer(database, interview_id, started,
+                                          int(time.time() * 1000), len(scores),
+                                          explanation_row(card, result, seconds))
+        except StorageError as error:
+            print(f"drill interview: error: this answer was not saved: {error}",
+                  file=sys.stderr)
+            return EXIT_FAILED
         scores.append(scored)
-        rows.append(explanation_row(card, result, seconds))
         print(f"  time {seconds:.0f} s{' (over the minute)' if scored.over_time else ''}")
         from drill.cli.explain import report_lines
 
@@ -121,11 +130,12 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
             queue.insert(0, (following.card, following.variant, True))
     print()
     print("\n".join(scorecard_lines(scores)))
-    finished = int(time.time() * 1000)
+    if interview_id is None:
+        return EXIT_OK  # no card could be asked: nothing to keep
     try:
-        interview_id, _ = save(database, started, finished, rows)
-    except StorageError as error:
-        print(f"drill interview: error: the interview was not saved: {error}", file=sys.stderr)
+        finish(database, interview_id, int(time.time() * 1000))
+    except StorageError as error:  # its answers are kept; only its end time is not
+        print(f"drill interview: error: {error}", file=sys.stderr)
         return EXIT_FAILED
     print(f"\nSaved as interview {interview_id}; drill stats shows your interviews. "
           "No card was rescheduled.")

@@ -5,7 +5,8 @@ learner's weak spots (lapses, logged mistakes, wrong figures in earlier explanat
 follow-up cards are not drawn on their own, as they come after their parent, as the
 interviewer's next question. Each card is asked in a variant drawn at random (its base
 scenario among them). Plain data: the command line and the app ask the questions and
-time the answers, through the same draw, scores and saved rows.
+time the answers, through the same draw, scores and saved rows. Each answer is written
+to the review database the moment it is checked (:func:`keep_answer`), not at the end.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from drill.storage.database import Database
 from drill.storage.interviews import (
     ExplanationRow,
     StoredExplanation,
+    add_to_interview,
+    finish_interview,
     interview_explanations,
     save_interview,
     weak_spots,
@@ -109,6 +112,21 @@ def save(database: Database, started_ms: int, finished_ms: int,
         return interview_id, interview_explanations(conn, interview_id)
 
     return database.write(work)
+
+
+def keep_answer(database: Database, interview_id: int | None, started_ms: int,
+                when_ms: int, position: int, row: ExplanationRow) -> tuple[int, int]:
+    """Write one answer of an interview the moment it is checked, so that quitting, a
+    closed terminal or a kill keeps every answer checked so far (the interview's row is
+    made with the first). The interview's id and the explanation's. Raises
+    StorageError."""
+    return database.write(lambda conn: add_to_interview(
+        conn, interview_id, started_ms, when_ms, position, row))
+
+
+def finish(database: Database, interview_id: int, finished_ms: int) -> None:
+    """Mark the interview ended (its answers are kept already). Raises StorageError."""
+    database.write(lambda conn: finish_interview(conn, interview_id, finished_ms))
 
 
 def pick(cards: Sequence[Card], weak: Mapping[str, int], count: int,

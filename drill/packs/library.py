@@ -2,8 +2,7 @@
 
 A broken pack does not take the others down: its diagnostics are kept in
 ``Library.diagnostics`` and its good cards are still offered. Loading reads YAML only
-(no sympy), so the app can show its first card at once; a file loaded before by the same
-code is read from the cache of loaded packs (``drill.packs.load_cache``), with no YAML.
+(no sympy), so the app can show its first card at once.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from drill.packs.diagnostics import ERROR, Diagnostic
-from drill.packs.load_cache import load_pack_kept
+from drill.packs.loader import declared_pack_id, load_pack
 from drill.packs.locate import builtin_packs_dir, pack_files
 from drill.packs.model import Card, Location, Pack
 
@@ -84,7 +83,7 @@ def load_library(extra_dirs: Sequence[Path] = (), *, include_builtin: bool = Tru
     for folder in folders:
         for path in pack_files(folder):
             files.append((path, _display(path)))
-            loaded = load_pack_kept(path, _display(path))
+            loaded = load_pack(path, _display(path))
             diagnostics += loaded.diagnostics
             pack = loaded.pack
             if pack is None:
@@ -111,11 +110,9 @@ def builtin_pack_ids(*, headers: bool = False) -> dict[str, Path]:
     for path in pack_files(builtin_packs_dir()):
         pack_id = None
         if headers:
-            from drill.packs.loader import declared_pack_id
-
             pack_id = declared_pack_id(path)
         if pack_id is None:
-            pack = load_pack_kept(path, str(path)).pack
+            pack = load_pack(path, str(path)).pack
             pack_id = pack.id if pack is not None else None
         if pack_id is not None:
             ids.setdefault(pack_id, path)

@@ -1,7 +1,4 @@
 """What loading one pack file gives: the pack, every problem, and the cards left out.
-
-Kept apart from the loader (``drill.packs.loader``) so that reading a loaded file back
-from the cache (``drill.packs.load_cache``) needs the model alone, not YAML.
 """
 
 from __future__ import annotations

@@ -6,11 +6,9 @@ the file every field came from, so every later error can name ``FILE:LINE:COL``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
 
 PRIORITIES = ("priority", "solid")
 DEFAULT_TOLERANCE = 0.05
@@ -186,25 +184,3 @@ class Pack:
 
     def card(self, card_id: str) -> Card | None:
         return next((c for c in self.cards if c.id == card_id), None)
-
-
-_T = TypeVar("_T")
-#: Each dataclass's fields in order, and as a set; None: one is not set by __init__, or
-#: only by its name (then ``dataclasses.replace`` makes it).
-_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
-
-
-def replaced(thing: _T, **changes: Any) -> _T:
-    """``dataclasses.replace(thing, **changes)``, at about half the cost: the object is
-    made by its class from every field in order (a big pack's check makes a card and a
-    few asks for every variant it works out)."""
-    cls = type(thing)
-    if cls not in _FIELDS:
-        fields = dataclasses.fields(thing)  # type: ignore[arg-type]
-        _FIELDS[cls] = None if any(not f.init or f.kw_only for f in fields) else (
-            tuple(f.name for f in fields), frozenset(f.name for f in fields))
-    known = _FIELDS[cls]
-    if known is None or not changes.keys() <= known[1]:
-        return dataclasses.replace(thing, **changes)  # type: ignore[type-var]
-    return cls(*[changes[name] if name in changes else getattr(thing, name)
-                 for name in known[0]])

@@ -11,11 +11,12 @@ result, that each variant works out, is ``drill check``'s job
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 
 import yaml
 
-from drill.packs.facts import GPU_FACTS, MODEL_FACTS
+from drill.packs.facts import GPU_FACTS, INTERCONNECT_FACTS, MODEL_FACTS
 from drill.packs.fields import DASHED_ID, NAME, Entries, Fields, Scope, suggest
 from drill.packs.givens import shown_given
 from drill.packs.model import BASE_VARIANT, Card, Location, Variant
@@ -68,13 +69,17 @@ class ScenarioReader:
                 continue
             reference = reference.strip()
             source, dot, fact = reference.partition(".")
-            known = {"gpu": GPU_FACTS, "model": MODEL_FACTS}.get(source)
-            if not dot or known is None:
-                self.f.error(value_node, f"fact '{reference}' must be gpu.<fact> or "
-                                         f"model.<fact> (like gpu.bandwidth)", self.scope)
+            # gpu.<fact> and model.<fact> follow the scenario; any other name is an
+            # interconnect's id (nvlink4), checked against the catalog by `drill check`.
+            known = {"gpu": GPU_FACTS, "model": MODEL_FACTS}.get(source, INTERCONNECT_FACTS)
+            kind = source if source in ("gpu", "model") else "interconnect"
+            if not dot or not source:
+                self.f.error(value_node, f"fact '{reference}' must be gpu.<fact>, "
+                                         f"model.<fact> or <interconnect>.<fact> (like "
+                                         f"gpu.bandwidth or nvlink4.per_direction)", self.scope)
             elif fact not in known:
-                self.f.error(value_node, f"no {source} fact '{fact}'{suggest(fact, known)}; "
-                                         f"{source} facts: {', '.join(known)}", self.scope)
+                self.f.error(value_node, f"no {kind} fact '{fact}'{suggest(fact, known)}; "
+                                         f"{kind} facts: {', '.join(known)}", self.scope)
             else:
                 facts[name] = reference
         return facts
@@ -146,23 +151,59 @@ def finish_card(card: Card, fields: Fields, text: str) -> Card:
                          f"{suggest(given, list(card.givens))}", scope)
     for index, variant in enumerate(card.variants):
         _check_variant(card, index, variant, fields, scope)
+    _check_untied(card, fields, scope)
     return _render_base(card, fields, text, scope)
+
+
+def _check_untied(card: Card, fields: Fields, scope: Scope) -> None:
+    """A variant that sets a gpu (or model) when no given follows it: one error at the
+    card's ``facts`` (where the fix goes), naming the givens that look like the facts."""
+    for key, known in (("gpu", GPU_FACTS), ("model", MODEL_FACTS)):
+        setting = [v for v in card.variants if getattr(v, key) is not None]
+        if not setting or any(ref.startswith(f"{key}.") for ref in card.facts.values()):
+            continue
+        names = ", ".join(f"'{v.id}' (line {v.where.line})" for v in setting)
+        likely = [name for name in card.givens if name not in card.facts and _fact_like(
+            name, known)]
+        if likely:
+            fix = ", ".join(f"{name}: {key}.{_fact_like(name, known)}" for name in likely)
+            advice = f"add {fix} to 'facts'"
+        else:
+            advice = f"add the given it drives to 'facts' (like bandwidth: {key}.bandwidth)" \
+                if key == "gpu" else "add the given it drives to 'facts' (like params: " \
+                                     "model.params)"
+        where = card.text_locations.get("facts", card.text_locations.get("givens",
+                                                                         card.where))
+        plural = "s" if len(setting) > 1 else ""
+        fields.error(where, f"variant{plural} {names} set{'' if plural else 's'} a {key}, but "
+                            f"no given follows it, so every number stays the base's: {advice}",
+                     scope)
+
+
+def _fact_like(name: str, known: tuple[str, ...]) -> str | None:
+    """The catalog fact a given's name suggests ("memory" → memory, "hbm_bw" → bandwidth)."""
+    lowered = name.lower()
+    if lowered in known:
+        return lowered
+    words = {"bw": "bandwidth", "bandwidth": "bandwidth", "hbm": "memory", "memory": "memory",
+             "vram": "memory", "peak": "bf16_dense", "flops": "bf16_dense",
+             "params": "params", "parameters": "params", "layers": "layers",
+             "weights": "weights_bf16", "tdp": "tdp", "power": "tdp"}
+    for word in re.split(r"[_\d]+", lowered):
+        if word in words and words[word] in known:
+            return words[word]
+    return None
 
 
 def _check_variant(card: Card, index: int, variant: Variant, fields: Fields,
                    scope: Scope) -> None:
     path = f"variants[{index}]"
     for name in variant.givens:
-        if name not in card.givens:
+        # A given written but unreadable has its own error already: no echo here.
+        if name not in card.givens and f"givens.{name}" not in card.text_locations:
             fields.error(card.text_locations.get(f"{path}.givens.{name}", variant.where),
                          f"variant '{variant.id}' sets given '{name}', which the card does "
                          f"not have{suggest(name, list(card.givens))}", scope)
-    for key in ("gpu", "model"):
-        if getattr(variant, key) is not None and not any(
-                ref.startswith(f"{key}.") for ref in card.facts.values()):
-            fields.error(card.text_locations.get(f"{path}.{key}", variant.where),
-                         f"variant '{variant.id}' sets a {key}, but no given follows it: add "
-                         f"'facts' to the card (like bandwidth: gpu.bandwidth)", scope)
     if not variant.givens and variant.gpu is None and variant.model is None:
         fields.warning(variant.where, f"variant '{variant.id}' changes nothing: it shows the "
                                       f"base scenario again", scope)
@@ -202,6 +243,9 @@ def _render_base(card: Card, fields: Fields, file_text: str, scope: Scope) -> Ca
                 elif slot.sample is not None:
                     report(slot.start, f"{{{slot.name}}} takes no sample: write {{{slot.name}}}")
                     ok = False
+            elif slot.sample is None and f"givens.{slot.name}" in card.text_locations \
+                    and slot.name not in card.givens:
+                ok = False  # a given written but unreadable, reported where it is written
             elif slot.sample is None and slot.name not in card.givens:
                 report(slot.start,
                        f"{{{slot.name}}} is not a given, so it needs a sample of how to show "
@@ -220,20 +264,8 @@ def _render_base(card: Card, fields: Fields, file_text: str, scope: Scope) -> Ca
 
 def base_rendering(template: str, card: Card, names: Mapping[str, str]) -> Rendered:
     """The base text of a template the loader accepted, with its map back to the
-    template. Kept by all it reads (the template, the givens, the scenario's names): the
-    loader renders each template, the checker again, and a big pack repeats its texts."""
-    key = (template, tuple(card.givens.items()), tuple(names.items()))
-    known = _BASE_RENDERINGS.get(key)
-    if known is None:
-        if len(_BASE_RENDERINGS) >= _BASE_RENDERINGS_LIMIT:
-            _BASE_RENDERINGS.clear()  # a bound on memory; refilled by the next cards
-        known = _BASE_RENDERINGS[key] = render(parse_template(template),
-                                               lambda slot: base_fill(slot, card, names))
-    return known
-
-
-_BASE_RENDERINGS: dict[tuple[object, ...], Rendered] = {}
-_BASE_RENDERINGS_LIMIT = 4096
+    template."""
+    return render(parse_template(template), lambda slot: base_fill(slot, card, names))
 
 
 def base_fill(slot: Slot, card: Card, names: Mapping[str, str]) -> str:

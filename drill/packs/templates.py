@@ -20,12 +20,14 @@ A placeholder is ``{name}`` or ``{name:sample}``:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
-from drill.packs.model import Card, replaced
+from drill.packs.model import Card
 
 #: Names a template may use besides the givens and results: the scenario's catalog names,
 #: bare or with their article ("an H100", "a B200").
@@ -264,7 +266,7 @@ def with_texts(card: Card, texts: Mapping[str, str], *,
     stated = stated or {}
     if not texts and not stated and not changes:
         return card
-    top: dict[str, object] = dict(changes)
+    top: dict[str, Any] = dict(changes)
     for key in ("title", "scenario", "tip"):
         if key in texts:
             top[key] = texts[key]
@@ -277,11 +279,11 @@ def with_texts(card: Card, texts: Mapping[str, str], *,
     for i, ask in enumerate(card.asks):
         mistakes = tuple(
             m if (message := texts.get(f"asks[{i}].mistakes[{j}].message")) is None
-            else replaced(m, message=message)
+            else dataclasses.replace(m, message=message)
             for j, m in enumerate(ask.mistakes))
         question = texts.get(f"asks[{i}].question", ask.question)
         same = i not in stated and question is ask.question and all(
             new is old for new, old in zip(mistakes, ask.mistakes, strict=True))
-        asks.append(ask if same else replaced(
+        asks.append(ask if same else dataclasses.replace(
             ask, question=question, mistakes=mistakes, stated=stated.get(i, ask.stated)))
-    return replaced(card, asks=tuple(asks), **top)
+    return dataclasses.replace(card, asks=tuple(asks), **top)

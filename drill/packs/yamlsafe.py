@@ -9,12 +9,13 @@ how the "billion laughs" file grows a few lines into billions of values.
 
 from __future__ import annotations
 
-import gc
+import os
 import re
+import stat
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import yaml
 
@@ -40,8 +41,19 @@ class PackReadError(Exception):
 def read_text(path: Path) -> str:
     """The file's text, refusing huge or non-UTF-8 files with a :class:`PackReadError`."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
+        # Non-blocking: opening a named pipe must not wait for a writer; only a regular
+        # file of a pack's size is read at all (a device such as /dev/zero never ends).
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            status = os.fstat(descriptor)
+            if not stat.S_ISREG(status.st_mode):
+                raise PackReadError("not a regular file (a folder, pipe or device)")
+            if status.st_size > MAX_BYTES:
+                raise PackReadError(
+                    f"the file is larger than {MAX_BYTES:,} bytes, far more than any pack")
+            data = os.read(descriptor, MAX_BYTES + 1)
+        finally:
+            os.close(descriptor)
     except OSError as error:
         raise PackReadError(f"cannot read the file: {error.strerror or error}") from None
     if len(data) > MAX_BYTES:
@@ -114,101 +126,12 @@ _MERGE = "tag:yaml.org,2002:merge"  # "<<: {...}" copies keys in, like an alias
 
 
 def _compose_text(text: str) -> yaml.Node | None:
-    """The document's nodes: libyaml's own, when they are what the strict composer below
-    would make (a quarter faster on a big pack); else the strict composer's, which
-    raises the located error."""
-    # Nodes make a tree, so the cycle collector has nothing to find in them, yet it
-    # would walk every node made so far again and again: half the time of a big pack.
-    collecting = gc.isenabled()
-    gc.disable()
+    """The document's nodes, composed strictly from the parser's events."""
+    parser = _EVENT_LOADER(text)
     try:
-        if _C_COMPOSER:
-            root = _compose_in_c(text)
-            if root is not _REFUSED:
-                return cast("yaml.Node | None", root)
-        parser = _EVENT_LOADER(text)
-        try:
-            # The parser's events, one call each (the generator of ``yaml.parse`` costs
-            # as much again as the parsing itself on a big pack), composed into nodes.
-            return _compose_events(parser.get_event)
-        finally:
-            parser.dispose()
-    finally:
-        if collecting:
-            gc.enable()
-
-
-_C_COMPOSER = hasattr(yaml, "CSafeLoader")
-_REFUSED: Any = object()  # the C composer's nodes hold something the strict one refuses
-
-
-def _compose_in_c(text: str) -> Any:
-    """libyaml's nodes, or :data:`_REFUSED` when they hold an alias (a node met twice),
-    a merge key, a control character, nesting deeper than MAX_DEPTH, or when libyaml
-    stops (a second document, a syntax error): the strict composer then says where."""
-    parser = _CComposer(text)
-    try:
-        root = parser.get_single_node()
-    except yaml.YAMLError:
-        return _REFUSED
+        return _compose_events(parser.get_event)
     finally:
         parser.dispose()
-    if root is None:
-        return None
-    if _FORBIDDEN.search(text) is None and "\\" not in text and "&" not in text and (
-            "<<" not in text and "merge" not in text):
-        return _deep_enough(root)
-    seen: set[int] = set()
-    forbidden = _FORBIDDEN.search
-    stack: list[tuple[yaml.Node, int]] = [(root, 0)]
-    while stack:
-        node, depth = stack.pop()
-        if id(node) in seen:
-            return _REFUSED  # an alias: the same node in two places
-        seen.add(id(node))
-        kind = type(node)
-        if kind is yaml.ScalarNode:
-            if forbidden(node.value):
-                return _REFUSED
-            continue
-        if depth >= MAX_DEPTH:
-            return _REFUSED
-        if kind is yaml.MappingNode:
-            for key, value in node.value:
-                if _MERGE in (key.tag, value.tag):
-                    return _REFUSED
-                stack.append((key, depth + 1))
-                stack.append((value, depth + 1))
-        else:
-            stack.extend((item, depth + 1) for item in node.value)
-    return root
-
-
-def _deep_enough(root: yaml.Node) -> Any:
-    """``root``, or :data:`_REFUSED` when it nests deeper than MAX_DEPTH: the only check
-    left for a text that cannot hold the rest. A scalar is made of the text's own
-    characters when it has no backslash (no escape writes another; a line break reads
-    as "\\n"), so none holds a control character the text has not; an alias needs an
-    anchor ("&"); and a merge key is written "<<" or tagged "merge". So only the
-    collections are walked, not the scalars, which are most of the nodes."""
-    scalar, mapping = yaml.ScalarNode, yaml.MappingNode
-    if type(root) is scalar:
-        return root
-    stack: list[tuple[yaml.Node, int]] = [(root, 0)]
-    while stack:
-        node, depth = stack.pop()
-        if depth >= MAX_DEPTH:
-            return _REFUSED
-        deeper = depth + 1
-        if type(node) is mapping:
-            for key, value in node.value:
-                if type(key) is not scalar:
-                    stack.append((key, deeper))
-                if type(value) is not scalar:
-                    stack.append((value, deeper))
-        else:
-            stack.extend((item, deeper) for item in node.value if type(item) is not scalar)
-    return root
 
 
 _SCALAR, _ALIAS, _DOCUMENT = yaml.ScalarEvent, yaml.AliasEvent, yaml.DocumentStartEvent
@@ -280,13 +203,10 @@ def _compose_events(next_event: Callable[[], Any]) -> yaml.Node | None:
 
 
 def _error(message: str, event: yaml.Event) -> PackReadError:
-    mark = _mark(event.start_mark)
+    mark = event.start_mark
+    if mark is None:
+        return PackReadError(message)
     return PackReadError(message, mark.line + 1, mark.column + 1)
-
-
-def _mark(mark: object) -> Any:
-    """libyaml's and PyYAML's marks have the same fields (line, column, index)."""
-    return mark
 
 
 @lru_cache(maxsize=4096)
@@ -294,15 +214,6 @@ def _resolve(kind: Any, value: str | None, implicit: object) -> str:
     """The implicit tag of a value; kept, as a pack writes the same keys on every card."""
     tag: str = _RESOLVER.resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
     return tag
-
-
-class _CComposer(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """libyaml's loader, resolving implicit tags as the strict composer does: through
-    :func:`_resolve`, which keeps them. libyaml asks once per node, from Python, so the
-    method is the cache itself, with no Python frame between (a big pack has 100,000
-    nodes)."""
-
-    resolve = staticmethod(_resolve)
 
 
 def _line_column(text: str, index: int | None) -> tuple[int, int]:

@@ -1,5 +1,9 @@
-"""When to ask each card: FSRS memory states, the day's queue, ratings and statistics.
+"""When to ask each card: FSRS memory states, study days, the day's queue and ratings.
 
-Plain Python (no Textual). The app and the CLI use :class:`ReviewSession` from
-``drill.review.session``; the other modules are its parts.
+Plain Python, no I/O. ``memory`` applies a rating through FSRS, ``state`` is a card's
+row, ``queue`` builds the day's queue, ``days`` and ``clock`` say which study day it is,
+``ratings`` names the four ratings, ``intervals`` writes intervals short, ``ids`` and
+``timestamps`` give the database its numbers, and ``fitting`` fits FSRS to a review
+history (``drill optimize``). The review service (``drill.review.session``) composes
+them with the database.
 """

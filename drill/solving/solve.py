@@ -13,7 +13,6 @@ sympy and the solvers load on the first call, never at import.
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from drill.packs.ids import NAME
-from drill.packs.model import Card, replaced
+from drill.packs.model import Card
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity, QuantityError
@@ -90,10 +89,6 @@ class Solution:
     results: dict[str, Result]
     #: Givens written as formulas of other givens, each with its value as shown.
     formed: dict[str, str] = field(default_factory=dict)
-    #: What the numbers were worked out from (see :func:`solve`), one object for every
-    #: card and variant that solved alike: work derived from the numbers alone (a
-    #: variant's texts, its changed figures) is keyed by it. None: read from the cache.
-    content: Any = field(default=None, compare=False, repr=False)
 
     def result(self, name: str) -> Result:
         return self.results[name]
@@ -101,111 +96,10 @@ class Solution:
 
 def solve(card: Card, overrides: Mapping[str, str] | None = None) -> Solution:
     """Every result of ``card``'s solver or formulas for its givens (``overrides``
-    replace some).
-
-    Solved once per content: a second card (or variant) with the same solver, givens,
-    formulas and asks gets the same numbers under its own key, as ``drill check`` of a
-    big pack meets the same scenario again and again.
-    """
+    replace some)."""
     if not card.computes:
         raise SolveError(card.key, "the card names no solver and has no formulas")
-    solver = _solver_for(card) if card.solver else None
-    key = _content_key(card, solver, overrides or {})
-    known = _SOLVED.get(key)
-    if known is None:
-        try:
-            known = _solve_afresh(card, overrides or {})
-        except SolveError as error:
-            known = error.with_traceback(None)  # kept: its frames need not be
-        if len(_SOLVED) >= _SOLVED_LIMIT:
-            _SOLVED.clear()  # a bound on memory; refilled by the next cards
-        if isinstance(known, Solution):
-            known = dataclasses.replace(known, content=HashedKey(key))
-        _SOLVED[key] = known
-    if isinstance(known, SolveError):
-        raise SolveError(card.key, known.message, given=known.given, result=known.result,
-                         field=known.field, column=known.column)
-    return replaced(known, card_key=card.key, givens=dict(known.givens),
-                    given_values=dict(known.given_values), results=dict(known.results),
-                    formed=dict(known.formed))
-
-
-#: Solutions (or the problem) by everything solving reads of a card; see _content_key.
-_SOLVED: dict[tuple[Any, ...], Solution | SolveError] = {}
-_SOLVED_LIMIT = 4096
-
-
-def _content_key(card: Card, solver: Solver | None,
-                 overrides: Mapping[str, str]) -> tuple[Any, ...]:
-    """Everything :func:`_solve_afresh` reads of ``card``, but its key. The solver counts
-    by identity (kept alive by the key, so an id cannot be reused): a reloaded solver
-    module is a new solver."""
-    return (*_card_parts(card, solver), tuple(overrides.items()))
-
-
-def _card_parts(card: Card, solver: Solver | None) -> tuple[Any, ...]:
-    """The part of the key that is the card's own: worked out once for a card and all
-    its variants, which ``drill check`` solves one after the other (the last card's is
-    kept, with the card and solver it is for, compared by identity)."""
-    global _LAST_PARTS
-    last_card, last_solver, parts = _LAST_PARTS
-    if last_card is card and last_solver is solver:
-        return parts
-    parts = (card.solver, Same(solver), tuple(card.givens.items()),
-             tuple(card.formulas.items()), tuple(card.shared_formulas.items()),
-             tuple(card.value_texts()), _template_words(card),
-             tuple(display_units(card).items()))
-    _LAST_PARTS = (card, solver, parts)
-    return parts
-
-
-_LAST_PARTS: tuple[Card | None, Any, tuple[Any, ...]] = (None, None, ())
-
-
-def _template_words(card: Card) -> tuple[str, ...]:
-    """What solving reads of a card's templates: the pack formulas a formula card's texts
-    name, which it works out too (a solver card reads none). Not the templates whole: a
-    card that differs from another only in its prose solves alike."""
-    if card.solver or not card.templates:
-        return ()
-    from drill.solving.formula_cards import template_words
-
-    return tuple(sorted(template_words(card)))
-
-
-class HashedKey:
-    """A key of many parts, hashed once: the checker's caches look the same numbers up
-    for every text of every card and variant, and a tuple works its hash out anew each
-    time. Equal when its parts are; met again, it is usually the very same object."""
-
-    __slots__ = ("_hash", "parts")
-
-    def __init__(self, parts: tuple[Any, ...]) -> None:
-        self.parts = parts
-        self._hash = hash(parts)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, HashedKey) and self._hash == other._hash
-                                 and self.parts == other.parts)
-
-
-class Same:
-    """An object compared by identity, for a key (a Solver holds dicts, so it has no
-    hash); the checker keys its clean cards by it too."""
-
-    __slots__ = ("thing",)
-
-    def __init__(self, thing: object) -> None:
-        self.thing = thing
-
-    def __hash__(self) -> int:
-        return id(self.thing)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Same) and other.thing is self.thing
+    return _solve_afresh(card, overrides or {})
 
 
 def _solve_afresh(card: Card, overrides: Mapping[str, str]) -> Solution:

@@ -35,7 +35,7 @@ from drill.quantities.quantity import Quantity
 from drill.solving.variant_choice import pick_variant, random_variant, variant_ids
 
 if TYPE_CHECKING:
-    from drill.solving.solve import HashedKey, Solution
+    from drill.solving.solve import Solution
 
 #: How the base scenario is named where a variant id is expected (``--variant base``).
 BASE = BASE_VARIANT
@@ -83,6 +83,8 @@ def variant_givens(card: Card, variant: Variant | None,
         facts = catalog or load_catalog()
         for given, reference in card.facts.items():
             source, _, fact = reference.partition(".")
+            if source not in ("gpu", "model"):
+                continue  # an interconnect's fact: the same in every variant
             name = variant.gpu if source == "gpu" else variant.model
             if name is None:
                 continue
@@ -134,7 +136,6 @@ def render_variant(card: Card, name: str | None, *, cached: bool = False) -> Car
 def work_out(card: Card, name: str | None, *, cached: bool = False) -> RenderedCard:
     """Solve the variant and render every template; raises VariantError or SolveError."""
     from drill.solving.cache import solve_cached
-    from drill.solving.solve import HashedKey
     from drill.solving.solve import solve as solve_afresh
 
     solve = solve_cached if cached else solve_afresh
@@ -150,15 +151,8 @@ def work_out(card: Card, name: str | None, *, cached: bool = False) -> RenderedC
         values.update(solution.given_values)
         values.update({n: r.value for n, r in solution.results.items()})
 
-    # What a text shows follows from its template, the numbers, the givens and the names
-    # alone: each is worked out once for every card and variant that has them all alike,
-    # whatever the card's other texts (a solution read from the cache has no content to
-    # key by: worked out afresh).
-    numbers = None if solution is not None and solution.content is None else HashedKey((
-        solution.content if solution is not None else None, tuple(givens.items()),
-        tuple(names.items())))
-    rendered = _render_texts(card, variant.id, givens, names, values, numbers)
-    stated = _restated_figures(card, values, numbers)
+    rendered = _render_texts(card, variant.id, givens, names, values)
+    stated = tuple(_restated_figure(ask, values) for ask in card.asks)
     concrete = with_texts(card, {path: r.text for path, r in rendered.items()},
                           stated={i: figure for i, (changed, figure) in enumerate(stated)
                                   if changed},
@@ -166,50 +160,19 @@ def work_out(card: Card, name: str | None, *, cached: bool = False) -> RenderedC
     return RenderedCard(concrete, solution, dict(rendered))
 
 
-#: Each ask's stated figure redone: (whether the variant redoes it, as what).
-_Stated = tuple[tuple[bool, str | None], ...]
-_RENDERINGS: dict[tuple[object, ...], Rendered] = {}
-_STATED: dict[tuple[object, ...], _Stated] = {}
-_RENDERINGS_LIMIT = 8192
-
-
 def _render_texts(card: Card, variant: str, givens: Mapping[str, str],
-                  names: Mapping[str, str], values: Mapping[str, Quantity],
-                  numbers: HashedKey | None) -> dict[str, Rendered]:
-    """Each template rendered for the variant, kept by ``numbers`` (what the values follow
-    from; None: not kept) and the template; raises VariantError."""
+                  names: Mapping[str, str],
+                  values: Mapping[str, Quantity]) -> dict[str, Rendered]:
+    """Each template rendered for the variant; raises VariantError."""
     rendered: dict[str, Rendered] = {}
     for path, template in card.templates.items():
-        key = (template, numbers) if numbers is not None else None
-        known = _RENDERINGS.get(key) if key is not None else None
-        if known is None:
-            try:
-                pieces = parse_template(template)
-            except TemplateError as error:  # the loader reports these; keep the base text
-                raise VariantError(card.key, variant, f"{path}: {error.message}",
-                                   path=path) from None
-            known = render(pieces, _Filler(card, variant, path, givens, names, values))
-            if key is not None:
-                if len(_RENDERINGS) >= _RENDERINGS_LIMIT:
-                    _RENDERINGS.clear()  # a bound on memory; refilled by the next cards
-                _RENDERINGS[key] = known
-        rendered[path] = known
+        try:
+            pieces = parse_template(template)
+        except TemplateError as error:  # the loader reports these; keep the base text
+            raise VariantError(card.key, variant, f"{path}: {error.message}",
+                               path=path) from None
+        rendered[path] = render(pieces, _Filler(card, variant, path, givens, names, values))
     return rendered
-
-
-def _restated_figures(card: Card, values: Mapping[str, Quantity],
-                      numbers: HashedKey | None) -> _Stated:
-    """Each ask's stated figure redone for the variant, kept as the renderings are."""
-    asks = tuple((ask.value, ask.stated) for ask in card.asks)
-    key = (asks, numbers) if numbers is not None else None
-    known = _STATED.get(key) if key is not None else None
-    if known is None:
-        known = tuple(_restated_figure(ask, values) for ask in card.asks)
-        if key is not None:
-            if len(_STATED) >= _RENDERINGS_LIMIT:
-                _STATED.clear()  # a bound on memory; refilled by the next cards
-            _STATED[key] = known
-    return known
 
 
 class _Filler:

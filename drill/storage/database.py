@@ -2,10 +2,10 @@
 
 - A new database is built in a temporary file and linked into place whole, so a crash
   never leaves a half-made file that would later look corrupt.
-- An existing file is checked (SQLite header, size against the header's page count, a
-  drill schema) before anything is written to it; a file that fails is left byte for
-  byte as it was, and the error names it. So is a ``-wal`` beside it that is not its own
-  (:mod:`drill.storage.wal`).
+- An existing file is checked (SQLite header, size against the header's page count,
+  drill's tables, its ``-wal``) by :func:`drill.storage.probe.accept`, which only reads,
+  before any read-write connection opens it; a file that fails is left byte for byte as
+  it was, and the error names it.
 - WAL mode, ``synchronous=FULL`` and one ``BEGIN IMMEDIATE`` transaction per write: a
   rating is on disk when ``write`` returns, and ``kill -9`` cannot undo it.
 - Two drill processes share the file: SQLite waits up to ``BUSY_TIMEOUT_S`` for a lock,
@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -28,17 +27,16 @@ from drill.storage.errors import (
     DatabaseCorrupt,
     DatabaseLocked,
     DatabaseReplaced,
-    NewerSchema,
     StorageError,
 )
-from drill.storage.schema import SCHEMA_VERSION, migrate, read_version
-from drill.storage.wal import check_wal, closed_here, opened_here
+from drill.storage.probe import accept, check_version
+from drill.storage.schema import SCHEMA_VERSION, migrate
+from drill.storage.wal import closed_here, opened_here
 
 T = TypeVar("T")
 
 BUSY_TIMEOUT_S = 5.0
 LOCK_RETRIES = 2
-SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 class Database:
@@ -169,8 +167,7 @@ def open_database(path: Path) -> Database:
         raise StorageError(path, f"cannot create its folder: {exc.strerror or exc}") from None
     if not path.exists():
         _create(path)
-    check_file(path)
-    check_wal(path)
+    accept(path)
     try:
         conn = sqlite3.connect(
             str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
@@ -184,37 +181,6 @@ def open_database(path: Path) -> Database:
         conn.close()
         raise
     return database
-
-
-def check_file(path: Path) -> None:
-    """Refuse a file that is not a whole SQLite database, without writing to it."""
-    try:
-        status = path.stat()
-        # Opening a named pipe would wait forever for a writer; a folder cannot be read.
-        if not stat.S_ISREG(status.st_mode):
-            raise StorageError(path, "is not a regular file (a folder, pipe or device); "
-                                     "it was left untouched")
-        size = status.st_size
-        with path.open("rb") as handle:
-            header = handle.read(100)
-    except OSError as exc:
-        raise StorageError(path, f"cannot read: {exc.strerror or exc}") from None
-    if size == 0:
-        raise DatabaseCorrupt(path, "is empty (0 bytes), not a drill database")
-    if not header.startswith(SQLITE_MAGIC):
-        raise DatabaseCorrupt(path, "is not a SQLite database")
-    if len(header) < 100:
-        raise DatabaseCorrupt(path, "is truncated (shorter than a SQLite header)")
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    pages = int.from_bytes(header[28:32], "big")
-    # The header's page count is valid when its version-valid-for number equals the
-    # change counter. A non-empty WAL may hold pages the main file has not got yet.
-    count_is_valid = header[92:96] == header[24:28]
-    if pages and count_is_valid and _wal_size(path) == 0 and size < pages * page_size:
-        raise DatabaseCorrupt(
-            path, f"is truncated ({size} bytes; its header says {pages * page_size})"
-        )
 
 
 def translate(path: Path, exc: sqlite3.Error) -> StorageError:
@@ -243,20 +209,10 @@ def translate(path: Path, exc: sqlite3.Error) -> StorageError:
 
 
 def _prepare(database: Database) -> None:
-    """Check the schema, switch to WAL, and migrate, in that order."""
-    version = database.read(read_version)
-    if version is None:
-        raise DatabaseCorrupt(database.path, "is a SQLite database but not drill's")
-    if version < 0:
-        raise DatabaseCorrupt(
-            database.path, f"has schema version {version}, which no drill writes"
-        )
-    if version > SCHEMA_VERSION:
-        raise NewerSchema(
-            database.path,
-            f"was written by a newer drill (schema {version}; this drill knows up to "
-            f"{SCHEMA_VERSION}); update drill",
-        )
+    """Read the schema version, switch to WAL, and migrate, in that order."""
+    # Checked by accept() already; read again here, where it is used, as another drill may
+    # have migrated the file since.
+    version = database.read(lambda conn: check_version(database.path, conn))
     conn = database._conn
     try:
         conn.execute("PRAGMA foreign_keys = ON")

@@ -86,6 +86,36 @@ def save_interview(conn: sqlite3.Connection, started: int, finished: int,
     return interview_id
 
 
+def add_to_interview(conn: sqlite3.Connection, interview_id: int | None, started: int,
+                     when: int, position: int, row: ExplanationRow) -> tuple[int, int]:
+    """Store one answer of an interview as it is checked (in the caller's transaction):
+    the interview's row is made with its first answer, and its end moves to ``when``
+    with each. The interview's id and the explanation's."""
+    if interview_id is None:
+        cursor = conn.execute("INSERT INTO interviews (started, finished) VALUES (?, ?)",
+                              (started, max(started, when)))
+        assert cursor.lastrowid is not None
+        interview_id = cursor.lastrowid
+    else:
+        conn.execute("UPDATE interviews SET finished = MAX(finished, ?) WHERE id = ?",
+                     (when, interview_id))
+    cursor = conn.execute(
+        "INSERT INTO explanations (time, interview_id, position, card_key, variant, text, "
+        "duration_ms, figures_right, figures_wrong, points_covered, points_total, "
+        "mistakes, asks_right, asks_wrong) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (when, interview_id, position, row.card_key, row.variant, row.text,
+         row.duration_ms, row.figures_right, row.figures_wrong, row.points_covered,
+         row.points_total, "\n".join(row.mistakes), row.asks_right, row.asks_wrong))
+    assert cursor.lastrowid is not None
+    return interview_id, cursor.lastrowid
+
+
+def finish_interview(conn: sqlite3.Connection, interview_id: int, finished: int) -> None:
+    """The interview ended at ``finished`` (its scorecard shown)."""
+    conn.execute("UPDATE interviews SET finished = MAX(finished, ?) WHERE id = ?",
+                 (finished, interview_id))
+
+
 def save_explanation(conn: sqlite3.Connection, when: datetime, row: ExplanationRow) -> int:
     """Store one explanation given outside an interview (the explain box); its id."""
     cursor = conn.execute(
@@ -152,10 +182,6 @@ def interview_history(conn: sqlite3.Connection, limit: int = 10) -> list[Intervi
         "LEFT JOIN explanations e ON e.interview_id = i.id "
         "GROUP BY i.id ORDER BY i.started DESC, i.id DESC LIMIT ?", (limit,)).fetchall()
     return [InterviewSummary(*row) for row in rows]
-
-
-def explanations_of(conn: sqlite3.Connection, interview_id: int) -> list[ExplanationRow]:
-    return [stored.row for stored in interview_explanations(conn, interview_id)]
 
 
 def weak_spots(conn: sqlite3.Connection) -> dict[str, int]:

@@ -9,6 +9,7 @@ Times are integer milliseconds since the epoch (UTC), as in Anki's revlog.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from dataclasses import dataclass
 
@@ -165,7 +166,9 @@ def read_version(conn: sqlite3.Connection) -> int | None:
         return 0
     if "schema_version" not in tables:
         return None
-    row = conn.execute("SELECT version FROM schema_version").fetchone()
+    # Every row fetched: a statement left open would stop a later PRAGMA (journal_mode).
+    rows = conn.execute("SELECT version FROM schema_version").fetchall()
+    row = rows[0] if rows else None
     # Another program's table of that name may hold anything.
     if row is None or isinstance(row[0], bool) or not isinstance(row[0], int):
         return None
@@ -185,3 +188,38 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
                 conn.execute(statement)
         conn.execute("UPDATE schema_version SET version = ?", (version,))
     return current
+
+
+@functools.cache
+def _expected(version: int) -> dict[str, frozenset[str]]:
+    """The tables and columns a database at ``version`` has, built in memory."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(conn, version)
+        return table_columns(conn)
+    finally:
+        conn.close()
+
+
+def table_columns(conn: sqlite3.Connection) -> dict[str, frozenset[str]]:
+    """Every table of the database and its columns."""
+    tables = [row[0] for row in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {table: frozenset(row[0] for row in conn.execute(
+        "SELECT name FROM pragma_table_info(?)", (table,))) for table in tables}
+
+
+def schema_problem(conn: sqlite3.Connection, version: int) -> str:
+    """"" when the database has every table and column drill's schema ``version`` has;
+    else the first one missing, in words."""
+    # Two versions 3 were made during development (the interviews, or the day limits and
+    # flags); only what both have is required of one.
+    expected = _expected(2 if version == 3 else version)
+    found = table_columns(conn)
+    for table, columns in sorted(expected.items()):
+        if table not in found:
+            return f"has no table '{table}'"
+        missing = sorted(columns - found[table])
+        if missing:
+            return f"has no column '{missing[0]}' in table '{table}'"
+    return ""

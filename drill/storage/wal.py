@@ -5,7 +5,8 @@ opens it; nothing ties a log to its database. A log copied from another database
 left by another program under the same name) would be written into drill's file on the
 first checkpoint. So before drill opens a database whose log nobody else is using, it
 replays the log into a scratch copy and checks the copy; a log that does not replay into
-a whole drill database is refused (:class:`ForeignWal`) and both files are left alone.
+a whole drill database (every table of its schema version) is refused
+(:class:`ForeignWal`) and both files are left alone.
 
 Whether another process has the database open is read from the locks SQLite keeps on the
 ``-shm`` file (Linux only: elsewhere drill assumes it may be, and skips the check).
@@ -25,7 +26,7 @@ from collections import Counter
 from pathlib import Path
 
 from drill.storage.errors import ForeignWal
-from drill.storage.schema import read_version
+from drill.storage.schema import SCHEMA_VERSION, read_version, schema_problem
 
 #: SQLite's unix VFS locks bytes 120-127 of the -shm file for readers and writers and
 #: holds a shared lock on byte 128 (the "dead man switch") while a connection is open.
@@ -110,7 +111,11 @@ def _replays_into_drill(path: Path, wal: Path) -> bool:
             return False
         try:
             with contextlib.closing(conn):
-                whole = conn.execute("PRAGMA quick_check").fetchall() == [("ok",)]
-                return whole and read_version(conn) not in (None, 0)
+                if conn.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+                    return False
+                version = read_version(conn)
+                if version is None or version <= 0:
+                    return False
+                return version > SCHEMA_VERSION or not schema_problem(conn, version)
         except sqlite3.Error:
             return False

@@ -167,6 +167,24 @@ async def test_esc_mid_answer_ends_the_interview_and_keeps_what_was_written(
         ("Bandwidth-bound, about 4.78 ms a step.",)]
 
 
+async def test_each_answer_is_kept_when_checked_and_quitting_keeps_it(
+        make_app: MakeApp, data_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, "2")
+        await answer(pilot, WRONG)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert screen.phase == "checked"
+        # On disk now, read by another connection, before any scorecard.
+        assert rows(data_dir, "SELECT card_key, text, position FROM explanations") == [
+            ("app-demo/floor", WRONG, 0)]
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert rows(data_dir, "SELECT COUNT(*) FROM interviews") == [(1,)]
+    assert rows(data_dir, "SELECT text FROM explanations") == [(WRONG,)]
+
+
 async def test_the_stats_screen_shows_each_interview_and_its_score(
         make_app: MakeApp) -> None:
     from drill.storage.interviews import ExplanationRow

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Static
-from textual.widgets._toast import Toast
 
 from drill.app.drill_app import DrillApp
 from drill.app.options import AppOptions
@@ -168,7 +167,8 @@ async def test_reload_reloads_solver_code_and_names_a_broken_module(
         module.write_text(SOLVER + "\nraise ValueError('half-edited')\n", encoding="utf-8")
         await pilot.press("r")
         await pilot.pause()
-        toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+        # By the widget's CSS type: its class is not public.
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
         assert f"{module}:9:1" in toasts and "half-edited" in toasts
         assert isinstance(app.screen, HomeScreen)  # the session goes on
         assert app.backend.card("mine/floor") is not None

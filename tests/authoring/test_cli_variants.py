@@ -35,7 +35,7 @@ def test_show_renders_the_variants_text(tmp_path: Path, run_cli: RunCli) -> None
     result = run_cli("show", "speed-physics/q3", "--variant", "b200", "--data",
                      str(tmp_path))
     assert result.code == 0, result.err
-    assert "one B200" in result.out and "8 TB/s" in result.out
+    assert "one B200" in result.out and "7.7 TB/s" in result.out
     assert "variant b200" in result.out
 
 
@@ -52,5 +52,6 @@ def test_unknown_variants_and_conflicting_options_are_usage_errors(
     assert unknown.code == 2 and "did you mean h20?" in unknown.err
     both = run_cli("solve", "speed-physics/q1", "--variant", "h20", "--seed", "1")
     assert both.code == 2
-    none = run_cli("solve", "speed-physics/q7", "--variant", "x", "--data", str(tmp_path))
+    none = run_cli("show", "speed-physics/q4-follow-up", "--variant", "x", "--data",
+                   str(tmp_path))
     assert none.code == 2 and "has no variants" in none.err

@@ -39,7 +39,7 @@ def test_the_anki_package_holds_every_card(tmp_path: Path, run_cli: RunCli) -> N
     q1 = next(fields for _, fields, _ in notes if "\x1fspeed-physics/q1\x1f" in fields)
     front, back, _, question, answer = q1.split("\x1f")
     assert "shortest a decode step" in question and answer == "4.78 ms"
-    assert "Llama 3 8B with BF16 weights, one H100" in front
+    assert "Llama 3 8B (8 billion parameters) with BF16 weights, one H100" in front
     assert "16 GB ÷ 3.35 TB/s ≈ 4.78 ms" in back  # the answer
     assert "Key numbers" in back and "Tip" in back
     assert "4.78 ms" in back.split("Reference values")[1]  # the solver's reference

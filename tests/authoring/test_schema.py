@@ -116,6 +116,7 @@ def test_the_schemas_facts_are_the_catalogs() -> None:
     for fact in MODEL_FACTS:
         assert pattern.match(f"model.{fact}")
     assert not pattern.match("gpu.params") and not pattern.match("model.bandwidth")
+    assert pattern.match("nvlink4.per_direction") and not pattern.match("nvlink4.speed")
 
 
 def test_builtin_packs_point_editors_at_the_schema() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from drill.checking import check_loaded
+from drill.checking.checker import check_loaded
 from drill.packs.diagnostics import Diagnostic
 from drill.packs.loader import load_pack_text
 

@@ -107,7 +107,7 @@ def test_a_given_of_the_wrong_dimension_is_listed_before_what_it_breaks(
 def test_a_broken_given_leaves_the_cards_worked_equations_checked_without_echoes(
         run_cli: RunCli, tmp_path: Path) -> None:
     path, text = _copy(tmp_path, ("      share: 30%\n", "      share: [30]\n"),
-                       ("Only that 30% shrinks,", "Only that 30% shrinks, 1 s ÷ 2 = 3 s,"))
+                       ("Only that {share} shrinks,", "Only that {share} shrinks, 1 s ÷ 2 = 3 s,"))
     _, out, _ = run_cli("check", str(path))
     amdahl = [e for e in _errors(out) if "my-math/amdahl" in e]
     # The schema error, then the wrong equation; no "missing given" from solving a card

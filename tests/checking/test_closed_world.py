@@ -60,13 +60,13 @@ def test_a_figure_off_by_forty_percent_in_plain_prose_is_reported_where_it_is(
     # 4.8 ms × 1.4 ≈ 6.7 ms. The nearest result is prefill_time, 8.09 ms:
     # ln(8.09 / 6.7) = 0.19 against ln(6.7 / 4.78) = 0.34 for decode_floor.
     code, lines, text, path = _planted(run_cli, tmp_path, SPEED,
-                                       "roughly 4.8 ms to stream 16 GB",
-                                       "roughly 6.7 ms to stream 16 GB")
+                                       "real kernels run below peak on either clock.",
+                                       "a decode step of 6.7 ms is slower than that.")
     assert code == 1
-    line, column = _position(text, "6.7 ms to stream")
+    line, column = _position(text, "6.7 ms is slower")
     errors = _errors(lines)
     assert len(errors) == 1, errors
-    assert errors[0].startswith(f"{path}:{line}:{column}: error: speed-physics/q2: answer[1]: ")
+    assert errors[0].startswith(f"{path}:{line}:{column}: error: speed-physics/q2: answer[2]: ")
     assert "6.7 ms here, and prefill_time is 8.09 ms" in errors[0]
     assert "write {prefill_time:8.09 ms} or fix the figure" in errors[0]
 
@@ -83,17 +83,22 @@ def test_a_scenario_count_off_is_caught_in_the_scenario_and_the_answer(
 
 
 def test_a_figure_named_as_wrong_needs_its_marker(run_cli: Run, tmp_path: Path) -> None:
-    # "not 500 s" names the slip; unmarked, it is 10× off the 5,000 s a million tokens take.
-    code, lines, _, _ = _planted(run_cli, tmp_path, SPEED, "not {500 s|wrong}", "not 500 s")
+    # "not 50 s" names a slip no formula works out: marked, it passes; unmarked, it is 10×
+    # off the 500 s that losing a power of ten in the 5,000 s of a million tokens gives.
+    slip = "not {power_slip_time:500 s}"
+    code, lines, _, _ = _planted(run_cli, tmp_path, SPEED, slip, "not {50 s|wrong}")
+    assert code == 0, lines
+    code, lines, _, _ = _planted(run_cli, tmp_path, SPEED, slip, "not 50 s")
     assert code == 1
     (error,) = _errors(lines)
-    assert "speed-physics/q6: tip: 500 s here, and single_time_per_million is 83.3 min" in error
+    assert "speed-physics/q6: tip: 50 s here, and power_slip_time is 8.33 min" in error
     assert "10× too small" in error
 
 
 def test_a_figure_with_nothing_near_says_how_to_account_for_it(run_cli: Run,
                                                                 tmp_path: Path) -> None:
-    code, lines, _, _ = _planted(run_cli, tmp_path, SPEED, "not {500 s|wrong}", "not 500 kW")
+    code, lines, _, _ = _planted(run_cli, tmp_path, SPEED, "not {power_slip_time:500 s}",
+                                 "not 500 kW")
     assert code == 1
     (error,) = _errors(lines)
     assert "speed-physics/q6: tip: no given or result is 500 kW: make it a given, or mark" in error
@@ -101,7 +106,7 @@ def test_a_figure_with_nothing_near_says_how_to_account_for_it(run_cli: Run,
 
 
 def test_a_marker_with_an_unknown_reason_is_a_located_error(run_cli: Run, tmp_path: Path) -> None:
-    code, lines, text, _ = _planted(run_cli, tmp_path, SPEED, "not {500 s|wrong}",
+    code, lines, text, _ = _planted(run_cli, tmp_path, SPEED, "not {power_slip_time:500 s}",
                                     "not {500 s|because}")
     assert code == 1
     line, column = _position(text, "{500 s|because}")
@@ -138,7 +143,7 @@ def test_a_figure_a_variant_changes_is_reported_once_per_variant(
 
 def test_json_output_is_one_object_per_finding_and_a_summary(run_cli: Run,
                                                              tmp_path: Path) -> None:
-    _planted(run_cli, tmp_path, SPEED, "not {500 s|wrong}", "not 500 s")
+    _planted(run_cli, tmp_path, SPEED, "not {power_slip_time:500 s}", "not 50 s")
     code, out, _ = run_cli("check", str(tmp_path / SPEED.name), "--json")
     assert code == 1
     document = json.loads(out)
@@ -205,7 +210,7 @@ def test_removing_a_marker_makes_its_figure_an_error(run_cli: Run, tmp_path: Pat
                                                      source: Path) -> None:
     old, new = {SPEED: ("{1 FLOP/byte|constant: two FLOPs per two-byte weight}",
                         "1.5 FLOP/byte"),
-                SERVING: ("{100×|example}", "100×")}[source]
+                SERVING: ("{10%|example}", "10%")}[source]
     code, lines, _, _ = _planted(run_cli, tmp_path, source, old, new)
     assert code == 1
     assert len(_errors(lines)) == 1, lines

@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from drill.checking import check_loaded
+from drill.checking.checker import check_loaded
 from drill.packs.loader import LoadResult, load_pack_text
 
 DEMO = (Path(__file__).resolve().parent / "samples" / "demo.yaml").read_text(encoding="utf-8")

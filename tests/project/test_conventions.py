@@ -34,7 +34,7 @@ def test_windows_gets_tzdata_and_nothing_else_does() -> None:
     assert requirement.replace(" ", "") == "tzdata;sys_platform=='win32'"
 
 
-def test_linters_are_pinned_to_a_minor_and_pytest_9_is_allowed() -> None:
+def test_linters_are_pinned_to_a_minor_release_and_the_test_runner_below_10() -> None:
     tests = PYPROJECT["project"]["optional-dependencies"]["test"]
     for tool in ("ruff", "mypy"):
         pinned = re.fullmatch(rf"{tool}>=(\d+)\.(\d+),<(\d+\.\d+)", _requirement(tests, tool))

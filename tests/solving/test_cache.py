@@ -119,6 +119,4 @@ def test_grading_with_a_warm_cache_loads_no_sympy(tmp_path: Path) -> None:
     assert shown.returncode == 0 and shown.stderr.strip().endswith("NO-SYMPY")
     cleared = _run("cache", "clear", cache=tmp_path)
     assert "removed" in cleared.stdout
-    assert "loaded pack file" in cleared.stdout  # the packs read were kept, and now are not
-    assert not list((tmp_path / "drill" / "packs").glob("*.json"))
     assert _run(*args, cache=tmp_path).stderr.strip().endswith("SYMPY")

@@ -32,7 +32,7 @@ def test_every_builtin_formula_compiles_to_the_same_values() -> None:
             assert math.isclose(fast.value, walked.value, rel_tol=1e-12), (card.key, name)
             assert math.isclose(fast.value, result.value.value, rel_tol=1e-12)
             checked += 1
-    assert checked > 100  # the walk really reached the solvers' results
+    assert checked > 50  # the walk really reached the solvers' results
 
 
 @lru_cache(maxsize=1)

@@ -1,4 +1,4 @@
-"""A card solved once per content: a second card with the same numbers gets its own."""
+"""Cards with the same numbers: each solution is under its own key, in its own dicts."""
 
 from __future__ import annotations
 
@@ -47,14 +47,6 @@ def test_a_problem_names_the_card_that_asks() -> None:
         assert raised.value.card_key == asking.key
         assert str(raised.value).startswith(f"{asking.key}: no given named 'no_such_given'")
         assert raised.value.given == "no_such_given"
-
-
-def test_cards_solved_alike_share_their_content_and_other_givens_do_not() -> None:
-    card = _first(True)
-    copy = dataclasses.replace(card, id=f"{card.id}-copy")
-    assert solve(copy).content is solve(card).content is not None
-    name, text = next(iter(card.givens.items()))
-    assert solve(card, {name: f"2 × ({text})"}).content != solve(card).content
 
 
 def test_a_variant_of_a_card_alike_shows_its_own_stated_figures_and_plain_text() -> None:

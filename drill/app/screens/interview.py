@@ -99,6 +99,8 @@ class InterviewScreen(Screen[None]):
         self.answered: list[Answered] = []
         self.started_ms = 0
         self.result: Explanation | None = None
+        self.interview_id: int | None = None  # made with the first answer kept
+        self.saved: dict[int, int] = {}  # position in ``answered`` → its explanation's id
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="interview-top"):
@@ -265,6 +267,9 @@ class InterviewScreen(Screen[None]):
         scored = score(result, seconds, answers, [ask.id for ask in card.asks])
         self.answered.append(Answered(card, tuple(answers), scored,
                                       explanation_row(card, result, seconds, scored)))
+        problem = self._keep()
+        if problem:
+            self.notify(problem, severity="error")
         self._to_phase("checked")
         self._show_check(card, result, scored)
 
@@ -343,6 +348,19 @@ class InterviewScreen(Screen[None]):
             self.action_done()
         self._finish()
 
+    def _keep(self) -> str:
+        """Write every checked answer not yet kept, now: quitting, a closed terminal or a
+        kill then loses none. "" once all are kept, else why not (tried again later)."""
+        for position, answered in enumerate(self.answered):
+            if position in self.saved:
+                continue
+            try:
+                self.interview_id, self.saved[position] = self.backend.keep_interview_answer(
+                    self.interview_id, self.started_ms, self._now_ms(), position, answered.row)
+            except BackendError as error:
+                return f"The answer was not saved: {error}"
+        return ""
+
     def _now_ms(self) -> int:
         """Now on the scheduling clock (the one the review log's times are on)."""
         return int(self.backend.now().timestamp() * 1000)
@@ -357,11 +375,13 @@ class InterviewScreen(Screen[None]):
             return
         from drill.app.screens.scorecard import ScorecardScreen
 
-        problem, kept = "", []
-        try:
-            _, stored = self.backend.save_interview(self.started_ms, self._now_ms(),
-                                                    [a.row for a in self.answered])
-            kept = [explanation.id for explanation in stored]
-        except BackendError as error:
-            problem = f"The interview was not saved: {error}"
+        problem = self._keep()
+        if not problem and self.interview_id is not None:
+            try:
+                self.backend.finish_interview(self.interview_id, self._now_ms())
+            except BackendError as error:
+                problem = f"The interview's end was not saved: {error}"
+        kept: list[int] = []  # the ids in order, up to the first answer not kept
+        while len(kept) in self.saved:
+            kept.append(self.saved[len(kept)])
         self.app.switch_screen(ScorecardScreen(self.backend, self.answered, kept, problem))
