@@ -185,8 +185,10 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
                    unaccounted(reading, [(0, len(reading))], [*right, *_quoted(card)], names,
                                problems)}
     options, mistakes = options_of(card, right, mistaken, tolerance)
-    verdicts = [judge(reading, figure, figure.start not in open_starts, options, mistakes,
-                      _bounds(found, index, len(reading)))
+    worked = _worked_sides(reading, problems)
+    verdicts = [judge(reading, figure,
+                      figure.start not in open_starts or _inside(figure, worked),
+                      options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
     stated = {v.option.candidate.name for v in verdicts
               if v.verdict == RIGHT and v.option is not None}
@@ -208,6 +210,21 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
     points = check_points(card.points, plain, right_names)
     return Explanation(card.shown_key, text, tuple(_back(f, rewrite, plain) for f in figures),
                        tuple(_back_equation(e, rewrite, plain) for e in equations), points)
+
+
+def _worked_sides(text: str, problems: list[Any]) -> list[tuple[int, int]]:
+    """The last sides of the worked equations that hold: what they give is derived."""
+    sides = []
+    for equation in find_equations(text):
+        end = equation.sides[-1].end
+        if sum(side.numeric for side in equation.sides) >= 2 and not any(
+                equation.start <= p.offset <= end and p.severity == "error" for p in problems):
+            sides.append((equation.sides[-1].start, end))
+    return sides
+
+
+def _inside(figure: Figure, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= figure.start < end for start, end in spans)
 
 
 def _bounds(found: list[Figure], index: int, length: int) -> tuple[int, int]:

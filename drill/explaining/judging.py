@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from drill.checking.closed_world import Candidate
 from drill.checking.figures import Figure
@@ -30,6 +31,7 @@ from drill.checking.tolerance import relative_off
 from drill.explaining.meaning import Context, affinities, context_of, vocabulary, words_of
 from drill.packs.model import Card, Mistake
 from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 
 #: An operator said or written right before a figure: the figure is inside a formula.
@@ -110,8 +112,18 @@ def _placeholder_words(card: Card) -> dict[str, str]:
 
 
 def _unit_words(shown: str) -> str:
-    """The count nouns of a figure as shown ("200 requests" → "requests")."""
-    return " ".join(w for w in re.findall(r"[A-Za-z]+", shown) if len(w) > 3)
+    """The count nouns of a figure as shown ("200 requests" → "requests"), not its units
+    ("2.5 PFLOPS" says nothing of what it is)."""
+    return " ".join(w for w in re.findall(r"[A-Za-z]+", shown) if _counts_things(w))
+
+
+@lru_cache(maxsize=512)
+def _counts_things(word: str) -> bool:
+    try:
+        dim = read(f"1 {word}").value.dim
+    except ParseError:
+        return False
+    return dims.without_counts(dim) == dims.DIMENSIONLESS
 
 
 def _given_ratios(right: list[Candidate], tolerance: float, *, crossed: bool
@@ -161,17 +173,20 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
                       affinities(context, [o.vocab for o in fits + wrong_fits]), strict=True))
     hits = [o for o in fits if _hit(figure, o)]
     wrong_hits = [o for o in wrong_fits if _hit(figure, o)]
-    best_hit = max(hits, key=lambda o: (scores[id(o)], o.asked, _rank(o)), default=None)
+    # The words first (coarsely: a stray shared word decides nothing), then the closest.
+    best_hit = max(hits, key=lambda o: (scores[id(o)], o.asked, -_off(figure, o),
+                                        _rank(o)), default=None)
     operand = _OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
+    top = max(hits, key=lambda o: (scores[id(o)], o.asked, _rank(o)), default=None)
     if wrong_hits and not operand:
         worst = max(wrong_hits, key=lambda o: scores[id(o)])
         clue = scores[id(worst)] > 0
         # Said of the mistaken quantity at least as clearly as of anything else it equals;
         # a tie goes to the mistake unless what it equals is asked or given in its own
         # right (the cache of one request, where the total is asked too).
-        if (clue or not figure.bare) and (
-                best_hit is None or scores[id(worst)] > scores[id(best_hit)]
-                or (scores[id(worst)] == scores[id(best_hit)] and not best_hit.asked)):
+        if clue and (
+                top is None or scores[id(worst)] > scores[id(top)]
+                or (scores[id(worst)] == scores[id(top)] and not top.asked)):
             return Verdict("wrong", worst, clue)
     if best_hit is not None:
         rival = _rival(figure, fits, hits, scores)
@@ -195,8 +210,9 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
     nearest = _nearest(figure, [o for o in fits if o.candidate.kind in ("given", "result")])
     if nearest is not None:
         return Verdict("wrong", nearest)
-    if _trivial(figure):
-        return Verdict(None)  # "one byte per parameter", "one FLOP per byte": no claim
+    value = figure.value.value
+    if 0 < value <= 12 and (value * 4) == int(value * 4):
+        return Verdict(None)  # "one FLOP per byte", "half a byte per weight": no claim
     return Verdict("unknown")
 
 
@@ -313,6 +329,10 @@ def _hit(figure: Figure, option: Option) -> bool:
         if relative_off(reading.value, option.candidate.value.value) <= slack:
             return True
     return False
+
+
+def _off(figure: Figure, option: Option) -> float:
+    return min(relative_off(r.value, option.candidate.value.value) for r in figure.readings)
 
 
 def _trivial(figure: Figure) -> bool:

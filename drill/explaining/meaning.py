@@ -49,7 +49,7 @@ _SYNONYMS: dict[str, str] = {
     "utilization": "utilization", "util": "utilization", "utilized": "utilization",
     "busy": "utilization", "rho": "utilization",
     "mbu": "mbu", "bandwidth": "bandwidth", "achieved": "achieved",
-    "peak": "peak", "tflops": "peak", "compute": "compute",
+    "peak": "peak", "compute": "compute",
     "prompt": "prompt", "prefill": "prefill",
     "latency": "time", "takes": "time", "long": "time", "time": "time",
     "growth": "growth", "grows": "growth", "grow": "growth", "went": "growth",

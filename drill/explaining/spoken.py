@@ -115,7 +115,8 @@ def as_written(text: str) -> Rewrite:
                            "99." + "9" * (int(value) - 2) + "%" if value > 2 else "99%"))
             i = j + 1
             continue
-        if j < len(tokens) and tokens[j].low in ("x", "times") and _ratio_after(tokens, j + 1):
+        if j < len(tokens) and (tokens[j].low == "x" or (tokens[j].low == "times"
+                                and _ratio_after(tokens, j + 1))):
             pieces.append((tokens[i].start, tokens[j].end, f"{written}×"))
             i = j + 1
             continue
@@ -323,8 +324,8 @@ def _ratio_after(tokens: list[_Token], j: int) -> bool:
     nxt = tokens[j]
     if "0" <= nxt.text[0] <= "9" or _number_at(tokens, j) is not None:
         return False
-    if nxt.low in ("that", "this", "those", "it", "its", "their", "each"):
-        return False  # "32 times that": a product with what was said before
+    if nxt.low in ("that", "this", "those", "it", "its", "their", "each", "the", "a", "an"):
+        return False  # "32 times that", "four times the batch": a product with a quantity
     return not (nxt.low in ("the", "a", "an") and j + 1 < len(tokens)
                 and _number_at(tokens, j + 1) is not None)
 

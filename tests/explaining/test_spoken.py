@@ -37,6 +37,7 @@ from drill.explaining.text_guard import MAX_CHARACTERS
     ("two nines", "99%"),
     ("seventy-five percent", "75%"),
     ("twenty-five x what one user gets", "25× what 1 user gets"),
+    ("four times the batch", "4 × the batch"),
     ("nine nine", "9 9"),
     ("sixty-four times cheaper", "64× cheaper"),
     ("eight billion times five hundred", "8 billion × 500"),
