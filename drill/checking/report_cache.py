@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from drill.checking.reports import PackReport
-from drill.config.cache_files import cache_folder, write_whole
+from drill.config.cache_files import cache_folder, read_entry, write_whole
 from drill.packs.diagnostics import Diagnostic
 from drill.packs.model import Location
 from drill.solving.fingerprint import code_fingerprint
@@ -51,8 +51,10 @@ def cached_check(path: Path, display: str, check: Callable[[Path, str], PackRepo
 
 
 def _read(entry: Path, key: str) -> PackReport | None:
+    data = read_entry(entry)
+    if not isinstance(data, dict):
+        return None
     try:
-        data = json.loads(entry.read_text(encoding="utf-8"))
         if data["format"] != FORMAT or data["key"] != key:
             return None
         diagnostics = tuple(
@@ -62,7 +64,7 @@ def _read(entry: Path, key: str) -> PackReport | None:
             for d in data["diagnostics"])
         return PackReport(str(data["display"]), _text(data["pack_id"]), diagnostics,
                           int(data["cards"]), int(data["asks"]))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         return None
 
 

@@ -8,9 +8,11 @@ silently.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import math
 import os
+import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
@@ -18,7 +20,11 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from drill.config.leftovers import remove_unfinished
+
 SETTINGS_FILE = "settings.toml"
+#: The new settings file, written under this name first (the writer's process id).
+_UNFINISHED = re.compile(r"\.settings\.toml\.(\d+)\.tmp")
 BOM = b"\xef\xbb\xbf"
 
 
@@ -116,6 +122,8 @@ def settings_path(data_dir: Path) -> Path:
 def load_settings(data_dir: Path, *, write_default: bool = True) -> Settings:
     """The settings in ``data_dir``; writes the commented defaults when there is no file."""
     path = settings_path(data_dir)
+    if write_default:  # a start: what a killed drill left half-written goes
+        remove_unfinished(data_dir, _UNFINISHED)
     try:
         # Opening a named pipe would wait forever for a writer: read regular files only.
         if path.exists() and not path.is_file():
@@ -247,28 +255,56 @@ def save_string_setting(data_dir: Path, key: str, value: str) -> None:
     """
     if any(ord(ch) < 32 for ch in value):
         raise SettingsError("a setting cannot hold control characters")
-    _save_setting(data_dir, key, value, None)
+    _save_setting(data_dir, key, value, None).apply()
 
 
 def save_fsrs_parameters(data_dir: Path, parameters: Sequence[float], note: str = "") -> None:
     """Set ``fsrs_parameters`` (empty: FSRS's defaults) as :func:`save_string_setting`
     sets a string, with ``note`` as the comment at the end of its line (what fitted
     them, and when). Each parameter is written to 4 decimals, as Anki shows them."""
+    prepare_fsrs_parameters(data_dir, parameters, note).apply()
+
+
+@dataclass(frozen=True, slots=True)
+class PendingSettings:
+    """A new settings file written and synced beside the old one, not yet in its place:
+    :meth:`apply` puts it there in one step, :meth:`discard` drops it."""
+
+    temporary: Path
+    path: Path
+
+    def apply(self) -> None:
+        try:
+            os.replace(self.temporary, self.path)
+        except OSError as exc:
+            raise SettingsError(f"{self.path}: cannot write: {_why(exc)}") from None
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        with contextlib.suppress(OSError):
+            self.temporary.unlink(missing_ok=True)
+
+
+def prepare_fsrs_parameters(data_dir: Path, parameters: Sequence[float],
+                            note: str = "") -> PendingSettings:
+    """:func:`save_fsrs_parameters` up to the last step: a file that cannot be written
+    (a read-only folder, a full disk) is refused here, before anything else changes."""
     if any(ord(ch) < 32 for ch in note):
         raise SettingsError("a setting's comment cannot hold control characters")
-    _save_setting(data_dir, "fsrs_parameters", [round(float(p), 4) for p in parameters],
-                  note or None)
+    return _save_setting(data_dir, "fsrs_parameters",
+                         [round(float(p), 4) for p in parameters], note or None)
 
 
 def _save_setting(data_dir: Path, key: str, value: str | list[float],
-                  note: str | None) -> None:
+                  note: str | None) -> PendingSettings:
     import tomlkit
     from tomlkit.exceptions import TOMLKitError
 
     if key not in {f.name for f in fields(Settings)}:
         raise SettingsError(f"unknown settings key {key!r}")
     path = settings_path(data_dir)
-    load_settings(data_dir)  # refuses a broken file rather than rewriting it
+    load_settings(data_dir, write_default=False)  # refuses a broken file, never rewrites it
     raw = path.read_bytes() if path.exists() else DEFAULT_TEXT.encode()
     bom = raw.startswith(BOM)
     try:
@@ -285,14 +321,18 @@ def _save_setting(data_dir: Path, key: str, value: str | list[float],
                             f"edit the file by hand") from None
     if path.is_symlink():  # the user's own arrangement (a dotfiles repo): write through it
         path = path.resolve()
+    remove_unfinished(path.parent, _UNFINISHED)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    pending = PendingSettings(temporary, path)
     try:
-        temporary.write_bytes((BOM if bom else b"") + new_text.encode("utf-8"))
-        os.replace(temporary, path)
+        with temporary.open("wb") as out:
+            out.write((BOM if bom else b"") + new_text.encode("utf-8"))
+            out.flush()
+            os.fsync(out.fileno())
     except OSError as exc:
+        pending.discard()
         raise SettingsError(f"{path}: cannot write: {_why(exc)}") from None
-    finally:
-        temporary.unlink(missing_ok=True)
+    return pending
 
 
 def _why(exc: OSError) -> str:

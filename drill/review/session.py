@@ -9,14 +9,17 @@ database never overwrite each other's reviews.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 from drill.config.location import data_dir, database_path
-from drill.config.settings import Settings, load_settings
+from drill.config.settings import Settings, SettingsError, load_settings
 from drill.packs.model import Card
+from drill.review.optimizing import follow_settings, parameters_tag
 from drill.review.stats import PackProgress, Stats, activity, compute_stats, pack_progress
 from drill.scheduling.clock import Clock, SystemClock, local_zone, utc_now_ms
 from drill.scheduling.days import StudyDays
@@ -30,7 +33,6 @@ from drill.scheduling.queue import (
     ScheduleRow,
     StudiedToday,
     build_queue,
-    unchanged_until,
 )
 from drill.scheduling.ratings import (
     QUICK_SHARE,
@@ -43,8 +45,15 @@ from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import to_ms
 from drill.storage import card_table, day_limits, interviews, review_log, stats_queries
 from drill.storage.database import Database, open_database
+from drill.storage.errors import DatabaseLocked
 from drill.storage.interviews import StoredExplanation
 from drill.storage.review_log import ReviewEntry, ReviewKind
+
+T = TypeVar("T")
+
+#: How often :meth:`ReviewSession.when_free` tries a change again while another program
+#: holds the review database.
+RETRY_EVERY_S = 1.0
 
 
 class SchedulingError(Exception):
@@ -85,8 +94,6 @@ class HomeCounts:
     done_today: int  # ratings given today (scheduled and cram)
     streak: int
     next_due: datetime | None  # when a card next becomes available, if none is now
-    #: These figures (and the next card) hold until then if nothing is written.
-    unchanged_until: datetime | None = None
 
     @property
     def due(self) -> int:
@@ -141,7 +148,13 @@ class ReviewSession:
         """
         folder = data_dir(data)
         settings = load_settings(folder)
-        return cls(cards, open_database(database_path(folder)), settings, clock)
+        session = cls(cards, open_database(database_path(folder)), settings, clock)
+        try:  # states an optimize stopped half-way left worked out with other parameters
+            follow_settings(session.database, settings)
+        except BaseException:
+            session.close()
+            raise
+        return session
 
     def close(self) -> None:
         self.database.close()
@@ -155,6 +168,21 @@ class ReviewSession:
             leech_lapses=self.settings.leech_lapses, days=self.days,
             parameters=self.settings.fsrs_parameters,
         )
+
+    def _follow_parameters(self, conn: sqlite3.Connection) -> None:
+        """Use the parameters another drill just kept (``drill optimize``, the app's
+        Optimize in another window) from this rating on: the database names the ones its
+        memory states were worked out with (one header read), and settings.toml is read
+        only when that changed and holds them."""
+        tag = card_table.parameters_tag(conn)
+        if tag in (0, parameters_tag(self.settings.fsrs_parameters)):
+            return
+        try:
+            settings = load_settings(self.database.path.parent, write_default=False)
+        except SettingsError:
+            return  # a file being edited: keep what is in use
+        if parameters_tag(settings.fsrs_parameters) == tag:
+            self.use_fsrs_parameters(settings.fsrs_parameters)
 
     def daily_backup(self) -> Path | None:
         """Back the database up if today's study day has no backup yet (the last
@@ -286,16 +314,15 @@ class ReviewSession:
         return self.queue(pack, at).first
 
     def counts(self, at: datetime | None = None) -> HomeCounts:
-        """Today's figures now (or at the instant ``at``, as the data stands), and until
-        when they hold if nothing is written."""
+        """Today's figures now (or at the instant ``at``, as the data stands)."""
         now, days = self.now() if at is None else at, self.days
 
-        def read(conn: sqlite3.Connection) -> tuple[Queue, datetime, tuple[int, int]]:
+        def read(conn: sqlite3.Connection) -> tuple[Queue, tuple[int, int]]:
             rows, studied, limits = self._snapshot(conn, now)
             return (build_queue(self.deck, rows, studied, now, days, limits),
-                    unchanged_until(rows, now, days), activity(conn, now, days))
+                    activity(conn, now, days))
 
-        queue, until, (done_today, streak) = self.database.read(read)
+        queue, (done_today, streak) = self.database.read(read)
         return HomeCounts(
             new=queue.count("new"),
             learning=queue.count("learning"),
@@ -303,7 +330,6 @@ class ReviewSession:
             done_today=done_today,
             streak=streak,
             next_due=None if queue.entries else queue.next_due,
-            unchanged_until=until,
         )
 
     def preview(self, key: str) -> dict[Rating, timedelta]:
@@ -340,6 +366,22 @@ class ReviewSession:
 
     # -- changing --------------------------------------------------------------------
 
+    def when_free(self, change: Callable[[], T], go_on: Callable[[], bool] = lambda: True,
+                  pause: Callable[[float], object] = time.sleep) -> T | None:
+        """``change()`` (a rating, a cram: any write through this session), made although
+        another program holds the review database: each try gives up on the lock at once
+        rather than blocking, and the next comes :data:`RETRY_EVERY_S` later (``pause``),
+        for as long as ``go_on()`` says. None when it stops first: nothing was stored.
+        Any other error is raised as it comes."""
+        while True:
+            try:
+                with self.database.impatient():
+                    return change()
+            except DatabaseLocked:
+                pause(RETRY_EVERY_S)
+                if not go_on():
+                    return None
+
     def rate(
         self,
         key: str,
@@ -359,6 +401,7 @@ class ReviewSession:
 
         def work(conn: sqlite3.Connection) -> Rated:
             now = self.now()  # under the write lock: the log stays in time order
+            self._follow_parameters(conn)
             before = card_table.load(conn, card_id) or CardState.new(card_id, key)
             after = self.model.review(before, rating, now, duration_ms).after
             card_table.save(conn, after)

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
 
+from drill.config import leftovers
 from drill.storage.errors import StorageError
 from drill.storage.probe import accept, check_file, check_version
 from drill.storage.wal import open_elsewhere, wal_path
@@ -262,23 +263,7 @@ def _link_or_copy(source: Path, target: Path) -> None:
 def remove_unfinished(folder: Path) -> None:
     """Remove the hidden files a backup or restore killed half-way left in ``folder``
     (those of a process still running are its own business)."""
-    for path in _listing(folder):
-        found = _UNFINISHED.fullmatch(path.name)
-        if found and not _running(int(found.group(1))):
-            with contextlib.suppress(OSError):
-                path.unlink()
-
-
-def _running(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (OSError, OverflowError):
-        return True  # another user's process, or cannot tell: leave its files
-    return True
+    leftovers.remove_unfinished(folder, _UNFINISHED)
 
 
 def _remove_with_side_files(path: Path) -> None:

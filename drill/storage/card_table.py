@@ -141,3 +141,14 @@ def schedule_rows(
 
 
 _SCHEDULE_NAMES = ("id", "phase", "due", "reps", "suspended", "buried_until")
+
+
+def parameters_tag(conn: sqlite3.Connection) -> int:
+    """Which FSRS parameters the memory states were last worked out with, as a number
+    (:func:`drill.review.optimizing.parameters_tag`); 0 if never recorded. Kept in the
+    database header's user version, which SQLite writes in the same transaction."""
+    return int(conn.execute("PRAGMA user_version").fetchall()[0][0])
+
+
+def set_parameters_tag(conn: sqlite3.Connection, tag: int) -> None:
+    conn.execute(f"PRAGMA user_version = {int(tag)}").fetchall()
