@@ -30,8 +30,7 @@ def _first_screen(quick: bool) -> list[Row]:
     from bench.first_screen import measure_first_screen
 
     repeats = 6 if quick else 11
-    return [measure_first_screen(repeats=repeats),
-            measure_first_screen(repeats=repeats, cache="cold")]
+    return [measure_first_screen(repeats=repeats)]
 
 
 def _grading(quick: bool) -> list[Row]:

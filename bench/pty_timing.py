@@ -95,6 +95,19 @@ def time_first_frame(
     timeout: float = 30.0,
 ) -> Timing:
     """Wall and CPU time from fork until ``marker`` is in the program's output."""
+    return time_markers(argv, [marker], env, columns, rows, timeout)[0]
+
+
+def time_markers(
+    argv: Sequence[str],
+    markers: Sequence[str],
+    env: Mapping[str, str] | None = None,
+    columns: int = 100,
+    rows: int = 30,
+    timeout: float = 30.0,
+) -> list[Timing]:
+    """Wall and CPU time from fork until each of ``markers`` is in the program's output
+    (one timing per marker, in the order given)."""
     environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(columns),
                    "LINES": str(rows), **(env or {})}
     started = time.perf_counter()
@@ -106,11 +119,12 @@ def time_first_frame(
             os._exit(127)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     output = b""
+    found: dict[str, Timing] = {}
     try:
         while True:
             remaining = timeout - (time.perf_counter() - started)
             if remaining <= 0:
-                raise TimeoutError(f"{marker!r} did not appear within {timeout} s: "
+                raise TimeoutError(f"{markers!r} did not appear within {timeout} s: "
                                    f"{visible_text(output)[-300:]!r}")
             ready, _, _ = select.select([fd], [], [], remaining)
             if not ready:
@@ -120,12 +134,16 @@ def time_first_frame(
             except OSError:
                 chunk = b""
             if not chunk:
-                raise RuntimeError(f"the program ended before {marker!r} appeared: "
+                raise RuntimeError(f"the program ended before {markers!r} appeared: "
                                    f"{visible_text(output)[-300:]!r}")
             output += chunk
-            if marker in visible_text(output).replace("\n", " "):
-                wall = time.perf_counter() - started
-                return Timing(wall, cpu_seconds(pid))
+            text = visible_text(output).replace("\n", " ")
+            seen = [marker for marker in markers if marker not in found and marker in text]
+            if seen:
+                timing = Timing(time.perf_counter() - started, cpu_seconds(pid))
+                found.update(dict.fromkeys(seen, timing))
+            if len(found) == len(markers):
+                return [found[marker] for marker in markers]
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)

@@ -235,3 +235,9 @@ def hold_cursors_still(app: App[Any]) -> None:
         field.cursor_blink = False
     for area in app.screen.query(TextArea):
         area.cursor_blink = False
+
+
+def notices(app: App[Any]) -> list[str]:
+    """The notifications on screen, each as its text: Textual shows each in a ``Toast``,
+    found here by its type name (a CSS selector, Textual's public query API)."""
+    return [str(toast.render()) for toast in app.screen.query("Toast")]

@@ -12,21 +12,13 @@ import sys
 
 def run_app(args: argparse.Namespace) -> int:
     """Open the app with the command line's options; the exit code when it closes."""
-    import gc
-
-    # Start-up allocates a great many objects and frees few: the cycle collector would
-    # only slow it down. It is back on once the first screen is drawn (DrillApp).
-    gc.disable()
     try:
         return _run(args)
     except KeyboardInterrupt:  # Ctrl+C before Textual took the keyboard
         return 130
-    finally:
-        gc.enable()
 
 
 def _run(args: argparse.Namespace) -> int:
-    from drill.app import prefetch
     from drill.app.options import AppOptions
     from drill.packs.locate import missing_folders
 
@@ -43,22 +35,8 @@ def _run(args: argparse.Namespace) -> int:
               "one here); run a command instead, such as 'drill stats' (drill --help lists "
               "them)", file=sys.stderr)
         return 2
-    # Home's figures as the last start left them, if nothing changed since (see
-    # drill.app.home_cache); else, before Textual is imported, a child process reads the
-    # packs and today's queue meanwhile (see drill.app.prefetch).
-    from drill.app import home_cache
-
-    cached = home_cache.read(options)
-    early = prefetch.start(options) if cached is None else None
     from drill.app.drill_app import DrillApp
 
-    app = DrillApp(options, prefetch=early, first_view=cached)
-    try:
-        result = app.run()
-    finally:
-        if early is not None:
-            early.finish()
-    code = result if isinstance(result, int) else app.return_code or 0
-    if code == 0:  # quit as usual (ratings may have changed Home's figures since start)
-        prefetch.keep_in_background(options)
-    return code
+    app = DrillApp(options)
+    result = app.run()
+    return result if isinstance(result, int) else app.return_code or 0

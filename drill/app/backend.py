@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
@@ -137,10 +138,8 @@ class Backend:
 
     # -- opening ---------------------------------------------------------------------
 
-    def open(self, claim: bool = True) -> None:
-        """Load the packs and open the review data; raises :class:`StartupError`.
-        ``claim``: hold the data folder for this app (not for a process that only reads
-        the figures for the next start, as drill quits)."""
+    def open(self) -> None:
+        """Load the packs and open the review data; raises :class:`StartupError`."""
         from drill.config.location import data_dir
         from drill.config.settings import SettingsError
         from drill.review.session import ReviewSession
@@ -149,8 +148,7 @@ class Backend:
 
         self._library = self._load_library()
         try:
-            if claim:
-                self._claim = claim_folder(data_dir(self.data_dir))  # one app per folder
+            self._claim = claim_folder(data_dir(self.data_dir))  # one app per folder
             self._session = ReviewSession.open(self.cards, self.data_dir, self.clock)
         except (StorageError, SettingsError) as error:
             self.close()
@@ -210,13 +208,6 @@ class Backend:
         except StorageError as error:
             return f"No backup today: {error}"
         return ""
-
-    def release_folder(self) -> None:
-        """Give up this process's claim on the data folder while the data stays open (the
-        start-up child, once Home's view is worked out: the app takes the claim next)."""
-        if self._claim is not None:
-            self._claim.release()
-            self._claim = None
 
     def close(self) -> None:
         if self._session is not None:
@@ -347,13 +338,29 @@ class Backend:
              cram: bool = False, variant: str | None = None, wait: bool = True,
              explanations: Sequence[int] = ()) -> Saved:
         """Log the rating (committed at once), the variant shown and the explanations
-        written on it (their ids). Safe to call from a worker thread (the database
-        serializes its transactions). ``wait=False``: give up at once, rather than after
-        the busy timeout, if another program holds the lock."""
-        if not wait:
-            with self.session.database.impatient():
-                return self.rate(key, rating, seconds, answers, cram, variant,
-                                 explanations=explanations)
+        written on it (their ids). ``wait=False``: give up at once, rather than after the
+        busy timeout, if another program holds the lock."""
+        save = partial(self._rate, key, rating, seconds, tuple(answers), cram, variant,
+                       explanations)
+        if wait:
+            return save()
+        with self.session.database.impatient():
+            return save()
+
+    @_storage_errors
+    def rate_when_free(self, go_on: Callable[[], bool], key: str, rating: int,
+                       seconds: float, answers: Iterable[TypedAnswer], cram: bool = False,
+                       variant: str | None = None, explanations: Sequence[int] = ()
+                       ) -> Saved | None:
+        """:meth:`rate` while another program holds the database: tried again until the
+        lock goes, for as long as ``go_on()`` says (None when it stopped first: nothing was
+        stored). Blocks: call it from a worker thread."""
+        return self.session.when_free(
+            partial(self._rate, key, rating, seconds, tuple(answers), cram, variant,
+                    explanations), go_on)
+
+    def _rate(self, key: str, rating: int, seconds: float, answers: Sequence[TypedAnswer],
+              cram: bool, variant: str | None, explanations: Sequence[int]) -> Saved:
         duration = max(0, round(seconds * 1000))
         if cram:
             self.session.cram(key, rating, duration, answers, variant=variant,

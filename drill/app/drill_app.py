@@ -5,11 +5,12 @@ backend, the cards' prepared numbers, options), tells the screens what changed
 (:mod:`drill.app.messages`), and does what they ask for in messages of their own (open
 a review, prepare cards, show the problem screen). No screen imports this module.
 
-Start-up is ordered for speed. Home is drawn from a :class:`HomeView` (kept by the
-start-up cache, built by the start-up child, or in-process); the review data is opened in
-a worker thread after the first frame if the cache or the child gave the view; then, in
-another worker, the cards are solved (sympy) so their answers can be graded. A card
-whose numbers are not ready yet shows "preparing…" in its inputs.
+Background work is Textual's workers, each posting its result to the app as a message.
+Home is drawn at once, without figures; a worker opens the review data and works out
+Home's figures (:class:`DataOpened`); then another solves the cards (sympy) so their
+answers can be graded (:class:`CardReady`). A card whose numbers are not ready yet shows
+"preparing…" in its inputs. A reload cancels the solving worker, and numbers from a
+cancelled worker are dropped.
 """
 
 from __future__ import annotations
@@ -22,17 +23,20 @@ from functools import partial
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import events
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.worker import get_current_worker
 
 from drill.app.backend import Backend, BackendError, Prepared, StartupError
 from drill.app.messages import (
     BackendFailed,
     BackendReady,
     CardPrepared,
+    CardReady,
     CardWorkedOut,
+    DataOpened,
     PacksReloaded,
     PrepareCards,
     ReviewWanted,
@@ -48,7 +52,6 @@ if TYPE_CHECKING:
     from textual.theme import Theme
 
     from drill.app.home_view import HomeView
-    from drill.app.prefetch import Prefetch
     from drill.app.screens.review import ReviewScreen
     from drill.packs.model import Card
     from drill.quantities.calculator import Scratchpad
@@ -69,72 +72,67 @@ class DrillApp(App[int]):
         Binding("question_mark", "help", "Keys", show=False),
     ]
 
-    def __init__(
-        self,
-        options: AppOptions | None = None,
-        backend: Backend | None = None,
-        prefetch: Prefetch | None = None,
-        first_view: HomeView | None = None,
-    ) -> None:
-        """``prefetch``: the start-up child working Home's figures out; ``first_view``:
-        the figures the start-up cache kept (either way the data is opened here after
-        the first frame)."""
+    def __init__(self, options: AppOptions | None = None, backend: Backend | None = None
+                 ) -> None:
         super().__init__()
         self.options = options or AppOptions()
         self.backend = backend or Backend(
             self.options.data_dir, self.options.pack_dirs, self.options.clock,
             self.options.builtin_packs, self.options.solver_dirs,
         )
-        self.prefetch = prefetch
-        self._cached_view = first_view
-        self.ready = False  # the backend is open and usable from this process
-        self._open_later = False  # the start-up child drew Home: open in a worker
+        self.ready = False  # the backend is open and usable
         self._when_ready: list[Callable[[], object]] = []
         self._scratchpad: Scratchpad | None = None
         self.prepared: dict[str, Prepared] = {}
-        self._wanted: list[Card] = []  # cards to prepare, most urgent first
-        self._lock = threading.Lock()
-        self._preparing = False
-        # Bumped by each reload: numbers worked out from the cards before it are dropped.
-        self._generation = 0
+        #: Cards to prepare, most urgent first (read and changed on the app's thread only).
+        self._wanted: list[Card] = []
 
     # -- start and stop --------------------------------------------------------------
 
     def get_default_screen(self) -> Screen[None]:
-        """Home is the app's default screen, built from the first view: pushed on
-        Textual's own default screen it would cost that screen too, and as a mode's base
-        screen it costs a second parse of every style sheet before the first frame. (When
-        the data cannot be opened, the problem screen goes on an empty one.)"""
-        return self._first_screen()
+        """Home is the app's default screen: pushed on Textual's own default screen it
+        would cost that screen too. (When the data cannot be opened, the problem screen
+        goes on an empty one.)"""
+        from drill.app.screens.home import HomeScreen
 
-    def _first_screen(self) -> Screen[None]:
-        view = self._first_view()
-        if view.theme in self.available_themes:
-            self.theme = view.theme
+        theme = self._saved_theme()
+        if theme in self.available_themes:
+            self.theme = theme
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        if self.options.prepare_in_background:
+            return HomeScreen(None, self.backend)  # the figures come in DataOpened
+        view = self._open()
         if view.error:
             # Pushed, so that its own style sheet is loaded (a default screen's is not).
             self.call_later(self._show_problem, view.error)
             return Screen()
-        from drill.app.screens.home import HomeScreen
+        return HomeScreen(view, self.backend, ready=True)
 
-        return HomeScreen(view, self.backend, ready=self.backend.is_open)
+    def _saved_theme(self) -> str:
+        """The colour theme settings.toml remembers ("" when none, or it cannot be read:
+        opening the data reports why)."""
+        from drill.config.location import data_dir
+        from drill.config.settings import SettingsError, load_settings
 
-    def _first_view(self) -> HomeView:
+        try:
+            return load_settings(data_dir(self.options.data_dir), write_default=False).theme
+        except (SettingsError, OSError):
+            return ""
+
+    def _open(self) -> HomeView:
+        """Open the review data; Home's figures, or the error that stopped it."""
         from drill.app.home_view import HomeView, home_view
 
-        view = self._cached_view
-        if view is None and self.prefetch is not None:
-            view = self.prefetch.result()
-        if view is not None:
-            self._open_later = not view.error
-            return view
         try:
             self.backend.open()
             # The first queries can fail too (a missing table, a hand-edited value).
             return home_view(self.backend)
         except (StartupError, BackendError) as error:
             return HomeView(error=str(error))
+
+    @work(thread=True, exclusive=True, group="open")
+    def _open_in_background(self) -> None:
+        self.post_message(DataOpened(self._open()))
 
     def _remember_theme(self, theme: Theme) -> None:
         """Keep the user's theme in settings.toml for the next start."""
@@ -147,21 +145,19 @@ class DrillApp(App[int]):
             self.notify(f"The theme is not remembered: {error}", severity="warning")
 
     def on_mount(self) -> None:
-        import gc
-
-        self.call_after_refresh(gc.enable)  # off during start-up (see drill.app.run_app)
-        if self.prefetch is not None:
-            # The start-up child keeps Home's figures for the next start once Home is up.
-            self.call_after_refresh(self.prefetch.first_frame_drawn)
         self._quit_on_hangup_and_terminate()
-        if self._open_later:
-            # After the first frame: the worker's imports would hold the GIL while Home
-            # is being drawn, and the first card would come later.
-            self.call_after_refresh(
-                self.run_worker, self._open_in_background, thread=True, group="open"
-            )
-        elif self.backend.is_open:
+        if self.backend.is_open:
             self._backend_opened()
+        elif self.options.prepare_in_background:
+            # After the first frame: the worker's imports would hold the GIL while Home
+            # is being drawn.
+            self.call_after_refresh(self._open_in_background)
+
+    def on_data_opened(self, message: DataOpened) -> None:
+        if message.view.error:
+            self._show_problem(message.view.error)
+        else:
+            self._backend_opened(message.view)
 
     def _quit_on_hangup_and_terminate(self) -> None:
         """SIGTERM and SIGHUP end the app the orderly way, as Ctrl+Q does, so the terminal
@@ -191,39 +187,24 @@ class DrillApp(App[int]):
         deadline.start()
         self.exit(code, return_code=code)
 
-    def _open_in_background(self) -> None:
-        try:
-            self.backend.open()
-        except StartupError as error:
-            self._call_if_running(self._show_problem, str(error))
-            return
-        self._call_if_running(self._backend_opened)
-
-    def _call_if_running(self, callback: Callable[..., object], *args: object) -> bool:
-        """From a worker thread: run ``callback`` in the app; False if it has closed."""
-        try:
-            self.call_from_thread(callback, *args)
-        except RuntimeError:
-            return False
-        return True
-
     def _show_problem(self, message: str) -> None:
         from drill.app.screens.problem import ProblemScreen
 
         if not isinstance(self.screen, ProblemScreen):
             self.push_screen(ProblemScreen(message))
 
-    def _backend_opened(self) -> None:
+    def _backend_opened(self, view: HomeView | None = None) -> None:
+        """``view``: Home's figures, worked out with the opening."""
         self.ready = True
         for screen in self.screen_stack:
-            screen.post_message(BackendReady())
+            screen.post_message(BackendReady(view))
         waiting, self._when_ready = self._when_ready, []
         for callback in waiting:
             callback()
         # The first screen is up: now the notices, and sympy in the background.
         self.call_after_refresh(self.show_pack_problems)
         self.call_after_refresh(self._say_if_read_only)
-        self.run_worker(self._daily_backup, thread=True, group="backup")
+        self._daily_backup()
         if self.options.prepare_in_background:
             self.set_timer(0.2, self._prepare_todays_cards)
 
@@ -233,10 +214,11 @@ class DrillApp(App[int]):
             self.notify(notice, title="Read-only session", severity="warning", timeout=20,
                         markup=False)
 
+    @work(thread=True, group="backup")
     def _daily_backup(self) -> None:
         problem = self.backend.daily_backup()
         if problem:
-            self._call_if_running(partial(self.notify, problem, severity="warning"))
+            self.notify(problem, severity="warning")  # thread-safe
 
     def when_ready(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` once the review data is open (at once if it is)."""
@@ -286,32 +268,26 @@ class DrillApp(App[int]):
             for card in missing:
                 self._store(self.backend.prepare_safely(card))
             return
-        with self._lock:
-            keys = {card.shown_key for card in missing}
-            rest = [card for card in self._wanted if card.shown_key not in keys]
-            self._wanted = missing + rest if urgent else rest + missing
-            if self._preparing:
+        keys = {card.shown_key for card in missing}
+        rest = [card for card in self._wanted if card.shown_key not in keys]
+        self._wanted = missing + rest if urgent else rest + missing
+        self._prepare(tuple(self._wanted))  # the worker before, if any, stops at its card
+
+    @work(thread=True, exclusive=True, group="prepare")
+    def _prepare(self, cards: Sequence[Card]) -> None:
+        worker = get_current_worker()
+        for card in cards:
+            if worker.is_cancelled:
                 return
-            self._preparing = True
-        self.run_worker(self._prepare_loop, thread=True, group="prepare", name="prepare")
+            self.post_message(CardReady(self.backend.prepare_safely(card), worker))
 
-    def _prepare_loop(self) -> None:
-        while True:
-            with self._lock:
-                if not self._wanted:
-                    self._preparing = False
-                    return
-                card = self._wanted.pop(0)
-                generation = self._generation
-            if card.shown_key in self.prepared:
-                continue
-            prepared = self.backend.prepare_safely(card)
-            if not self._call_if_running(self._store, prepared, generation):
-                return  # the app has closed
+    def on_card_ready(self, message: CardReady) -> None:
+        if message.worker.is_cancelled:
+            return  # maybe from a card as it was before a reload: the new worker has it
+        self._wanted = [card for card in self._wanted if card.shown_key != message.prepared.key]
+        self._store(message.prepared)
 
-    def _store(self, prepared: Prepared, generation: int | None = None) -> None:
-        if generation is not None and generation != self._generation:
-            return  # worked out from a card as it was before a reload
+    def _store(self, prepared: Prepared) -> None:
         self.prepared[prepared.key] = prepared
         for screen in self.screen_stack:
             screen.post_message(CardPrepared(prepared.key))
@@ -496,9 +472,8 @@ class DrillApp(App[int]):
 
     def _reload_packs(self) -> None:
         self.backend.reload()
-        with self._lock:
-            self._generation += 1
-            self._wanted = []  # the old cards: screens ask again for what they show
+        self.workers.cancel_group(self, "prepare")
+        self._wanted = []  # the old cards: screens ask again for what they show
         self.prepared.clear()
         self.clear_notifications()  # the last reload's errors may be fixed now
         problems = self.backend.problems()

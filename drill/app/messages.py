@@ -19,8 +19,10 @@ from drill.app.backend import BackendError
 
 if TYPE_CHECKING:
     from textual.message_pump import MessagePump
+    from textual.worker import Worker
 
     from drill.app.backend import Prepared
+    from drill.app.home_view import HomeView
     from drill.packs.model import Card
 
 # -- from the app to its screens -------------------------------------------------------
@@ -39,11 +41,38 @@ class ScheduleChanged(Message):
 
 
 class BackendReady(Message):
-    """The review data is open in this process: screens may now act on it."""
+    """The review data is open: screens may now act on it. ``view``: Home's figures, when
+    they were worked out with the opening."""
+
+    def __init__(self, view: HomeView | None = None) -> None:
+        super().__init__()
+        self.view = view
 
 
 class PacksReloaded(Message):
     """The pack files were read again: cards a screen holds may have changed or gone."""
+
+
+# -- from the app's workers to the app ------------------------------------------------
+
+
+class DataOpened(Message):
+    """The opening worker is done: Home's figures, or (``view.error``) why the review
+    data cannot be opened."""
+
+    def __init__(self, view: HomeView) -> None:
+        super().__init__()
+        self.view = view
+
+
+class CardReady(Message):
+    """The solving worker worked a card's numbers out (dropped if ``worker`` was cancelled
+    meanwhile: a reload may have changed the card)."""
+
+    def __init__(self, prepared: Prepared, worker: Worker[None]) -> None:
+        super().__init__()
+        self.prepared = prepared
+        self.worker = worker
 
 
 # -- from a screen (or a widget) up to the app -------------------------------------------

@@ -1,7 +1,6 @@
 """The app's options: what it takes from the command line (and what tests fix).
 
-Kept apart from the app so the start-up child (:mod:`drill.app.prefetch`) can use them
-without importing Textual.
+Plain data, without Textual: the command line builds them before the app is imported.
 """
 
 from __future__ import annotations
@@ -25,8 +24,9 @@ class AppOptions:
     timer_clock: Callable[[], float] = time.monotonic
     #: The scheduling clock (fixed in tests); None means the system clock.
     clock: Clock | None = None
-    #: Solve cards in a worker thread after the first screen is up. Off, each card is
-    #: solved when first shown, before it is drawn (tests: deterministic screens).
+    #: Open the review data and solve cards in worker threads once the first screen is
+    #: up. Off, the data is opened before the first frame and each card is solved when
+    #: first shown, before it is drawn (tests: deterministic screens).
     prepare_in_background: bool = True
     #: Load the packs that come with drill (tests use their own pack alone).
     builtin_packs: bool = True

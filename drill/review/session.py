@@ -9,10 +9,12 @@ database never overwrite each other's reviews.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 from drill.config.location import data_dir, database_path
 from drill.config.settings import Settings, SettingsError, load_settings
@@ -31,7 +33,6 @@ from drill.scheduling.queue import (
     ScheduleRow,
     StudiedToday,
     build_queue,
-    unchanged_until,
 )
 from drill.scheduling.ratings import (
     QUICK_SHARE,
@@ -44,8 +45,15 @@ from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import to_ms
 from drill.storage import card_table, day_limits, interviews, review_log, stats_queries
 from drill.storage.database import Database, open_database
+from drill.storage.errors import DatabaseLocked
 from drill.storage.interviews import StoredExplanation
 from drill.storage.review_log import ReviewEntry, ReviewKind
+
+T = TypeVar("T")
+
+#: How often :meth:`ReviewSession.when_free` tries a change again while another program
+#: holds the review database.
+RETRY_EVERY_S = 1.0
 
 
 class SchedulingError(Exception):
@@ -86,8 +94,6 @@ class HomeCounts:
     done_today: int  # ratings given today (scheduled and cram)
     streak: int
     next_due: datetime | None  # when a card next becomes available, if none is now
-    #: These figures (and the next card) hold until then if nothing is written.
-    unchanged_until: datetime | None = None
 
     @property
     def due(self) -> int:
@@ -308,16 +314,15 @@ class ReviewSession:
         return self.queue(pack, at).first
 
     def counts(self, at: datetime | None = None) -> HomeCounts:
-        """Today's figures now (or at the instant ``at``, as the data stands), and until
-        when they hold if nothing is written."""
+        """Today's figures now (or at the instant ``at``, as the data stands)."""
         now, days = self.now() if at is None else at, self.days
 
-        def read(conn: sqlite3.Connection) -> tuple[Queue, datetime, tuple[int, int]]:
+        def read(conn: sqlite3.Connection) -> tuple[Queue, tuple[int, int]]:
             rows, studied, limits = self._snapshot(conn, now)
             return (build_queue(self.deck, rows, studied, now, days, limits),
-                    unchanged_until(rows, now, days), activity(conn, now, days))
+                    activity(conn, now, days))
 
-        queue, until, (done_today, streak) = self.database.read(read)
+        queue, (done_today, streak) = self.database.read(read)
         return HomeCounts(
             new=queue.count("new"),
             learning=queue.count("learning"),
@@ -325,7 +330,6 @@ class ReviewSession:
             done_today=done_today,
             streak=streak,
             next_due=None if queue.entries else queue.next_due,
-            unchanged_until=until,
         )
 
     def preview(self, key: str) -> dict[Rating, timedelta]:
@@ -361,6 +365,22 @@ class ReviewSession:
         return self.database.read(lambda conn: pack_progress(conn, self.deck))
 
     # -- changing --------------------------------------------------------------------
+
+    def when_free(self, change: Callable[[], T], go_on: Callable[[], bool] = lambda: True,
+                  pause: Callable[[float], object] = time.sleep) -> T | None:
+        """``change()`` (a rating, a cram: any write through this session), made although
+        another program holds the review database: each try gives up on the lock at once
+        rather than blocking, and the next comes :data:`RETRY_EVERY_S` later (``pause``),
+        for as long as ``go_on()`` says. None when it stops first: nothing was stored.
+        Any other error is raised as it comes."""
+        while True:
+            try:
+                with self.database.impatient():
+                    return change()
+            except DatabaseLocked:
+                pause(RETRY_EVERY_S)
+                if not go_on():
+                    return None
 
     def rate(
         self,

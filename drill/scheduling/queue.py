@@ -192,27 +192,6 @@ def build_queue(
     return Queue(tuple(entries), from_ms(min(later)) if later else None)
 
 
-def unchanged_until(rows: Mapping[int, ScheduleRow], now: datetime, days: StudyDays) -> datetime:
-    """The first instant after ``now`` at which :func:`build_queue` over these same rows
-    (and the same day's log) could give another queue: the end of the study day, a burial
-    ending, a learning card coming due or into the learn-ahead window. Until then, with no
-    write, the day's counts and the next card stay as they are. Conservative: every
-    instant a comparison in :func:`build_queue` can flip at is counted, needed or not."""
-    now_ms = to_ms(now)
-    until_ms = to_ms(days.end_of(days.day_of(now)))
-    ahead_ms = LEARN_AHEAD // timedelta(milliseconds=1)
-    for row in rows.values():
-        if row.suspended:
-            continue
-        moments = [row.buried_until_ms]
-        if row.phase not in (Phase.NEW, Phase.REVIEW) and row.due_ms is not None:
-            moments += [row.due_ms, row.due_ms - ahead_ms]
-        for moment in moments:
-            if moment is not None and now_ms < moment < until_ms:
-                until_ms = moment
-    return from_ms(until_ms)
-
-
 def _parent_seen(parent_id: int | None, rows: Mapping[int, ScheduleRow]) -> bool:
     if parent_id is None:
         return True

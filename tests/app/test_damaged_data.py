@@ -81,7 +81,6 @@ async def test_opening_the_app_backs_the_database_up_once_a_study_day(
 async def test_a_database_deleted_under_the_app_is_noticed_at_the_next_rating(
     make_app: MakeApp, data_dir: Path
 ) -> None:
-    from textual.widgets._toast import Toast
 
     from drill.app.screens.review import ReviewScreen
 
@@ -105,7 +104,7 @@ async def test_a_database_deleted_under_the_app_is_noticed_at_the_next_rating(
         await pilot.press("space", "3")
         await pilot.pause()
         assert review.card is not None and review.card.key == card  # the card stays
-        toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
         assert "deleted" in toasts and "not saved" in toasts.lower()
     (rescued,) = (data_dir / "backups").glob("drill-rescued-*.sqlite3")
     conn = sqlite3.connect(rescued)

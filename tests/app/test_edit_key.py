@@ -17,7 +17,6 @@ import pytest
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.pilot import Pilot
 from textual.widgets import Static
-from textual.widgets._toast import Toast
 
 from drill.app.screens.review import ReviewScreen
 from drill.app.screens.source import SourceScreen
@@ -46,7 +45,7 @@ class HandingOverDriver(HeadlessDriver):
 def toasts(app: Any) -> str:
     """The notices on screen (under a modal, too)."""
     return " ".join(str(toast.render()) for screen in app.screen_stack
-                    for toast in screen.query(Toast))
+                    for toast in screen.query("Toast"))
 
 
 @pytest.fixture

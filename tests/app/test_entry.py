@@ -53,65 +53,28 @@ def test_a_missing_packs_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert "no such folder" in done.stderr
 
 
-@pytest.mark.slow
-async def test_a_start_up_child_that_fails_leaves_the_app_to_load_by_itself(
+async def test_home_draws_at_once_and_its_figures_come_from_the_opening_worker(
     data_dir: Path, pack_dir: Path
 ) -> None:
-    import os
+    from textual.widgets import Static
 
     from drill.app.drill_app import DrillApp
     from drill.app.options import AppOptions
-    from drill.app.prefetch import Prefetch
     from drill.app.screens.home import HomeScreen
 
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # a child that dies without a word
-        os._exit(1)
-    os.close(write_end)
     options = AppOptions(data_dir=data_dir, pack_dirs=(pack_dir,), builtin_packs=False,
-                         prepare_in_background=False)
-    app = DrillApp(options, prefetch=Prefetch(pid, read_end))
+                         prepare_in_background=True)
+    app = DrillApp(options)
     async with app.run_test(size=(80, 24)) as pilot:
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        await app.workers.wait_for_complete()
         await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
         assert app.ready
-        assert app.screen.view.next_card is not None
-        assert app.screen.view.next_card.key == "app-demo/floor"
-
-
-def test_the_start_up_child_sends_home_what_the_parent_would_build(
-    data_dir: Path, pack_dir: Path
-) -> None:
-    from drill.app.backend import Backend
-    from drill.app.home_view import home_view
-    from drill.app.options import AppOptions
-    from drill.app.prefetch import start
-
-    options = AppOptions(data_dir=data_dir, pack_dirs=(pack_dir,), builtin_packs=False)
-    prefetch = start(options)
-    assert prefetch is not None  # this platform forks
-    from_child = prefetch.result()
-    backend = Backend(options.data_dir, options.pack_dirs, options.clock, options.builtin_packs)
-    backend.open()
-    try:
-        in_process = home_view(backend)
-    finally:
-        backend.close()
-    assert from_child == in_process
-    assert from_child is not None and from_child.next_card is not None
-
-
-def test_home_view_survives_its_round_trip_through_json() -> None:
-    import json
-    from datetime import UTC, datetime
-
-    from drill.app.home_view import HomeView, NextCard, PackLine
-
-    view = HomeView(
-        due=3, new=10, done_today=2, streak=5,
-        next_card=NextCard("p/c", "Title", "priority", "new", "A scenario."),
-        next_due_local=datetime(2026, 11, 30, 4, 0, tzinfo=UTC), next_due_in="5h",
-        packs=(PackLine("Speed physics", 14, 1, 2, 0),), problems=("x.yaml:1:1: error: y",),
-    )
-    assert HomeView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+        assert home.view is not None and home.view.next_card is not None
+        assert home.view.next_card.key == "app-demo/floor"
+        counts = str(home.query_one("#home-counts").render())
+        next_card = str(home.query_one("#home-next", Static).render())
+        # The pack's four cards less the follow-up, which comes after its card only.
+        assert "0 due" in counts and "3 new" in counts, counts
+        assert "app-demo/floor" in next_card

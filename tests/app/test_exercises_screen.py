@@ -53,9 +53,8 @@ def text(app: DrillApp, selector: str) -> str:
 
 
 def toasts(app: DrillApp) -> str:
-    from textual.widgets._toast import Toast
 
-    return " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+    return " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
 
 
 async def open_exercises(pilot: Pilot[Any], app: DrillApp) -> ExercisesScreen:

@@ -28,7 +28,6 @@ CHILD = """
 import asyncio, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[3])
-from textual.widgets._toast import Toast
 from drill.app.drill_app import DrillApp
 from drill.app.options import AppOptions
 from drill.app.screens.browse import BrowseScreen
@@ -41,10 +40,10 @@ async def main() -> None:
     async with app.run_test(size=(120, 30), notifications=True) as pilot:
         for _ in range(30):
             await pilot.pause()
-            if app.ready and list(app.screen.query(Toast)):
+            if app.ready and list(app.screen.query("Toast")):
                 break
         print("first:", type(app.screen).__name__)
-        toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
         print("notice:", " ".join(toasts.split()))
         app.clear_notifications()
         await pilot.press("b")
@@ -59,7 +58,7 @@ async def main() -> None:
         await pilot.press("space", "3")
         for _ in range(10):
             await pilot.pause()
-        toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
         print("rating:", " ".join(toasts.split()))
         print("card stays:", app.screen is review and review.card is not None)
 

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Static
-from textual.widgets._toast import Toast
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.browse import BrowseScreen
@@ -21,6 +20,7 @@ from drill.app.screens.review import ReviewScreen
 from drill.app.screens.stats import StatsScreen
 from drill.app.widgets.ask_field import AskField
 from drill.config.location import DATABASE_FILE
+from testkit import notices
 
 pytestmark = pytest.mark.slow
 
@@ -61,7 +61,7 @@ async def test_a_broken_user_pack_is_named_and_the_others_still_work(
     app = make_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        toasts = [str(toast.render()) for toast in app.screen.query(Toast)]
+        toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("mine.yaml:6:" in toast for toast in toasts)  # the notice: file and line
         problems = str(app.screen.query_one("#home-problems", Static).render())
         assert "mine.yaml:6:" in problems
@@ -141,9 +141,9 @@ async def test_the_palette_on_home_offers_review_and_extra_practice(make_app: Ma
 async def test_a_locked_database_keeps_the_card_until_the_rating_is_saved(
     make_app: MakeApp, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from drill.storage import database as storage
+    from drill.review import session
 
-    monkeypatch.setattr(storage, "BUSY_TIMEOUT_S", 0.05)  # give up on the lock quickly
+    monkeypatch.setattr(session, "RETRY_EVERY_S", 0.01)  # tried again soon after the lock goes
     app = make_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("enter", "space")  # the answer shows: it can be rated
@@ -151,27 +151,28 @@ async def test_a_locked_database_keeps_the_card_until_the_rating_is_saved(
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.card is not None
         card = review.card.key
-        other = sqlite3.connect(data_dir / DATABASE_FILE, timeout=0.05)
+        other = sqlite3.connect(data_dir / DATABASE_FILE, timeout=0)
         other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
         try:
             await pilot.press("3")
-            await pilot.pause(0.5)
+            await pilot.pause()
             assert review.card is not None and review.card.key == card  # still here
-            toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
-            assert "saving this rating as soon as" in toasts.lower()
+            assert "saving this rating as soon as" in " ".join(notices(app)).lower()
             assert app.backend.history(card) == []
             # the screen does not freeze meanwhile: keys are taken (and kept for the
             # next card, as keys pressed while a card comes in are)
             await pilot.press("5")
             await pilot.pause()
+            [saving] = [worker for worker in review.workers if worker.group == "save"]
+            assert not saving.is_finished  # it goes on trying while the lock is held
         finally:
             other.rollback()
             other.close()
-        for _ in range(40):  # the lock is gone: the rating goes through by itself
-            await pilot.pause(0.1)
-            if review.card is not None and review.card.key != card:
+        await saving.wait()  # the lock is gone: the rating goes through by itself
+        for _ in range(10):  # the worker's message, then the next card
+            if review.card is None or review.card.key != card:
                 break
-        assert review.card is not None and review.card.key != card
+            await pilot.pause()
         assert len(app.backend.history(card)) == 1
         await pilot.pause()
         fields = list(review.query(AskField))
@@ -193,7 +194,7 @@ async def test_reload_picks_up_a_new_pack_and_names_a_broken_one(
         await pilot.press("r")
         await pilot.pause()
         assert len(app.backend.cards) == 2 * before
-        toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
         assert "broken.yaml:" in toasts
         await pilot.press("enter")
         await pilot.pause()

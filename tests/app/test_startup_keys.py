@@ -1,8 +1,8 @@
-"""Keys pressed on Home before the review data is open in the app's own process.
+"""Keys pressed on Home before the review data is open.
 
-At start-up a forked child draws Home's figures while the app opens the data itself in a
-worker; for a moment Home is on screen but the data is not open. Found in a real
-terminal: b, t and r pressed then did nothing at all.
+At start-up Home is drawn at once while a worker opens the data; for a moment Home is on
+screen but the data is not open. Found in a real terminal: b, t and r pressed then did
+nothing at all.
 """
 
 from __future__ import annotations
@@ -11,30 +11,18 @@ import threading
 from collections.abc import Callable, Iterator
 
 import pytest
-from textual.widgets._toast import Toast
+from textual.pilot import Pilot
+from textual.widgets import Static
 
 from drill.app.backend import Backend
 from drill.app.drill_app import DrillApp
-from drill.app.home_view import HomeView, home_view
 from drill.app.screens.browse import BrowseScreen
 from drill.app.screens.stats import StatsScreen
+from testkit import notices
 
 pytestmark = pytest.mark.slow
 
 MakeApp = Callable[..., DrillApp]
-
-
-class ReadyView:
-    """Stands in for the start-up child: Home's figures, already worked out."""
-
-    def __init__(self, view: HomeView) -> None:
-        self.view = view
-
-    def result(self) -> HomeView:
-        return self.view
-
-    def first_frame_drawn(self) -> None:
-        """The app says so after its first frame; nothing waits on it here."""
 
 
 @pytest.fixture
@@ -44,7 +32,7 @@ def slow_open(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     open_data = Backend.open
 
     def wait_then_open(self: Backend) -> None:
-        go.wait(10)
+        go.wait()
         open_data(self)
 
     monkeypatch.setattr(Backend, "open", wait_then_open)
@@ -52,47 +40,64 @@ def slow_open(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     go.set()
 
 
-def starting_app(make_app: MakeApp, go: threading.Event) -> DrillApp:
-    app = make_app()
-    go.set()  # the figures for Home, as the start-up child would send them
-    app.backend.open()
-    view = home_view(app.backend)
-    app.backend.close()
-    go.clear()
-    app.backend = Backend(app.options.data_dir, app.options.pack_dirs, app.options.clock,
-                          app.options.builtin_packs)
-    app.prefetch = ReadyView(view)  # type: ignore[assignment]
-    return app
+def starting_app(make_app: MakeApp) -> DrillApp:
+    """The app as a user starts it: the data is opened in a worker."""
+    return make_app(prepare_in_background=True)
+
+
+async def until_open(app: DrillApp, pilot: Pilot[int]) -> None:
+    """Wait for the opening worker and the message it posts (the worker starts after
+    the first frame)."""
+    for _ in range(20):
+        if app.ready:
+            return
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+    raise AssertionError("the review data was never opened")
 
 
 @pytest.mark.parametrize(("key", "screen"), [("b", BrowseScreen), ("t", StatsScreen)])
 async def test_a_key_pressed_before_the_data_is_open_acts_once_it_is(
     make_app: MakeApp, slow_open: threading.Event, key: str, screen: type
 ) -> None:
-    app = starting_app(make_app, slow_open)
+    app = starting_app(make_app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not app.ready
         await pilot.press(key)
         slow_open.set()
+        await until_open(app, pilot)
         await app.workers.wait_for_complete()
-        for _ in range(3):
-            await pilot.pause()
-        assert app.ready
+        await pilot.pause()
         assert isinstance(app.screen, screen)
 
 
 async def test_reload_pressed_before_the_data_is_open_reloads_once_it_is(
     make_app: MakeApp, slow_open: threading.Event
 ) -> None:
-    app = starting_app(make_app, slow_open)
+    app = starting_app(make_app)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert not app.ready
         await pilot.press("r")
         slow_open.set()
-        await app.workers.wait_for_complete()
-        for _ in range(3):
-            await pilot.pause()
-        toasts = " ".join(str(toast.render()) for toast in app.screen.query(Toast))
+        await until_open(app, pilot)
+        await pilot.pause()
+        toasts = " ".join(notices(app))
         assert "Reloaded" in toasts
+
+
+async def test_home_shows_before_the_data_is_open_and_its_figures_once_it_is(
+    make_app: MakeApp, slow_open: threading.Event
+) -> None:
+    app = starting_app(make_app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.ready
+        assert "Opening" in str(app.screen.query_one("#home-next", Static).render())
+        slow_open.set()
+        await until_open(app, pilot)
+        await pilot.pause()
+        counts = str(app.screen.query_one("#home-counts").render())
+        assert "3 new" in counts, counts  # the follow-up comes after its card only
+        assert "app-demo/floor" in str(app.screen.query_one("#home-next", Static).render())

@@ -1,5 +1,5 @@
-"""``drill`` itself in a pseudo-terminal: the real start-up path (the forked child that
-reads the schedule), the first screen before sympy, quitting, and a corrupt database."""
+"""``drill`` itself in a pseudo-terminal: the real start-up path (Home drawn at once, the
+data opened in a worker), the first screen before sympy, quitting, and a corrupt database."""
 
 from __future__ import annotations
 
@@ -154,27 +154,3 @@ def test_drill_ends_when_its_terminal_goes_away_during_start_up(
     terminal.wait_for(r"Up next")
     os.close(terminal.fd)  # the window closes: the kernel sends SIGHUP
     assert _ended_within(terminal.pid, 20) == 128 + signal.SIGHUP
-
-
-def test_quitting_keeps_home_for_the_next_start_which_reads_no_pack_before_drawing_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # -X importtime writes a line per module to the terminal, in order with the screen:
-    # a start that works Home out reads the packs (drill.packs.loader) before Home shows.
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    entries = tmp_path / "cache" / "drill" / "home"
-    app_packs = str(ROOT / "tests" / "app" / "packs")
-    terminal = drill(tmp_path / "data", "--packs", app_packs)
-    shown = terminal.wait_for(r"Up next")
-    assert "drill.packs.loader" in shown
-    terminal.send("q")
-    assert terminal.exit_code() == 0  # the terminal is let go at once, not after the keeping
-    deadline = time.monotonic() + 30
-    while not list(entries.glob("*.json")) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert list(entries.glob("*.json")), "quitting kept nothing for the next start"
-    terminal = drill(tmp_path / "data", "--packs", app_packs)
-    shown = terminal.wait_for(r"Up next")
-    assert "drill.packs.loader" not in shown
-    assert re.search(r"0 due\s+·\s+10 new", shown)  # the day's limit: nothing studied yet
-    terminal.send("q")
-    assert terminal.exit_code() == 0

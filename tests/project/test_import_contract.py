@@ -73,8 +73,8 @@ def test_drill_help_lists_subcommands_without_sympy() -> None:
 
 
 def test_the_first_screen_imports_only_textual_and_light_modules() -> None:
-    # The parent process draws Home while a forked child reads the packs and the review
-    # data (drill.app.prefetch); anything heavy imported here delays the first card.
+    # Home is drawn before the packs and the review data are read (a worker does that
+    # after the first frame); anything heavy imported here delays the first frame.
     loaded = _modules_loaded_by(
         "from drill.app.drill_app import DrillApp\n"
         "from drill.app.screens.home import HomeScreen"
@@ -82,18 +82,3 @@ def test_the_first_screen_imports_only_textual_and_light_modules() -> None:
     heavy = {"sympy", "fsrs", "yaml", "sqlite3", "drill.solving.variants", "drill.packs.catalog",
              "drill.review.session", "drill.packs.loader", "drill.grading"}
     assert not heavy & loaded
-
-
-def test_the_start_up_child_builds_home_without_sympy_or_the_variant_renderer(
-    tmp_path: Path,
-) -> None:
-    # The child (drill.app.prefetch) must be done before Textual is: Home says which
-    # variant comes next without rendering it.
-    loaded = _modules_loaded_by(
-        "from pathlib import Path\n"
-        "from drill.app.options import AppOptions\n"
-        "from drill.app.prefetch import _build\n"
-        f"view = _build(AppOptions(data_dir=Path({str(tmp_path)!r})))\n"
-        "assert view.next_card is not None and not view.error, view\n"
-    )
-    assert not {"sympy", "textual", "drill.solving.variants", "drill.solving.solve"} & loaded

@@ -241,37 +241,3 @@ def test_unknown_cards_are_refused_by_name(make_session: Factory, make_card: Car
     session = make_session([make_card("a", "c", 0)])
     with pytest.raises(UnknownCard, match="a/nope"):
         session.rate("a/nope", Rating.GOOD, 1000)
-
-
-def test_the_queue_stays_as_it_is_until_a_card_comes_due_or_the_day_ends() -> None:
-    from drill.scheduling.days import StudyDays
-    from drill.scheduling.queue import ScheduleRow, unchanged_until
-    from drill.scheduling.timestamps import to_ms
-
-    days = StudyDays(NEW_YORK, 4)
-    now = datetime(2025, 6, 10, 9, 0, tzinfo=NEW_YORK)
-    end_of_day = datetime(2025, 6, 11, 4, 0, tzinfo=NEW_YORK)
-
-    def at(**delta: float) -> int:
-        return to_ms(now + timedelta(**delta))
-
-    def until(*rows: ScheduleRow) -> datetime:
-        return unchanged_until(dict(enumerate(rows)), now, days)
-
-    new = ScheduleRow(Phase.NEW, None, 0, False, None)
-    assert until() == end_of_day
-    assert until(new) == end_of_day
-    # A review card due later today or tomorrow: only the day's end changes anything.
-    assert until(ScheduleRow(Phase.REVIEW, at(hours=3), 4, False, None)) == end_of_day
-    # A learning card due in 30 minutes enters the 20-minute learn-ahead in 10.
-    learning = ScheduleRow(Phase.LEARNING, at(minutes=30), 1, False, None)
-    assert until(learning) == now + timedelta(minutes=10)
-    # Inside the window already: it changes place in the queue when it is due.
-    relearning = ScheduleRow(Phase.RELEARNING, at(minutes=5), 3, False, None)
-    assert until(relearning, learning) == now + timedelta(minutes=5)
-    # Due already (in the queue's first place): nothing more to wait for.
-    assert until(ScheduleRow(Phase.LEARNING, at(minutes=-5), 1, False, None)) == end_of_day
-    # A burial ending in an hour; a suspended card never comes back by itself.
-    assert until(ScheduleRow(Phase.REVIEW, at(days=-1), 4, False, at(hours=1))) == (
-        now + timedelta(hours=1))
-    assert until(ScheduleRow(Phase.LEARNING, at(minutes=1), 1, True, None)) == end_of_day

@@ -4,15 +4,15 @@
 
 Rates random cards of a 20-card pack through ReviewSession, printing "REVIEW_ID KEY" after
 each rating is committed. COUNT 0 means forever (until killed). With --wait it prints
-"ready" once the database is open and starts when a line arrives on stdin, so two
-children can be started together.
+"ready" once the database is open, then rates in batches: each line on stdin is a number,
+how many to rate next (it stops at the end of its input), so the test decides when two
+children write at once.
 """
 
 from __future__ import annotations
 
 import random
 import sys
-import time
 from datetime import UTC
 
 from drill.packs.model import Card
@@ -32,18 +32,23 @@ def main() -> int:
     with ReviewSession.open(CARDS, folder, clock=SystemClock(UTC)) as session:
         if "--wait" in sys.argv:
             print("ready", flush=True)
-            sys.stdin.readline()
+            for line in sys.stdin:
+                for _ in range(int(line)):
+                    rate_one(session, rng)
+            return 0
         done = 0
         while count == 0 or done < count:
-            card = rng.choice(CARDS)
-            answer = TypedAnswer("x", f"{rng.random():.3f} ms", "incorrect", ("power-of-ten",))
-            rated = session.rate(card.key, rng.randint(1, 4), rng.randint(0, 90_000), [answer])
-            print(rated.review_id, card.key, flush=True)
+            rate_one(session, rng)
             done += 1
-            # A short pause, as between a person's ratings; without it one process takes
-            # the lock back at once and the other only waits (SQLite is not fair).
-            time.sleep(rng.random() * 0.002)
     return 0
+
+
+def rate_one(session: ReviewSession, rng: random.Random) -> None:
+    """Rate a random card; say so once it is committed."""
+    card = rng.choice(CARDS)
+    answer = TypedAnswer("x", f"{rng.random():.3f} ms", "incorrect", ("power-of-ten",))
+    rated = session.rate(card.key, rng.randint(1, 4), rng.randint(0, 90_000), [answer])
+    print(rated.review_id, card.key, flush=True)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).with_name("rating_child.py")
+#: The two-writer test: this many batches of this many ratings from each writer.
+BATCHES, BATCH = 15, 10
 
 
 def start_child(folder: Path, count: int, seed: int, *, wait: bool = False
@@ -78,27 +80,33 @@ def test_sigkill_mid_stream_loses_no_committed_rating(tmp_path: Path, kill_after
 
 
 def test_two_writers_on_one_folder_lose_nothing(tmp_path: Path) -> None:
-    children = [start_child(tmp_path, 150, seed=n, wait=True) for n in (1, 2)]
+    children = [start_child(tmp_path, 0, seed=n, wait=True) for n in (1, 2)]
     for child in children:  # both have the database open before either writes
         assert child.stdout is not None and child.stdout.readline() == "ready\n"
-    for child in children:
-        assert child.stdin is not None
-        child.stdin.write("go\n")
-        child.stdin.flush()
-    first, second = children
-    out1, err1 = first.communicate(timeout=120)
-    out2, err2 = second.communicate(timeout=120)
-    assert (first.returncode, err1) == (0, "")
-    assert (second.returncode, err2) == (0, "")
-    reported = parse(out1.splitlines(keepends=True)) + parse(out2.splitlines(keepends=True))
-    assert len(reported) == 300
-    assert len({review for review, _ in reported}) == 300  # no id handed out twice
-    assert check_consistent(tmp_path, reported) == 300
-    # The two really wrote in turns (ids from one, then the other, then the first again),
-    # so the test exercised the lock rather than two runs one after the other.
-    first_ids = {review for review, _ in parse(out1.splitlines(keepends=True))}
-    turns = sum((i in first_ids) != (i - 1 in first_ids) for i in range(2, 301))
-    assert turns >= 2
+    lines: dict[int, list[str]] = {0: [], 1: []}
+    # Batch by batch, both at once: every batch holds ratings of both, so the ids
+    # change hands at least once per batch, however the two are scheduled.
+    for _ in range(BATCHES):
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write(f"{BATCH}\n")
+            child.stdin.flush()
+        for number, child in enumerate(children):
+            assert child.stdout is not None
+            for _ in range(BATCH):
+                line = child.stdout.readline()
+                assert line, f"child ended early: {child.stderr.read() if child.stderr else ''}"
+                lines[number].append(line)
+    outputs = [child.communicate() for child in children]  # stdin closed: they end
+    assert [(child.returncode, err) for child, (_, err) in zip(children, outputs, strict=True)
+            ] == [(0, ""), (0, "")]
+    reported = parse(lines[0]) + parse(lines[1])
+    assert len(reported) == 2 * BATCHES * BATCH
+    assert len({review for review, _ in reported}) == len(reported)  # no id handed out twice
+    assert check_consistent(tmp_path, reported) == len(reported)
+    first_ids = {review for review, _ in parse(lines[0])}
+    turns = sum((i in first_ids) != (i - 1 in first_ids) for i in range(2, len(reported) + 1))
+    assert turns >= BATCHES
     # Both wrote to the same cards; each card's reps counts both processes' ratings.
     by_key = Counter(key for _, key in reported)
     with open_database(database_path(tmp_path)) as db:

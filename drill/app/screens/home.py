@@ -1,12 +1,14 @@
 """Home: today's counts, the streak, the next card, and each pack's progress.
 
-The first screen, so it is drawn from plain data (:class:`HomeView`) with a handful of
-plain widgets: no sympy, no parser, no buttons to style. Links in the text are clickable.
+The first screen, so it is drawn with a handful of plain widgets (no sympy, no parser, no
+buttons to style), from plain data (:class:`HomeView`). At start-up it shows before the
+review data is open: its figures come with :class:`BackendReady`, from the app's worker.
+Links in the text are clickable.
 
-Its figures come again from the backend it is given, once the app says the review data
-is open (:class:`BackendReady`). Starting a review is the app's to do: Enter and x are
-the app's actions, run at once (keys typed straight after Enter reach the new card);
-a study set chosen with p goes up as :class:`ReviewWanted`.
+Its figures come again from the backend it is given after a session, a reload, a change.
+Starting a review is the app's to do: Enter and x are the app's actions, run at once (keys
+typed straight after Enter reach the new card); a study set chosen with p goes up as
+:class:`ReviewWanted`.
 """
 
 from __future__ import annotations
@@ -146,8 +148,9 @@ class HomeScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, view: HomeView, backend: Backend, ready: bool = False) -> None:
-        """``ready``: the backend is open in this process; if not, BackendReady says when."""
+    def __init__(self, view: HomeView | None, backend: Backend, ready: bool = False) -> None:
+        """``view``: the figures, None until BackendReady brings them. ``ready``: the
+        backend is open; if not, BackendReady says when."""
         super().__init__()
         self.view = view
         self.backend = backend
@@ -164,7 +167,11 @@ class HomeScreen(Screen[None]):
             yield Static(id="home-problems")
 
     def on_mount(self) -> None:
-        self.show(self.view)
+        if self.view is not None:
+            self.show(self.view)
+        else:
+            self.query_one("#home-next", Static).update(
+                Content.styled("Opening today's cards…", "$text-muted"))
         # The footer comes just after the first frame: drawing it (and styling its keys)
         # would otherwise hold the first card back.
         self.call_after_refresh(self._add_footer)
@@ -197,9 +204,12 @@ class HomeScreen(Screen[None]):
         if self.is_mounted and self.ready:
             self.refresh_view()
 
-    def on_backend_ready(self, _: BackendReady) -> None:
+    def on_backend_ready(self, message: BackendReady) -> None:
         self.ready = True
-        self.refresh_view()
+        if message.view is not None:
+            self.show(message.view)
+        else:
+            self.refresh_view()
         waiting, self._waiting = self._waiting, []
         for callback in waiting:
             callback()

@@ -22,13 +22,12 @@ its overlay instead. Its last result is what ``ans`` stands for in an answer box
 
 from __future__ import annotations
 
-import asyncio
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -37,6 +36,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
+from textual.worker import get_current_worker
 
 from drill.app.backend import BackendError, Saved
 from drill.app.messages import (
@@ -63,7 +63,6 @@ if TYPE_CHECKING:
 
 
 RATE_IDS = {f"rate-{rating}": rating for rating in NAMES}
-RETRY_SAVE_S = 1.0  # how often a rating is tried again while the database is locked
 #: Keys that are shortcuts when not typing; any other printable key starts an answer.
 SHORTCUT_KEYS = frozenset(" ubsefrqw?*")
 RATING_KEYS = frozenset("1234")
@@ -85,6 +84,17 @@ class _RatedView:
     revealed: bool
     follow_up_next: bool
     explanations: tuple[int, ...] = ()  # written on it, kept with its rating
+
+
+class _SaveEnded(Message):
+    """The worker saving a rating while the database was locked is done: the rating is
+    saved, or (``error``) it failed for another reason."""
+
+    def __init__(self, card: Card, rating: int, seen: _RatedView, saved: Saved | None,
+                 error: BackendError | None) -> None:
+        super().__init__()
+        self.card, self.rating, self.seen = card, rating, seen
+        self.saved, self.error = saved, error
 
 
 def message_clock() -> float:
@@ -201,7 +211,7 @@ class ReviewScreen(Screen[None]):
         # The footer is mounted with the first card (see on_mount).
 
     async def on_mount(self) -> None:
-        self.set_interval(1.0, self._refresh_intervals_if_the_clock_moved)
+        self.set_interval(1.0, self.refresh_intervals_if_the_clock_moved)
         # The first frame shows the card and the footer together, laid out once: the
         # footer's keys are the card's (it has none to show before there is a card), so
         # it is mounted after the card, composing them at once.
@@ -367,7 +377,9 @@ class ReviewScreen(Screen[None]):
         now = backend.now()
         return (now.replace(second=0, microsecond=0), backend.study_day(now))
 
-    def _refresh_intervals_if_the_clock_moved(self) -> None:
+    def refresh_intervals_if_the_clock_moved(self) -> None:
+        """Once a second: the buttons' intervals again, if the minute or the study day
+        changed since they were worked out."""
         if self.card is not None and not self._busy and self._clock_mark != self._clock_now():
             self._show_intervals()
 
@@ -567,7 +579,10 @@ class ReviewScreen(Screen[None]):
         except BackendError as error:
             if error.locked:
                 self._busy, self._ready_since = True, math.inf  # keys wait, as on a swap
-                self.run_worker(self._save_when_free(card, rating, seen), group="save")
+                self.notify("Another program holds the review database: saving this rating "
+                            "as soon as it lets go…", title="Saving", severity="warning",
+                            timeout=60)
+                self._save_when_free(card, rating, seen)
             else:
                 self._not_saved(error)
             return
@@ -579,30 +594,30 @@ class ReviewScreen(Screen[None]):
         self.notify(f"{error}. The card stays, to be rated again.", title="Rating not saved",
                     severity="error", timeout=10, markup=False)
 
-    async def _save_when_free(self, card: Card, rating: int, seen: _RatedView) -> None:
-        """Another program holds the database: try again every second, in a thread, so
-        the screen never freezes; the card stays until its rating is saved."""
-        backend = self.backend
-        self.notify("Another program holds the review database: saving this rating as "
-                    "soon as it lets go…", title="Saving", severity="warning", timeout=60)
-        saved = None
+    @work(thread=True, exclusive=True, group="save")
+    def _save_when_free(self, card: Card, rating: int, seen: _RatedView) -> None:
+        """Another program holds the database: the review service tries again until it
+        lets go, in a thread, so the screen never freezes; the card stays until its rating
+        is saved (or the screen goes, which cancels this worker)."""
+        worker = get_current_worker()
         try:
-            while saved is None and self.is_attached:
-                await asyncio.sleep(RETRY_SAVE_S)
-                try:
-                    saved = await asyncio.to_thread(
-                        backend.rate, card.key, rating, seen.seconds, list(seen.answers),
-                        cram=self.cram is not None, variant=card.variant,
-                        explanations=seen.explanations)
-                except BackendError as error:
-                    if not error.locked:
-                        self._not_saved(error)
-                        return
-        finally:
-            self._busy, self._ready_since = False, message_clock()
-            self.app.clear_notifications()
-        if saved is not None:
-            await self._saved(card, rating, saved, seen)
+            saved = self.backend.rate_when_free(
+                lambda: not worker.is_cancelled, card.key, rating, seen.seconds, seen.answers,
+                cram=self.cram is not None, variant=card.variant,
+                explanations=seen.explanations)
+        except BackendError as error:
+            self.post_message(_SaveEnded(card, rating, seen, None, error))
+            return
+        self.post_message(_SaveEnded(card, rating, seen, saved, None))
+
+    @on(_SaveEnded)
+    async def _save_ended(self, message: _SaveEnded) -> None:
+        self._busy, self._ready_since = False, message_clock()
+        self.app.clear_notifications()
+        if message.error is not None:
+            self._not_saved(message.error)
+        elif message.saved is not None:
+            await self._saved(message.card, message.rating, message.saved, message.seen)
 
     async def _saved(self, card: Card, rating: int, saved: Saved, seen: _RatedView) -> None:
         """The rating is committed: say what it did and show the next card."""

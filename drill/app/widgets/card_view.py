@@ -14,7 +14,7 @@ as :class:`~drill.app.messages.CardWorkedOut`.
 
 from __future__ import annotations
 
-import asyncio
+from functools import partial
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -22,6 +22,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
+from textual.worker import WorkerCancelled
 
 from drill.app.messages import CardWorkedOut
 from drill.app.widgets.ask_field import AskField, Echo
@@ -208,7 +209,12 @@ class CardView(VerticalScroll):
             return []
         card, waiting, self.pending = self.card, self.pending, {}
         if self.prepared is None:
-            prepared = await asyncio.to_thread(self.backend.prepare_safely, card)
+            worker = self.run_worker(partial(self.backend.prepare_safely, card), thread=True,
+                                     group="grade-waiting")
+            try:
+                prepared = await worker.wait()
+            except WorkerCancelled:
+                return []  # the widget went meanwhile
             self.post_message(CardWorkedOut(prepared))
             if self.card is not card:
                 return []  # replaced while its numbers were worked out
