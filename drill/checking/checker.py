@@ -27,6 +27,7 @@ import difflib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from drill.checking.causes import catalog_givens, result_causes, untied_givens
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
 from drill.checking.figures import find_figures
 from drill.checking.prose import EXACT_TOLERANCE, prose_problems
@@ -35,13 +36,15 @@ from drill.checking.reports import check_files as check_files
 from drill.checking.root_cause import asks_agree, misdimensioned_given
 from drill.checking.tolerance import (
     card_tolerance,
+    identical,
     indistinct_mistakes,
+    mistake_is_reference,
     mistake_too_close,
     mistakes_alike,
     power_of_ten_slip,
     relative_off,
 )
-from drill.checking.variant_checks import VariantChecks, base_renderings
+from drill.checking.variant_checks import VariantChecks, base_renderings, broken_templates
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.ids import NAME
 from drill.packs.loader import LoadResult, UnloadedCard, load_pack
@@ -176,6 +179,7 @@ class _CardCheck:
         asking = self.take()
         # The given behind it all, if one is, comes before what it broke.
         root = self.root_cause(solution, units) if numbers and (solving or asking) else []
+        root += self.causes(solution)
         stages: list[list[Diagnostic]] = [root, solving, asking]
         self.check_prose()
         if not numbers:
@@ -204,6 +208,21 @@ class _CardCheck:
         if cause is None:
             return []
         self.report(self.at(f"givens.{cause.name}"), cause.message(), code="given-dimension")
+        return self.take()
+
+    def causes(self, solution: Solution | None) -> list[Diagnostic]:
+        """Givens against the catalog, givens a variant should drive, and the given or
+        formula behind results the card writes otherwise (:mod:`drill.checking.causes`)."""
+        found = [*catalog_givens(self.card), *untied_givens(self.card)]
+        if solution is not None:
+            named = {cause.where.line for cause in found}
+            reported = {name for name in self.card.givens
+                        if self.at(f"givens.{name}").line in named}
+            found += result_causes(self.card, solution, self.source,
+                                   card_tolerance(self.card), reported)
+        for cause in found:
+            self.found.append(Diagnostic(cause.where, cause.severity, cause.message,
+                                         self.card.key, None, cause.variant, code=cause.code))
         return self.take()
 
     def take(self) -> list[Diagnostic]:
@@ -257,8 +276,11 @@ class _CardCheck:
         where each is, by field and template offset (the variants skip those)."""
         base = self.base
         found: set[tuple[str, int]] = set()
+        broken = broken_templates(self.card)
         for item in card_world(self.card, solution, base, card_tolerance(self.card)):
             found.add((item.path, item.template_offset))
+            if item.path in broken:
+                continue
             template = self.card.templates.get(item.path)
             text = template if template is not None else dict(self.card.texts())[item.path]
             where = self.source.position_in_source(self.at(item.path), text,
@@ -323,11 +345,15 @@ class _CardCheck:
             if wrong is None:
                 self.report(where, f"mistake '{mistake.id}': "
                                    f"{_unknown_result(mistake.value, solution)}", ask)
+            elif reference is not None and identical(wrong.value.value, reference.value.value):
+                self.report(where, mistake_is_reference(mistake, wrong.shown), ask,
+                            code="mistake-equals-reference")
             elif reference is not None and wrong.value.close_to(reference.value, ask.tolerance):
-                self.report(where, mistake_too_close(mistake, wrong.shown), ask, WARNING)
+                self.report(where, mistake_too_close(mistake, wrong.shown), ask, WARNING,
+                            code="mistake-too-close")
         for (j, first), second in indistinct_mistakes(ask, results):
             self.report(self.at(f"{path}.mistakes[{j}].value", first.where),
-                        mistakes_alike(first, second), ask, WARNING)
+                        mistakes_alike(first, second), ask, WARNING, code="mistakes-alike")
 
     def check_stated(self, path: str, ask: Ask, reference: Quantity, unit: Quantity) -> None:
         assert ask.stated is not None

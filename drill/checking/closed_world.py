@@ -78,6 +78,10 @@ class Unaccounted:
         if near is not None:
             slip = power_of_ten_slip(self.figure.value.value, near.value.value,
                                      self.figure.precision, "the figure")
+            if near.kind in ("given", "result") and _whole_and_small(self.figure):
+                return (f"{written} here, and no given or result is {written}: if it is a "
+                        f"constant of the formula, mark it {{{written}|constant: why}}; if "
+                        f"it stands for {near.name} ({near.shown}), write {near.placeholder}")
             if near.kind in ("given", "result"):
                 return (f"{written} here, and {near.name} is {near.shown}: write "
                         f"{near.placeholder} or fix the figure{slip}")
@@ -239,8 +243,27 @@ def _factors_of_products(text: str, figures: Sequence[Figure], accounted: list[b
     tokens", "2 × 8 × 10⁹ × 8,000 FLOP"): accounted for (in place)."""
     for n, figure in enumerate(figures):
         after = text[figure.end:figure.end + 3].lstrip()
-        if _small_factor(figure, FORMULA_FACTOR) and after[:1] in ("×", "*", "·"):
+        multiplies = _small_factor(figure, FORMULA_FACTOR) and after[:1] in ("×", "*", "·")
+        if multiplies or (_small_factor(figure) and _symbolic(text, figure)):
             accounted[n] = True
+
+
+#: A small whole number beside a symbol: "2(n − 1)", "n − 1", "2n", "α^(k+1)", "k/2".
+_SYMBOL_AFTER = re.compile(
+    r"\s*(?:\(\s*[^\W\d]|[^\W\d]\b|[×*·/÷+−\-^]\s*\(?\s*[^\W\d](?:\b|[\s)^]))")
+_SYMBOL_BEFORE = re.compile(r"(?:[^\W\d]\)?|\))\s*[×*·/÷+−\-^]\s*\(?\s*$")
+
+
+def _symbolic(text: str, figure: Figure) -> bool:
+    """Whether the number is a constant of a symbolic expression, next to a variable or
+    a bracket of one ("2(n − 1)/n", "(1 − k/E)^B", "n − 1"), not a figure of the text."""
+    if _SYMBOL_AFTER.match(text, figure.end):
+        return True
+    return bool(_SYMBOL_BEFORE.search(text[max(0, figure.start - 12):figure.start]))
+
+
+def _whole_and_small(figure: Figure) -> bool:
+    return _small_factor(figure)
 
 
 def _small_factor(figure: Figure, largest: int = SMALL_FACTOR) -> bool:

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from drill.checking.reports import PackReport
-from drill.config.cache_files import cache_folder, write_whole
+from drill.config.cache_files import cache_folder, read_entry, write_whole
 from drill.packs.diagnostics import Diagnostic
 from drill.packs.model import Location
+from drill.packs.yamlsafe import MAX_BYTES
 from drill.solving.fingerprint import code_fingerprint
 
 FORMAT = 1
@@ -34,7 +36,13 @@ def cached_check(path: Path, display: str, check: Callable[[Path, str], PackRepo
     checked by this very drill."""
     folder = checked_dir() if folder is None else folder
     try:
-        content = path.read_bytes()
+        # Only a regular file of a pack's size is read here; anything else (a pipe,
+        # /dev/zero, a huge file) goes to the check, which refuses it in one line.
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
+            return check(path, display)
+        with path.open("rb") as handle:
+            content = handle.read(MAX_BYTES + 1)
     except OSError:
         return check(path, display)
     digest = hashlib.sha256(code_fingerprint(("",), f"checked:{FORMAT}").encode())
@@ -51,8 +59,10 @@ def cached_check(path: Path, display: str, check: Callable[[Path, str], PackRepo
 
 
 def _read(entry: Path, key: str) -> PackReport | None:
+    data = read_entry(entry)
+    if not isinstance(data, dict):
+        return None
     try:
-        data = json.loads(entry.read_text(encoding="utf-8"))
         if data["format"] != FORMAT or data["key"] != key:
             return None
         diagnostics = tuple(
@@ -62,7 +72,7 @@ def _read(entry: Path, key: str) -> PackReport | None:
             for d in data["diagnostics"])
         return PackReport(str(data["display"]), _text(data["pack_id"]), diagnostics,
                           int(data["cards"]), int(data["asks"]))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
         return None
 
 

@@ -58,3 +58,15 @@ def mistake_too_close(mistake: Mistake, shown: str) -> str:
     """The warning for a mistake whose value the grader would take for the reference."""
     return (f"mistake '{mistake.id}' comes out at {shown}, within the tolerance of the "
             f"reference: the grader cannot tell them apart")
+
+
+def mistake_is_reference(mistake: Mistake, shown: str) -> str:
+    """The error for a mistake that works out to exactly the reference."""
+    return (f"mistake '{mistake.id}' works out to exactly the reference ({shown}): a right "
+            f"answer would be graded as this mistake; its value must be the wrong working "
+            f"it names")
+
+
+def identical(value: float, reference: float) -> bool:
+    """The same number, but for floating-point noise."""
+    return abs(value - reference) <= 1e-9 * max(abs(value), abs(reference), 1e-300)

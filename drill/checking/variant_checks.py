@@ -53,6 +53,12 @@ def base_renderings(card: Card) -> dict[str, Rendered]:
             for path, template in card.templates.items()}
 
 
+def broken_templates(card: Card) -> frozenset[str]:
+    """The fields whose template the loader refused (a placeholder it reported)."""
+    return frozenset(path for path, text in card.texts()
+                     if ("{" in text or "}" in text) and path not in card.templates)
+
+
 @dataclass
 class VariantChecks:
     card: Card
@@ -64,6 +70,7 @@ class VariantChecks:
     def __post_init__(self) -> None:
         self.found: list[Diagnostic] = []
         self.tolerance = card_tolerance(self.card)
+        self.broken = broken_templates(self.card)
 
     def report(self, where: Location, message: str, *, variant: str | None = None,
                ask: str | None = None, severity: str = ERROR, code: str = "") -> None:
@@ -152,7 +159,9 @@ class VariantChecks:
                 self.report(variant.where, f"variant '{variant.id}' has the base's givens: it "
                                            f"shows the same numbers", variant=variant.id,
                             severity=WARNING)
-            texts = concrete.texts()  # read by each pass below: made once
+            # read by each pass below: made once; a broken template is left out (its
+            # placeholder is reported, and its raw braces would read as plain figures)
+            texts = [(p, x) for p, x in concrete.texts() if p not in self.broken]
             for path, text in texts:
                 rendered = worked.texts.get(path)
                 for problem in prose_problems(text, self.tolerance):
@@ -162,7 +171,7 @@ class VariantChecks:
                                 f"{path}: {problem.message}{hint}", variant=variant.id,
                                 severity=problem.severity)
             if worked.solution is not None:
-                self._mistakes_apart(concrete, worked.solution, variant.id)
+                self._mistakes_apart(concrete, worked.solution, variant.id, base)
                 stale = self._stale_numbers(concrete, texts, worked.texts, base,
                                             worked.solution, variant.id)
                 self._closed_world(concrete, texts, worked.texts, worked.solution, variant.id,
@@ -182,16 +191,25 @@ class VariantChecks:
             self.report(where, f"{item.path}: {item.found.message()}{_CHANGING}",
                         variant=variant, code=CHANGING)
 
-    def _mistakes_apart(self, card: Card, solution: Solution, variant: str) -> None:
-        for ask in card.asks:
+    def _mistakes_apart(self, card: Card, solution: Solution, variant: str,
+                        base: Solution | None) -> None:
+        """A mistake the grader cannot tell from the reference in this variant; not when
+        the base shows it already (one cause, reported once, for the base)."""
+        for index, ask in enumerate(card.asks):
             reference = solution.results.get(ask.value)
-            for mistake in ask.mistakes:
+            for j, mistake in enumerate(ask.mistakes):
                 wrong = solution.results.get(mistake.value or "")
                 if reference is None or wrong is None:
                     continue
+                if base is not None and _close_in(base, ask.value, mistake.value or "",
+                                                  ask.tolerance):
+                    continue
                 if wrong.value.close_to(reference.value, ask.tolerance):
-                    self.report(mistake.where, mistake_too_close(mistake, wrong.shown),
-                                variant=variant, ask=ask.id, severity=WARNING)
+                    where = self.card.text_locations.get(
+                        f"asks[{index}].mistakes[{j}].value", mistake.where)
+                    self.report(where, mistake_too_close(mistake, wrong.shown),
+                                variant=variant, ask=ask.id, severity=WARNING,
+                                code="mistake-too-close")
 
     def _stale_numbers(self, card: Card, texts: list[tuple[str, str]],
                        rendered: dict[str, Rendered], base: Solution | None,
@@ -353,6 +371,12 @@ def _occurrences(needle: str, haystack: str) -> list[int]:
 def _figure_pattern(needle: str) -> re.Pattern[str]:
     """``needle`` as a whole figure: "4.8" must not match inside "14.8" or "4.85"."""
     return re.compile(r"(?<![\d.,])" + re.escape(needle) + r"(?![\d]|\.\d|,\d)")
+
+
+def _close_in(solution: Solution, value: str, mistake: str, tolerance: float) -> bool:
+    reference, wrong = solution.results.get(value), solution.results.get(mistake)
+    return (reference is not None and wrong is not None
+            and wrong.value.close_to(reference.value, tolerance))
 
 
 def _computed_by(solver: str) -> str:

@@ -219,6 +219,7 @@ class _PackBuilder:
         solver = reader.identifier(entries, "solver", "solver", DASHED_ID, DASHED_RULE)
         givens = reader.givens(entries)
         formulas = reader.formulas(entries)
+        inputs_errors = f.error_count() - inputs_before
         scenario_reader = ScenarioReader(f, scope, reader.remember)
         gpu = scenario_reader.catalog_name(entries, "gpu")
         model = scenario_reader.catalog_name(entries, "model")
@@ -237,7 +238,6 @@ class _PackBuilder:
                                         self.formula_locations[f"formulas.{name}"])
         if card_id is None or title is None or priority is None or scenario is None:
             return None
-        inputs_errors = f.error_count() - inputs_before
         card = Card(
             pack=self.pack_id,
             id=card_id,
@@ -263,10 +263,11 @@ class _PackBuilder:
             variants=tuple(variants),
             points=tuple(points),
         )
-        before_finish = f.error_count()
         finished = finish_card(card, f, self.text)
-        inputs_broken = (inputs_errors > 0 or f.error_count() != before_finish
-                         or (self.formulas_broken and not solver))
+        # Only an error in what the numbers are computed from stops `drill check` from
+        # solving the card: a broken template, fact or variant leaves the base's numbers
+        # whole, and its other checks still run (fixing it then reveals nothing old).
+        inputs_broken = inputs_errors > 0 or (self.formulas_broken and not solver)
         return finished, inputs_broken
 
     def _link_follow_ups(self, cards: list[Card], all_ids: set[str]) -> tuple[Card, ...]:

@@ -11,6 +11,7 @@ result, that each variant works out, is ``drill check``'s job
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 
 import yaml
@@ -150,7 +151,48 @@ def finish_card(card: Card, fields: Fields, text: str) -> Card:
                          f"{suggest(given, list(card.givens))}", scope)
     for index, variant in enumerate(card.variants):
         _check_variant(card, index, variant, fields, scope)
+    _check_untied(card, fields, scope)
     return _render_base(card, fields, text, scope)
+
+
+def _check_untied(card: Card, fields: Fields, scope: Scope) -> None:
+    """A variant that sets a gpu (or model) when no given follows it: one error at the
+    card's ``facts`` (where the fix goes), naming the givens that look like the facts."""
+    for key, known in (("gpu", GPU_FACTS), ("model", MODEL_FACTS)):
+        setting = [v for v in card.variants if getattr(v, key) is not None]
+        if not setting or any(ref.startswith(f"{key}.") for ref in card.facts.values()):
+            continue
+        names = ", ".join(f"'{v.id}' (line {v.where.line})" for v in setting)
+        likely = [name for name in card.givens if name not in card.facts and _fact_like(
+            name, known)]
+        if likely:
+            fix = ", ".join(f"{name}: {key}.{_fact_like(name, known)}" for name in likely)
+            advice = f"add {fix} to 'facts'"
+        else:
+            advice = f"add the given it drives to 'facts' (like bandwidth: {key}.bandwidth)" \
+                if key == "gpu" else "add the given it drives to 'facts' (like params: " \
+                                     "model.params)"
+        where = card.text_locations.get("facts", card.text_locations.get("givens",
+                                                                         card.where))
+        plural = "s" if len(setting) > 1 else ""
+        fields.error(where, f"variant{plural} {names} set{'' if plural else 's'} a {key}, but "
+                            f"no given follows it, so every number stays the base's: {advice}",
+                     scope)
+
+
+def _fact_like(name: str, known: tuple[str, ...]) -> str | None:
+    """The catalog fact a given's name suggests ("memory" → memory, "hbm_bw" → bandwidth)."""
+    lowered = name.lower()
+    if lowered in known:
+        return lowered
+    words = {"bw": "bandwidth", "bandwidth": "bandwidth", "hbm": "memory", "memory": "memory",
+             "vram": "memory", "peak": "bf16_dense", "flops": "bf16_dense",
+             "params": "params", "parameters": "params", "layers": "layers",
+             "weights": "weights_bf16", "tdp": "tdp", "power": "tdp"}
+    for word in re.split(r"[_\d]+", lowered):
+        if word in words and words[word] in known:
+            return words[word]
+    return None
 
 
 def _check_variant(card: Card, index: int, variant: Variant, fields: Fields,
@@ -162,12 +204,6 @@ def _check_variant(card: Card, index: int, variant: Variant, fields: Fields,
             fields.error(card.text_locations.get(f"{path}.givens.{name}", variant.where),
                          f"variant '{variant.id}' sets given '{name}', which the card does "
                          f"not have{suggest(name, list(card.givens))}", scope)
-    for key in ("gpu", "model"):
-        if getattr(variant, key) is not None and not any(
-                ref.startswith(f"{key}.") for ref in card.facts.values()):
-            fields.error(card.text_locations.get(f"{path}.{key}", variant.where),
-                         f"variant '{variant.id}' sets a {key}, but no given follows it: add "
-                         f"'facts' to the card (like bandwidth: gpu.bandwidth)", scope)
     if not variant.givens and variant.gpu is None and variant.model is None:
         fields.warning(variant.where, f"variant '{variant.id}' changes nothing: it shows the "
                                       f"base scenario again", scope)

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from drill.config.cache_files import cache_folder, write_whole
+from drill.config.cache_files import cache_folder, read_entry, write_whole
 from drill.config.cache_files import clear as clear_folder
 from drill.packs.model import Card
 from drill.quantities.quantity import Quantity
@@ -113,8 +114,10 @@ def _to_json(key: str, solution: Solution) -> dict[str, Any]:
 
 
 def _read(path: Path, key: str) -> Solution | None:
+    data = read_entry(path)
+    if not isinstance(data, dict):
+        return None  # missing, damaged, not a file, or not a finite number in it
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
         if data["format"] != FORMAT or data["key"] != key:
             return None  # another version's, or a file under the wrong name
         results = {
@@ -131,14 +134,18 @@ def _read(path: Path, key: str) -> Solution | None:
                         {str(k): str(v) for k, v in data["givens"].items()},
                         given_values, results,
                         {str(k): str(v) for k, v in data["formed"].items()})
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None  # missing, damaged or foreign: solve again
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
+        return None  # damaged or foreign: solve again
 
 
 def _quantity(value: Any, dim: Any) -> Quantity:
-    if not isinstance(value, int | float) or not isinstance(dim, list):
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not isinstance(dim, list) or len(dim) > 16):
         raise TypeError("not a quantity")
-    return Quantity(float(value), tuple(int(p) for p in dim))
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError("not a finite number")
+    return Quantity(number, tuple(int(p) for p in dim))
 
 
 def _optional_str(value: Any) -> str | None:

@@ -8,6 +8,8 @@ files (``drill.checking.report_cache``) can key its entries without importing so
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -49,9 +51,56 @@ def loaded_user_solvers() -> str:
 
 
 def module_source(name: str) -> str:
-    """A hash of the source file of the module ``name`` ("" when it has none)."""
+    """A hash of the source file of the module ``name`` ("" when it has none) and, for a
+    module of the user's, of what lies beside it (:func:`neighbours`): a helper module it
+    imports or a data file it reads is part of what it computes."""
     source = getattr(sys.modules.get(name), "__file__", None)
+    if not source:
+        return ""
     try:
-        return hashlib.sha256(Path(source).read_bytes()).hexdigest() if source else ""
+        digest = hashlib.sha256(Path(source).read_bytes())
+    except OSError:
+        return "?"
+    if not name.startswith("drill."):
+        digest.update(neighbours(Path(source).parent).encode())
+    return digest.hexdigest()
+
+
+#: At most this many files beside a user's solver are looked at (a folder of data).
+MAX_NEIGHBOURS = 2000
+
+
+#: A file beside a user's solver up to this size is hashed whole (an edit within the
+#: clock's tick keeps the modification time); a larger one by its size and time only.
+SMALL_FILE = 256 * 1024
+
+
+def neighbours(folder: Path) -> str:
+    """The name, size and modification time of every regular file in ``folder`` and the
+    folders inside it (not hidden ones, nor ``__pycache__``), and the content of the
+    small ones, as one string: a large data file costs nothing to read and a pipe is
+    never opened."""
+    found: list[str] = []
+    for root, folders, files in os.walk(folder):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and f != "__pycache__")
+        for name in sorted(files):
+            path = Path(root, name)
+            try:
+                status = path.stat()
+            except OSError:
+                continue
+            if stat.S_ISREG(status.st_mode):
+                found.append(f"{path.relative_to(folder)}\0{status.st_size}\0"
+                             f"{status.st_mtime_ns}\0{_small_content(path, status.st_size)}")
+            if len(found) >= MAX_NEIGHBOURS:
+                return "\n".join(found)
+    return "\n".join(found)
+
+
+def _small_content(path: Path, size: int) -> str:
+    if size > SMALL_FILE:
+        return ""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return "?"
