@@ -124,13 +124,17 @@ class Backend:
         builtin_packs: bool = True,
         solver_dirs: Sequence[Path] = (),
         run_solver_code: bool = True,
+        read_only: bool = False,
     ) -> None:
+        """``read_only``: open the review data for reading only (it is so anyway when this
+        user may not write it)."""
         self.data_dir = data_dir
         self.pack_dirs = tuple(pack_dirs)
         self.clock = clock
         self.builtin_packs = builtin_packs
         self.solver_dirs = tuple(solver_dirs)
         self.run_solver_code = run_solver_code
+        self.read_only = read_only
         self._library: Library | None = None
         self._checked: tuple[str, ...] = ()  # drill check's findings at the last reload
         self._session: ReviewSession | None = None
@@ -149,7 +153,8 @@ class Backend:
         self._library = self._load_library()
         try:
             self._claim = claim_folder(data_dir(self.data_dir))  # one app per folder
-            self._session = ReviewSession.open(self.cards, self.data_dir, self.clock)
+            self._session = ReviewSession.open(self.cards, self.data_dir, self.clock,
+                                               read_only=self.read_only)
         except (StorageError, SettingsError) as error:
             self.close()
             raise StartupError(str(error)) from None
