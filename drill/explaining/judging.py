@@ -188,6 +188,9 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
                 top is None or scores[id(worst)] > scores[id(top)]
                 or (scores[id(worst)] == scores[id(top)] and not top.asked)):
             return Verdict("wrong", worst, clue)
+    if (best_hit is not None and _small_count(figure) and scores[id(best_hit)] == 0
+            and best_hit.candidate.kind != "given"):
+        return Verdict(None)  # "one token per step" is how decode works, not a result
     if best_hit is not None:
         rival = _rival(figure, fits, hits, scores)
         if (rival is not None and not operand and not figure.bare
@@ -195,6 +198,8 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
                 and scores[id(rival)] >= 2 * scores[id(best_hit)] + 1):
             return Verdict("wrong", rival, True)
         return Verdict("right", best_hit, scores[id(best_hit)] > 0)
+    if _small_count(figure):
+        return Verdict(None)
     if accounted or operand or per_something:
         return Verdict("right")
     if figure.bare or not (figure.has_unit or noun or _form(figure.text)
@@ -329,6 +334,11 @@ def _hit(figure: Figure, option: Option) -> bool:
         if relative_off(reading.value, option.candidate.value.value) <= slack:
             return True
     return False
+
+
+def _small_count(figure: Figure) -> bool:
+    return (figure.value.value == 1 and not _form(figure.text)
+            and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS)
 
 
 def _off(figure: Figure, option: Option) -> float:
