@@ -52,7 +52,7 @@ async def test_the_last_card_of_the_day_says_now_and_comes_straight_back(
         await pilot.press("1")
         await pilot.pause()
         assert review.card is not None and review.card.key == "alone/spoken"  # at once
-        assert len(app.backend.history("alone/spoken")) == 1
+        assert len(app.backend.session.history("alone/spoken")) == 1
 
 
 async def test_with_another_card_waiting_the_buttons_keep_their_minutes(
