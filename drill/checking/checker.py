@@ -19,11 +19,15 @@ its prose, figures and variants), each stage in line order. So a given of the wr
 dimension comes before the equations it breaks.
 
 Nothing escapes as an exception: an unexpected failure becomes an error naming the file.
+Nor does a file hold the checker for long: each text shows at most :data:`MAX_PER_TEXT`
+findings and reads at most ``MAX_FIGURES`` figures, and a file stops being checked after
+:data:`MAX_PER_FILE` findings, each cut said in one line with how much more there is.
 """
 
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -35,7 +39,7 @@ from drill.checking.causes import (
 )
 from drill.checking.claims import Scenario, claim_findings
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
-from drill.checking.figures import find_figures
+from drill.checking.figures import MAX_FIGURES, find_figures
 from drill.checking.prose import EXACT_TOLERANCE, prose_problems
 from drill.checking.reports import PackReport as PackReport  # re-exported: made here
 from drill.checking.reports import check_files as check_files
@@ -94,7 +98,16 @@ def check_cards(items: Sequence[UnloadedCard],
     by stage, in order."""
     source = SourceText(text)
     found: list[tuple[str, list[list[Diagnostic]]]] = []
-    for item in items:
+    total = 0
+    for number, item in enumerate(items):
+        if total >= MAX_PER_FILE:
+            rest = len(items) - number
+            found.append((item.card.key, [[Diagnostic(
+                item.card.where, ERROR,
+                f"checking stopped: {total:,} findings in the cards above; this card and "
+                f"{rest - 1:,} more after it were not checked (fix those first)",
+                item.card.key)]]))
+            break
         try:
             stages = _CardCheck(item.card, source).run(numbers=not item.inputs_broken)
         except Exception as error:
@@ -103,8 +116,46 @@ def check_cards(items: Sequence[UnloadedCard],
                 f"internal error while checking this card: {type(error).__name__}: {error}",
                 item.card.key,
             )]]
+        stages = _cap_per_text(stages, item.card)
+        total += sum(len(stage) for stage in stages)
         found.append((item.card.key, stages))
     return found
+
+
+#: The findings shown for one text of a card (its scenario, an answer line...); past them
+#: one line says how many more there are.
+MAX_PER_TEXT = 20
+#: Once a file has this many findings its remaining cards are not checked: a file so
+#: broken (or generated) would otherwise take minutes and gigabytes to report in full.
+MAX_PER_FILE = 1000
+
+
+def _cap_per_text(stages: list[list[Diagnostic]], card: Card) -> list[list[Diagnostic]]:
+    """``stages`` with at most :data:`MAX_PER_TEXT` findings of each of the card's texts
+    (a finding about a text starts with its name, "scenario: ..."), and one line per text
+    that had more, saying how many."""
+    texts = {path for path, _ in card.texts()}
+    shown: Counter[str] = Counter()
+    over: dict[str, list[Diagnostic]] = {}
+    capped: list[list[Diagnostic]] = []
+    for stage in stages:
+        kept = []
+        for diagnostic in sorted(stage, key=Diagnostic.sort_key):
+            text = diagnostic.message.split(": ", 1)[0]
+            if text in texts:
+                shown[text] += 1
+                if shown[text] > MAX_PER_TEXT:
+                    over.setdefault(text, []).append(diagnostic)
+                    continue
+            kept.append(diagnostic)
+        capped.append(kept)
+    for text, hidden in over.items():
+        severity = ERROR if any(d.is_error for d in hidden) else WARNING
+        capped[-1].append(Diagnostic(
+            hidden[0].location, severity,
+            f"{text}: {len(hidden):,} more findings in this text not shown (the first "
+            f"{MAX_PER_TEXT} are above)", card.key))
+    return capped
 
 
 def _root_causes_first(by_card: Mapping[str | None, list[list[Diagnostic]]],
@@ -298,6 +349,10 @@ class _CardCheck:
         base = self.base
         for path, text in self.card.texts():
             start = self.at(path)
+            if len(find_figures(text, catalog_names())) >= MAX_FIGURES:
+                self.report(start, f"{path}: holds {MAX_FIGURES} figures or more; those "
+                                   f"after the {MAX_FIGURES}th are not checked",
+                            severity=WARNING)
             for problem in prose_problems(text, tolerance):
                 if path in base:  # a template: point into it, not into its rendering
                     offset = base[path].template_offset(problem.offset)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from drill.checking.reports import PackReport
 from drill.config.cache_files import cache_folder, read_entry, write_whole
 from drill.packs.diagnostics import Diagnostic
 from drill.packs.model import Location
+from drill.packs.yamlsafe import MAX_BYTES
 from drill.solving.fingerprint import code_fingerprint
 
 FORMAT = 1
@@ -34,7 +36,13 @@ def cached_check(path: Path, display: str, check: Callable[[Path, str], PackRepo
     checked by this very drill."""
     folder = checked_dir() if folder is None else folder
     try:
-        content = path.read_bytes()
+        # Only a regular file of a pack's size is read here; anything else (a pipe,
+        # /dev/zero, a huge file) goes to the check, which refuses it in one line.
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
+            return check(path, display)
+        with path.open("rb") as handle:
+            content = handle.read(MAX_BYTES + 1)
     except OSError:
         return check(path, display)
     digest = hashlib.sha256(code_fingerprint(("",), f"checked:{FORMAT}").encode())

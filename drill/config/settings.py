@@ -23,6 +23,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from drill.config.leftovers import remove_unfinished
 
 SETTINGS_FILE = "settings.toml"
+#: A settings file is a few hundred bytes; one larger than this is not read.
+MAX_SETTINGS_BYTES = 1_000_000
 #: The new settings file, written under this name first (the writer's process id).
 _UNFINISHED = re.compile(r"\.settings\.toml\.(\d+)\.tmp")
 BOM = b"\xef\xbb\xbf"
@@ -128,6 +130,9 @@ def load_settings(data_dir: Path, *, write_default: bool = True) -> Settings:
         # Opening a named pipe would wait forever for a writer: read regular files only.
         if path.exists() and not path.is_file():
             raise SettingsError(f"{path}: is not a regular file (a folder, pipe or device)")
+        if path.stat().st_size > MAX_SETTINGS_BYTES:
+            raise SettingsError(f"{path}: is larger than {MAX_SETTINGS_BYTES:,} bytes, far "
+                                "more than any settings file")
         raw = path.read_bytes()
     except FileNotFoundError:
         if write_default:

@@ -9,7 +9,9 @@ how the "billion laughs" file grows a few lines into billions of values.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -39,8 +41,19 @@ class PackReadError(Exception):
 def read_text(path: Path) -> str:
     """The file's text, refusing huge or non-UTF-8 files with a :class:`PackReadError`."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
+        # Non-blocking: opening a named pipe must not wait for a writer; only a regular
+        # file of a pack's size is read at all (a device such as /dev/zero never ends).
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            status = os.fstat(descriptor)
+            if not stat.S_ISREG(status.st_mode):
+                raise PackReadError("not a regular file (a folder, pipe or device)")
+            if status.st_size > MAX_BYTES:
+                raise PackReadError(
+                    f"the file is larger than {MAX_BYTES:,} bytes, far more than any pack")
+            data = os.read(descriptor, MAX_BYTES + 1)
+        finally:
+            os.close(descriptor)
     except OSError as error:
         raise PackReadError(f"cannot read the file: {error.strerror or error}") from None
     if len(data) > MAX_BYTES:

@@ -9,7 +9,9 @@ which process has it. The command line takes no claim: it reads alongside the ap
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 from pathlib import Path
 from typing import IO
 
@@ -35,7 +37,9 @@ class AppClaim:
 
 
 def claim_folder(folder: Path) -> AppClaim:
-    """Hold ``folder`` for this app, or raise :class:`AppAlreadyOpen`."""
+    """Hold ``folder`` for this app, or raise :class:`AppAlreadyOpen`; a lock path that
+    cannot serve (a link, a folder, a pipe) is a :class:`StorageError` naming it, as the
+    guard would otherwise be off without a word."""
     try:
         import fcntl
     except ImportError:  # Windows: no claim (the database still copes with two writers)
@@ -43,9 +47,24 @@ def claim_folder(folder: Path) -> AppClaim:
     path = folder / LOCK_FILE
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handle = path.open("a+", encoding="utf-8")
     except OSError:
-        return AppClaim(None)  # a read-only folder: the database reports it by name
+        return AppClaim(None)  # the database reports the folder by name
+    try:
+        # Never through a link (its target would be overwritten with a process id), and
+        # without waiting on a pipe put in its place.
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+                             | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        if exc.errno in (errno.EACCES, errno.EROFS, errno.EPERM):
+            return AppClaim(None)  # a read-only folder: the database reports it by name
+        raise _unusable(path, "a symbolic link" if exc.errno == errno.ELOOP
+                        else "a folder" if exc.errno == errno.EISDIR
+                        else f"not usable ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise _unusable(path, "not a regular file (a pipe or device)")
+    os.set_blocking(descriptor, True)
+    handle = os.fdopen(descriptor, "r+", encoding="utf-8")
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -67,3 +86,8 @@ def claim_folder(folder: Path) -> AppClaim:
         handle.write(str(os.getpid()))
         handle.flush()
     return AppClaim(handle)
+
+
+def _unusable(path: Path, what: str) -> StorageError:
+    return StorageError(path, f"is {what}, so drill cannot tell whether another app has "
+                              "this data folder open; remove it (drill makes it afresh)")

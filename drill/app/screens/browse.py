@@ -16,12 +16,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drill.app.backend import BackendError
 from drill.app.messages import PacksReloaded, ReviewWanted, backend_failures_go_up
-from drill.app.widgets.steady_footer import SteadyFooter
 from drill.storage.interviews import StoredExplanation
 
 if TYPE_CHECKING:
@@ -159,7 +158,7 @@ class BrowseScreen(Screen[None]):
         yield OptionList(id="browse-cards")
         with VerticalScroll(id="browse-detail"):
             yield Static(id="browse-card")
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         cards = self.query_one("#browse-cards", OptionList)
