@@ -124,13 +124,17 @@ class Backend:
         builtin_packs: bool = True,
         solver_dirs: Sequence[Path] = (),
         run_solver_code: bool = True,
+        read_only: bool = False,
     ) -> None:
+        """``read_only``: open the review data for reading only (it is so anyway when this
+        user may not write it)."""
         self.data_dir = data_dir
         self.pack_dirs = tuple(pack_dirs)
         self.clock = clock
         self.builtin_packs = builtin_packs
         self.solver_dirs = tuple(solver_dirs)
         self.run_solver_code = run_solver_code
+        self.read_only = read_only
         self._library: Library | None = None
         self._checked: tuple[str, ...] = ()  # drill check's findings at the last reload
         self._session: ReviewSession | None = None
@@ -149,7 +153,8 @@ class Backend:
         self._library = self._load_library()
         try:
             self._claim = claim_folder(data_dir(self.data_dir))  # one app per folder
-            self._session = ReviewSession.open(self.cards, self.data_dir, self.clock)
+            self._session = ReviewSession.open(self.cards, self.data_dir, self.clock,
+                                               read_only=self.read_only)
         except (StorageError, SettingsError) as error:
             self.close()
             raise StartupError(str(error)) from None
@@ -372,18 +377,19 @@ class Backend:
 
     def variant_name_to_show(self, card: Card) -> str | None:
         """Which variant this review of ``card`` shows (None: its base): the base the first
-        time, a fresh variant on later reviews (setting ``variants``). Solves nothing."""
+        time, a fresh variant on later reviews (setting ``variants``), never the one the
+        last logged review showed. Solves nothing."""
         from drill.review.session import SchedulingError
-        from drill.solving.variant_choice import pick_variant
+        from drill.solving.variant_choice import variant_after
         from drill.storage.errors import StorageError
 
         if not card.variants or not self.settings.variants:
             return None
         try:
-            reviews = len(self.session.history(card.key))
+            shown = [entry.variant for entry in self.session.history(card.key)]
         except (StorageError, SchedulingError):
             return None
-        return pick_variant(card, reviews)
+        return variant_after(card, shown)
 
     def variant_to_show(self, card: Card) -> Card:
         """The card as this review shows it (see :meth:`variant_name_to_show`); the base if

@@ -79,6 +79,7 @@ class DrillApp(App[int]):
         self.backend = backend or Backend(
             self.options.data_dir, self.options.pack_dirs, self.options.clock,
             self.options.builtin_packs, self.options.solver_dirs,
+            read_only=self.options.read_only,
         )
         self.ready = False  # the backend is open and usable
         self._when_ready: list[Callable[[], object]] = []

@@ -32,6 +32,9 @@ class AppOptions:
     builtin_packs: bool = True
     #: Folders of the user's own solver modules (--solvers; settings.toml adds its own).
     solver_dirs: tuple[Path, ...] = ()
+    #: Open the review data for reading only (it is so anyway when this user may not
+    #: write it): a read-only session.
+    read_only: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> AppOptions:

@@ -141,14 +141,19 @@ class ReviewSession:
         cards: Sequence[Card],
         data: str | Path | None = None,
         clock: Clock | None = None,
+        *,
+        read_only: bool = False,
     ) -> ReviewSession:
-        """Open the data folder (``--data``, ``$DRILL_HOME`` or the user's data folder).
+        """Open the data folder (``--data``, ``$DRILL_HOME`` or the user's data folder);
+        ``read_only``: never write to its review database (it is so anyway when this user
+        may not write it).
 
         Raises ``SettingsError`` or ``StorageError`` with a one-line message.
         """
         folder = data_dir(data)
         settings = load_settings(folder)
-        session = cls(cards, open_database(database_path(folder)), settings, clock)
+        database = open_database(database_path(folder), read_only=read_only)
+        session = cls(cards, database, settings, clock)
         try:  # states an optimize stopped half-way left worked out with other parameters
             follow_settings(session.database, settings)
         except BaseException:

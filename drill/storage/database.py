@@ -42,15 +42,15 @@ LOCK_RETRIES = 2
 class Database:
     """An open review database. Use :func:`open_database` to get one."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, read_only: bool = False) -> None:
         self.path = path
         self._conn = conn
         self._lock = threading.RLock()  # one transaction at a time per connection
         self._open = True
         opened_here(path)
         self._identity = _identity(path)  # the file opened, to notice it being replaced
-        #: Readable but not writable by this user: every write would be refused.
-        self.read_only = not os.access(path, os.W_OK)
+        #: Opened for reading only: every write is refused.
+        self.read_only = read_only
         self._replaced: DatabaseReplaced | None = None
 
     def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -158,23 +158,34 @@ class Database:
         return target
 
 
-def open_database(path: Path) -> Database:
-    """Open (creating if absent) the review database at ``path``, migrated to the schema."""
+def open_database(path: Path, *, read_only: bool = False) -> Database:
+    """Open (creating if absent) the review database at ``path``, migrated to the schema.
+
+    A file this user may not write, or any file when ``read_only``, is opened for reading
+    only (SQLite's ``mode=ro``): every write is refused, root's too, and a file that is
+    missing or needs migrating cannot be opened.
+    """
     path = Path(path).absolute()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StorageError(path, f"cannot create its folder: {exc.strerror or exc}") from None
-    if not path.exists():
-        _create(path)
+    read_only = read_only or (path.exists() and not os.access(path, os.W_OK))
+    if not read_only:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(path, f"cannot create its folder: {exc.strerror or exc}"
+                               ) from None
+        if not path.exists():
+            _create(path)
+    elif not path.exists():
+        raise StorageError(path, "does not exist (a read-only session cannot create it)")
     accept(path)
     try:
         conn = sqlite3.connect(
-            str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+            f"{path.as_uri()}?mode=ro" if read_only else str(path), uri=read_only,
+            timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
         )
     except sqlite3.Error as exc:
         raise translate(path, exc) from None
-    database = Database(path, conn)
+    database = Database(path, conn, read_only)
     try:
         _prepare(database)
     except BaseException:

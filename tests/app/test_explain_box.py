@@ -13,6 +13,7 @@ from textual.widgets import Static, TextArea
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.explain import ExplainScreen
+from testkit import hold_cursors_still
 
 MakeApp = Callable[..., DrillApp]
 WRONG = "It is memory-bound: 16 GB ÷ 3.35 TB/s ≈ 48 ms, one token per step."
@@ -69,6 +70,7 @@ def test_the_explain_box_snapshot(make_app: MakeApp, snap_compare: Callable[...,
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         pilot.app.clear_notifications()
+        hold_cursors_still(pilot.app)  # the box's cursor would be caught mid-blink
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)

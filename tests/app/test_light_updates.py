@@ -1,9 +1,8 @@
 """What the review screen's cheaper updates must still get right.
 
-A keystroke repaints the answer and its echo instead of laying the whole screen out, a line
-is laid out again only when its height changes, the footer keeps its keys until what they
-show changes, and the timer redraws only when its text does. Each shortcut is safe only
-if the screen ends up exactly as a full update would have left it: these tests check that.
+The echo takes the rows its text needs, a long answer scrolls in its input, the footer
+follows the keys, the heading counts what is left, and the timer redraws only when its
+text does.
 """
 
 from __future__ import annotations
@@ -13,14 +12,12 @@ from typing import Any
 import pytest
 from textual.app import App, ComposeResult
 from textual.screen import Screen
-from textual.widgets import Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Footer, Static
 
 from drill.app.screens.home import HomeScreen
 from drill.app.screens.review import ReviewScreen
 from drill.app.widgets.ask_field import AskField
 from drill.app.widgets.countdown import Countdown
-from drill.app.widgets.steady_footer import SteadyFooter
 from testkit import MakeApp
 
 pytestmark = pytest.mark.slow
@@ -32,7 +29,12 @@ UNKNOWN_G = ("Could not read that: unknown unit 'G' (did you mean Gb, GB?). Type
 
 
 def footer_keys(screen: Screen[Any]) -> list[str]:
-    return [key.description for key in screen.query_one(SteadyFooter).query(FooterKey)]
+    """What the footer's keys say ("space Reveal"), each found by its widget's type name."""
+    return [str(key.render()).strip() for key in screen.query_one(Footer).query("FooterKey")]
+
+
+def has(keys: list[str], label: str) -> bool:
+    return any(key.endswith(f" {label}") for key in keys)
 
 
 async def test_the_echo_takes_the_rows_its_text_needs_and_gives_them_back(
@@ -86,34 +88,29 @@ async def test_a_long_answer_scrolls_inside_its_input(make_app: MakeApp) -> None
         assert str(field.query_one(".ask-echo").render()).endswith("  =  9.55 ms")
 
 
-async def test_the_footer_changes_with_the_keys_and_only_then(make_app: MakeApp) -> None:
+async def test_the_footer_changes_with_the_keys(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()  # Home's footer comes just after its first frame
+        await pilot.pause()
         home_keys = footer_keys(app.screen)
-        assert "Review" in home_keys
+        assert has(home_keys, "Review")
         await pilot.press("enter")
         await pilot.pause()
         review = app.screen
         assert isinstance(review, ReviewScreen)
         shown = footer_keys(review)
-        assert {"Reveal", "Edit", "Back"} <= set(shown)
-        keys = list(review.query(FooterKey))
-
-        review.refresh_bindings()  # nothing changed: the same keys, not built again
-        await pilot.pause()
-        assert list(review.query(FooterKey)) == keys
+        assert all(has(shown, label) for label in ("Reveal", "Edit", "Back")), shown
 
         await pilot.press("1")  # typing: the one-key shortcuts go, Esc stays
         await pilot.pause()
-        assert "Edit" not in footer_keys(review) and "Back" in footer_keys(review)
+        assert not has(footer_keys(review), "Edit") and has(footer_keys(review), "Back")
         await pilot.press("escape")  # not typing: they are back
         await pilot.pause()
         assert footer_keys(review) == shown
 
         await pilot.press("space")  # the answer shows: Reveal goes
         await pilot.pause()
-        assert "Reveal" not in footer_keys(review)
+        assert not has(footer_keys(review), "Reveal")
 
         await pilot.press("escape")  # Home, with its own keys again
         await pilot.pause()

@@ -16,12 +16,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drill.app.backend import BackendError
 from drill.app.messages import PacksReloaded, ReviewWanted, backend_failures_go_up
-from drill.app.widgets.steady_footer import SteadyFooter
+from drill.explaining.text_guard import visible
 from drill.storage.interviews import StoredExplanation
 
 if TYPE_CHECKING:
@@ -76,9 +76,10 @@ def explanation_lines(kept: StoredExplanation, indent: str = "    ",
                               (f" · {figures}{points}", "$text-muted"),
                               (f" · variant {row.variant}" if row.variant and not variant_shown
                                else "", "$text-muted"))]
-    lines += [Content.assemble(indent, "  ", (line, "italic"))
+    # Stored as written: shown with control and bidi characters as escapes, never obeyed.
+    lines += [Content.assemble(indent, "  ", (visible(line), "italic"))
               for line in row.text.splitlines() if line.strip()]
-    lines += [Content.assemble(indent, "  ", ("✗ ", "$text-error"), mistake)
+    lines += [Content.assemble(indent, "  ", ("✗ ", "$text-error"), visible(mistake))
               for mistake in row.mistakes]
     return lines
 
@@ -121,10 +122,11 @@ def history_lines(entries: list[ReviewEntry], zone: tzinfo, card: Card,
         ))
         for answer in entry.answers:
             mark, style = VERDICT_MARKS.get(answer.verdict, ("·", ""))
-            mistakes = f"  {', '.join(answer.mistakes)}" if answer.mistakes else ""
+            mistakes = f"  {visible(', '.join(answer.mistakes))}" if answer.mistakes else ""
             lines.append(Content.assemble(
-                "    ", (mark, style), f" {numbers.get(answer.ask_id, answer.ask_id + ':')} ",
-                (answer.text, "italic"),
+                "    ", (mark, style),
+                f" {visible(numbers.get(answer.ask_id, answer.ask_id + ':'))} ",
+                (visible(answer.text), "italic"),
                 (mistakes, "$text-error"),
             ))
         for kept in by_review.get(entry.id, ()):
@@ -159,7 +161,7 @@ class BrowseScreen(Screen[None]):
         yield OptionList(id="browse-cards")
         with VerticalScroll(id="browse-detail"):
             yield Static(id="browse-card")
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         cards = self.query_one("#browse-cards", OptionList)

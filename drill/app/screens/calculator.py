@@ -15,9 +15,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.widgets import Footer
 
 from drill.app.widgets.calculator_panel import CalculatorPanel
-from drill.app.widgets.steady_footer import SteadyFooter
 from drill.quantities.calculator import Scratchpad
 
 
@@ -45,7 +45,7 @@ class CalculatorScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="calc-box"):
             yield CalculatorPanel(self.pad, id="calc-panel")
-            yield SteadyFooter()  # in the box: docked to the screen, the box would cover it
+            yield Footer()  # in the box: docked to the screen, the box would cover it
 
     def on_mount(self) -> None:
         self.query_one(CalculatorPanel).entry.focus()

@@ -23,10 +23,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from drill.app.widgets.steady_footer import SteadyFooter
 from drill.labs.exercises import EXERCISES, Exercise, starter_path
 
 if TYPE_CHECKING:
@@ -97,7 +96,7 @@ class ExercisesScreen(Screen[None]):
         with VerticalScroll(id="exercise-body"):
             yield Static(id="exercise-detail")
             yield Static(id="exercise-report")
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         choices = self.query_one("#exercise-list", OptionList)

@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from drill.app.home_view import HomeView, PackLine
 from drill.app.messages import (
@@ -31,7 +31,6 @@ from drill.app.messages import (
     backend_failures_go_up,
 )
 from drill.app.widgets.figure_row import FigureRow
-from drill.app.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend
@@ -165,6 +164,7 @@ class HomeScreen(Screen[None]):
             yield Static("Packs", classes="section-title")
             yield Static(id="home-packs")
             yield Static(id="home-problems")
+        yield Footer()
 
     def on_mount(self) -> None:
         if self.view is not None:
@@ -172,13 +172,6 @@ class HomeScreen(Screen[None]):
         else:
             self.query_one("#home-next", Static).update(
                 Content.styled("Opening today's cards…", "$text-muted"))
-        # The footer comes just after the first frame: drawing it (and styling its keys)
-        # would otherwise hold the first card back.
-        self.call_after_refresh(self._add_footer)
-
-    async def _add_footer(self) -> None:
-        await self.mount(SteadyFooter())
-        self.refresh_bindings()  # the footer lists the keys it hears of from now on
 
     def show(self, view: HomeView) -> None:
         self.view = view

@@ -26,7 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Static, TextArea
+from textual.widgets import Footer, Static, TextArea
 from textual.worker import Worker, WorkerState
 
 from drill.app.backend import BackendError
@@ -34,7 +34,6 @@ from drill.app.messages import backend_failures_go_up
 from drill.app.screens.explain import result_content
 from drill.app.widgets.ask_field import AskField, Echo
 from drill.app.widgets.countdown import Countdown
-from drill.app.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend, Prepared
@@ -113,7 +112,7 @@ class InterviewScreen(Screen[None]):
             yield TextArea(id="interview-text", soft_wrap=True, show_line_numbers=False)
             yield Vertical(id="interview-asks")
             yield Static(id="interview-result")
-        yield SteadyFooter()
+        yield Footer()
 
     @staticmethod
     def _limit() -> int:

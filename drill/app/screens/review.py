@@ -35,7 +35,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 from textual.worker import get_current_worker
 
 from drill.app.backend import BackendError, Saved
@@ -51,7 +51,6 @@ from drill.app.widgets.calculator_panel import CalculatorPanel
 from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
 from drill.app.widgets.rating_bar import NAMES, RatingBar
-from drill.app.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend, Prepared
@@ -208,16 +207,11 @@ class ReviewScreen(Screen[None]):
         with Horizontal(id="review-main"):
             yield CardView(self.backend, self.scratchpad, id="card-body")
         yield RatingBar(id="rating-bar")
-        # The footer is mounted with the first card (see on_mount).
+        yield Footer()
 
     async def on_mount(self) -> None:
         self.set_interval(1.0, self.refresh_intervals_if_the_clock_moved)
-        # The first frame shows the card and the footer together, laid out once: the
-        # footer's keys are the card's (it has none to show before there is a card), so
-        # it is mounted after the card, composing them at once.
-        with self.app.batch_update():
-            await self.show_next(self.first)
-            await self.mount(SteadyFooter(ready=True))
+        await self.show_next(self.first)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Card keys are hidden when there is no card, Follow-up when there is none, and

@@ -17,11 +17,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
 from drill.app.widgets.lab_chart import LabChart, Plot
-from drill.app.widgets.steady_footer import SteadyFooter
 from drill.labs.canvas import POINTS, VERTICAL, Axis, Series
 
 if TYPE_CHECKING:
@@ -69,7 +68,7 @@ class RooflineScreen(Screen[None]):
         yield Static("Roofline", id="roofline-title", classes="screen-title")
         yield LabChart("Working out the roofline…", id="roofline-chart")
         yield Static(id="roofline-facts")
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         self.recompute()

@@ -16,12 +16,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from drill.app.backend import BackendError
 from drill.app.widgets.rating_bar import NAMES
-from drill.app.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend
@@ -133,7 +132,7 @@ class ScorecardScreen(Screen[None]):
             with Vertical(id="scorecard-review"):
                 for line, kind in review_lines(scores):
                     yield Static(line, classes=kind)
-        yield SteadyFooter()
+        yield Footer()
 
     def _note(self) -> Content:
         """Whether the interview was saved, and what has been rescheduled (only what was

@@ -19,11 +19,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import ProgressBar, Static
+from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from drill.app.widgets.lab_chart import LabChart, Plot
-from drill.app.widgets.steady_footer import SteadyFooter
 from drill.labs.canvas import POINTS, Axis, Series
 
 CHECKS = ("little", "queue", "fan-out", "p99")
@@ -85,7 +84,7 @@ class SimulationScreen(Screen[None]):
         yield Static(id="sim-table")
         yield LabChart(id="sim-chart")
         yield ProgressBar(id="sim-progress", show_eta=False)
-        yield SteadyFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         self.start()

@@ -12,13 +12,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from drill.app.backend import BackendError
 from drill.app.messages import BackendFailed
 from drill.app.widgets.charts import BarChart, Heatmap
 from drill.app.widgets.figure_row import FigureRow
-from drill.app.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend, Optimized
@@ -97,7 +96,7 @@ class StatsScreen(Screen[None]):
                 yield Static("History of cards no longer in any pack", classes="section-title")
                 yield Static("\n".join(f"{o.key}: {o.reviews} reviews" for o in stats.orphans),
                              id="orphans")
-        yield SteadyFooter()
+        yield Footer()
 
     def _interviews(self) -> ComposeResult:
         """The mock interviews and their scores (a section of its own)."""

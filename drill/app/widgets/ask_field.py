@@ -14,9 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import Reactive
 from textual.widgets import Input, Static
 
 from drill.packs.model import Ask
@@ -33,47 +31,8 @@ class Echo:
     error: str = ""
 
 
-def sized_by_the_layout() -> Reactive[Size]:
-    """``virtual_size`` for a widget whose size the layout works out from its CSS and
-    content alone. Textual lays the whole screen out again whenever a widget's scrollable
-    size changes; for these that second pass finds nothing new, so every line that grew
-    or shrank cost two layouts (and every keystroke one, through the input)."""
-    return Reactive(Size(0, 0), layout=False)
-
-
-class AnswerInput(Input):
-    """An ``Input`` whose typing repaints it without laying the screen out again.
-
-    ``Input`` sets its scrollable width to the text's on every keystroke, and that
-    reactive asks for a layout of the whole screen. The input's own size is fixed by the
-    CSS (one row, ``1fr`` up to 50 columns), so nothing around it can move: its
-    scrolling reads the width directly, and a repaint is enough.
-    """
-
-    virtual_size = sized_by_the_layout()
-
-
-class Line(Static):
-    """A Static of ``height: auto`` (the echo, the verdict): its height is worked out in
-    the layout that placed it, so a change of it needs no second pass."""
-
-    virtual_size = sized_by_the_layout()
-
-
-def update_line(line: Static, content: Content | str) -> None:
-    """Show ``content`` in ``line`` (a Static of ``height: auto``), laying the screen out
-    again only when its height changes: text that takes as many rows as the text before
-    is just repainted."""
-    line.update(content, layout=False)
-    size = line.content_size
-    if not size.width or line.get_content_height(size, size, size.width) != size.height:
-        line.refresh(layout=True)
-
-
 class AskField(Vertical):
     """A question, an answer input and what became of the answer."""
-
-    virtual_size = sized_by_the_layout()  # height: auto, the sum of its rows (see Line)
 
     DEFAULT_CSS = """
     AskField { height: auto; margin: 0 0 1 0; }
@@ -126,10 +85,10 @@ class AskField(Vertical):
         #: (:class:`Typed` still goes up, a moment later, for anyone else).
         self.on_typed: Callable[[AskField, str], None] | None = None
         # Not selecting on focus: the key that starts an answer is already in it.
-        self._input = AnswerInput(placeholder=PREPARING, id=f"input-{ask.id}", compact=True,
-                                  select_on_focus=False)
-        self._echo_line = Line("", classes="ask-echo")
-        self._verdict_line = Line("", classes="ask-verdict")
+        self._input = Input(placeholder=PREPARING, id=f"input-{ask.id}", compact=True,
+                            select_on_focus=False)
+        self._echo_line = Static("", classes="ask-echo")
+        self._verdict_line = Static("", classes="ask-verdict")
 
     def compose(self) -> ComposeResult:
         # A Static of the field's width: the question wraps instead of being cut.
@@ -183,14 +142,14 @@ class AskField(Vertical):
         echo_line = self._echo_line
         echo_line.display = bool(echo.text or echo.error)
         if echo.error:
-            update_line(echo_line, Content.styled(echo.error, "$text-warning"))
+            echo_line.update(Content.styled(echo.error, "$text-warning"))
         elif echo.text:
             parts: list[tuple[str, str] | str] = [("read as ", "$text-muted"), echo.text]
             if echo.value and echo.value != echo.text:
                 parts += ["  =  ", (echo.value, "bold")]
-            update_line(echo_line, Content.assemble(*parts))
+            echo_line.update(Content.assemble(*parts))
         else:
-            update_line(echo_line, "")
+            echo_line.update("")
 
     def show_waiting(self) -> None:
         self.waiting = True
