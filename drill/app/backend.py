@@ -362,18 +362,19 @@ class Backend:
 
     def variant_name_to_show(self, card: Card) -> str | None:
         """Which variant this review of ``card`` shows (None: its base): the base the first
-        time, a fresh variant on later reviews (setting ``variants``). Solves nothing."""
+        time, a fresh variant on later reviews (setting ``variants``), never the one the
+        last logged review showed. Solves nothing."""
         from drill.review.session import SchedulingError
-        from drill.solving.variant_choice import pick_variant
+        from drill.solving.variant_choice import variant_after
         from drill.storage.errors import StorageError
 
         if not card.variants or not self.settings.variants:
             return None
         try:
-            reviews = len(self.session.history(card.key))
+            shown = [entry.variant for entry in self.session.history(card.key)]
         except (StorageError, SchedulingError):
             return None
-        return pick_variant(card, reviews)
+        return variant_after(card, shown)
 
     def variant_to_show(self, card: Card) -> Card:
         """The card as this review shows it (see :meth:`variant_name_to_show`); the base if

@@ -19,17 +19,27 @@ its prose, figures and variants), each stage in line order. So a given of the wr
 dimension comes before the equations it breaks.
 
 Nothing escapes as an exception: an unexpected failure becomes an error naming the file.
+Nor does a file hold the checker for long: each text shows at most :data:`MAX_PER_TEXT`
+findings and reads at most ``MAX_FIGURES`` figures, and a file stops being checked after
+:data:`MAX_PER_FILE` findings, each cut said in one line with how much more there is.
 """
 
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from drill.checking.causes import catalog_givens, result_causes, untied_givens
+from drill.checking.causes import (
+    catalog_givens,
+    intended_values,
+    result_causes,
+    untied_givens,
+)
+from drill.checking.claims import Scenario, claim_findings
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
-from drill.checking.figures import find_figures
+from drill.checking.figures import MAX_FIGURES, find_figures
 from drill.checking.prose import EXACT_TOLERANCE, prose_problems
 from drill.checking.reports import PackReport as PackReport  # re-exported: made here
 from drill.checking.reports import check_files as check_files
@@ -48,7 +58,7 @@ from drill.checking.variant_checks import VariantChecks, base_renderings, broken
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.ids import NAME
 from drill.packs.loader import LoadResult, UnloadedCard, load_pack
-from drill.packs.model import Ask, Card, Location
+from drill.packs.model import Ask, Card, Location, Variant
 from drill.packs.yaml_positions import SourceText
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
@@ -88,7 +98,16 @@ def check_cards(items: Sequence[UnloadedCard],
     by stage, in order."""
     source = SourceText(text)
     found: list[tuple[str, list[list[Diagnostic]]]] = []
-    for item in items:
+    total = 0
+    for number, item in enumerate(items):
+        if total >= MAX_PER_FILE:
+            rest = len(items) - number
+            found.append((item.card.key, [[Diagnostic(
+                item.card.where, ERROR,
+                f"checking stopped: {total:,} findings in the cards above; this card and "
+                f"{rest - 1:,} more after it were not checked (fix those first)",
+                item.card.key)]]))
+            break
         try:
             stages = _CardCheck(item.card, source).run(numbers=not item.inputs_broken)
         except Exception as error:
@@ -97,8 +116,46 @@ def check_cards(items: Sequence[UnloadedCard],
                 f"internal error while checking this card: {type(error).__name__}: {error}",
                 item.card.key,
             )]]
+        stages = _cap_per_text(stages, item.card)
+        total += sum(len(stage) for stage in stages)
         found.append((item.card.key, stages))
     return found
+
+
+#: The findings shown for one text of a card (its scenario, an answer line...); past them
+#: one line says how many more there are.
+MAX_PER_TEXT = 20
+#: Once a file has this many findings its remaining cards are not checked: a file so
+#: broken (or generated) would otherwise take minutes and gigabytes to report in full.
+MAX_PER_FILE = 1000
+
+
+def _cap_per_text(stages: list[list[Diagnostic]], card: Card) -> list[list[Diagnostic]]:
+    """``stages`` with at most :data:`MAX_PER_TEXT` findings of each of the card's texts
+    (a finding about a text starts with its name, "scenario: ..."), and one line per text
+    that had more, saying how many."""
+    texts = {path for path, _ in card.texts()}
+    shown: Counter[str] = Counter()
+    over: dict[str, list[Diagnostic]] = {}
+    capped: list[list[Diagnostic]] = []
+    for stage in stages:
+        kept = []
+        for diagnostic in sorted(stage, key=Diagnostic.sort_key):
+            text = diagnostic.message.split(": ", 1)[0]
+            if text in texts:
+                shown[text] += 1
+                if shown[text] > MAX_PER_TEXT:
+                    over.setdefault(text, []).append(diagnostic)
+                    continue
+            kept.append(diagnostic)
+        capped.append(kept)
+    for text, hidden in over.items():
+        severity = ERROR if any(d.is_error for d in hidden) else WARNING
+        capped[-1].append(Diagnostic(
+            hidden[0].location, severity,
+            f"{text}: {len(hidden):,} more findings in this text not shown (the first "
+            f"{MAX_PER_TEXT} are above)", card.key))
+    return capped
 
 
 def _root_causes_first(by_card: Mapping[str | None, list[list[Diagnostic]]],
@@ -188,6 +245,7 @@ class _CardCheck:
         base_open = set()
         if solution is not None or not self.card.solver:
             base_open = self.check_world(solution)
+        worked: list[tuple[int, Variant, Solution]] = []
         if self.card.templates or self.card.variants:
             variants = VariantChecks(self.card, self.source, base_open)
             names_ok = variants.check_names()
@@ -195,7 +253,37 @@ class _CardCheck:
             if names_ok and samples_ok and (solution is not None or not self.card.computes):
                 variants.check_variants(solution)
             self.found += variants.found
+            worked = variants.worked
+        if solution is not None:
+            self.check_claims(solution, worked)
         return [*stages, self.take()]
+
+    def check_claims(self, solution: Solution,
+                     worked: list[tuple[int, Variant, Solution]]) -> None:
+        """Claim words against the base's numbers and each variant's."""
+        def values(found: Solution) -> dict[str, Quantity]:
+            return {**found.given_values,
+                    **{name: result.value for name, result in found.results.items()}}
+
+        # Where the base's value disagrees with every figure the card writes for it (an
+        # error reported on its own), the claims are read with the written figure, and a
+        # variant's value is scaled alike: the words are judged on the numbers the author
+        # meant, so one wrong given does not make every claim of every variant false.
+        actual = values(solution)
+        meant = intended_values(self.card, solution, self.source, card_tolerance(self.card))
+        scale = {name: meant[name].value / actual[name].value for name in meant
+                 if name in actual and actual[name].value}
+        scenarios = [Scenario(None, -1, {**actual, **meant}, self.card.gpu)]
+        for index, variant, found in worked:
+            numbers = values(found)
+            for name, factor in scale.items():
+                if name in numbers:
+                    numbers[name] = Quantity(numbers[name].value * factor, numbers[name].dim)
+            scenarios.append(Scenario(variant, index, numbers, variant.gpu or self.card.gpu))
+        for finding in claim_findings(self.card, scenarios, self.source):
+            self.found.append(Diagnostic(finding.where, finding.severity, finding.message,
+                                         self.card.key, None, finding.variant,
+                                         code=finding.code))
 
     def root_cause(self, solution: Solution | None,
                    units: Mapping[str, Quantity]) -> list[Diagnostic]:
@@ -261,6 +349,10 @@ class _CardCheck:
         base = self.base
         for path, text in self.card.texts():
             start = self.at(path)
+            if len(find_figures(text, catalog_names())) >= MAX_FIGURES:
+                self.report(start, f"{path}: holds {MAX_FIGURES} figures or more; those "
+                                   f"after the {MAX_FIGURES}th are not checked",
+                            severity=WARNING)
             for problem in prose_problems(text, tolerance):
                 if path in base:  # a template: point into it, not into its rendering
                     offset = base[path].template_offset(problem.offset)

@@ -1,7 +1,7 @@
 """Finding the worked equations in a card's prose.
 
 A worked equation is a chain of sides joined by ``=`` or ``≈``:
-``the floor is 16 GB ÷ 3.35 TB/s ≈ 4.8 ms per token, so ...``. Prose around it is not
+``no step beats 16 GB ÷ 3.35 TB/s ≈ 4.8 ms, so ...``. Prose around it is not
 math, so each end of the chain reaches only as far as the math does: numbers, units,
 operators and number words. A side that is words (``decode floor = weight bytes ÷
 bandwidth``) or a formula over names (``2 × parameters × tokens``) is kept in the chain

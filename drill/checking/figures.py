@@ -56,8 +56,15 @@ class Figure:
         return self.readings[0]
 
 
+#: The figures read from one text at most: a card's text holds a few dozen; a text with
+#: thousands (a generated or pasted one) would take minutes to read whole, so the rest are
+#: passed over (the checker says how many numbers the text holds beyond).
+MAX_FIGURES = 500
+
+
 def find_figures(text: str, names: tuple[str, ...] = ()) -> list[Figure]:
-    """Every figure in ``text``, in order; ``names`` (catalog names) are masked first.
+    """Every figure in ``text`` (the first :data:`MAX_FIGURES`), in order; ``names``
+    (catalog names) are masked first.
 
     Cached: a card's texts are read again for every variant and every check, and the
     answer depends on the text alone."""
@@ -83,6 +90,8 @@ def _find_figures_afresh(text: str, names: tuple[str, ...] = ()) -> list[Figure]
         figure, i = _figure_at(masked, tokens, i)
         if figure is not None:
             figures.append(figure)
+            if len(figures) == MAX_FIGURES:
+                break
     return figures
 
 

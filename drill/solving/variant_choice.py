@@ -8,6 +8,7 @@ loading either.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from drill.packs.model import Card
 
@@ -30,6 +31,22 @@ def pick_variant(card: Card, review_count: int, seed: int = 0) -> str | None:
     random.Random(f"{seed}/{card.key}").shuffle(ids)
     cycle: list[str | None] = [None, *ids]
     return cycle[review_count % len(cycle)]
+
+
+def variant_after(card: Card, shown: Sequence[str | None], seed: int = 0) -> str | None:
+    """The variant to show next, given the variants the card's logged reviews showed
+    (oldest first; None is the base).
+
+    As :func:`pick_variant` for review number ``len(shown)``, except that it never repeats
+    the one the last review showed when the card has another: a card failed and brought
+    straight back (a learning step inside the learn-ahead window) comes with new numbers,
+    even when the log's count and the rotation disagree (a variant the pack no longer has,
+    reviews logged with variants turned off).
+    """
+    choice = pick_variant(card, len(shown), seed)
+    if not shown or choice != shown[-1] or not card.variants:
+        return choice
+    return pick_variant(card, len(shown) + 1, seed)
 
 
 def random_variant(card: Card, seed: int) -> str | None:

@@ -133,6 +133,21 @@ def test_later_reviews_go_round_every_variant_without_repeating(library: Library
         assert shown == [pick_variant(card, n, seed) for n in range(1, 30)]  # reproducible
 
 
+def test_the_next_variant_is_never_the_one_the_last_review_showed(library: Library) -> None:
+    from drill.solving.variant_choice import variant_after
+
+    card = _q1(library)
+    every: list[str | None] = [None, *(v.id for v in card.variants)]
+    for earlier in range(4):
+        for last in every:
+            shown = [*[pick_variant(card, n) for n in range(earlier)], last]
+            assert variant_after(card, shown) != last, (earlier, last)
+    # The round goes on as before when the log agrees with it.
+    in_turn = [pick_variant(card, n) for n in range(3)]
+    assert variant_after(card, in_turn) == pick_variant(card, 3)
+    assert variant_after(card, []) is None  # the first review shows the base
+
+
 def test_a_card_without_variants_always_shows_its_base(library: Library) -> None:
     card = library.find("speed-physics/q4-follow-up")
     assert not card.variants

@@ -140,7 +140,7 @@ def test_show_prints_the_whole_card(run_cli: RunCli) -> None:
         "lessons 1, 2",
         "Scenario", "3.35 TB/s of memory bandwidth",
         "• Every step reads all 16 GB of weights",
-        "Key numbers", "decode floor = weight bytes ÷ bandwidth",
+        "Key numbers", "step floor = model bytes ÷ bandwidth",
         "Tip", "Bytes go over bandwidth",
         "Follow-up", "demo/floor-doubled · And with twice the bandwidth?",
         "Givens (solver sample-decode)", "peak_flops  989 TFLOPS",

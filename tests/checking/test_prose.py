@@ -12,12 +12,12 @@ from drill.checking.prose import check_prose
 @pytest.mark.parametrize(
     "text",
     [
-        "The floor is 16 GB ÷ 3.35 TB/s ≈ 4.8 ms per token.",
-        "The ceiling is 1 ÷ 4.8 ms ≈ 200 tokens/s.",  # counts may be left out
-        "KV: 32 × 1,000 tokens × 128 KB ≈ 4.1 GB.",
-        "The step reads 16 + 4.1 ≈ 20.1 GB.",  # a bare number beside a quantity
-        "The untouched part is 100 − 30 − 50 = 20%.",
-        "One user: 200 × 3,600 = 720,000 tokens per hour.",
+        "A step needs 16 GB ÷ 3.35 TB/s ≈ 4.8 ms at least.",
+        "At most 1 ÷ 4.8 ms ≈ 200 tokens/s for one user.",  # counts may be left out
+        "Cache read: 32 × 1,000 tokens × 131 kB ≈ 4.2 GB.",
+        "Each step moves 16 + 4.1 ≈ 20.1 GB.",  # a bare number beside a quantity
+        "Left alone: 100 − 30 − 50 = 20%.",
+        "Alone, 200 × 3,600 = 720,000 tokens an hour.",
         "MBU is 10.4 ÷ 14 ≈ 74%.",
         "It costs $3 ÷ 15.5 ≈ $0.19.",
         "The pass costs 8 × 10¹² FLOP ÷ 989 TFLOPS ≈ 8 ms.",

@@ -11,7 +11,7 @@ from drill.cli import main
 
 RIGHT = ("No: one user makes decode memory-bound, every step streams all 16 GB from HBM. "
          "The floor is 16 GB ÷ 3.35 TB/s ≈ 4.78 ms, so the ceiling is 1 token ÷ 4.78 ms ≈ "
-         "209 tokens/s. The 2,000 tokens/s benchmark is broken: an unsynchronized timer. "
+         "209 tokens/s. That 2,000 tokens/s figure is a broken benchmark: an unsynchronized timer. "
          "Quantized weights or speculative decoding would help.")
 
 

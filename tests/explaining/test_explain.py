@@ -17,8 +17,8 @@ RIGHT_ANSWER = (
     "No. With one user nothing shares the weight read: every decode step streams the whole "
     "model from HBM, so the step is memory-bound. Two bytes per parameter make the 8B "
     "model 16 GB. The floor is 16 GB ÷ 3.35 TB/s ≈ 4.78 ms, so the ceiling is 1 token ÷ "
-    "4.78 ms ≈ 209 tokens/s. 300 tokens/s is out of reach; the 2,000 tokens/s benchmark is "
-    "broken, probably an unsynchronized timer."
+    "4.78 ms ≈ 209 tokens/s. 300 tokens/s is out of reach; a 2,000 tokens/s result means a "
+    "broken benchmark, probably an unsynchronized timer."
 )
 
 

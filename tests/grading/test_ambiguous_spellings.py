@@ -21,7 +21,7 @@ def q(text: str) -> Quantity:
 
 @pytest.fixture
 def ridge_point() -> Target:
-    """H100: 989 TFLOPS ÷ 3.35 TB/s ≈ 295 FLOP per byte."""
+    """The H100's ridge, 989 TFLOPS over 3.35 TB/s: about 295 FLOP/byte."""
     return Target("hand/q2-follow-up", "ridge_point", "FLOP/byte",
                   q("989 TFLOPS / 3.35 TB/s"))
 

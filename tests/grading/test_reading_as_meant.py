@@ -113,7 +113,7 @@ def test_a_bare_number_on_a_mistake_says_it_matches(book: TargetBook) -> None:
 
 
 def test_messages_have_no_empty_units(book: TargetBook) -> None:
-    result = graded(book, "model-sizing/kv-headroom", "max_sequences", "119 GB")
+    result = graded(book, "model-sizing/kv-headroom", "max_sequences", "113 GB")
     assert "(1)" not in result.message and "()" not in result.message
     assert "cancel down to ." not in result.message
     invalid = graded(book, "speed-physics/q5", "achieved_bandwidth", "fast")

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from drill.app.backend import data_errors
 from drill.app.messages import PacksReloaded, ReviewWanted, backend_failures_go_up
+from drill.explaining.text_guard import visible
 from drill.storage.interviews import StoredExplanation
 
 if TYPE_CHECKING:
@@ -75,9 +76,10 @@ def explanation_lines(kept: StoredExplanation, indent: str = "    ",
                               (f" · {figures}{points}", "$text-muted"),
                               (f" · variant {row.variant}" if row.variant and not variant_shown
                                else "", "$text-muted"))]
-    lines += [Content.assemble(indent, "  ", (line, "italic"))
+    # Stored as written: shown with control and bidi characters as escapes, never obeyed.
+    lines += [Content.assemble(indent, "  ", (visible(line), "italic"))
               for line in row.text.splitlines() if line.strip()]
-    lines += [Content.assemble(indent, "  ", ("✗ ", "$text-error"), mistake)
+    lines += [Content.assemble(indent, "  ", ("✗ ", "$text-error"), visible(mistake))
               for mistake in row.mistakes]
     return lines
 
@@ -120,10 +122,11 @@ def history_lines(entries: list[ReviewEntry], zone: tzinfo, card: Card,
         ))
         for answer in entry.answers:
             mark, style = VERDICT_MARKS.get(answer.verdict, ("·", ""))
-            mistakes = f"  {', '.join(answer.mistakes)}" if answer.mistakes else ""
+            mistakes = f"  {visible(', '.join(answer.mistakes))}" if answer.mistakes else ""
             lines.append(Content.assemble(
-                "    ", (mark, style), f" {numbers.get(answer.ask_id, answer.ask_id + ':')} ",
-                (answer.text, "italic"),
+                "    ", (mark, style),
+                f" {visible(numbers.get(answer.ask_id, answer.ask_id + ':'))} ",
+                (visible(answer.text), "italic"),
                 (mistakes, "$text-error"),
             ))
         for kept in by_review.get(entry.id, ()):
