@@ -133,7 +133,7 @@ async def test_a_card_failed_and_shown_again_at_once_comes_with_other_numbers(
             await pilot.pause()
             assert review.card is not None and review.card.key == card.key
             shown.append(review.card.variant)
-        logged = [entry.variant for entry in app.backend.history(card.key)]
+        logged = [entry.variant for entry in app.backend.session.history(card.key)]
     assert logged == [repeat, *shown[:3]]  # the log records what each review showed
     assert shown[0] != repeat
     assert all(before != after for before, after in itertools.pairwise(shown))
