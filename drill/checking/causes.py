@@ -35,7 +35,7 @@ from drill.quantities.quantity import Quantity
 from drill.quantities.units import format_number, unit_quantity
 from drill.solving.solve import Solution, SolveError, solve
 
-__all__ = ["Cause", "catalog_givens", "result_causes", "untied_givens"]
+__all__ = ["Cause", "catalog_givens", "intended_values", "result_causes", "untied_givens"]
 
 #: Unit slips tried on a given: a prefix step either way, bits for bytes either way.
 _SLIPS: tuple[tuple[float, str], ...] = (
@@ -346,6 +346,24 @@ def _written_figures(card: Card, source: SourceText, tolerance: float
             where = card.text_locations.get(f"asks[{index}].stated", ask.where)
             found.setdefault(ask.value, []).append(_Written(where, value, ask.tolerance))
     return found
+
+
+def intended_values(card: Card, solution: Solution, source: SourceText,
+                    tolerance: float) -> dict[str, Quantity]:
+    """The figure the card writes for each result none of whose figures agrees with it:
+    the value its author meant (what the claims of its words are about)."""
+    values = {**solution.given_values,
+              **{name: result.value for name, result in solution.results.items()}}
+    meant: dict[str, Quantity] = {}
+    for name, figures in _written_figures(card, source, tolerance).items():
+        value = values.get(name)
+        if value is None or not figures or any(_agrees(w, value) for w in figures):
+            continue
+        said = figures[0].value
+        if dims.compatible(said.dim, value.dim) and not (said.dimensionless
+                                                         and not value.dimensionless):
+            meant[name] = Quantity(said.value, value.dim)
+    return meant
 
 
 def _agrees(written: _Written, value: Quantity) -> bool:

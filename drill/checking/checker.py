@@ -31,7 +31,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from drill.checking.causes import catalog_givens, result_causes, untied_givens
+from drill.checking.causes import (
+    catalog_givens,
+    intended_values,
+    result_causes,
+    untied_givens,
+)
+from drill.checking.claims import Scenario, claim_findings
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
 from drill.checking.figures import MAX_FIGURES, find_figures
 from drill.checking.prose import EXACT_TOLERANCE, prose_problems
@@ -52,7 +58,7 @@ from drill.checking.variant_checks import VariantChecks, base_renderings, broken
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
 from drill.packs.ids import NAME
 from drill.packs.loader import LoadResult, UnloadedCard, load_pack
-from drill.packs.model import Ask, Card, Location
+from drill.packs.model import Ask, Card, Location, Variant
 from drill.packs.yaml_positions import SourceText
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
@@ -239,6 +245,7 @@ class _CardCheck:
         base_open = set()
         if solution is not None or not self.card.solver:
             base_open = self.check_world(solution)
+        worked: list[tuple[int, Variant, Solution]] = []
         if self.card.templates or self.card.variants:
             variants = VariantChecks(self.card, self.source, base_open)
             names_ok = variants.check_names()
@@ -246,7 +253,37 @@ class _CardCheck:
             if names_ok and samples_ok and (solution is not None or not self.card.computes):
                 variants.check_variants(solution)
             self.found += variants.found
+            worked = variants.worked
+        if solution is not None:
+            self.check_claims(solution, worked)
         return [*stages, self.take()]
+
+    def check_claims(self, solution: Solution,
+                     worked: list[tuple[int, Variant, Solution]]) -> None:
+        """Claim words against the base's numbers and each variant's."""
+        def values(found: Solution) -> dict[str, Quantity]:
+            return {**found.given_values,
+                    **{name: result.value for name, result in found.results.items()}}
+
+        # Where the base's value disagrees with every figure the card writes for it (an
+        # error reported on its own), the claims are read with the written figure, and a
+        # variant's value is scaled alike: the words are judged on the numbers the author
+        # meant, so one wrong given does not make every claim of every variant false.
+        actual = values(solution)
+        meant = intended_values(self.card, solution, self.source, card_tolerance(self.card))
+        scale = {name: meant[name].value / actual[name].value for name in meant
+                 if name in actual and actual[name].value}
+        scenarios = [Scenario(None, -1, {**actual, **meant}, self.card.gpu)]
+        for index, variant, found in worked:
+            numbers = values(found)
+            for name, factor in scale.items():
+                if name in numbers:
+                    numbers[name] = Quantity(numbers[name].value * factor, numbers[name].dim)
+            scenarios.append(Scenario(variant, index, numbers, variant.gpu or self.card.gpu))
+        for finding in claim_findings(self.card, scenarios, self.source):
+            self.found.append(Diagnostic(finding.where, finding.severity, finding.message,
+                                         self.card.key, None, finding.variant,
+                                         code=finding.code))
 
     def root_cause(self, solution: Solution | None,
                    units: Mapping[str, Quantity]) -> list[Diagnostic]:

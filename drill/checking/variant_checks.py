@@ -23,7 +23,7 @@ from drill.checking.tolerance import (
     relative_off,
 )
 from drill.packs.diagnostics import ERROR, WARNING, Diagnostic
-from drill.packs.model import Card, Location
+from drill.packs.model import Card, Location, Variant
 from drill.packs.samples import SampleError, format_like, parse_sample, read_quantity
 from drill.packs.scenario import base_rendering
 from drill.packs.templates import (
@@ -71,6 +71,8 @@ class VariantChecks:
         self.found: list[Diagnostic] = []
         self.tolerance = card_tolerance(self.card)
         self.broken = broken_templates(self.card)
+        #: Each variant worked out: its index, the variant and its solution.
+        self.worked: list[tuple[int, Variant, Solution]] = []
 
     def report(self, where: Location, message: str, *, variant: str | None = None,
                ask: str | None = None, severity: str = ERROR, code: str = "") -> None:
@@ -171,6 +173,7 @@ class VariantChecks:
                                 f"{path}: {problem.message}{hint}", variant=variant.id,
                                 severity=problem.severity)
             if worked.solution is not None:
+                self.worked.append((index, variant, worked.solution))
                 self._mistakes_apart(concrete, worked.solution, variant.id, base)
                 stale = self._stale_numbers(concrete, texts, worked.texts, base,
                                             worked.solution, variant.id)

@@ -24,6 +24,9 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("card", metavar="CARD", help="a card key (pack/id) or an id")
     add_variant_options(parser)
+    parser.add_argument("--all-variants", action="store_true",
+                        help="show the base and then every variant, each with what differs "
+                        "from the base marked «like this»: proofread them in one read")
     add_pack_option(parser)
     parser.set_defaults(func=run)
 
@@ -39,11 +42,17 @@ def run(args: argparse.Namespace) -> int:
     except CardNotFound as error:
         print(f"drill show: error: {error.message}", file=sys.stderr)
         return EXIT_USAGE
+    width = min(max(shutil.get_terminal_size((100, 24)).columns, 40), 100)
+    if args.all_variants:
+        if args.variant is not None or args.seed is not None:
+            print("drill show: error: --all-variants shows every variant: leave out "
+                  "--variant and --seed", file=sys.stderr)
+            return EXIT_USAGE
+        return _all_variants(card, library, width)
     chosen = choose_variant(card, args, "show")
     if isinstance(chosen, int):
         return chosen
     card = chosen
-    width = min(max(shutil.get_terminal_size((100, 24)).columns, 40), 100)
     lines, failure = render_card(card, library, width)
     print("\n".join(lines))
     if failure:
@@ -52,14 +61,76 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | None]:
-    """The card as lines of text, and the reason references are missing (if they are)."""
+def _all_variants(card: Any, library: Any, width: int) -> int:
+    """The base, then each variant with its differences from the base marked."""
+    from drill.solving.solve import SolveError
+    from drill.solving.variants import VariantError, render_variant
+
+    lines, failure = render_card(card, library, width)
+    print("\n".join(lines))
+    code = EXIT_FAILED if failure else EXIT_OK
+    if failure:
+        print(f"drill show: error: {failure}", file=sys.stderr)
+    if not card.variants:
+        print("\n(the card has no variants)")
+        return code
+    for variant in card.variants:
+        changes = [f"{key} {getattr(variant, key)}" for key in ("gpu", "model")
+                   if getattr(variant, key)]
+        changes += [f"{name} {text}" for name, text in variant.givens.items()]
+        print(f"\n{'─' * 8} variant {variant.id}: {', '.join(changes) or 'no change'} "
+              f"{'─' * 8}   («…» differs from the base)")
+        try:
+            shown = render_variant(card, variant.id, cached=True)
+        except (VariantError, SolveError) as error:
+            print(f"drill show: error: {error}", file=sys.stderr)
+            code = EXIT_FAILED
+            continue
+        lines, failure = render_card(shown, library, width, base=card)
+        print("\n".join(lines))
+        if failure:
+            print(f"drill show: error: {failure}", file=sys.stderr)
+            code = EXIT_FAILED
+    return code
+
+
+def mark_differences(text: str, base: str | None) -> str:
+    """``text`` with the words that differ from ``base`` in «guillemets»."""
+    import difflib
+
+    if base is None or text == base:
+        return text
+    words, before = text.split(), base.split()
+    out: list[str] = []
+    matcher = difflib.SequenceMatcher(a=before, b=words, autojunk=False)
+    for tag, _, _, j1, j2 in matcher.get_opcodes():
+        piece = words[j1:j2]
+        if not piece:
+            continue
+        out.append(" ".join(piece) if tag == "equal" else "«" + " ".join(piece) + "»")
+    return " ".join(out)
+
+
+def render_card(card: Any, library: Any, width: int,
+                base: Any = None) -> tuple[list[str], str | None]:
+    """The card as lines of text, and the reason references are missing (if they are).
+    With ``base`` (the card a variant comes from), what differs from it is marked."""
     from drill.solving.cache import solve_cached
     from drill.solving.solve import SolveError
 
     out: list[str] = []
+    base_texts = dict(base.texts()) if base is not None else {}
+    base_solution = None
+    if base is not None and base.computes:
+        try:
+            base_solution = solve_cached(base)
+        except SolveError:
+            base_solution = None
 
-    def para(text: str, indent: str = "  ", bullet: str = "") -> None:
+    def para(text: str, indent: str = "  ", bullet: str = "", path: str | None = None,
+             was: str | None = None) -> None:
+        if base is not None:
+            text = mark_differences(text, base_texts.get(path) if path else was)
         out.extend(textwrap.wrap(" ".join(text.split()), width, initial_indent=indent + bullet,
                                  subsequent_indent=indent + " " * len(bullet)) or [indent])
 
@@ -74,18 +145,18 @@ def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | N
         meta.append(variant_line(card))
     out.append(f"  {' · '.join(meta)}")
     heading("Scenario")
-    para(card.scenario)
+    para(card.scenario, path="scenario")
     if card.answer:
         heading("Answer (60 seconds)")
-        for point in card.answer:
-            para(point, bullet="• ")
+        for index, point in enumerate(card.answer):
+            para(point, bullet="• ", path=f"answer[{index}]")
     if card.key_numbers:
         heading("Key numbers")
-        for number in card.key_numbers:
-            para(number, bullet="• ")
+        for index, number in enumerate(card.key_numbers):
+            para(number, bullet="• ", path=f"key_numbers[{index}]")
     if card.tip:
         heading("Tip")
-        para(card.tip)
+        para(card.tip, path="tip")
     for label, other_id in (("Follow-up", card.follow_up), ("Follows up", card.parent)):
         if other_id:
             other = library.card(f"{card.pack}/{other_id}")
@@ -103,6 +174,8 @@ def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | N
         heading(f"Givens (solver {card.solver})" if card.solver else "Givens")
         name_width = max((len(n) for n in card.givens), default=0)
         for name, text in card.givens.items():
+            if base is not None and base.givens.get(name) != text:
+                text = f"«{text}» (base {base.givens.get(name)})"
             out.append(f"  {name:<{name_width}}  {text}")
     formulas = {**card.shared_formulas, **card.formulas} if card.solver is None else {}
     if formulas:
@@ -112,12 +185,16 @@ def render_card(card: Any, library: Any, width: int) -> tuple[list[str], str | N
             out.append(f"  {name:<{name_width}}  {text}")
     if card.asks:
         heading("Asks")
-        for ask in card.asks:
-            para(ask.question, bullet=f"{ask.id}: ")
+        for index, ask in enumerate(card.asks):
+            para(ask.question, bullet=f"{ask.id}: ", path=f"asks[{index}].question")
             detail = f"answer in {ask.unit or 'a plain number'}, ±{ask.tolerance:.0%}"
             if solution is not None and ask.value in solution.results:
                 result = solution.results[ask.value]
-                detail = f"reference {result.shown} ({detail})"
+                shown = result.shown
+                if base_solution is not None and ask.value in base_solution.results and (
+                        base_solution.results[ask.value].shown != shown):
+                    shown = f"«{shown}» (base {base_solution.results[ask.value].shown})"
+                detail = f"reference {shown} ({detail})"
             if ask.stated:
                 detail += f"; the card says {ask.stated}"
             para(detail, indent="      ")

@@ -55,3 +55,25 @@ def test_unknown_variants_and_conflicting_options_are_usage_errors(
     none = run_cli("show", "speed-physics/q4-follow-up", "--variant", "x", "--data",
                    str(tmp_path))
     assert none.code == 2 and "has no variants" in none.err
+
+
+def test_show_all_variants_prints_each_with_its_differences_marked(
+        tmp_path: Path, run_cli: RunCli) -> None:
+    result = run_cli("show", "speed-physics/q1", "--all-variants", "--data", str(tmp_path))
+    assert result.code == 0, result.err
+    out = result.out
+    # The base first (no marks), then one section per variant.
+    base, _, rest = out.partition("──────── variant ")
+    assert "«" not in base
+    for variant in ("a100", "h20", "qwen-h100", "mistral-h100-pcie"):
+        assert f"variant {variant}: " in out
+    # The A100 changes the bandwidth: 16 GB ÷ 2,039 GB/s = 7.85 ms, marked, with the base's.
+    assert "«2,039 GB/s» (base 3.35 TB/s)" in rest
+    assert "reference «7.85 ms» (base 4.78 ms)" in rest
+    assert "Llama 3 8B" in rest and "«Llama 3 8B»" not in rest.partition("variant h20")[0]
+
+
+def test_show_all_variants_refuses_a_variant_too(tmp_path: Path, run_cli: RunCli) -> None:
+    result = run_cli("show", "speed-physics/q1", "--all-variants", "--variant", "a100",
+                     "--data", str(tmp_path))
+    assert result.code == 2 and "--all-variants" in result.err
