@@ -51,6 +51,7 @@ from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
 from drill.quantities.expression_slips import power_of_ten
 from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity
 from drill.solving.solve import Solution
 
 RIGHT, WRONG, UNKNOWN = "right", "wrong", "unknown"
@@ -190,8 +191,8 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
                       figure.start not in open_starts or _inside(figure, worked),
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
-    stated = {v.option.candidate.name for v in verdicts
-              if v.verdict == RIGHT and v.option is not None}
+    stated = [v.option.candidate.value for v in verdicts
+              if v.verdict == RIGHT and v.option is not None]
     figures = tuple(_check(figure, verdict, solution, tolerance, stated)
                     for figure, verdict in zip(found, verdicts, strict=True)
                     if verdict.verdict is not None)
@@ -333,7 +334,7 @@ def _quoted(card: Card) -> list[Candidate]:
 
 
 def _check(figure: Figure, verdict: Verdict, solution: Solution | None, tolerance: float,
-           stated: set[str]) -> FigureCheck:
+           stated: list[Quantity]) -> FigureCheck:
     """The figure's check, with the right figure and its working when it is wrong."""
     where = (figure.start, figure.end, figure.text)
     option = verdict.option
@@ -342,7 +343,7 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
     if verdict.verdict != WRONG or option is None:
         return FigureCheck(*where, UNKNOWN)
     if option.mistake is not None and option.meant is not None:
-        if option.meant in stated:
+        if _said(option.meant, solution, stated, tolerance):
             return FigureCheck(*where, RIGHT, option.candidate.name, None,
                                f"the '{option.mistake.id}' mistake, set against the right "
                                "figure")
@@ -354,6 +355,17 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
     slip = _slip(figure.value.value, meant.value.value, tolerance)
     working = _working(meant.name, solution) or f"{meant.name} is {meant.shown}"
     return FigureCheck(*where, WRONG, meant.name, meant.shown, f"{working}; {slip}")
+
+
+def _said(name: str, solution: Solution | None, stated: list[Quantity],
+          tolerance: float) -> bool:
+    """Whether the right value of ``name`` is stated by a right figure of the text, under
+    whatever name it matched ("16.1 GB" of weights is also the per-GPU state)."""
+    if solution is None or name not in solution.results:
+        return False
+    value = solution.results[name].value
+    return any(q.dim == value.dim and relative_off(q.value, value.value) <= tolerance
+               for q in stated)
 
 
 def _closest(figure: Figure, candidates: list[Candidate], tolerance: float

@@ -184,7 +184,7 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
         # Said of the mistaken quantity at least as clearly as of anything else it equals;
         # a tie goes to the mistake unless what it equals is asked or given in its own
         # right (the cache of one request, where the total is asked too).
-        if clue and (
+        if (clue or not figure.bare) and (
                 top is None or scores[id(worst)] > scores[id(top)]
                 or (scores[id(worst)] == scores[id(top)] and not top.asked)):
             return Verdict("wrong", worst, clue)
@@ -295,7 +295,7 @@ def _rank(option: Option) -> int:
 def _noun(figure: Figure) -> str:
     """The words of the figure's unit ("conversations", "tokens per second")."""
     return " ".join(w for w in re.findall(r"[A-Za-z]+", figure.text)
-                    if w.lower() not in _SCALE_WORDS)
+                    if w.lower() not in _SCALE_WORDS and _counts_things(w))
 
 
 def _fits(figure: Figure, option: Option, noun: str) -> bool:
