@@ -185,7 +185,8 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
     open_starts = {item.figure.start: item for item in
                    unaccounted(reading, [(0, len(reading))], [*right, *_quoted(card)], names,
                                problems)}
-    options, mistakes = options_of(card, right, mistaken, tolerance)
+    formulas = {name: r.formula for name, r in solution.results.items()} if solution else {}
+    options, mistakes = options_of(card, right, mistaken, tolerance, formulas)
     worked = _worked_sides(reading, problems)
     verdicts = [judge(reading, figure,
                       figure.start not in open_starts or _inside(figure, worked),
