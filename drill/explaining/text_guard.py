@@ -4,7 +4,8 @@ A minute's answer is a few hundred words with a few dozen figures; a paste far l
 denser than that is refused with a message rather than read, so checking always stays well
 under a second. Control and bidirectional-override characters are turned into spaces
 (positions are kept), so hostile text can neither reorder what the terminal shows nor hide
-a figure.
+a figure. Text kept in the review database is stored as written and shown through
+:func:`visible`, which writes such characters out as escapes.
 """
 
 from __future__ import annotations
@@ -41,4 +42,15 @@ def cleaned(text: str) -> str:
     return "".join(
         ch if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co")
         else " "
+        for ch in text)
+
+
+def visible(text: str) -> str:
+    """``text`` as it may be shown on a terminal: each control, format (bidirectional
+    overrides among them) or private character but newline and tab written out as an
+    escape (``\\x1b``, ``\\u202e``), so a stored answer can neither drive the terminal
+    (a title, colours, the clipboard) nor reorder what is shown."""
+    return "".join(
+        ch if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co")
+        else ch.encode("unicode_escape").decode("ascii")
         for ch in text)

@@ -15,7 +15,9 @@ The protocol, and why a user's ``print`` cannot forge a result:
 * Each report is one line, ``NONCE JSON``, on the private descriptor; the parent ignores
   any line without the nonce. A report only says what the function returned or raised.
 * Resource limits (CPU seconds, address space, file size) are set before the file loads;
-  the parent adds a wall-clock limit and kills the whole process group.
+  the runner adds a wall-clock limit, and the supervisor above this process
+  (:mod:`drill.labs.exercise_supervisor`) a process limit, and ends every process this
+  one started.
 """
 
 from __future__ import annotations

@@ -2,9 +2,11 @@
 
 The user's code never runs in drill's process: :mod:`drill.labs.exercise_harness` runs it
 in a child started with ``python -I -B`` (no user site, no environment, no bytecode
-files), under a wall-clock limit per run, CPU, memory and file-size limits, in its own
-process group. The child only reports what the function returned or raised; the expected
-values stay here, so nothing the user's code prints or writes can make a case pass.
+files), under a wall-clock limit per run, CPU, memory, file-size and process limits, below
+a supervisor (:mod:`drill.labs.exercise_supervisor`) that ends every process the user's
+code started, and nothing else of drill's. The child only reports what the function
+returned or raised; the expected values stay here, so nothing the user's code prints or
+writes can make a case pass.
 
 When the child dies or hangs in a case, that case is reported and the rest run in a fresh
 child (after three hangs, the rest are skipped rather than waited for).
@@ -29,6 +31,9 @@ from typing import IO, Any
 from drill.labs.exercises import Case, Exercise, Raises
 
 HARNESS = Path(__file__).with_name("exercise_harness.py")
+SUPERVISOR = Path(__file__).with_name("exercise_supervisor.py")
+#: How long the supervisor may take to stop what a check started, once its time is up.
+SUPERVISOR_GRACE_S = 10.0
 DEFAULT_TIMEOUT_S = 3.0
 MEMORY_BYTES = 1 << 30  # address space; Python reports MemoryError beyond it
 OUTPUT_BYTES = 1 << 20  # the most any file the child writes may grow
@@ -200,20 +205,14 @@ def _run_child(python: str, path: Path, function: str, cases: Sequence[tuple[int
 
 def _spawn(python: str, folder: Path, payload: bytes, reports: IO[bytes], printed: IO[bytes],
            timeout: float) -> tuple[bool, int | None]:
-    """Run the harness; True and the exit code (None if killed) when it had to be stopped."""
-    from drill.labs.orphans import adopting_orphans
-
-    with adopting_orphans():  # processes the user's code moved out of the group, too
-        return _spawn_and_wait(python, folder, payload, reports, printed, timeout)
-
-
-def _spawn_and_wait(python: str, folder: Path, payload: bytes, reports: IO[bytes],
-                    printed: IO[bytes], timeout: float) -> tuple[bool, int | None]:
+    """Run the harness under its supervisor (:mod:`drill.labs.exercise_supervisor`, which
+    ends every process the user's code started, and only those); True and the exit code
+    (None if killed) when it had to be stopped."""
     posix = os.name == "posix"
     try:
         child = subprocess.Popen(
-            [python, "-I", "-B", str(HARNESS)], stdin=subprocess.PIPE, stdout=reports,
-            stderr=printed, cwd=folder, start_new_session=posix)
+            [python, "-I", "-B", str(SUPERVISOR), str(HARNESS)], stdin=subprocess.PIPE,
+            stdout=reports, stderr=printed, cwd=folder, start_new_session=posix)
     except OSError as error:
         raise CheckError(f"cannot start Python ({python}): {error.strerror}") from None
     timed_out = False
@@ -221,9 +220,12 @@ def _spawn_and_wait(python: str, folder: Path, payload: bytes, reports: IO[bytes
         child.communicate(payload, timeout=timeout)
     except subprocess.TimeoutExpired:
         timed_out = True
+        child.terminate()  # the supervisor stops everything below it, then exits
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            child.wait(timeout=SUPERVISOR_GRACE_S)
     finally:
-        # The whole group: the user's code may have started processes of its own.
-        _kill_group(child, posix)
+        if child.poll() is None:  # a supervisor that does not end is ended
+            _kill_group(child, posix)
         child.wait()
     return timed_out, child.returncode
 

@@ -94,7 +94,9 @@ def daily_backup(database: Path, today: date, keep_days: int) -> Path | None:
 
     ``keep_days`` 0 turns daily backups off. Returns the new file, or None.
     """
+    # A start: what a backup or restore killed half-way left behind goes.
     remove_unfinished(database.parent)
+    remove_unfinished(backups_dir(database))
     if keep_days <= 0 or not database.exists():
         return None
     folder = backups_dir(database)

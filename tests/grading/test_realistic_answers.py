@@ -461,6 +461,60 @@ ROWS: list[Row] = [
     ("model-sizing/kv-headroom", "max_sequences", "129", W, "whole-memory", ""),
     ("model-sizing/kv-headroom", "max_sequences", "103", W, "gib-as-gb", ""),
     ("model-sizing/kv-headroom", "max_sequences", "1130", W, "power-of-ten", ""),
+    # mha-gqa-mqa, Llama 3 70B: 2 × 80 × 8 × 128 × 2 B = 320 KiB (2,560 with 64 heads, 160
+    # keys only); one KV head: 40 KiB (20 keys only, 0.5 KiB for one layer).
+    ("model-sizing/mha-gqa-mqa", "gqa_per_token", "320 KiB", C, NONE, ""),
+    ("model-sizing/mha-gqa-mqa", "gqa_per_token", "2 * 80 * 8 * 128 * 2 B", C, NONE, ""),
+    ("model-sizing/mha-gqa-mqa", "gqa_per_token", "2560 KiB", W, "query-heads", ""),
+    ("model-sizing/mha-gqa-mqa", "gqa_per_token", "160 KiB", W, "keys-only", ""),
+    ("model-sizing/mha-gqa-mqa", "mqa_per_token", "40 KiB", C, NONE, ""),
+    ("model-sizing/mha-gqa-mqa", "mqa_per_token", "20 KiB", W, "keys-only", ""),
+    ("model-sizing/mha-gqa-mqa", "mqa_per_token", "0.5 KiB", W, "one-layer", ""),
+    # mla-cache, DeepSeek-V3: 61 × 576 × 2 B = 70,272 B = 68.6 KiB (61 KiB without the 64
+    # positional numbers, 137 KiB doubled); MHA 3,997,696 B, 56.9×; × 32,768 = 2.30 GB.
+    ("model-sizing/mla-cache", "mla_per_token", "70272 B", C, NONE, ""),
+    ("model-sizing/mla-cache", "mla_per_token", "61 KiB", W, "no-rope-part", ""),
+    ("model-sizing/mla-cache", "mla_per_token", "137 KiB", W, "key-and-value", ""),
+    ("model-sizing/mla-cache", "saving", "57", C, NONE, ""),
+    ("model-sizing/mla-cache", "mla_per_sequence", "2.3 GB", C, NONE, ""),
+    # fp8-kv-sequences, H200 (143,771 MiB) × 0.9 − 70.6 GB = 65.08 GB; ÷ (8,192 × 320 KiB)
+    # = 24.2 → 24; FP8 48.5 → 48; whole memory (150.75 − 70.6) GB ÷ 1.34 GB → 59; GiB as
+    # GB (126.4 − 70.6) ÷ 1.34 → 41.
+    ("model-sizing/fp8-kv-sequences", "seqs_bf16", "24", C, NONE, ""),
+    ("model-sizing/fp8-kv-sequences", "seqs_fp8", "48", C, NONE, ""),
+    ("model-sizing/fp8-kv-sequences", "seqs_fp8", "59", W, "whole-memory", ""),
+    ("model-sizing/fp8-kv-sequences", "seqs_fp8", "41", W, "gib-as-gb", ""),
+    # sliding-window-cap, Mistral 7B: 4,096 × 128 KiB = 537 MB (4.29 GB for all 32,768), 8×.
+    ("model-sizing/sliding-window-cap", "kv_capped", "537 MB", C, NONE, ""),
+    ("model-sizing/sliding-window-cap", "kv_capped", "4.29 GB", W, "full-context", ""),
+    ("model-sizing/sliding-window-cap", "saving", "8", C, NONE, ""),
+    # longest-context, H100: (76.97 − 70.6) GB ÷ 320 KiB = 19,436 tokens (45,531 from the
+    # whole 85.5 GB, 3,311 reading 71.7 GiB as GB).
+    ("model-sizing/longest-context", "longest_context", "19400 tokens", C, NONE, ""),
+    ("model-sizing/longest-context", "longest_context", "45500", W, "whole-memory", ""),
+    ("model-sizing/longest-context", "longest_context", "3300", W, "gib-as-gb", ""),
+    # weights-by-precision, Llama 3 70B: 141.2 GB; 70.6e9 × 4.125 bits = 36.4 GB (±1%; 35.3
+    # without scales, 291 GB as bytes); 141.2 ÷ 76.97 GB = 1.83 → 2 GPUs (1 rounded down).
+    ("model-sizing/weights-by-precision", "bf16_weights", "141 GB", C, NONE, ""),
+    ("model-sizing/weights-by-precision", "int4_weights", "36.4 GB", C, NONE, ""),
+    ("model-sizing/weights-by-precision", "int4_weights", "35.3 GB", W, "no-scales", ""),
+    ("model-sizing/weights-by-precision", "int4_weights", "291 GB", W, "bits-as-bytes", ""),
+    ("model-sizing/weights-by-precision", "gpus_bf16", "2", C, NONE, ""),
+    ("model-sizing/weights-by-precision", "gpus_bf16", "1", W, "rounded-down", ""),
+    # tp-memory-per-gpu, TP 4: 35.3 GB each; (76.97 − 35.3) GB ÷ (8,192 × 80 KiB) = 62.1
+    # → 62 (15 with every head on every GPU, 74 from the whole 85.5 GB).
+    ("model-sizing/tp-memory-per-gpu", "weights_per_gpu", "35.3 GB", C, NONE, ""),
+    ("model-sizing/tp-memory-per-gpu", "max_sequences", "62", C, NONE, ""),
+    ("model-sizing/tp-memory-per-gpu", "max_sequences", "15", W, "kv-not-split", ""),
+    ("model-sizing/tp-memory-per-gpu", "max_sequences", "74", W, "whole-memory", ""),
+    # decode-bytes-streamed, Llama 3 8B: 16.06 GB − 128,256 × 4,096 × 2 B (1.05 GB) = 15.01
+    # GB, 4.48 ms at 3.35 TB/s (all weights 4.79 ms; both ends out 13.96 GB, 4.17 ms).
+    ("model-sizing/decode-bytes-streamed", "streamed", "15 GB", C, NONE, ""),
+    ("model-sizing/decode-bytes-streamed", "streamed", "16.06 GB", W, "all-weights", ""),
+    ("model-sizing/decode-bytes-streamed", "streamed", "13.96 GB", W, "both-ends", ""),
+    ("model-sizing/decode-bytes-streamed", "streamed_floor", "4.48 ms", C, NONE, ""),
+    ("model-sizing/decode-bytes-streamed", "streamed_floor", "4.79 ms", W, "all-weights", ""),
+    ("model-sizing/decode-bytes-streamed", "streamed_floor", "4.17 ms", W, "both-ends", ""),
 ]
 
 _BOOK = TargetBook.of(load_library().cards, solve)

@@ -187,3 +187,24 @@ def test_a_restore_that_cannot_write_its_copy_changes_nothing(tmp_path: Path) ->
         restore(saved, path, NOW)
     assert reps_and_count(path) == (7, OLD_CARDS)
     assert not (path.parent / "backups").exists()
+
+
+def test_the_days_first_start_clears_what_a_killed_backup_left(tmp_path: Path) -> None:
+    from datetime import date
+
+    from drill.storage.backup import daily_backup
+
+    path = cards(tmp_path / "data" / "drill.sqlite3", OLD_CARDS)
+    daily_backup(path, date(2026, 11, 30), keep_days=7)  # today's backup exists already
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()  # a process id no process has now
+    left = [path.parent / "backups" / f".drill-2026-11-30.sqlite3.{dead.pid}.partial",
+            path.parent / f".drill.sqlite3.{dead.pid}.restoring",
+            path.parent / f".drill.sqlite3.{dead.pid}.restoring-wal"]
+    for leftover in left:
+        leftover.write_bytes(b"half a copy")
+    ours = path.parent / f".drill.sqlite3.{os.getpid()}.restoring"  # a running process's
+    ours.write_bytes(b"being written")
+    assert daily_backup(path, date(2026, 11, 30), keep_days=7) is None
+    assert [p.name for p in left if p.exists()] == []
+    assert ours.exists()
