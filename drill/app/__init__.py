@@ -1,7 +1,8 @@
 """The Textual app: what ``drill`` with no subcommand opens.
 
-A thin layer over the domain modules: screens show and ask, and every action goes through
-:mod:`drill.app.backend`. Importing this package is cheap; Textual loads in :func:`run_app`.
+A thin layer over the domain modules: screens show and ask, calling the review service
+(through :mod:`drill.app.backend`, which opens it and adds what is the app's own).
+Importing this package is cheap; Textual loads in :func:`run_app`.
 """
 
 from __future__ import annotations

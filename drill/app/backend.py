@@ -1,11 +1,13 @@
-"""The app's one door to the domain: every call a screen makes goes through here.
+"""The app's adapter to the domain: what is the app's own, nothing that merely forwards.
 
-Each method is a thin call into the domain modules (packs, solving, grading, scheduling);
-none decides anything itself. Two halves, kept apart because of threads:
-
-- the review session (SQLite) is used from the main thread;
-- :meth:`Backend.prepare` (sympy: solve a card, build its grading targets) runs in a
-  worker thread and touches nothing but the card it is given.
+Screens call the review service (:class:`~drill.review.session.ReviewSession`, as
+``backend.session``) directly for the schedule, the history and the changes, and catch
+its errors with :func:`data_errors`. What lives here is what the app adds: opening and
+reloading the packs and the review data, the read-only notice and the daily backup, error
+translation (:class:`BackendError`, :class:`StartupError`), ratings as the screen gives
+them (with a retry while another program holds the database), and the preparation of
+cards off the screen's thread: :meth:`Backend.prepare` (sympy: solve a card, build its
+grading targets) runs in a worker thread and touches nothing but the card it is given.
 
 Imports of the heavy domain modules sit inside the methods that need them, so the first
 screen never pays for sympy.
@@ -18,7 +20,7 @@ import functools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import timedelta
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
@@ -31,18 +33,14 @@ if TYPE_CHECKING:
     from drill.packs.library import Library
     from drill.packs.model import Card
     from drill.quantities.quantity import Quantity
-    from drill.review.session import HomeCounts, ReviewSession
-    from drill.review.stats import PackProgress, Stats
+    from drill.review.session import ReviewSession
     from drill.review.study_sets import StudySet
     from drill.scheduling.clock import Clock
-    from drill.scheduling.queue import QueueEntry
-    from drill.scheduling.ratings import Rating, Suggestion, TypedAnswer
-    from drill.scheduling.state import CardState
+    from drill.scheduling.ratings import Rating, TypedAnswer
     from drill.solving.solve import Solution
     from drill.solving.sources import Sources
     from drill.storage.app_claim import AppClaim
     from drill.storage.interviews import ExplanationRow, InterviewSummary, StoredExplanation
-    from drill.storage.review_log import ReviewEntry
 
 
 P = ParamSpec("P")
@@ -83,6 +81,17 @@ def _storage_errors(method: Callable[P, T]) -> Callable[P, T]:
             raise BackendError(str(error), locked=isinstance(error, DatabaseLocked)) from None
 
     return call
+
+
+def data_errors() -> tuple[type[Exception], ...]:
+    """What a call to the review service (or to :class:`Backend`) raises when the review
+    data cannot be used just now (locked, gone, damaged, a card it does not know): each
+    with a one-line message naming the file. Imported when an error is caught, not before,
+    so the first screen does not load the domain."""
+    from drill.review.session import SchedulingError
+    from drill.storage.errors import StorageError
+
+    return (BackendError, StorageError, SchedulingError)
 
 
 class StartupError(Exception):
@@ -279,7 +288,7 @@ class Backend:
             if not result.better:
                 return Optimized((*lines, "Kept the parameters in use: the fitted ones do "
                                           "not predict your history better."))
-            recomputed = save_fit(folder, result, self.study_day(self.now()))
+            recomputed = save_fit(folder, result, self.session.days.day_of(self.session.now()))
         except TooFewReviews as error:
             return Optimized((f"Not yet: {error}.",))
         except (SettingsError, StorageError) as error:
@@ -289,36 +298,12 @@ class Backend:
                                   "again (drill optimize --reset goes back to the defaults)."),
                          result.parameters)
 
-    def use_fsrs_parameters(self, parameters: Sequence[float]) -> None:
-        self.session.use_fsrs_parameters(parameters)
-
-    @_storage_errors
-    def counts(self, at: datetime | None = None) -> HomeCounts:
-        """Today's figures now (or at ``at``, as the data stands)."""
-        return self.session.counts(at)
-
     @_storage_errors
     def left_today(self) -> tuple[int, int]:
         """(due, new) left in today's queue: the review heading's two figures, without
         the day's ratings and streak that :meth:`counts` reads from the whole log."""
         queue = self.session.queue()
         return queue.count("learning") + queue.count("review"), queue.count("new")
-
-    @_storage_errors
-    def queue(self) -> list[QueueEntry]:
-        return list(self.session.queue().entries)
-
-    @_storage_errors
-    def next_entry(self, pack: str | None = None, at: datetime | None = None
-                   ) -> QueueEntry | None:
-        """The next card of today's queue (of one pack's cards, when given; at ``at``
-        rather than now, when given)."""
-        return self.session.next_card(pack, at)
-
-    @_storage_errors
-    def more_new_today(self) -> int:
-        """Allow the daily new limit again today; the extra allowed today in all."""
-        return self.session.more_new_today()
 
     @_storage_errors
     def study_sets(self) -> list[StudySet]:
@@ -396,64 +381,10 @@ class Backend:
         the variant cannot be worked out (a variant is a nicety, never a reason to fail)."""
         return self.shown(card, self.variant_name_to_show(card))
 
-    def can_undo(self) -> bool:
-        return self.session.can_undo
-
-    def undo_kind(self) -> str | None:
-        """What undo would take back: "review", "cram", "bury", "suspend", "unsuspend"."""
-        return self.session.undo_kind
-
-    @_storage_errors
-    def undo(self) -> str | None:
-        """Undo the last rating, bury or (un)suspend; the key of the card it was for."""
-        state = self.session.undo()
-        return state.key if state is not None else None
-
-    @_storage_errors
-    def bury(self, key: str) -> None:
-        self.session.bury(key)
-
-    @_storage_errors
-    def suspend(self, key: str) -> None:
-        self.session.suspend(key)
-
-    @_storage_errors
-    def unsuspend(self, key: str) -> None:
-        self.session.unsuspend(key)
-
-    @_storage_errors
-    def state(self, key: str) -> CardState:
-        return self.session.state(key)
-
-    @_storage_errors
-    def suspended_keys(self) -> frozenset[str]:
-        return self.session.suspended_keys()
-
-    @_storage_errors
-    def buried_keys(self) -> frozenset[str]:
-        return self.session.buried_keys()
-
-    @_storage_errors
-    def flagged_keys(self) -> frozenset[str]:
-        return self.session.flagged_keys()
-
     @_storage_errors
     def toggle_flag(self, key: str) -> bool:
         """Flag the card, or take its flag off; whether it is flagged now."""
         return self.session.set_flag(key, not self.session.state(key).flagged).flagged
-
-    @_storage_errors
-    def unbury(self, key: str) -> None:
-        self.session.unbury(key)
-
-    @property
-    def zone(self) -> tzinfo:
-        """The user's time zone (where their days start and end)."""
-        return self.session.clock.zone
-
-    @_storage_errors
-    def history(self, key: str) -> list[ReviewEntry]:
-        return self.session.history(key)
 
     def explain(self, card: Card, text: str) -> Explanation:
         """Check ``text`` as an explanation of ``card`` as shown (its variant's numbers)."""
@@ -471,12 +402,8 @@ class Backend:
         from drill.storage.interviews import save_explanation
 
         row = explanation_row(card, result, seconds)
-        return self.session.database.write(lambda conn: save_explanation(conn, self.now(), row))
-
-    @_storage_errors
-    def explanations(self, key: str) -> list[StoredExplanation]:
-        """Every explanation written on the card, oldest first (Browse's history)."""
-        return self.session.explanations(key)
+        session = self.session
+        return session.database.write(lambda conn: save_explanation(conn, session.now(), row))
 
     # -- mock interviews ------------------------------------------------------------------
 
@@ -537,26 +464,6 @@ class Backend:
 
         return self.session.database.read(lambda conn: interview_history(conn, limit))
 
-    @_storage_errors
-    def stats(self) -> Stats:
-        return self.session.stats()
-
-    @_storage_errors
-    def pack_progress(self) -> tuple[PackProgress, ...]:
-        return self.session.pack_progress()
-
-    def now(self) -> datetime:
-        return self.session.now()
-
-    def study_day(self, instant: datetime) -> date:
-        """The study day an instant belongs to (the day-start hour of settings)."""
-        return self.session.days.day_of(instant)
-
-    def describe_interval(self, interval: timedelta) -> str:
-        from drill.scheduling.intervals import describe_interval
-
-        return describe_interval(interval)
-
     # -- answers -------------------------------------------------------------------------
 
     @staticmethod
@@ -566,11 +473,6 @@ class Backend:
         # What was typed, and what ``ans`` stood for when it was used.
         return TypedAnswer(grade.ask, grade.recorded_answer, grade.verdict.value,
                            grade.mistakes)
-
-    def suggest(self, answers: Iterable[TypedAnswer], card: Card,
-                seconds: float | None = None) -> Suggestion | None:
-        """The rating the grader's verdicts point to, and why; the user decides."""
-        return self.session.suggest(card.key, answers, seconds)
 
     @staticmethod
     def grade(answer: str, target: Target, last: Quantity | None = None) -> Grade:

@@ -29,7 +29,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
-from drill.app.backend import Backend, BackendError, Prepared, StartupError
+from drill.app.backend import Backend, Prepared, StartupError, data_errors
 from drill.app.messages import (
     BackendFailed,
     BackendReady,
@@ -128,7 +128,9 @@ class DrillApp(App[int]):
             self.backend.open()
             # The first queries can fail too (a missing table, a hand-edited value).
             return home_view(self.backend)
-        except (StartupError, BackendError) as error:
+        except StartupError as error:
+            return HomeView(error=str(error))
+        except data_errors() as error:
             return HomeView(error=str(error))
 
     @work(thread=True, exclusive=True, group="open")
@@ -254,8 +256,8 @@ class DrillApp(App[int]):
 
     def _prepare_todays_cards(self) -> None:
         try:
-            cards = [entry.card for entry in self.backend.queue()]
-        except BackendError as error:
+            cards = [entry.card for entry in self.backend.session.queue().entries]
+        except data_errors() as error:
             self._show_problem(str(error))
             return
         self.want_prepared(cards, urgent=False)
@@ -310,7 +312,8 @@ class DrillApp(App[int]):
     def on_backend_failed(self, message: BackendFailed) -> None:
         """Review data that fails under a screen (another program locked or removed it)
         gets the problem screen and its message, not a traceback. The screens catch
-        :class:`BackendError` where they call the backend and post this message:
+        the review service's errors (:func:`~drill.app.backend.data_errors`) where they
+        call it and post this message:
         Textual has no public hook for an exception a handler lets through."""
         self._show_problem(message.error)
 
@@ -374,8 +377,8 @@ class DrillApp(App[int]):
 
     def _start_review(self) -> None:
         try:
-            nothing_due = self.backend.next_entry() is None
-        except BackendError as error:
+            nothing_due = self.backend.session.next_card() is None
+        except data_errors() as error:
             self._show_problem(str(error))
             return
         if nothing_due:

@@ -53,9 +53,12 @@ class HomeView:
 
 def home_view(backend: Backend) -> HomeView:
     """Today's figures from the open backend."""
-    now = backend.now()
-    counts = backend.counts(now)
-    entry = backend.next_entry(at=now)
+    from drill.scheduling.intervals import describe_interval
+
+    session = backend.session
+    now = session.now()
+    counts = session.counts(now)
+    entry = session.next_card(at=now)
     next_card = None
     if entry is not None:
         card = entry.card
@@ -64,12 +67,12 @@ def home_view(backend: Backend) -> HomeView:
                              backend.variant_name_to_show(card) or "")
     next_due_local, next_due_in = None, ""
     if counts.next_due is not None:
-        next_due_local = counts.next_due.astimezone(backend.zone)
-        next_due_in = backend.describe_interval(counts.next_due - now)
+        next_due_local = counts.next_due.astimezone(session.clock.zone)
+        next_due_in = describe_interval(counts.next_due - now)
     titles = {pack.id: pack.title for pack in backend.library.packs}
     packs = tuple(
         PackLine(titles.get(p.pack, p.pack), p.new, p.learning, p.review, p.suspended)
-        for p in backend.pack_progress()
+        for p in session.pack_progress()
     )
     return HomeView(counts.due, counts.new, counts.done_today, counts.streak, next_card,
                     next_due_local, next_due_in, packs, tuple(backend.problems()))

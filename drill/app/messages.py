@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from drill.app.backend import BackendError
+from drill.app.backend import data_errors
 
 if TYPE_CHECKING:
     from textual.message_pump import MessagePump
@@ -127,10 +127,11 @@ class BackendFailed(Message):
 
 @contextmanager
 def backend_failures_go_up(node: MessagePump) -> Iterator[None]:
-    """Around a handler's calls to the backend: a :class:`BackendError` becomes a
-    :class:`BackendFailed` posted from ``node`` rather than an exception in Textual's
+    """Around a handler's calls to the review service: its errors
+    (:func:`~drill.app.backend.data_errors`) become a :class:`BackendFailed` posted from
+    ``node`` rather than an exception in Textual's
     message loop (which would end the app with a traceback)."""
     try:
         yield
-    except BackendError as error:
+    except data_errors() as error:
         node.post_message(BackendFailed(str(error)))

@@ -59,7 +59,7 @@ async def test_the_history_names_the_variant_each_review_showed(
             await pilot.pause()
             await pilot.press("space", "3", "escape")
             await pilot.pause()
-        assert [e.variant for e in app.backend.history("mine/floor")] == [None, "h20"]
+        assert [e.variant for e in app.backend.session.history("mine/floor")] == [None, "h20"]
         app.action_browse()
         await pilot.press(*"mine/floor")
         await pilot.pause()
@@ -85,14 +85,14 @@ async def test_the_list_marks_suspended_cards_and_follows_a_toggle(make_app: Mak
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.backend.suspend("app-demo/floor")
+        app.backend.session.suspend("app-demo/floor")
         await app.push_screen(BrowseScreen(app.backend))
         await pilot.pause()
         assert "suspended" in option_text(app, "app-demo/floor")
         assert "suspended" not in option_text(app, "app-demo/floor-follow-up")
         await pilot.press("enter", "s")  # to the list (first card: floor), unsuspend it
         await pilot.pause()
-        assert not app.backend.state("app-demo/floor").suspended
+        assert not app.backend.session.state("app-demo/floor").suspended
         assert "suspended" not in option_text(app, "app-demo/floor")
         await pilot.press("s")
         await pilot.pause()
@@ -131,8 +131,8 @@ async def test_browse_marks_a_buried_card_and_unburies_it(make_app: MakeApp) -> 
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        app.backend.bury("app-demo/floor")
-        assert "app-demo/floor" not in [e.card.key for e in app.backend.queue()]
+        app.backend.session.bury("app-demo/floor")
+        assert "app-demo/floor" not in [e.card.key for e in app.backend.session.queue().entries]
         app.action_browse()
         await pilot.pause()
         await pilot.press(*"app-demo/floor ")
@@ -144,7 +144,7 @@ async def test_browse_marks_a_buried_card_and_unburies_it(make_app: MakeApp) -> 
         await pilot.press("down", "u")
         await pilot.pause()
         assert "buried" not in str(listed.get_option("app-demo/floor").prompt)
-        assert "app-demo/floor" in [e.card.key for e in app.backend.queue()]
+        assert "app-demo/floor" in [e.card.key for e in app.backend.session.queue().entries]
 
 
 async def test_the_history_shows_each_review_with_the_explanation_written_on_it(

@@ -96,7 +96,7 @@ async def test_a_database_deleted_under_the_app_is_noticed_at_the_next_rating(
             await pilot.pause()
             if review.card is not None and review.card.key != first:
                 break
-        assert len(app.backend.history(first)) == 1
+        assert len(app.backend.session.history(first)) == 1
         assert review.card is not None
         card = review.card.key
         for sidecar in data_dir.glob(f"{DATABASE_FILE}*"):
@@ -136,4 +136,4 @@ async def test_a_second_app_on_one_data_folder_is_told_and_the_cli_reads_alongsi
     async with third.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert not isinstance(third.screen, ProblemScreen)
-        assert len(third.backend.history(first.backend.cards[0].key)) == 1
+        assert len(third.backend.session.history(first.backend.cards[0].key)) == 1

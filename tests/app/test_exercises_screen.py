@@ -29,16 +29,27 @@ pytestmark = pytest.mark.slow
 MakeApp = Callable[..., DrillApp]
 
 RIGHT = '''
-import time
-
-
 def overall_speedup(parts):
-    time.sleep(0.05)  # 13 cases: the check takes a moment, long enough to press a key
     if sum(share for share, _ in parts) > 1 + 1e-9:
         raise ValueError("more than the whole run")
     left = 1 - sum(share for share, _ in parts)
     return 1 / (left + sum(share / factor for share, factor in parts))
 '''
+
+
+def held(gate: Path) -> str:
+    """RIGHT, but each case waits until ``gate`` exists: the check runs until the test
+    has seen it running and opens the gate."""
+    return f'''
+import os
+import time
+
+
+def overall_speedup(parts):
+    while not os.path.exists({str(gate)!r}):
+        time.sleep(0.01)
+''' + RIGHT.split("def overall_speedup(parts):", 1)[1]
+
 
 SPEEDUPS_ADDED = '''
 def overall_speedup(parts):
@@ -126,13 +137,15 @@ async def test_check_runs_the_file_and_shows_each_case(make_app: MakeApp) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_exercises(pilot, app)
         screen.folder.mkdir(parents=True)
-        (screen.folder / "amdahl.py").write_text(RIGHT, encoding="utf-8")
+        gate = screen.folder / "go"
+        (screen.folder / "amdahl.py").write_text(held(gate), encoding="utf-8")
         await pilot.press("c")
         await pilot.pause()
         assert screen.checking and "Checking amdahl.py" in text(app, "#exercise-report")
         await pilot.press("down")  # the screen takes keys while the file runs
         assert screen.query_one("#exercise-list", OptionList).highlighted == 1
         assert screen.checking
+        gate.touch()
         await screen.workers.wait_for_complete()
         await pilot.pause()
         report = text(app, "#exercise-report")

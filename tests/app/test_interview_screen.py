@@ -147,7 +147,7 @@ async def test_a_card_rated_on_the_scorecard_is_a_review_that_keeps_its_explanat
         assert "1 rated here, as a review; the others keep their schedule" in note
         await pilot.press("4")  # once only
         await pilot.pause()
-        assert app.backend.state("app-demo/amdahl").reps == 1
+        assert app.backend.session.state("app-demo/amdahl").reps == 1
     [(review_id, rating)] = rows(data_dir, "SELECT id, rating FROM revlog")
     assert rating == 3
     assert rows(data_dir, "SELECT review_id FROM explanations") == [(review_id,)]

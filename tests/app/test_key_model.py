@@ -44,7 +44,7 @@ async def test_u_right_after_a_rating_undoes_it(make_app: MakeApp) -> None:
         assert first is not None
         await pilot.press("space", "3", "u")  # as fast as the terminal sends them
         await pilot.pause()
-        assert app.backend.history(first.key) == []
+        assert app.backend.session.history(first.key) == []
         assert review.card is not None and review.card.key == first.key
         assert all(field.answer == "" for field in review.query(AskField))  # no "u" typed
 
@@ -62,7 +62,7 @@ async def test_space_then_a_rating_key_reveals_and_rates_and_types_nothing(
         assert review.revealed and answer_of(app, "decode_floor") == ""
         await pilot.press("1")
         await pilot.pause()
-        assert [int(e.rating) for e in app.backend.history(first.key)] == [1]
+        assert [int(e.rating) for e in app.backend.session.history(first.key)] == [1]
 
 
 async def test_the_first_keystroke_of_an_answer_goes_to_its_ask_and_never_rates(
@@ -76,7 +76,7 @@ async def test_the_first_keystroke_of_an_answer_goes_to_its_ask_and_never_rates(
         await pilot.pause()
         assert answer_of(app, "decode_floor") == "3.2 ms"
         assert isinstance(app.focused, Input)
-        assert review.card is not None and app.backend.history(review.card.key) == []
+        assert review.card is not None and app.backend.session.history(review.card.key) == []
         # while typing, shortcut letters are text: "s" and "u" here end up in the answer
         await pilot.press("backspace", "backspace", *"us")
         await pilot.pause()
@@ -96,10 +96,10 @@ async def test_a_rating_key_before_the_answer_shows_only_shows_it(make_app: Make
         key = spoken.key
         await pilot.press("3")
         await pilot.pause()
-        assert review.revealed and app.backend.history(key) == []
+        assert review.revealed and app.backend.session.history(key) == []
         await pilot.press("3")
         await pilot.pause()
-        assert [int(e.rating) for e in app.backend.history(key)] == [3]
+        assert [int(e.rating) for e in app.backend.session.history(key)] == [3]
 
 
 async def test_enter_after_the_last_ask_shows_the_answer_before_any_rating(
@@ -112,13 +112,13 @@ async def test_enter_after_the_last_ask_shows_the_answer_before_any_rating(
         key = review.card.key
         await pilot.press(*"4.78 ms", "enter", *"209", "enter")
         await pilot.pause()
-        assert review.revealed and app.backend.history(key) == []
+        assert review.revealed and app.backend.session.history(key) == []
         assert "4.78 ms" in str(review.query_one("#card-reveal", Static).render())
         note = str(review.query_one("#rating-note", Static).render())
         assert "all 2 right" in note
         await pilot.press("enter")
         await pilot.pause()
-        assert len(app.backend.history(key)) == 1
+        assert len(app.backend.session.history(key)) == 1
 
 
 async def test_esc_leaves_the_review_from_any_card_as_it_opens(make_app: MakeApp) -> None:
@@ -167,7 +167,7 @@ async def test_ctrl_z_undoes_while_typing(make_app: MakeApp) -> None:
         assert isinstance(app.focused, Input)
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.backend.history(first.key) == []
+        assert app.backend.session.history(first.key) == []
         assert review.card is not None and review.card.key == first.key
 
 
@@ -220,7 +220,7 @@ async def test_undo_brings_the_card_back_as_it_was(make_app: MakeApp) -> None:
         # rated again, the log holds the same answers as the first time
         await pilot.press("2")
         await pilot.pause()
-        [entry] = app.backend.history(first.key)
+        [entry] = app.backend.session.history(first.key)
         assert {a.ask_id: a.verdict for a in entry.answers} == {
             "decode_floor": "incorrect", "max_tokens_per_s": "correct"}
         assert entry.duration_ms >= 23_000
@@ -255,7 +255,7 @@ async def test_n_on_home_allows_more_new_cards_today(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        while (entry := app.backend.next_entry()) is not None:  # the day's cards, done
+        while (entry := app.backend.session.next_card()) is not None:  # the day's cards, done
             app.backend.rate(entry.card.key, 4, 5.0, [])
         limit = app.backend.settings.new_cards_per_day
         await pilot.press("n")
@@ -273,7 +273,7 @@ async def test_star_flags_the_card_and_home_offers_the_flagged_set(make_app: Mak
         key = review.card.key
         await pilot.press("asterisk")
         await pilot.pause()
-        assert app.backend.state(key).flagged
+        assert app.backend.session.state(key).flagged
         assert "⚑" in str(review.query_one("#card-heading", Static).render())
         assert answer_of(app, "decode_floor") == ""  # not typed into the answer
         await pilot.press("escape", "p")

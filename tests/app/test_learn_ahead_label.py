@@ -54,7 +54,7 @@ async def test_the_last_card_of_the_day_says_now_and_comes_straight_back(
         await pilot.press("1")
         await pilot.pause()
         assert review.card is not None and review.card.key == "alone/spoken"  # at once
-        assert len(app.backend.history("alone/spoken")) == 1
+        assert len(app.backend.session.history("alone/spoken")) == 1
 
 
 async def test_with_another_card_waiting_the_buttons_keep_their_minutes(
@@ -133,7 +133,7 @@ async def test_a_card_failed_and_shown_again_at_once_comes_with_other_numbers(
             await pilot.pause()
             assert review.card is not None and review.card.key == card.key
             shown.append(review.card.variant)
-        logged = [entry.variant for entry in app.backend.history(card.key)]
+        logged = [entry.variant for entry in app.backend.session.history(card.key)]
     assert logged == [repeat, *shown[:3]]  # the log records what each review showed
     assert shown[0] != repeat
     assert all(before != after for before, after in itertools.pairwise(shown))

@@ -46,7 +46,7 @@ async def test_typing_straight_after_enter_goes_into_the_first_answer(
         assert isinstance(app.screen, ReviewScreen)
         assert app.screen.card is not None and app.screen.card.key == "app-demo/floor"
         assert first_field(app).answer == "16 GB"
-        assert app.backend.history("app-demo/floor") == []  # "1" did not rate it
+        assert app.backend.session.history("app-demo/floor") == []  # "1" did not rate it
 
 
 async def test_keys_pressed_while_the_next_card_comes_in_do_not_rate_it(
@@ -65,9 +65,9 @@ async def test_keys_pressed_while_the_next_card_comes_in_do_not_rate_it(
         burst(app, "enter", "enter", "2", "4")
         for _ in range(5):
             await pilot.pause()
-        assert [int(e.rating) for e in app.backend.history("app-demo/floor")] == [4]
+        assert [int(e.rating) for e in app.backend.session.history("app-demo/floor")] == [4]
         assert review.card is not None and review.card.key != "app-demo/floor"
-        assert app.backend.history(review.card.key) == []  # the new card is not rated
+        assert app.backend.session.history(review.card.key) == []  # the new card is not rated
         assert first_field(app).answer == "24"  # the digits were meant as an answer
 
 

@@ -15,6 +15,7 @@ from drill.app.widgets.ask_field import AskField
 from drill.packs.library import load_library
 from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock
+from drill.scheduling.intervals import describe_interval
 from drill.scheduling.ratings import Rating
 
 pytestmark = pytest.mark.slow
@@ -120,7 +121,7 @@ async def test_follow_up_can_be_taken_next(make_app: MakeApp) -> None:
 async def test_a_suspended_follow_up_is_not_taken_next(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.backend.suspend("app-demo/floor-follow-up")
+        app.backend.session.suspend("app-demo/floor-follow-up")
         await pilot.press("enter")
         await pilot.pause()
         review = app.screen
@@ -131,7 +132,7 @@ async def test_a_suspended_follow_up_is_not_taken_next(make_app: MakeApp) -> Non
         await pilot.press("space", "3")
         await pilot.pause()
         assert review.card is None or review.card.key != "app-demo/floor-follow-up"
-        assert app.backend.history("app-demo/floor-follow-up") == []
+        assert app.backend.session.history("app-demo/floor-follow-up") == []
 
 
 async def test_enter_before_the_numbers_are_ready_grades_once_they_are(
@@ -164,7 +165,7 @@ async def test_a_rating_before_the_numbers_are_ready_still_logs_the_answer(
         await pilot.press("escape", "space", "1")  # stop typing, reveal, rate Again
         await app.workers.wait_for_complete()  # the card's numbers, worked out to grade it
         await pilot.pause()
-        [entry] = app.backend.history("app-demo/floor")
+        [entry] = app.backend.session.history("app-demo/floor")
         [answer] = entry.answers
         assert (answer.ask_id, answer.text, answer.verdict) == \
             ("decode_floor", "16 GB / 989 TFLOPS", "incorrect")
@@ -186,7 +187,7 @@ async def test_bury_and_suspend_take_the_card_out_of_today(make_app: MakeApp) ->
         await pilot.pause()
         assert app.backend.session.state(suspended).suspended
         assert app.backend.session.state("app-demo/floor").buried_until is not None
-        keys = [entry.card.key for entry in app.backend.queue()]
+        keys = [entry.card.key for entry in app.backend.session.queue().entries]
         assert "app-demo/floor" not in keys and suspended not in keys
 
 
@@ -204,7 +205,7 @@ async def test_undo_takes_back_a_bury_and_shows_the_card_again(make_app: MakeApp
         await pilot.pause()
         assert review.card is not None and review.card.key == "app-demo/floor"
         assert app.backend.session.state("app-demo/floor").buried_until is None
-        assert app.backend.history("app-demo/floor") == []  # nothing was rated
+        assert app.backend.session.history("app-demo/floor") == []  # nothing was rated
 
 
 async def test_source_shows_the_file_and_line_of_the_card(
@@ -256,11 +257,11 @@ async def test_after_the_last_ask_enter_shows_the_answer_then_takes_the_suggesti
         await pilot.pause()
         # Not rated yet: the answer shows. Every ask right, and quickly (the tests' timer
         # stands at 0 s of 60), so the suggestion is Easy.
-        assert review.revealed and app.backend.history("app-demo/floor") == []
+        assert review.revealed and app.backend.session.history("app-demo/floor") == []
         assert review.query_one("#rate-4", Button).has_class("-suggested")
         await pilot.press("enter")
         await pilot.pause()
-        history = app.backend.history("app-demo/floor")
+        history = app.backend.session.history("app-demo/floor")
         assert [int(entry.rating) for entry in history] == [4]
         assert {a.ask_id: a.verdict for a in history[0].answers} == {
             "decode_floor": "correct", "max_tokens_per_s": "correct"
@@ -345,7 +346,7 @@ async def test_undo_in_cram_of_a_scheduled_rating_does_not_turn_it_into_cram(
         await pilot.pause()
         await pilot.press("space", "3")  # app-demo/floor, Good
         await pilot.pause()
-        assert len(app.backend.history("app-demo/floor")) == 1
+        assert len(app.backend.session.history("app-demo/floor")) == 1
         app.action_home()
         await pilot.press("x")  # extra practice: cram
         await pilot.pause()
@@ -354,9 +355,9 @@ async def test_undo_in_cram_of_a_scheduled_rating_does_not_turn_it_into_cram(
         shown, left = cram.card, list(cram.cram)
         await pilot.press("u")
         await pilot.pause()
-        assert app.backend.history("app-demo/floor") == []  # the rating is taken back
+        assert app.backend.session.history("app-demo/floor") == []  # the rating is taken back
         assert cram.card is shown and cram.cram == left  # the cram goes on as it was
-        assert app.backend.queue()[0].card.key == "app-demo/floor"  # due again
+        assert app.backend.session.queue().entries[0].card.key == "app-demo/floor"  # due again
 
 
 async def test_undo_in_a_review_of_a_cram_does_not_show_it_as_a_scheduled_card(
@@ -378,12 +379,12 @@ async def test_undo_in_a_review_of_a_cram_does_not_show_it_as_a_scheduled_card(
         first = review.card
         await pilot.press("u")
         await pilot.pause()
-        assert app.backend.history(crammed.key) == []
+        assert app.backend.session.history(crammed.key) == []
         assert review.card is first  # not replaced by the crammed card
         await pilot.press("space", "4")
         await pilot.pause()
         assert first is not None
-        assert [e.kind for e in app.backend.history(first.key)] == ["review"]
+        assert [e.kind for e in app.backend.session.history(first.key)] == ["review"]
 
 
 async def test_text_that_cannot_be_read_is_explained_once(make_app: MakeApp) -> None:
@@ -500,7 +501,7 @@ async def test_a_card_that_becomes_a_leech_says_so(make_app: MakeApp, clock: Fix
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         key = "app-demo/floor"
-        state = app.backend.state(key)
+        state = app.backend.session.state(key)
         lapsed = CardState(card_id=state.card_id, key=key, phase=Phase.REVIEW, stability=3.0,
                            difficulty=8.0, due=clock.instant,
                            last_review=clock.instant - timedelta(days=3), reps=20, lapses=7)
@@ -515,7 +516,7 @@ async def test_a_card_that_becomes_a_leech_says_so(make_app: MakeApp, clock: Fix
         toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
         assert "suspended as a leech after 8 lapses" in toasts
         assert "unsuspend it from Browse" in toasts
-        assert app.backend.state(key).suspended
+        assert app.backend.session.state(key).suspended
 
 
 async def test_the_buttons_follow_the_study_day_and_promise_what_the_rating_gives(
@@ -530,7 +531,7 @@ async def test_the_buttons_follow_the_study_day_and_promise_what_the_rating_give
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         key = "app-demo/floor"
-        card_id = app.backend.state(key).card_id
+        card_id = app.backend.session.state(key).card_id
         reviewed = CardState(card_id=card_id, key=key, phase=Phase.REVIEW, stability=5.0,
                              difficulty=5.0, due=clock.instant,
                              last_review=clock.instant - timedelta(days=5), reps=3)
@@ -550,6 +551,6 @@ async def test_the_buttons_follow_the_study_day_and_promise_what_the_rating_give
         assert promised == app.backend.preview(key)[Rating.GOOD]
         await pilot.press("space", "3")
         await pilot.pause()
-        [entry] = app.backend.history(key)
-        given = app.backend.describe_interval(timedelta(seconds=entry.interval_after_s))
+        [entry] = app.backend.session.history(key)
+        given = describe_interval(timedelta(seconds=entry.interval_after_s))
         assert given == promised

@@ -107,7 +107,7 @@ async def test_the_mouse_starts_a_review_and_rates(make_app: MakeApp) -> None:
         await pilot.pause()
         assert review.card is not None and first is not None
         assert review.card.key != first.key
-        assert len(app.backend.history(first.key)) == 1
+        assert len(app.backend.session.history(first.key)) == 1
 
 
 async def test_the_palette_offers_the_screens_keys(make_app: MakeApp) -> None:
@@ -158,7 +158,7 @@ async def test_a_locked_database_keeps_the_card_until_the_rating_is_saved(
             await pilot.pause()
             assert review.card is not None and review.card.key == card  # still here
             assert "saving this rating as soon as" in " ".join(notices(app)).lower()
-            assert app.backend.history(card) == []
+            assert app.backend.session.history(card) == []
             # the screen does not freeze meanwhile: keys are taken (and kept for the
             # next card, as keys pressed while a card comes in are)
             await pilot.press("5")
@@ -173,7 +173,7 @@ async def test_a_locked_database_keeps_the_card_until_the_rating_is_saved(
             if review.card is None or review.card.key != card:
                 break
             await pilot.pause()
-        assert len(app.backend.history(card)) == 1
+        assert len(app.backend.session.history(card)) == 1
         await pilot.pause()
         fields = list(review.query(AskField))
         assert not fields or fields[0].answer == "5"

@@ -108,7 +108,8 @@ async def test_ans_in_an_answer_is_graded_by_the_calculators_value(
         assert review.revealed
         await pilot.press("enter")  # take the suggested rating: it is committed
         await pilot.pause()
-        answers = {a.ask_id: a.text for a in app.backend.history("app-demo/floor")[0].answers}
+        [entry] = app.backend.session.history("app-demo/floor")
+        answers = {a.ask_id: a.text for a in entry.answers}
         assert answers == {"decode_floor": "ans [ans = 4.77612 ms]",
                            "max_tokens_per_s": "1 token / ans [ans = 4.77612 ms]"}
 

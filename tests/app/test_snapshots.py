@@ -162,7 +162,7 @@ def rate_some_days(app: object, clock: FixedClock) -> None:
     clock.set(start - timedelta(days=14))
     for day in range(14):
         clock.set(start - timedelta(days=14 - day))
-        for entry in app.backend.queue()[: 1 + day % 3]:
+        for entry in app.backend.session.queue().entries[: 1 + day % 3]:
             mistaken = entry.card.key == "app-demo/floor" and day % 2 == 0
             answers = [wrong] if mistaken else [right]
             app.backend.rate(entry.card.key, 1 if mistaken else 3, 30.0, answers)
@@ -202,7 +202,7 @@ def test_home_with_nothing_due(make_app: MakeApp, snap_compare: SnapCompare) -> 
         await settle(pilot)
         app = pilot.app
         assert isinstance(app, DrillApp)
-        while (entry := app.backend.next_entry()) is not None:
+        while (entry := app.backend.session.next_card()) is not None:
             app.backend.rate(entry.card.key, 4, 20.0, [])
         app.screen.refresh_view()  # type: ignore[attr-defined]
         await settle(pilot)

@@ -126,7 +126,7 @@ async def test_a_later_review_shows_a_variant_grades_it_and_logs_it(tmp_path: Pa
         assert str(field.query_one(".ask-verdict", Static).render()).startswith("✓")
         await pilot.press("3")
         await pilot.pause()
-        logged = [entry.variant for entry in app.backend.history("mine/floor")]
+        logged = [entry.variant for entry in app.backend.session.history("mine/floor")]
     assert logged == [None, "h20"]
 
 

@@ -31,7 +31,7 @@ def test_a_read_only_database_is_said_at_open_and_a_rating_is_refused(tmp_path: 
         with pytest.raises(BackendError) as refused:
             backend.rate(key, 3, 1.0, ())
         assert str(database) in str(refused.value) and "read-only" in str(refused.value)
-        assert backend.history(key) == []
+        assert backend.session.history(key) == []
     finally:
         backend.close()
     assert database.read_bytes() == before

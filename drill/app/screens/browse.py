@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from drill.app.backend import BackendError
+from drill.app.backend import data_errors
 from drill.app.messages import PacksReloaded, ReviewWanted, backend_failures_go_up
 from drill.explaining.text_guard import visible
 from drill.storage.interviews import StoredExplanation
@@ -199,20 +199,20 @@ class BrowseScreen(Screen[None]):
 
     def _suspended_keys(self) -> frozenset[str]:
         try:
-            return self.backend.suspended_keys()
-        except BackendError:
+            return self.backend.session.suspended_keys()
+        except data_errors():
             return frozenset()  # the list still works; the detail names the trouble
 
     def _buried_keys(self) -> frozenset[str]:
         try:
-            return self.backend.buried_keys()
-        except BackendError:
+            return self.backend.session.buried_keys()
+        except data_errors():
             return frozenset()
 
     def _flagged_keys(self) -> frozenset[str]:
         try:
-            return self.backend.flagged_keys()
-        except BackendError:
+            return self.backend.session.flagged_keys()
+        except data_errors():
             return frozenset()
 
     @on(OptionList.OptionHighlighted, "#browse-cards")
@@ -240,12 +240,12 @@ class BrowseScreen(Screen[None]):
             detail.update(Content("\n").join(self._detail_lines(card)))
 
     def _detail_lines(self, card: Card) -> list[Content]:
-        backend = self.backend
-        state = backend.state(card.key)
-        zone = backend.zone
+        session = self.backend.session
+        state = session.state(card.key)
+        zone = session.clock.zone
         due = state.due.astimezone(zone).strftime("%Y-%m-%d %H:%M") if state.due else ""
-        entries = backend.history(card.key)
-        explanations = backend.explanations(card.key)
+        entries = session.history(card.key)
+        explanations = session.explanations(card.key)
         ratings = f"{len(entries)} rating{'' if len(entries) == 1 else 's'}"
         lines = [
             Content.assemble((card.title, "bold")),
@@ -269,15 +269,15 @@ class BrowseScreen(Screen[None]):
         card = self.selected
         if card is None:
             return
-        backend = self.backend
+        session = self.backend.session
         try:
-            if backend.state(card.key).suspended:
-                backend.unsuspend(card.key)
+            if session.state(card.key).suspended:
+                session.unsuspend(card.key)
                 self.notify(f"{card.key} is back in the schedule.", timeout=3)
             else:
-                backend.suspend(card.key)
+                session.suspend(card.key)
                 self.notify(f"Suspended {card.key}.", timeout=3)
-        except BackendError as error:
+        except data_errors() as error:
             self.notify(str(error), title="Not saved", severity="error", markup=False)
         self._remark(card)
 
@@ -289,9 +289,9 @@ class BrowseScreen(Screen[None]):
             self.notify(f"{card.key} is not buried.", timeout=3)
             return
         try:
-            self.backend.unbury(card.key)
+            self.backend.session.unbury(card.key)
             self.notify(f"{card.key} is back in today's study.", timeout=3)
-        except BackendError as error:
+        except data_errors() as error:
             self.notify(str(error), title="Not saved", severity="error", markup=False)
         self._remark(card)
 

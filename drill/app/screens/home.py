@@ -223,11 +223,11 @@ class HomeScreen(Screen[None]):
         self._when_ready(self._more_new)
 
     def _more_new(self) -> None:
-        from drill.app.backend import BackendError
+        from drill.app.backend import data_errors
 
         try:
-            extra = self.backend.more_new_today()
-        except BackendError as error:
+            extra = self.backend.session.more_new_today()
+        except data_errors() as error:
             self.notify(str(error), title="Not changed", severity="error", markup=False)
             return
         self.notify(f"{extra} more new cards allowed today.", timeout=4)

@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static, TextArea
 from textual.worker import Worker, WorkerState
 
-from drill.app.backend import BackendError
+from drill.app.backend import data_errors
 from drill.app.messages import backend_failures_go_up
 from drill.app.screens.explain import result_content
 from drill.app.widgets.ask_field import AskField, Echo
@@ -356,13 +356,13 @@ class InterviewScreen(Screen[None]):
             try:
                 self.interview_id, self.saved[position] = self.backend.keep_interview_answer(
                     self.interview_id, self.started_ms, self._now_ms(), position, answered.row)
-            except BackendError as error:
+            except data_errors() as error:
                 return f"The answer was not saved: {error}"
         return ""
 
     def _now_ms(self) -> int:
         """Now on the scheduling clock (the one the review log's times are on)."""
-        return int(self.backend.now().timestamp() * 1000)
+        return int(self.backend.session.now().timestamp() * 1000)
 
     def _finish(self) -> None:
         if self.phase == "done":
@@ -378,7 +378,7 @@ class InterviewScreen(Screen[None]):
         if not problem and self.interview_id is not None:
             try:
                 self.backend.finish_interview(self.interview_id, self._now_ms())
-            except BackendError as error:
+            except data_errors() as error:
                 problem = f"The interview's end was not saved: {error}"
         kept: list[int] = []  # the ids in order, up to the first answer not kept
         while len(kept) in self.saved:

@@ -38,7 +38,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 from textual.worker import get_current_worker
 
-from drill.app.backend import BackendError, Saved
+from drill.app.backend import BackendError, Saved, data_errors
 from drill.app.messages import (
     CardPrepared,
     CardWorkedOut,
@@ -51,6 +51,7 @@ from drill.app.widgets.calculator_panel import CalculatorPanel
 from drill.app.widgets.card_view import CardView
 from drill.app.widgets.countdown import Countdown
 from drill.app.widgets.rating_bar import NAMES, RatingBar
+from drill.scheduling.intervals import describe_interval
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend, Prepared
@@ -218,7 +219,7 @@ class ReviewScreen(Screen[None]):
         bury and suspend in a cram (they are about the schedule: Browse suspends); Reveal
         once the answer shows. Undo is greyed out while there is nothing to undo."""
         if action == "undo":
-            return True if self.backend.can_undo() else None
+            return True if self.backend.session.can_undo else None
         if action in ("reveal", "rate", "bury", "suspend", "source", "follow_up", "explain"):
             if self.card is None:
                 return False
@@ -253,7 +254,7 @@ class ReviewScreen(Screen[None]):
         if card is None and self.cram is not None:
             card = self.cram.pop(0) if self.cram else None
         elif card is None:
-            entry = self.backend.next_entry(self.pack)
+            entry = self.backend.session.next_card(self.pack)
             card, kind = (entry.card, entry.kind) if entry else (None, "")
         elif not kind:
             kind = self._kind_of(card)
@@ -263,7 +264,8 @@ class ReviewScreen(Screen[None]):
             await self._show_card(card, kind)
 
     def _kind_of(self, card: Card) -> str:
-        entry = next((e for e in self.backend.queue() if e.card.key == card.key), None)
+        entries = self.backend.session.queue().entries
+        entry = next((e for e in entries if e.card.key == card.key), None)
         if entry is not None:
             return entry.kind
         return "follow-up" if card.parent else "extra"
@@ -302,7 +304,7 @@ class ReviewScreen(Screen[None]):
 
     async def _show_done(self) -> None:
         self.card = None
-        counts = self.backend.counts()
+        counts = self.backend.session.counts()
         message = ("Cram list done." if self.cram is not None
                    else "Nothing more in this pack today." if self.pack is not None
                    else "All done for today.")
@@ -330,8 +332,8 @@ class ReviewScreen(Screen[None]):
             due, new = self.backend.left_today()
             left = f"{due} due · {new} new left"
         try:
-            flagged = self.backend.state(card.key).flagged
-        except BackendError:
+            flagged = self.backend.session.state(card.key).flagged
+        except data_errors():
             flagged = False  # a mark, never a reason to fail
         self.query_one("#card-heading", Static).update(Content.assemble(
             ("⚑ " if flagged else "", "bold $text-warning"),
@@ -361,15 +363,15 @@ class ReviewScreen(Screen[None]):
             return
         try:
             intervals = self.backend.preview(self.card.key, self.pack)
-        except BackendError:
+        except data_errors():
             return  # the database is busy: the labels stay until the next tick
         bar.show_intervals({int(r): text for r, text in intervals.items()})
 
     def _clock_now(self) -> tuple[object, ...]:
         """The minute and the study day: the intervals shown change only with these."""
-        backend = self.backend
-        now = backend.now()
-        return (now.replace(second=0, microsecond=0), backend.study_day(now))
+        session = self.backend.session
+        now = session.now()
+        return (now.replace(second=0, microsecond=0), session.days.day_of(now))
 
     def refresh_intervals_if_the_clock_moved(self) -> None:
         """Once a second: the buttons' intervals again, if the minute or the study day
@@ -497,7 +499,7 @@ class ReviewScreen(Screen[None]):
     def _show_suggestion(self) -> None:
         assert self.card is not None
         seconds = self.query_one("#countdown", Countdown).elapsed
-        self._suggested = self.backend.suggest(self.answers, self.card, seconds)
+        self._suggested = self.backend.session.suggest(self.card.key, self.answers, seconds)
         bar = self.query_one(RatingBar)
         bar.suggested = int(self._suggested.rating) if self._suggested else None
         self._show_follow_up_note()
@@ -617,7 +619,7 @@ class ReviewScreen(Screen[None]):
         """The rating is committed: say what it did and show the next card."""
         self._rated_views.append(seen)
         interval = saved.interval
-        when = (f"again in {self.backend.describe_interval(interval)}" if interval
+        when = (f"again in {describe_interval(interval)}" if interval
                 else "cram")
         if saved.leech_lapses is not None:
             self.notify(f"{card.key}: suspended as a leech after {saved.leech_lapses} lapses; "
@@ -638,7 +640,7 @@ class ReviewScreen(Screen[None]):
 
     def _suspended(self, card: Card) -> bool:
         """Suspended cards stay out of study; a cram changes no schedule, so it may show them."""
-        return self.cram is None and self.backend.state(card.key).suspended
+        return self.cram is None and self.backend.session.state(card.key).suspended
 
     def action_roofline(self) -> None:
         self.post_message(RooflineWanted(self.card))
@@ -707,17 +709,18 @@ class ReviewScreen(Screen[None]):
     async def _undo(self) -> None:
         if self._busy:
             return
-        backend = self.backend
-        if not backend.can_undo():
+        session = self.backend.session
+        if not session.can_undo:
             self.notify("Nothing to undo.", severity="warning", timeout=3)
             return
-        kind = backend.undo_kind()
+        kind = session.undo_kind
         try:
-            key = backend.undo()
-        except BackendError as error:
+            undone = session.undo()
+        except data_errors() as error:
             self.notify(str(error), title="Not undone", severity="error", markup=False)
             return
-        card = backend.card(key) if key else None
+        key = undone.key if undone is not None else None
+        card = self.backend.card(key) if key else None
         if kind in _UNDONE_CHANGES:  # a bury or (un)suspend: nothing was rated
             self.notify(f"Undid the {_UNDONE_CHANGES[kind]} of {key}.", timeout=3)
             if self.cram is None and card is not None and kind in ("bury", "suspend"):
@@ -764,8 +767,8 @@ class ReviewScreen(Screen[None]):
         if self.card is None or self.cram is not None or self._busy:
             return
         try:
-            self.backend.bury(self.card.key)
-        except BackendError as error:
+            self.backend.session.bury(self.card.key)
+        except data_errors() as error:
             self.notify(str(error), title="Not buried", severity="error", markup=False)
             return
         self.notify(f"Buried {self.card.key} until tomorrow.", timeout=3)
@@ -776,7 +779,7 @@ class ReviewScreen(Screen[None]):
             return
         try:
             flagged = self.backend.toggle_flag(self.card.key)
-        except BackendError as error:
+        except data_errors() as error:
             self.notify(str(error), title="Not saved", severity="error", markup=False)
             return
         self.notify(f"Flagged {self.card.key}." if flagged
@@ -788,8 +791,8 @@ class ReviewScreen(Screen[None]):
         if self.card is None or self.cram is not None or self._busy:
             return
         try:
-            self.backend.suspend(self.card.key)
-        except BackendError as error:
+            self.backend.session.suspend(self.card.key)
+        except data_errors() as error:
             self.notify(str(error), title="Not suspended", severity="error", markup=False)
             return
         self.notify(f"Suspended {self.card.key}; unsuspend it in Browse.", timeout=4)
@@ -814,7 +817,7 @@ class ReviewScreen(Screen[None]):
         def save(result: Explanation, seconds: float) -> str | None:
             try:
                 kept.append(backend.save_explanation(card, result, seconds))
-            except BackendError as error:
+            except data_errors() as error:
                 return f"the explanation was not saved: {error}"
             return None
 

@@ -19,8 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from drill.app.backend import BackendError
+from drill.app.backend import data_errors
 from drill.app.widgets.rating_bar import NAMES
+from drill.scheduling.intervals import describe_interval
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend
@@ -174,10 +175,10 @@ class ScorecardScreen(Screen[None]):
             saved = self.backend.rate(card.key, rating, answered.score.seconds,
                                       answered.answers, variant=card.variant,
                                       explanations=kept)
-        except BackendError as error:
+        except data_errors() as error:
             self.notify(str(error), title="Not rated", severity="error", markup=False)
             return
-        interval = self.backend.describe_interval(saved.interval) if saved.interval else ""
+        interval = describe_interval(saved.interval) if saved.interval else ""
         when = f" · again in {interval}" if interval else ""
         self.rated[row] = f"{NAMES[rating]} {interval}".rstrip()
         self.query_one(OptionList).replace_option_prompt(

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from drill.app.backend import BackendError
+from drill.app.backend import data_errors
 from drill.app.messages import BackendFailed
 from drill.app.widgets.charts import BarChart, Heatmap
 from drill.app.widgets.figure_row import FigureRow
@@ -68,8 +68,8 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Stats", classes="screen-title")
         try:
-            stats = self.backend.stats()
-        except BackendError as error:
+            stats = self.backend.session.stats()
+        except data_errors() as error:
             self.post_message(BackendFailed(str(error)))
             return
         with VerticalScroll(id="stats-body"):
@@ -104,12 +104,12 @@ class StatsScreen(Screen[None]):
 
         try:
             interviews = self.backend.interview_history()
-        except BackendError as error:
+        except data_errors() as error:
             self.post_message(BackendFailed(str(error)))
             return
         yield Static("Mock interviews (score: figures, asks and points right)",
                      classes="section-title")
-        yield InterviewHistory(interviews, self.backend.zone, id="interviews")
+        yield InterviewHistory(interviews, self.backend.session.clock.zone, id="interviews")
 
     def _pack_lines(self, stats: Stats) -> list[Content]:
         from drill.app.screens.home import progress_bar
@@ -137,7 +137,7 @@ class StatsScreen(Screen[None]):
 
     def _optimized(self, outcome: Optimized) -> None:
         if outcome.parameters is not None:
-            self.backend.use_fsrs_parameters(outcome.parameters)
+            self.backend.session.use_fsrs_parameters(outcome.parameters)
         # The figures stay on the screen, at the top (a toast is too narrow for a table).
         text = "\n".join(outcome.lines)
         shown = self.query("#optimize-result")
