@@ -58,6 +58,14 @@ def gemm_bytes(m: sympy.Expr, k: sympy.Expr, n: sympy.Expr,
     return element_bytes * (m * k + k * n + m * n)
 
 
+def weight_gemm_bytes(m: sympy.Expr, k: sympy.Expr, n: sympy.Expr, weight_bytes: sympy.Expr,
+                      activation_bytes: sympy.Expr) -> sympy.Expr:
+    """The least traffic of [m, k] activations × a [k, n] weight when the two are stored
+    apart (FP8, or INT8/INT4 weights beside BF16 activations): the weight once, the input
+    and the output activations once each."""
+    return weight_bytes * k * n + activation_bytes * (m * k + m * n)
+
+
 def gemm_intensity(m: sympy.Expr, k: sympy.Expr, n: sympy.Expr,
                    element_bytes: sympy.Expr) -> sympy.Expr:
     """Arithmetic intensity in FLOP/byte; about ``m`` when ``m`` is much smaller than k, n."""

@@ -1,6 +1,8 @@
 """Solvers of the serving-math pack: roofline, Amdahl, Little, queueing, tails, samples.
 
-``gemm-roofline`` is the general roofline of one matrix product; the labs reuse it.
+``gemm-roofline`` is the general roofline of one matrix product; ``weight-gemm-roofline`` is
+the same with weights and activations of different widths, which the roofline lab uses for
+every precision it offers.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from .laws import (
     mm1_time_factor,
     ridge_point,
     roofline_time,
+    weight_gemm_bytes,
 )
 
 
@@ -34,6 +37,31 @@ def gemm_roofline(m: sympy.Expr, k: sympy.Expr, n: sympy.Expr, element_bytes: sy
     flops = gemm_flops(m, k, n)
     moved = gemm_bytes(m, k, n, element_bytes)
     intensity = gemm_intensity(m, k, n, element_bytes)
+    attainable = attainable_flops(intensity, peak_flops, bandwidth)
+    return {
+        "gemm_flops": flops,
+        "gemm_bytes": moved,
+        "intensity": intensity,
+        "ridge_point": ridge_point(peak_flops, bandwidth),
+        "attainable_flops": attainable,
+        "compute_share": attainable / peak_flops,
+        "compute_time": flops / peak_flops,
+        "memory_time": moved / bandwidth,
+        "gemm_time": roofline_time(flops, moved, peak_flops, bandwidth),
+    }
+
+
+@solver("weight-gemm-roofline", m="1", k="1", n="1", weight_bytes="B", activation_bytes="B",
+        peak_flops="TFLOPS", bandwidth="TB/s")
+def weight_gemm_roofline(m: sympy.Expr, k: sympy.Expr, n: sympy.Expr, weight_bytes: sympy.Expr,
+                         activation_bytes: sympy.Expr, peak_flops: sympy.Expr,
+                         bandwidth: sympy.Expr) -> Results:
+    """A GEMM of [m, k] activations by a [k, n] weight on the roofline, the weight and the
+    activations each at their own bytes per element (BF16, FP8, INT8 or INT4 weights).
+    ``peak_flops`` is the peak of the precision the math runs in."""
+    flops = gemm_flops(m, k, n)
+    moved = weight_gemm_bytes(m, k, n, weight_bytes, activation_bytes)
+    intensity = flops / moved
     attainable = attainable_flops(intensity, peak_flops, bandwidth)
     return {
         "gemm_flops": flops,

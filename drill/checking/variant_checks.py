@@ -9,6 +9,7 @@ references, and no number of the base is left in plain text where the variant ch
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -308,6 +309,17 @@ def _sample_problem(path: str, slot: Slot, value: Quantity,
         slip = power_of_ten_slip(said.value, value.value, tolerance, "the sample")
         return (f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is {shown} for "
                 f"the card's givens ({off:.1%} off; {tolerance:.0%} allowed){slip}"), True
+    # Three figures or more are held to them, as in plain text: 10.45 ms is 10.4 or
+    # 10.5 ms, not 10.6 ms (the base shows the sample as written).
+    if sample.digits >= 3 and sample.number:
+        exponent = math.floor(math.log10(abs(sample.number)))
+        # One unit of the last figure either way: an author's rounding of a half is not
+        # drill's to judge, a figure two halves away is a wrong rounding.
+        unit = 10.0 ** (exponent - sample.digits + 1) / abs(sample.number)
+        if off > unit * 1.02 + 1e-12:
+            return (f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is {shown} "
+                    f"for the card's givens: to the {sample.digits} figures written it is "
+                    f"{shown}"), True  # a wrong rounding
     return None, True
 
 

@@ -1,7 +1,7 @@
 """The user cache folder's files: where each of drill's caches lives, writing an entry
 whole, and emptying a cache.
 
-Every cache (solved cards, loaded packs, checked files) keeps JSON
+Every cache (solved cards, checked files) keeps JSON
 entries in a folder of its own under ``drill`` in the user cache folder
 (``$XDG_CACHE_HOME`` on Linux). An entry is written to a temporary file and renamed, so a
 reader sees all of it or none; a folder that cannot be made or written only costs speed.

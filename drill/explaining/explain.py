@@ -42,13 +42,16 @@ from drill.checking.equations import find_equations
 from drill.checking.figures import Figure, find_figures
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import card_tolerance, relative_off
+from drill.explaining.judging import Verdict, judge, options_of
 from drill.explaining.points import PointCheck, check_points
+from drill.explaining.spoken import Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
 from drill.quantities.expression_slips import power_of_ten
 from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity
 from drill.solving.solve import Solution
 
 RIGHT, WRONG, UNKNOWN = "right", "wrong", "unknown"
@@ -102,8 +105,9 @@ class Explanation:
 
     @property
     def all_right(self) -> bool:
-        """Every figure and equation right (unknown figures do not count against it)."""
-        return (self.refused is None and not self.wrong
+        """Every figure and equation right: a figure drill cannot place counts against it,
+        as an interviewer would ask what it is."""
+        return (self.refused is None and all(f.verdict == RIGHT for f in self.figures)
                 and all(e.verdict == RIGHT for e in self.equations))
 
     @property
@@ -164,37 +168,81 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
                            refused=why_not)
     plain = cleaned(text)
+    # Spoken numbers ("four point eight milliseconds") are read in their written form;
+    # every position found in the rewrite is taken back to what the learner wrote.
+    rewrite = as_written(plain)
+    reading = rewrite.text
     tolerance = card_tolerance(card)
     names = catalog_names()
-    found = counted_like_the_next(plain, find_figures(plain, names))
+    found = counted_like_the_next(reading, find_figures(reading, names))
     too_many = too_many_figures(len(found))
     if too_many is not None:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
                            refused=too_many)
     right, mistaken = _candidates(card, solution)
-    problems = check_prose(plain, tolerance)
+    right += _named_facts(reading, names, right)
+    problems = check_prose(reading, tolerance)
     open_starts = {item.figure.start: item for item in
-                   unaccounted(plain, [(0, len(plain))], [*right, *_quoted(card)], names,
+                   unaccounted(reading, [(0, len(reading))], [*right, *_quoted(card)], names,
                                problems)}
-    meant = [_closest(f, right, tolerance) for f in found]
-    stated = {c.name for c in meant if c is not None}
-    figures = tuple(
-        _judge(figure, closest, mistaken, open_starts, tolerance, solution, stated)
-        for figure, closest in zip(found, meant, strict=True))
+    options, mistakes = options_of(card, right, mistaken, tolerance)
+    worked = _worked_sides(reading, problems)
+    verdicts = [judge(reading, figure,
+                      figure.start not in open_starts or _inside(figure, worked),
+                      options, mistakes, _bounds(found, index, len(reading)))
+                for index, figure in enumerate(found)]
+    stated = [v.option.candidate.value for v in verdicts
+              if v.verdict == RIGHT and v.option is not None]
+    figures = tuple(_check(figure, verdict, solution, tolerance, stated)
+                    for figure, verdict in zip(found, verdicts, strict=True)
+                    if verdict.verdict is not None)
     equations = []
-    for equation in find_equations(plain):
+    for equation in find_equations(reading):
         if sum(side.numeric for side in equation.sides) < 2:
             continue
         end = equation.sides[-1].end
         failing = [p for p in problems if equation.start <= p.offset <= end
                    and p.severity == "error"]
         equations.append(EquationCheck(
-            equation.start, end, plain[equation.start:end], WRONG if failing else RIGHT,
+            equation.start, end, reading[equation.start:end], WRONG if failing else RIGHT,
             failing[0].message if failing else None))
-    figures = _results_of_failing(figures, find_equations(plain), equations)
+    figures = _results_of_failing(figures, find_equations(reading), equations)
     right_names = {f.name for f in figures if f.verdict == RIGHT and f.name}
     points = check_points(card.points, plain, right_names)
-    return Explanation(card.shown_key, text, figures, tuple(equations), points)
+    return Explanation(card.shown_key, text, tuple(_back(f, rewrite, plain) for f in figures),
+                       tuple(_back_equation(e, rewrite, plain) for e in equations), points)
+
+
+def _worked_sides(text: str, problems: list[Any]) -> list[tuple[int, int]]:
+    """The last sides of the worked equations that hold: what they give is derived."""
+    sides = []
+    for equation in find_equations(text):
+        end = equation.sides[-1].end
+        if sum(side.numeric for side in equation.sides) >= 2 and not any(
+                equation.start <= p.offset <= end and p.severity == "error" for p in problems):
+            sides.append((equation.sides[-1].start, end))
+    return sides
+
+
+def _inside(figure: Figure, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= figure.start < end for start, end in spans)
+
+
+def _bounds(found: list[Figure], index: int, length: int) -> tuple[int, int]:
+    """Where the figures before and after ``found[index]`` end and start."""
+    low = found[index - 1].end if index else 0
+    high = found[index + 1].start if index + 1 < len(found) else length
+    return low, high
+
+
+def _back(figure: FigureCheck, rewrite: Rewrite, plain: str) -> FigureCheck:
+    start, end = rewrite.span(figure.start, figure.end)
+    return dataclasses.replace(figure, start=start, end=end, text=plain[start:end])
+
+
+def _back_equation(equation: EquationCheck, rewrite: Rewrite, plain: str) -> EquationCheck:
+    start, end = rewrite.span(equation.start, equation.end)
+    return dataclasses.replace(equation, start=start, end=end, text=plain[start:end])
 
 
 #: "2 of the 200 requests", "30 of its 42 users": the first count is of the second's kind.
@@ -224,24 +272,50 @@ def counted_like_the_next(text: str, figures: list[Figure]) -> list[Figure]:
 def _candidates(card: Card, solution: Solution | None
                 ) -> tuple[list[Candidate], list[tuple[Candidate, Mistake, str]]]:
     """The card's right candidates, and its mistakes' values with the mistake and the
-    name of the result they are mistaken for."""
+    name of the result they are mistaken for. A result that only computes a mistake is
+    not a right figure; one that an ask asks for is, whatever mistake it also makes."""
     shown = card.variant_named(card.variant) if card.variant else None
     # A variant's facts are its own GPU's and model's, where it names them.
     facts = catalog_candidates((shown and shown.gpu) or card.gpu,
                                (shown and shown.model) or card.model)
     if solution is None:
-        return candidates_of({}, {}, [], facts), []
-    wrong_for: dict[str, tuple[Mistake, str]] = {}
+        # A card with no solver still has the givens its scenario states.
+        givens = {}
+        for name, written in card.givens.items():
+            with contextlib.suppress(ParseError):
+                givens[name] = read(str(written)).value
+        return candidates_of(givens, {n: str(w) for n, w in card.givens.items()}, [],
+                             facts), []
+    asked = {ask.value for ask in card.asks}
+    wrong_for: list[tuple[str, Mistake, str]] = []
     for ask in card.asks:
         for mistake in ask.mistakes:
             if mistake.value is not None and mistake.value in solution.results:
-                wrong_for[mistake.value] = (mistake, ask.value)
+                wrong_for.append((mistake.value, mistake, ask.value))
+    pointed = {name for point in card.points for name in point.figures}
+    only_wrong = {name for name, _, _ in wrong_for} - asked - pointed
     results = [(n, r.value, r.shown) for n, r in solution.results.items()
-               if n not in wrong_for]
+               if n not in only_wrong]
     right = candidates_of(dict(solution.given_values), solution.givens, results, facts)
     mistaken = [(Candidate(n, solution.results[n].value, solution.results[n].shown,
-                           "mistake"), m, meant) for n, (m, meant) in wrong_for.items()]
+                           "mistake"), m, meant) for n, m, meant in wrong_for]
     return right, mistaken
+
+
+def _named_facts(text: str, names: tuple[str, ...], known: list[Candidate]
+                 ) -> list[Candidate]:
+    """The catalog facts of a GPU or model the explanation names that the card does not
+    ("the H100 does 989 TFLOPS" on a card that names no GPU)."""
+    have = {c.name for c in known}
+    found: list[Candidate] = []
+    for name in names:
+        if not re.search(r"(?<![\w.])" + re.escape(name) + r"(?![\w])", text, re.IGNORECASE):
+            continue
+        for fact in (*catalog_candidates(name, None), *catalog_candidates(None, name)):
+            if fact.name not in have:
+                have.add(fact.name)
+                found.append(fact)
+    return found
 
 
 def _quoted(card: Card) -> list[Candidate]:
@@ -259,33 +333,39 @@ def _quoted(card: Card) -> list[Candidate]:
     return found
 
 
-def _judge(figure: Figure, meant: Candidate | None,
-           mistaken: list[tuple[Candidate, Mistake, str]], open_starts: dict[int, Any],
-           tolerance: float, solution: Solution | None, stated: set[str]) -> FigureCheck:
+def _check(figure: Figure, verdict: Verdict, solution: Solution | None, tolerance: float,
+           stated: list[Quantity]) -> FigureCheck:
+    """The figure's check, with the right figure and its working when it is wrong."""
     where = (figure.start, figure.end, figure.text)
-    if meant is not None:
-        return FigureCheck(*where, RIGHT, meant.name)
-    if figure.start not in open_starts:
-        return FigureCheck(*where, RIGHT)  # derived, a factor, a conversion, a one
-    for candidate, mistake, meant_name in mistaken:
-        if _closest(figure, [candidate], tolerance) is not None:
-            if meant_name in stated:
-                return FigureCheck(*where, RIGHT, candidate.name, None,
-                                   f"the '{mistake.id}' mistake, set against the right figure")
-            expected = _shown(meant_name, solution)
-            why = _first_sentence(mistake.message)
-            return FigureCheck(*where, WRONG, meant_name, expected,
-                               f"that is the '{mistake.id}' mistake: {why} "
-                               f"{_working(meant_name, solution)}".strip())
-    nearest = open_starts[figure.start].nearest
-    # Meant as the nearest given or result when it has its kind: a unit with a dimension,
-    # or the same counts ("17.3 million tokens" for 173 million tokens).
-    if nearest is not None and nearest.kind in ("given", "result") and (
-            figure.has_unit or (not figure.bare and nearest.value.dim == figure.value.dim)):
-        slip = _slip(figure.value.value, nearest.value.value, tolerance)
-        working = _working(nearest.name, solution) or f"{nearest.name} is {nearest.shown}"
-        return FigureCheck(*where, WRONG, nearest.name, nearest.shown, f"{working}; {slip}")
-    return FigureCheck(*where, UNKNOWN)
+    option = verdict.option
+    if verdict.verdict == RIGHT:
+        return FigureCheck(*where, RIGHT, option.candidate.name if option else None)
+    if verdict.verdict != WRONG or option is None:
+        return FigureCheck(*where, UNKNOWN)
+    if option.mistake is not None and option.meant is not None:
+        if _said(option.meant, solution, stated, tolerance):
+            return FigureCheck(*where, RIGHT, option.candidate.name, None,
+                               f"the '{option.mistake.id}' mistake, set against the right "
+                               "figure")
+        why = _first_sentence(option.mistake.message)
+        return FigureCheck(*where, WRONG, option.meant, _shown(option.meant, solution),
+                           f"that is the '{option.mistake.id}' mistake: {why} "
+                           f"{_working(option.meant, solution)}".strip())
+    meant = option.candidate
+    slip = _slip(figure.value.value, meant.value.value, tolerance)
+    working = _working(meant.name, solution) or f"{meant.name} is {meant.shown}"
+    return FigureCheck(*where, WRONG, meant.name, meant.shown, f"{working}; {slip}")
+
+
+def _said(name: str, solution: Solution | None, stated: list[Quantity],
+          tolerance: float) -> bool:
+    """Whether the right value of ``name`` is stated by a right figure of the text, under
+    whatever name it matched ("16.1 GB" of weights is also the per-GPU state)."""
+    if solution is None or name not in solution.results:
+        return False
+    value = solution.results[name].value
+    return any(q.dim == value.dim and relative_off(q.value, value.value) <= tolerance
+               for q in stated)
 
 
 def _closest(figure: Figure, candidates: list[Candidate], tolerance: float

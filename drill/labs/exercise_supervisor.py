@@ -124,17 +124,18 @@ def _reap() -> None:
 
 
 def _process_limit() -> int | None:
-    """RLIMIT_NPROC for the harness: the processes this user runs now, and
-    :data:`EXTRA_PROCESSES` more (the limit counts all of a user's processes)."""
-    uid = os.getuid()
+    """RLIMIT_NPROC for the harness: the threads this user runs now (the limit counts
+    every thread of every process of the user), and :data:`EXTRA_PROCESSES` more."""
+    uid = str(os.getuid())
     running = 0
     for status in Path("/proc").glob("[0-9]*/status"):
         try:
             lines = status.read_text(encoding="ascii", errors="replace").splitlines()
         except OSError:
             continue
-        real = next((line.split()[1] for line in lines if line.startswith("Uid:")), None)
-        running += real == str(uid)
+        fields = {line.split(":", 1)[0]: line.split()[1:] for line in lines if ":" in line}
+        if fields.get("Uid", [""])[:1] == [uid] and fields.get("Threads", ["x"])[0].isdigit():
+            running += int(fields["Threads"][0])
     return running + EXTRA_PROCESSES if running else None
 
 

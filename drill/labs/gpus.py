@@ -1,4 +1,4 @@
-"""The GPUs the labs can put a kernel on: names and the two figures a roofline needs.
+"""The GPUs the labs can put a kernel on: names and the figures a roofline needs.
 
 The figures are never written here: they are the catalog's (``packs/catalog/gpus.yaml``,
 loaded by :mod:`drill.packs.catalog`), passed on as the texts it states ("989 TFLOPS"), so the
@@ -29,17 +29,31 @@ class UnknownGpu(LookupError):
 
 @dataclass(frozen=True, slots=True)
 class RooflineGpu:
-    """One GPU's dense BF16 peak and memory bandwidth, as texts with units."""
+    """One GPU's dense BF16 peak, memory bandwidth and dense FP8 peak, as texts with units."""
 
     name: str
     peak_flops: str  # "989 TFLOPS"
     bandwidth: str  # "3.35 TB/s"
     source: str  # where the figures were read from
+    fp8_peak_flops: str | None = None  # None: no FP8 tensor cores (the A100)
+
+    def peak(self, math: str) -> str:
+        """The dense peak of the precision the math runs in: ``"bf16"`` or ``"fp8"``.
+
+        Raises :class:`UnknownGpu` for FP8 on a GPU without FP8 tensor cores.
+        """
+        if math == "bf16":
+            return self.peak_flops
+        if math == "fp8" and self.fp8_peak_flops is not None:
+            return self.fp8_peak_flops
+        if math == "fp8":
+            raise UnknownGpu(f"the {self.name} has no FP8 tensor cores, so no FP8 peak")
+        raise ValueError(f"no peak for '{math}' math: bf16 or fp8")
 
 
 def _from_catalog(entry: Gpu) -> RooflineGpu:
     return RooflineGpu(entry.name, entry.texts["bf16_dense"], entry.texts["bandwidth"],
-               str(catalog_dir() / GPU_FILE))
+                       str(catalog_dir() / GPU_FILE), entry.texts.get("fp8_dense"))
 
 
 @lru_cache(maxsize=1)

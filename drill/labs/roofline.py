@@ -6,6 +6,11 @@ GPU's figures, so the explorer, the exercises and the cards agree by constructio
 
     table = roofline_table(find_gpu("H100"))      # the chapter's five GEMMs
     table.rows[0].intensity, table.rows[0].bound  # 1.0, "memory"
+    roofline_table(find_gpu("H100"), precision=find_precision("int4"))  # W4A16
+
+A GEMM takes a :class:`Precision`: BF16 (the chapter's), FP8 weights and activations on the
+FP8 peak, or INT8 and INT4 weights read beside BF16 activations by BF16 math (weight-only
+quantization; group scales left out).
 """
 
 from __future__ import annotations
@@ -22,6 +27,36 @@ from drill.solving.solve import Solution
 
 #: One BF16 element.
 BF16_BYTES = "2 B"
+
+
+@dataclass(frozen=True, slots=True)
+class Precision:
+    """How a GEMM stores its weights and activations, and whose peak its math runs at."""
+
+    name: str  # what --precision takes: "int4"
+    label: str  # how a table names it: "INT4-weight (W4A16)"
+    weight_bytes: str  # per element, as a given: "0.5 B"
+    activation_bytes: str
+    math: str  # the peak it runs at: "bf16" or "fp8"
+
+
+PRECISIONS: tuple[Precision, ...] = (
+    Precision("bf16", "BF16", BF16_BYTES, BF16_BYTES, "bf16"),
+    Precision("fp8", "FP8 (W8A8)", "1 B", "1 B", "fp8"),
+    Precision("int8", "INT8-weight (W8A16)", "1 B", BF16_BYTES, "bf16"),
+    Precision("int4", "INT4-weight (W4A16)", "0.5 B", BF16_BYTES, "bf16"),
+)
+BF16 = PRECISIONS[0]
+
+
+def find_precision(name: str) -> Precision:
+    """The precision by its name, ignoring case (``"FP8"``); ValueError names the others."""
+    for precision in PRECISIONS:
+        if precision.name == name.strip().lower():
+            return precision
+    known = ", ".join(p.name for p in PRECISIONS)
+    raise ValueError(f"no precision '{name}': one of {known}")
+
 #: The chapter's table: decode at batch 1, 8, 64, 256, and a 4096-token prefill ...
 CHAPTER_BATCHES: tuple[int, ...] = (1, 8, 64, 256, 4096)
 #: ... through a 4096 × 4096 BF16 weight.
@@ -55,13 +90,14 @@ class RooflinePoint:
 
 @dataclass(frozen=True, slots=True)
 class GemmPoint:
-    """An [m, k] × [k, n] BF16 GEMM on a GPU's roofline."""
+    """An [m, k] × [k, n] GEMM on a GPU's roofline, in one precision."""
 
     m: int
     k: int
     n: int
     roofline: RooflinePoint
     compute_share: float  # attainable ÷ peak
+    precision: Precision = BF16
 
     @property
     def intensity(self) -> float:
@@ -83,18 +119,24 @@ class GemmPoint:
 @dataclass(frozen=True, slots=True)
 class RooflineTable:
     gpu: RooflineGpu
-    ridge_point: float  # FLOP per byte
+    ridge_point: float  # FLOP per byte, at the precision's peak
     rows: tuple[GemmPoint, ...]
+    precision: Precision = BF16
 
 
-def gemm_point(gpu: RooflineGpu, m: int, k: int = CHAPTER_K, n: int = CHAPTER_N) -> GemmPoint:
-    """The ``gemm-roofline`` solver's figures for one BF16 GEMM on ``gpu``."""
+def gemm_point(gpu: RooflineGpu, m: int, k: int = CHAPTER_K, n: int = CHAPTER_N,
+               precision: Precision = BF16) -> GemmPoint:
+    """The ``weight-gemm-roofline`` solver's figures for one GEMM on ``gpu``.
+
+    Raises :class:`drill.labs.gpus.UnknownGpu` for FP8 on a GPU without an FP8 peak.
+    """
     for name, size in (("m", m), ("k", k), ("n", n)):
         if size < 1:
             raise ValueError(f"{name} must be at least 1, not {size}")
-    solution = solve_givens("gemm-roofline", {
-        "m": str(m), "k": str(k), "n": str(n), "element_bytes": BF16_BYTES,
-        "peak_flops": gpu.peak_flops, "bandwidth": gpu.bandwidth,
+    solution = solve_givens("weight-gemm-roofline", {
+        "m": str(m), "k": str(k), "n": str(n), "weight_bytes": precision.weight_bytes,
+        "activation_bytes": precision.activation_bytes,
+        "peak_flops": gpu.peak(precision.math), "bandwidth": gpu.bandwidth,
     })
     point = RooflinePoint(
         flops=_value(solution, "gemm_flops"),
@@ -106,15 +148,15 @@ def gemm_point(gpu: RooflineGpu, m: int, k: int = CHAPTER_K, n: int = CHAPTER_N)
         memory_time=_value(solution, "memory_time"),
         time=_value(solution, "gemm_time"),
     )
-    return GemmPoint(m, k, n, point, _value(solution, "compute_share").value)
+    return GemmPoint(m, k, n, point, _value(solution, "compute_share").value, precision)
 
 
 def roofline_table(gpu: RooflineGpu, batches: Iterable[int] = CHAPTER_BATCHES, k: int = CHAPTER_K,
-                   n: int = CHAPTER_N) -> RooflineTable:
+                   n: int = CHAPTER_N, precision: Precision = BF16) -> RooflineTable:
     """One row per m, as in the chapter's table, and the GPU's ridge point."""
-    rows = tuple(gemm_point(gpu, m, k, n) for m in batches)
-    ridge = rows[0].roofline.ridge_point if rows else ridge_point(gpu)
-    return RooflineTable(gpu, ridge, rows)
+    rows = tuple(gemm_point(gpu, m, k, n, precision) for m in batches)
+    ridge = rows[0].roofline.ridge_point if rows else ridge_point(gpu, precision)
+    return RooflineTable(gpu, ridge, rows, precision)
 
 
 def kernel_point(gpu: RooflineGpu, flops: float, moved: float) -> RooflinePoint:
@@ -130,12 +172,13 @@ class KernelSolution:
     results: Mapping[str, Quantity]
 
 
-def kernel_solution(gpu: RooflineGpu, flops: float, moved: float) -> KernelSolution:
+def kernel_solution(gpu: RooflineGpu, flops: float, moved: float,
+                    math: str = "bf16") -> KernelSolution:
     if not (flops > 0 and moved > 0):
         raise ValueError(f"FLOPs and bytes must be positive, not {flops} and {moved}")
     solution = solve_givens("kernel-roofline", {
         "flops": number(flops, "FLOP"), "moved": number(moved, "B"),
-        "peak_flops": gpu.peak_flops, "bandwidth": gpu.bandwidth,
+        "peak_flops": gpu.peak(math), "bandwidth": gpu.bandwidth,
     })
     point = RooflinePoint(
         flops=solution.given_values["flops"],
@@ -159,9 +202,10 @@ def percent_of_peak(share: float) -> str:
     return text
 
 
-def ridge_point(gpu: RooflineGpu) -> float:
-    """The GPU's ridge point in FLOP per byte (the ``kernel-roofline`` solver's)."""
-    return kernel_point(gpu, 1.0, 1.0).ridge_point
+def ridge_point(gpu: RooflineGpu, precision: Precision = BF16) -> float:
+    """The GPU's ridge point in FLOP per byte at the precision's peak (the
+    ``kernel-roofline`` solver's)."""
+    return kernel_solution(gpu, 1.0, 1.0, precision.math).point.ridge_point
 
 
 def roof(gpu: RooflineGpu, low: float, high: float) -> tuple[tuple[float, float], ...]:

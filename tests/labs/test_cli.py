@@ -37,7 +37,22 @@ def test_roofline_json_and_other_shapes(run_cli: RunCli) -> None:
     assert first["bytes"] == 2 * (8192 + 8192 * 1024 + 1024)
 
 
+def test_roofline_takes_a_precision(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("roofline", "--precision", "int4", "--m", "1", "--k", "8192",
+                           "--n", "1024", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["precision"], data["weight_bytes"], data["activation_bytes"]) == ("int4", 0.5, 2)
+    assert data["element_bytes"] is None
+    # Half a byte per weight, two per input and output value.
+    assert data["rows"][0]["bytes"] == 0.5 * 8192 * 1024 + 2 * (8192 + 1024)
+    code, out, _ = run_cli("roofline", "--precision", "FP8")
+    assert code == 0 and out.startswith("FP8 (W8A8) GEMM") and "ridge point: 591" in out
+
+
 @pytest.mark.parametrize("argv", [
+    ("roofline", "--precision", "fp8", "--gpu", "A100"),  # no FP8 tensor cores
+    ("roofline", "--precision", "fp4"),
     ("roofline", "--gpu", "H2000"),
     ("roofline", "--gpu", ""),  # not the default GPU in silence
     ("roofline", "--m", "0"),

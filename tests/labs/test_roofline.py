@@ -6,6 +6,7 @@ import pytest
 
 from drill.labs.gpus import UnknownGpu, default_gpu, find_gpu, gpus
 from drill.labs.roofline import (
+    find_precision,
     gemm_point,
     kernel_point,
     ridge_point,
@@ -99,3 +100,45 @@ def test_only_the_peak_itself_reads_100_percent() -> None:
     assert percent_of_peak(1.0) == "100"
     assert percent_of_peak(0.5) == "50"
     assert percent_of_peak(0.0643) == "6.4"
+
+
+# -- precisions ----------------------------------------------------------------------
+def test_int4_weights_quadruple_the_batch_one_intensity() -> None:
+    # m = 1 through a 4096 × 4096 weight: 2·4096² FLOP over half a byte per weight plus the
+    # BF16 input and output rows, 0.5·4096² + 2·(4096 + 4096) bytes: about 3.99 FLOP/byte,
+    # against 1.0 in BF16.
+    point = gemm_point(default_gpu(), 1, precision=find_precision("int4"))
+    assert point.intensity == pytest.approx(2 * 4096**2 / (0.5 * 4096**2 + 2 * 8192))
+    assert point.roofline.moved.value == 0.5 * 4096**2 + 2 * 8192
+    assert point.bound == "memory"
+
+
+def test_weight_only_precisions_keep_the_bf16_ridge() -> None:
+    # INT8 and INT4 weights are dequantized for BF16 math: the peak, so the ridge, is
+    # BF16's (989 TFLOPS ÷ 3.35 TB/s ≈ 295 FLOP/byte on an H100).
+    for name in ("int8", "int4"):
+        table = roofline_table(default_gpu(), [1], precision=find_precision(name))
+        assert round(table.ridge_point) == 295
+
+
+def test_fp8_doubles_the_ridge_and_the_intensity_together() -> None:
+    # 1,979 TFLOPS ÷ 3.35 TB/s ≈ 591 FLOP/byte; one byte per element doubles every
+    # intensity, so m = 256 stays memory-bound and m = 4096 compute-bound, as in BF16.
+    fp8 = find_precision("fp8")
+    table = roofline_table(default_gpu(), [1, 256, 4096], precision=fp8)
+    assert round(table.ridge_point) == 591
+    bf16 = roofline_table(default_gpu(), [1, 256, 4096])
+    assert [round(a.intensity / b.intensity, 6) for a, b in zip(table.rows, bf16.rows,
+                                                                  strict=True)] == [2.0] * 3
+    assert [row.bound for row in table.rows] == ["memory", "memory", "compute"]
+
+
+def test_fp8_on_a_gpu_without_fp8_tensor_cores_is_refused() -> None:
+    with pytest.raises(UnknownGpu, match="no FP8"):
+        gemm_point(find_gpu("A100"), 1, precision=find_precision("fp8"))
+
+
+def test_precisions_are_found_by_name_and_unknown_ones_are_named() -> None:
+    assert find_precision("FP8").weight_bytes == "1 B"
+    with pytest.raises(ValueError, match="bf16, fp8, int8, int4"):
+        find_precision("fp4")

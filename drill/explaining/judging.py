@@ -1,0 +1,363 @@
+"""Which quantity of the card each figure of an explanation claims, and whether it is right.
+
+Each figure is compared with the card's givens, results, catalog facts and declared
+mistakes that have its dimension (a count of conversations only with counts of
+conversations), and the words around it (:mod:`drill.explaining.meaning`) pick which of
+them it is about:
+
+1. a figure equal to a declared mistake's value, said of the quantity that mistake is
+   about at least as clearly as of anything else it equals, is that mistake;
+2. a figure equal to a candidate is that candidate, unless the words point clearly at
+   another quantity of its kind ("4.8 ms" said of the batched step);
+3. a figure the card's own working derives, or a number inside a formula said in words
+   ("4096 m over 2 m plus 4096"), is part of the working, not a claim;
+4. any other figure is judged against the quantity its words point at, or, without a
+   clue, the nearest of its kind within a factor of 20 ("off by 10×"); with neither it is
+   unknown. A bare number with no unit and no clue is not a claim at all.
+
+Plain arithmetic over the card's solved numbers; nothing in the text is evaluated.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from drill.checking.closed_world import Candidate
+from drill.checking.figures import Figure
+from drill.checking.tolerance import relative_off
+from drill.explaining.meaning import Context, affinities, context_of, vocabulary, words_of
+from drill.packs.model import Card, Mistake
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity
+
+#: An operator said or written right before a figure: the figure is inside a formula.
+_OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷+−*/])\s*$",
+                      re.IGNORECASE)
+#: How clearly the words must point at another quantity to overrule a match: at least
+#: this, and twice as clearly as at the quantity matched, plus one.
+_OVERRULE = 2.0
+#: How clearly the words must point at a quantity for a bare number to be judged by them.
+_BARE_CLUE = 1.5
+#: "1 byte per parameter": a rate over something that is no unit, not a claim to judge.
+_PER_WORD = re.compile(r"\s+per\s+[A-Za-z]+")
+_SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion", "k", "m", "b"})
+#: How far from what its words point at a figure may be and still claim it.
+_FAR = 2000.0
+#: How far from a candidate a figure with no clue may be and still be taken as meant.
+_NEAR = 20.0
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A value a figure may claim: a candidate, with the words that name it."""
+
+    candidate: Candidate
+    vocab: frozenset[str]
+    tolerance: float
+    asked: bool = False  # an ask's value or a given: a claim of its own
+    mistake: Mistake | None = None
+    meant: str | None = None  # the result a mistake is mistaken for
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What one figure claims: right, wrong (against ``option``), unknown, or not a claim."""
+
+    verdict: str | None  # "right", "wrong", "unknown"; None: not a claim, left out
+    option: Option | None = None
+    clue: bool = False  # the words pointed at the option (not only its value)
+
+
+def options_of(card: Card, right: list[Candidate],
+               mistaken: list[tuple[Candidate, Mistake, str]], tolerance: float
+               ) -> tuple[list[Option], list[Option]]:
+    """The card's candidates and its mistakes, each with its vocabulary and tolerance."""
+    questions: dict[str, str] = {}
+    tolerances: dict[str, float] = {}
+    for ask in card.asks:
+        questions[ask.value] = f"{questions.get(ask.value, '')} {ask.question}"
+        tolerances[ask.value] = ask.tolerance
+    said = _placeholder_words(card)
+    pointed = {name for point in card.points for name in point.figures}
+    options = [Option(c, vocabulary(c.name, questions.get(c.name, ""), said.get(c.name, ""),
+                                    _unit_words(c.shown)),
+                      tolerances.get(c.name, tolerance),
+                      c.name in questions or c.name in pointed or c.kind == "given")
+               for c in right]
+    options += _given_ratios(right, tolerance, crossed=not card.computes)
+    mistakes = [Option(c, vocabulary(meant, questions.get(meant, "")),
+                       tolerances.get(meant, tolerance), False, m, meant)
+                for c, m, meant in mistaken]
+    return options, mistakes
+
+
+_PLACEHOLDER = re.compile(r"\{(\w+)[^{}]*\}")
+
+
+def _placeholder_words(card: Card) -> dict[str, str]:
+    """The words the card's own texts say around each given ("{batch} users" makes the
+    batch a number of users)."""
+    found: dict[str, list[str]] = {}
+    for key, template in card.templates.items():
+        if key.startswith(("title", "scenario", "answer")):
+            for match in _PLACEHOLDER.finditer(template):
+                before = template[max(0, match.start() - 24):match.start()].split()[-1:]
+                after = _PLACEHOLDER.sub(" ", template[match.end():match.end() + 24]).split()[:2]
+                found.setdefault(match.group(1), []).extend([*before, *after])
+    return {name: " ".join(words) for name, words in found.items()}
+
+
+def _unit_words(shown: str) -> str:
+    """The count nouns of a figure as shown ("200 requests" → "requests"), not its units
+    ("2.5 PFLOPS" says nothing of what it is)."""
+    return " ".join(w for w in re.findall(r"[A-Za-z]+", shown) if _counts_things(w))
+
+
+@lru_cache(maxsize=512)
+def _counts_things(word: str) -> bool:
+    try:
+        dim = read(f"1 {word}").value.dim
+    except ParseError:
+        return False
+    return dims.without_counts(dim) == dims.DIMENSIONLESS
+
+
+def _given_ratios(right: list[Candidate], tolerance: float, *, crossed: bool
+                  ) -> list[Option]:
+    """What a given restated says: one given over another ("the load went up 1.8 times",
+    "40 s for 20 users is 2 s each") and a rate turned over (10 requests/s is 100 ms each).
+    A figure that equals one of them is right, but none is a quantity to be wrong about."""
+    givens = [c for c in right if c.kind == "given" and c.value.value > 0]
+    found = []
+    for high in givens:
+        time = dims.exponents(high.value.dim).get("time", 0)
+        if time < 0:
+            found.append(Option(
+                Candidate(f"1 ÷ {high.name}", Quantity(1 / high.value.value,
+                                                       dims.power(high.value.dim, -1)),
+                          f"1 ÷ {high.shown}", "conversion"),
+                vocabulary(high.name, "time each"), tolerance))
+        for low in givens:
+            if high is low:
+                continue
+            ratio = high.value.value / low.value.value
+            same = high.value.dim == low.value.dim
+            if (same and not 1 < ratio < 1e6) or not (same or crossed):
+                continue
+            dim = dims.multiply(high.value.dim, dims.power(low.value.dim, -1))
+            found.append(Option(
+                Candidate(f"{high.name} ÷ {low.name}", Quantity(ratio, dim),
+                          f"{ratio:.3g}" + ("×" if same else ""), "conversion"),
+                vocabulary(high.name, low.name, "ratio growth") if same else frozenset(),
+                tolerance))
+    return found
+
+
+def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
+          mistakes: list[Option], bounds: tuple[int, int] | None = None) -> Verdict:
+    """What ``figure`` of ``text`` claims (``accounted``: the card's working derives it,
+    or it is a conversion or a factor; see the module for the order of the rules)."""
+    noun = _noun(figure)
+    if figure.bare:
+        # "30 streaming users": the count's noun may come a word or two after it.
+        noun = " ".join(re.findall(r"[A-Za-z]+", text[figure.end:figure.end + 24])[:2])
+    context = context_of(text, figure.start, figure.end, noun, bounds)
+    per_something = _PER_WORD.match(text, figure.end) is not None
+    fits = [o for o in options if _fits(figure, o, noun)]
+    wrong_fits = [o for o in mistakes if _fits(figure, o, noun)]
+    scores = dict(zip([id(o) for o in fits + wrong_fits],
+                      affinities(context, [o.vocab for o in fits + wrong_fits]), strict=True))
+    hits = [o for o in fits if _hit(figure, o)]
+    wrong_hits = [o for o in wrong_fits if _hit(figure, o)]
+    # The words first (coarsely: a stray shared word decides nothing), then the closest.
+    best_hit = max(hits, key=lambda o: (scores[id(o)], o.asked, -_off(figure, o),
+                                        _rank(o)), default=None)
+    operand = _OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
+    top = max(hits, key=lambda o: (scores[id(o)], o.asked, _rank(o)), default=None)
+    if wrong_hits and not operand:
+        worst = max(wrong_hits, key=lambda o: scores[id(o)])
+        clue = scores[id(worst)] > 0
+        # Said of the mistaken quantity at least as clearly as of anything else it equals;
+        # a tie goes to the mistake unless what it equals is asked or given in its own
+        # right (the cache of one request, where the total is asked too).
+        if (clue or not figure.bare) and (
+                top is None or scores[id(worst)] > scores[id(top)]
+                or (scores[id(worst)] == scores[id(top)] and not top.asked)):
+            return Verdict("wrong", worst, clue)
+    if (best_hit is not None and _small_count(figure) and scores[id(best_hit)] == 0
+            and best_hit.candidate.kind != "given"):
+        return Verdict(None)  # "one token per step" is how decode works, not a result
+    if best_hit is not None:
+        rival = _rival(figure, fits, hits, scores)
+        if (rival is not None and not operand and not figure.bare
+                and scores[id(rival)] >= _OVERRULE and _within(figure, rival, _NEAR)
+                and scores[id(rival)] >= 2 * scores[id(best_hit)] + 1):
+            return Verdict("wrong", rival, True)
+        return Verdict("right", best_hit, scores[id(best_hit)] > 0)
+    if _small_count(figure):
+        return Verdict(None)
+    if accounted or operand or per_something:
+        return Verdict("right")
+    if figure.bare or not (figure.has_unit or noun or _form(figure.text)
+                           or figure.value.dim != dims.DIMENSIONLESS):
+        rival = _rival(figure, fits, hits, scores)
+        if (rival is not None and scores[id(rival)] >= _BARE_CLUE and not _trivial(figure)
+                and _within(figure, rival, _NEAR)):
+            return Verdict("wrong", rival, True)
+        return Verdict(None)
+    rival = _rival(figure, fits, hits, scores)
+    if rival is not None and scores[id(rival)] > 0:
+        return Verdict("wrong", rival, True)
+    nearest = _nearest(figure, [o for o in fits if o.candidate.kind in ("given", "result")])
+    if nearest is not None:
+        return Verdict("wrong", nearest)
+    value = figure.value.value
+    if 0 < value <= 12 and (value * 4) == int(value * 4):
+        return Verdict(None)  # "one FLOP per byte", "half a byte per weight": no claim
+    return Verdict("unknown")
+
+
+def clue_of(text: str, figure: Figure) -> Context:
+    """The words around ``figure`` (for messages and tests)."""
+    return context_of(text, figure.start, figure.end, _noun(figure))
+
+
+def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[int, float]
+           ) -> Option | None:
+    """The given or result the words point at most clearly, among those the figure is not
+    and whose kind it says in full (a count may be left out of a rate, not of a "per").
+    A small count ("one token per step", "two GPUs") is a count, not a claim."""
+    if _trivial(figure) and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS:
+        return None
+    others = [o for o in fits if o not in hits and o.candidate.kind in ("given", "result")
+              and _said_in_full(figure, o) and _within(figure, o, _FAR)]
+    return max(others, key=lambda o: (scores[id(o)], _rank(o)), default=None)
+
+
+def _said_in_full(figure: Figure, option: Option) -> bool:
+    """Whether the figure says the option's "per" in full: a count may be left out of a
+    rate ("200/s" for tokens/s) or added to a total ("32 GB per step"), but "128 KiB" is
+    no claim about KiB per token."""
+    dim = option.candidate.value.dim
+    needed = {base: power for base, power in dims.exponents(dim).items()
+              if base in dims.COUNT_BASES and power < 0}
+    for reading in figure.readings:
+        if dims.without_counts(reading.dim) != dims.without_counts(dim):
+            continue
+        said = dims.exponents(reading.dim)
+        if all(said.get(base) == power for base, power in needed.items()):
+            return True
+    return False
+
+
+def _form(text: str) -> str:
+    """How a ratio is written: "%" for a share, "×" for a factor, "" for neither."""
+    if "%" in text:
+        return "%"
+    if "×" in text:
+        return "×"
+    return ""
+
+
+def _forms_agree(figure: Figure, option: Option) -> bool:
+    """A share is not a factor: "80%" does not claim a 1.25× speedup, "25×" no 25% share.
+    A plain number may be either."""
+    said = _form(figure.text)
+    shown = _form(option.candidate.shown)
+    if not said or said == shown:
+        return True
+    if shown:
+        return False
+    value = option.candidate.value.value
+    if said == "×":
+        # "32×" is a factor, not the batch of 32 users the scenario gives.
+        return value >= 1 and option.candidate.kind not in ("given", "fact")
+    return value < 1
+
+
+def _within(figure: Figure, option: Option, factor: float) -> bool:
+    """Whether the figure is within ``factor`` of the option either way: "1 byte" is no
+    claim about 35 GB, though "6.03 seconds" is one about 6.03 ms."""
+    value, other = abs(figure.value.value), abs(option.candidate.value.value)
+    if value == 0 or other == 0:
+        return value == other
+    return 1 / factor <= value / other <= factor
+
+
+def _rank(option: Option) -> int:
+    return {"result": 3, "given": 2, "fact": 1}.get(option.candidate.kind, 0)
+
+
+def _noun(figure: Figure) -> str:
+    """The words of the figure's unit ("conversations", "tokens per second")."""
+    return " ".join(w for w in re.findall(r"[A-Za-z]+", figure.text)
+                    if w.lower() not in _SCALE_WORDS and _counts_things(w))
+
+
+def _fits(figure: Figure, option: Option, noun: str) -> bool:
+    """Whether ``figure`` may claim ``option``: the same kind of quantity, the same counts
+    where both name them, and a count of things only of the things a fact counts."""
+    value = option.candidate.value
+    kind = dims.without_counts(value.dim)
+    for reading in figure.readings:
+        if dims.without_counts(reading.dim) != kind:
+            continue
+        if figure.bare and kind != dims.DIMENSIONLESS:
+            continue
+        counted = reading.dim != dims.without_counts(reading.dim)
+        counts = value.dim != kind
+        if counted and counts and reading.dim != value.dim:
+            continue
+        if kind == dims.DIMENSIONLESS and not _forms_agree(figure, option):
+            continue
+        if kind == dims.DIMENSIONLESS and noun and not figure.bare and (
+                option.candidate.kind in ("fact", "conversion")):
+            nouns = set(words_of(noun))
+            if nouns and not nouns & option.vocab:
+                continue  # "125 conversations" is no head size
+        return True
+    return False
+
+
+def _hit(figure: Figure, option: Option) -> bool:
+    slack = max(option.tolerance, figure.precision) * (1 + 1e-9)
+    for reading in figure.readings:
+        if dims.without_counts(reading.dim) != dims.without_counts(option.candidate.value.dim):
+            continue
+        if (figure.bare and dims.without_counts(reading.dim) == dims.DIMENSIONLESS
+                and _trivial(figure) and option.candidate.kind != "given"):
+            continue  # a bare 2 or 10 is not a claim about a ratio of the card
+        if relative_off(reading.value, option.candidate.value.value) <= slack:
+            return True
+    return False
+
+
+def _small_count(figure: Figure) -> bool:
+    return (figure.value.value == 1 and not _form(figure.text)
+            and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS)
+
+
+def _off(figure: Figure, option: Option) -> float:
+    return min(relative_off(r.value, option.candidate.value.value) for r in figure.readings)
+
+
+def _trivial(figure: Figure) -> bool:
+    value = figure.value.value
+    return value == int(value) and 0 < value <= 12
+
+
+def _nearest(figure: Figure, options: list[Option]) -> Option | None:
+    best: tuple[float, Option] | None = None
+    value = figure.value.value
+    for option in options:
+        other = option.candidate.value.value
+        if value <= 0 or other <= 0:
+            continue
+        distance = abs(math.log(value / other))
+        if distance <= math.log(_NEAR) and (best is None or distance < best[0]):
+            best = (distance, option)
+    return best[1] if best else None

@@ -1,0 +1,154 @@
+"""Which of a card's quantities a spoken figure is about, from the words around it.
+
+"13 ms for the paste" claims the paste's prefill time, not the 500-token prompt's, though
+13 ms is nearer the prompt's 8 ms; "125 conversations" is a count of conversations, never
+the model's head size. A figure's *context* is the words of its clause near it, its own
+unit's nouns first; a candidate's *vocabulary* is the words of its name and of the
+question that asks for it. Both are folded onto a small set of canonical words (a
+conversation is a sequence is a request; a paste is a document), and a candidate's
+*affinity* to a figure sums the context words it shares, each weighted down by how many
+of the figure's other candidates share it too (every time of a card is a "time").
+
+Plain string work over bounded text; nothing is evaluated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+#: Words folded onto one canonical word: what an answer says, what a card names.
+_SYNONYMS: dict[str, str] = {
+    "conversation": "sequence", "conversations": "sequence", "seq": "sequence",
+    "chat": "sequence", "session": "sequence", "context": "sequence",
+    "request": "request", "req": "request", "query": "request", "queries": "request",
+    "stream": "user", "streams": "user", "each": "user", "everyone": "user",
+    "kv": "kv", "cache": "kv", "caches": "kv",
+    "pass": "step", "iteration": "step", "tpot": "step",
+    "paste": "paste", "document": "paste", "doc": "paste", "pasted": "paste",
+    "floor": "floor", "minimum": "floor", "shortest": "floor", "fastest": "floor",
+    "ceiling": "max", "cap": "max", "most": "max", "maximum": "max", "limit": "max",
+    "max": "max", "caps": "max",
+    "aggregate": "total", "overall": "total", "combined": "total", "whole": "total",
+    "weights": "weight", "params": "param", "parameters": "param", "parameter": "param",
+    "speedup": "speedup", "faster": "speedup", "gain": "gain", "win": "gain",
+    "cheaper": "ratio", "ratio": "ratio",
+    "cost": "cost", "price": "cost", "dollars": "cost", "cents": "cost", "pay": "cost",
+    "free": "free", "left": "free", "headroom": "free", "remaining": "free",
+    "spare": "free", "fit": "fit", "fits": "fit", "hold": "fit",
+    "flight": "flight", "concurrent": "flight", "concurrency": "flight",
+    "outstanding": "flight", "once": "flight",
+    "arrival": "arrival", "arrivals": "arrival", "arrive": "arrival", "lambda": "arrival",
+    "load": "arrival", "traffic": "arrival",
+    "intensity": "intensity", "ridge": "ridge",
+    "frozen": "frozen", "stall": "frozen", "stalls": "frozen", "lose": "frozen",
+    "freeze": "frozen", "stalled": "frozen", "wait": "wait", "waits": "wait",
+    "launch": "launch", "launches": "launch", "overhead": "launch",
+    "fraction": "fraction", "share": "fraction", "portion": "fraction",
+    "utilization": "utilization", "util": "utilization", "utilized": "utilization",
+    "busy": "utilization", "rho": "utilization",
+    "mbu": "mbu", "bandwidth": "bandwidth", "achieved": "achieved",
+    "peak": "peak", "compute": "compute",
+    "prompt": "prompt", "prefill": "prefill",
+    "latency": "time", "takes": "time", "long": "time", "time": "time",
+    "growth": "growth", "grows": "growth", "grow": "growth", "went": "growth",
+    "rises": "growth", "increase": "growth", "longer": "growth", "up": "growth",
+    "tail": "tail", "above": "tail", "below": "below", "under": "below",
+    "single": "single", "alone": "single", "solo": "single", "one": "single",
+    "batched": "batch", "batch": "batch", "batching": "batch",
+    "gpus": "gpu", "gpu": "gpu", "memory": "memory", "hbm": "memory",
+    "tokens": "token", "token": "token", "steps": "step",
+    "layers": "layer", "heads": "head", "users": "user",
+}
+_STOP = frozenset({
+    "the", "a", "an", "of", "is", "it", "its", "it's", "that", "that's", "this", "so", "and",
+    "to", "in", "on", "at", "for", "with", "by", "about", "around", "roughly", "just", "be",
+    "are", "was", "which", "what", "how", "you", "we", "i", "i'd", "get", "gives", "give",
+    "s", "ms", "per", "or", "as", "than", "then", "like", "call", "basically", "only", "do",
+    "does", "can", "could", "would", "there", "they", "their", "them", "approximately",
+    "almost", "nearly", "some", "mean", "means", "my", "our", "your", "into", "from",
+    "over", "divided", "plus", "minus", "times", "x", "each's",
+})
+_WORDS = re.compile(r"[A-Za-zλρ][A-Za-z'λρ]*")
+#: What ends the words a figure's context may reach: the sentence.
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
+#: How far a context reaches: words before the figure, words after its unit.
+BEFORE, AFTER = 7, 4
+
+
+def canonical(word: str) -> str | None:
+    """The canonical form of ``word``, or None for a word that carries no meaning here."""
+    low = word.casefold().strip("'")
+    if low in _STOP or (len(low) < 2 and low not in ("λ", "ρ")):
+        return None
+    if low in _SYNONYMS:
+        return _SYNONYMS[low]
+    if low.endswith("s") and low[:-1] in _SYNONYMS:
+        return _SYNONYMS[low[:-1]]
+    return low[:-1] if low.endswith("s") and len(low) > 3 else low
+
+
+def words_of(text: str) -> list[str]:
+    found = []
+    for match in _WORDS.finditer(text.replace("_", " ").replace(".", " ")):
+        word = canonical(match.group())
+        if word is not None:
+            found.append(word)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The words around one figure, each with how much it says (the figure's own unit
+    nouns most, the words just before it next)."""
+
+    weights: tuple[tuple[str, float], ...]
+
+    def words(self) -> frozenset[str]:
+        return frozenset(word for word, _ in self.weights)
+
+
+def context_of(text: str, start: int, end: int, unit: str = "",
+               bounds: tuple[int, int] | None = None) -> Context:
+    """The context of the figure at ``text[start:end]`` (``unit``: its unit's words;
+    ``bounds``: the ends of the figures before and after it, which it does not reach past,
+    as the words beside another figure are about that one)."""
+    low, high = bounds or (0, len(text))
+    head = text[low:start]
+    stop = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
+    before = words_of(head[stop:])[-BEFORE:]
+    tail = text[end:max(high, end)]
+    cut = _SENTENCE_END.search(tail)
+    after = words_of(tail[: cut.start() if cut else len(tail)])[:AFTER]
+    weights: dict[str, float] = {}
+    for word in words_of(unit):
+        weights[word] = max(weights.get(word, 0.0), 2.0)
+    for distance, word in enumerate(reversed(before)):
+        weights[word] = max(weights.get(word, 0.0), 1.5 if distance < 3 else 1.0)
+    for distance, word in enumerate(after):
+        weights[word] = max(weights.get(word, 0.0), 1.0 if distance < 2 else 0.5)
+    return Context(tuple(weights.items()))
+
+
+def vocabulary(*texts: str) -> frozenset[str]:
+    """The canonical words of a candidate's name and question."""
+    found: set[str] = set()
+    for text in texts:
+        found.update(words_of(text))
+    return frozenset(found)
+
+
+def affinities(context: Context, vocabularies: Sequence[Iterable[str]]) -> list[float]:
+    """How strongly ``context`` points at each vocabulary, a word shared by many of them
+    counting for less."""
+    sets = [frozenset(v) for v in vocabularies]
+    scores = []
+    for vocab in sets:
+        score = 0.0
+        for word, weight in context.weights:
+            if word in vocab:
+                sharing = sum(word in other for other in sets)
+                score += weight / sharing
+        scores.append(score)
+    return scores

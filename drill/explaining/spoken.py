@@ -1,0 +1,392 @@
+"""Reading numbers the way people say them: "four point eight milliseconds", "sixteen gigs",
+"two hundred tokens a second", "four dollars seventeen per million", "four nines".
+
+``as_written(text)`` rewrites the spoken forms into the written ones the figure reader
+knows ("4.8 milliseconds", "16 GB", "200 tokens per second", "$4.17 per million",
+"99.99%") and keeps, for every character of the rewrite, the span of the original text it
+came from, so a figure found in the rewrite points back at what the learner said.
+
+Only words are turned into digits and symbols: nothing is evaluated, every rule looks at a
+fixed number of words, and the text is bounded by :mod:`drill.explaining.text_guard`, so a
+hostile text costs no more than a long one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from drill.quantities.unit_table import UNITS
+
+ONES: dict[str, int] = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}
+TENS: dict[str, int] = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}
+SCALES: dict[str, int] = {
+    "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
+    "trillion": 1_000_000_000_000,
+}
+#: Ordinals from ten up ("the fiftieth", "ninety-ninth"): a percentile or a rank, a name.
+_ORDINALS: dict[str, int] = {
+    "tenth": 10, "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50,
+    "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90, "hundredth": 100,
+    "ninth": 9, "fifth": 5, "fourth": 4, "sixth": 6, "seventh": 7, "eighth": 8,
+}
+#: Spoken unit words and what they are written as.
+_UNIT_WORDS: dict[str, str] = {
+    "gig": "GB", "gigs": "GB", "meg": "MB", "megs": "MB", "kay": "k", "k": "k",
+    "percent": "%", "bucks": "dollars", "buck": "dollars", "usd": "dollars",
+}
+_PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
+_FLOPS = re.compile(r"(kilo|mega|giga|tera|peta|exa)(flops?|FLOPS?|FLOPs|Flops?)$", re.I)
+#: What may follow "a" or "an" as "per": a time or a count said per one ("tokens a second").
+_PER_WORDS = frozenset({
+    "second", "sec", "minute", "min", "hour", "day", "week", "month", "token", "request",
+    "user", "step", "query", "call", "conversation", "sequence", "million", "thousand",
+    "billion", "gpu", "GPU",
+})
+#: Words after "times" that make it a ratio ("16 times more") rather than a product.
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*|[0-9][0-9,]*(?:\.[0-9]+)?|\S")
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrite:
+    """The text with spoken numbers written out, and where each character came from."""
+
+    text: str
+    origin: tuple[tuple[int, int], ...]  # per character: the original span it stands for
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The original span of the rewrite's ``[start, end)``."""
+        if not self.origin:
+            return start, end
+        first = self.origin[min(start, len(self.origin) - 1)]
+        last = self.origin[min(max(end - 1, start), len(self.origin) - 1)]
+        return first[0], max(last[1], first[0])
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    text: str
+    start: int
+    end: int
+
+    @property
+    def low(self) -> str:
+        return self.text.lower()
+
+
+def as_written(text: str) -> Rewrite:
+    """``text`` with every spoken number and unit in written form (see the module)."""
+    tokens = [_Token(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    pieces: list[tuple[int, int, str]] = []  # original start, end, replacement
+    i = 0
+    while i < len(tokens):
+        taken = _number_at(tokens, i)
+        if taken is None:
+            swapped = _word_swap(tokens, i)
+            if swapped is not None:
+                pieces.append(swapped)
+            i += 1
+            continue
+        value, j, decimals = taken
+        written = _format(value, decimals)
+        # Money said out loud: "four dollars seventeen", "six and a half cents".
+        if j < len(tokens) and tokens[j].low in ("dollar", "dollars", "bucks", "buck"):
+            cents = _number_at(tokens, j + 1)
+            if cents is not None and cents[0] < 100 and cents[0] == int(cents[0]) \
+                    and not _unit_after(tokens, cents[1]):
+                pieces.append((tokens[i].start, tokens[cents[1] - 1].end,
+                               f"${value + cents[0] / 100:.2f}"))
+                i = cents[1]
+                continue
+            pieces.append((tokens[i].start, tokens[j].end, f"${written}"))
+            i = j + 1
+            continue
+        if j < len(tokens) and tokens[j].low == "nines" and value == int(value) \
+                and 2 <= value <= 9:
+            pieces.append((tokens[i].start, tokens[j].end,
+                           "99." + "9" * (int(value) - 2) + "%" if value > 2 else "99%"))
+            i = j + 1
+            continue
+        if j < len(tokens) and (tokens[j].low == "x" or (tokens[j].low == "times"
+                                and _ratio_after(tokens, j + 1))):
+            pieces.append((tokens[i].start, tokens[j].end, f"{written}×"))
+            i = j + 1
+            continue
+        if j < len(tokens) and tokens[j].low == "times":
+            pieces.append((tokens[i].start, tokens[j].end, f"{written} ×"))
+            i = j + 1
+            continue
+        if j < len(tokens) and tokens[j].low in ("percent", "pct"):
+            pieces.append((tokens[i].start, tokens[j].end, f"{written}%"))
+            i = j + 1
+            continue
+        if j + 1 < len(tokens) and tokens[j].low == "per" and tokens[j + 1].low == "cent":
+            pieces.append((tokens[i].start, tokens[j + 1].end, f"{written}%"))
+            i = j + 2
+            continue
+        if j < len(tokens) and tokens[j].text in ("k", "K", "kay") and (
+                tokens[j].start > tokens[j - 1].end or tokens[j].text == "kay"):
+            pieces.append((tokens[i].start, tokens[j].end, f"{written}k"))
+            i = j + 1
+            continue
+        if not (j == i + 1 and "0" <= tokens[i].text[0] <= "9"):
+            pieces.append((tokens[i].start, tokens[j - 1].end, written))
+        i = j
+    return _apply(text, pieces)
+
+
+def _number_at(tokens: list[_Token], i: int) -> tuple[float, int, int] | None:
+    """The number said from ``tokens[i]``: its value, the index after it and how many
+    decimals it was said with; None when no number starts there."""
+    if i >= len(tokens):
+        return None
+    tok = tokens[i]
+    low = tok.low
+    if low in ("a", "an") and i + 1 < len(tokens):
+        after = tokens[i + 1].low
+        if after == "hundred" or after in SCALES:
+            return _number_at_words(tokens, i + 1, leading_one=True)
+        if after == "half":
+            return 0.5, i + 2, 1
+        if after == "quarter":
+            return 0.25, i + 2, 2
+        return None
+    if low == "half" and i + 1 < len(tokens) and tokens[i + 1].low in ("a", "an"):
+        # "half a gig", "half a FLOP per byte"
+        return 0.5, i + 2, 1
+    if low == "point" and i + 1 < len(tokens) and _digit_word(tokens[i + 1].low) is not None:
+        return _decimals(tokens, i + 1, 0.0)
+    if "0" <= tok.text[0] <= "9":
+        return _after_integer(tokens, i + 1, float(tok.text.replace(",", "")),
+                              len(tok.text.partition(".")[2]), digits=True)
+    if _group(low) is None and _pair(low) is None:
+        return None
+    return _number_at_words(tokens, i, leading_one=False)
+
+
+def _number_at_words(tokens: list[_Token], i: int, *, leading_one: bool
+                     ) -> tuple[float, int, int] | None:
+    total = 0
+    current = 1 if leading_one else 0
+    seen = leading_one
+    groups: list[int] = []  # plain one- or two-digit groups said in a row ("nine eighty-nine")
+    j = i
+    while j < len(tokens):
+        low = tokens[j].low
+        group = _group(low)
+        if group is not None:
+            if (groups and not _follows(groups[-1], group) and current == groups[-1]
+                    and group >= 10):
+                # "nine eighty-nine" = 989, "nineteen seventy-nine" = 1979
+                current = current * 100 + group
+                groups = []
+            elif groups and tokens[j - 1].low in TENS and group < 10 and current % 10 == 0:
+                current += group  # "twenty five" without the hyphen
+                groups = []
+            elif current % 100 == 0 or not seen:
+                current += group
+                groups.append(group)
+            else:
+                break
+            seen = True
+            j += 1
+            continue
+        if low in ("oh", "o") and seen and 0 < current < 100 and not total:
+            return _digit_string(tokens, j + 1, f"{current}0")
+        pair = _pair(low)
+        if pair is not None and not seen:
+            current, seen = pair, True
+            j += 1
+            continue
+        if low == "hundred" and seen:
+            current = (current or 1) * 100
+            groups = []
+            j += 1
+            continue
+        if low in SCALES and seen:
+            total += (current or 1) * SCALES[low]
+            current = 0
+            groups = []
+            j += 1
+            continue
+        if low == "and" and seen and j + 1 < len(tokens):
+            nxt = tokens[j + 1].low
+            if _group(nxt) is not None and (total or current >= 100) and current % 100 == 0:
+                j += 1
+                continue
+            if nxt == "a" and j + 2 < len(tokens) and tokens[j + 2].low in ("half", "quarter"):
+                extra = 0.5 if tokens[j + 2].low == "half" else 0.25
+                return total + current + extra, j + 3, 1 if extra == 0.5 else 2
+        break
+    if not seen or (j == i and not leading_one):
+        return None
+    value = float(total + current)
+    if j < len(tokens) and tokens[j].low == "point":
+        return _decimals(tokens, j + 1, value) or (value, j, 0)
+    if j + 1 < len(tokens) and tokens[j].low == "quarters" and value in (1, 2, 3):
+        return value / 4, j + 1, 2
+    return value, j, 0
+
+
+def _after_integer(tokens: list[_Token], j: int, value: float, decimals: int, *,
+                   digits: bool) -> tuple[float, int, int]:
+    """A number written in digits, with any spoken scale or half after it ("4 thousand",
+    "2 and a half")."""
+    if (j + 2 < len(tokens) and tokens[j].low == "and" and tokens[j + 1].low == "a"
+            and tokens[j + 2].low in ("half", "quarter")):
+        return value + (0.5 if tokens[j + 2].low == "half" else 0.25), j + 3, 2
+    return value, j, decimals
+
+
+def _digit_string(tokens: list[_Token], j: int, said: str) -> tuple[float, int, int]:
+    """A number said digit by digit after an "oh" ("two oh nine", "four oh nine six")."""
+    while j < len(tokens) and len(said) < 9:
+        low = tokens[j].low
+        group = _group(low)
+        if low in ("oh", "o"):
+            said += "0"
+        elif group is not None:
+            said += str(group)
+        else:
+            break
+        j += 1
+    return float(said), j, 0
+
+
+def _pair(low: str) -> int | None:
+    """A number said as two hyphened groups ("three-fifty" = 350, "nine-eighty-nine")."""
+    head, _, tail = low.partition("-")
+    if head in ONES and 0 < ONES[head] < 20 and tail:
+        rest = _group(tail)
+        if rest is not None and rest >= 10:
+            return ONES[head] * 100 + rest
+    return None
+
+
+def _decimals(tokens: list[_Token], j: int, whole: float) -> tuple[float, int, int] | None:
+    said = ""
+    while j < len(tokens) and len(said) < 6:
+        digit = _digit_word(tokens[j].low)
+        if digit is None:
+            break
+        said += digit
+        j += 1
+    if not said:
+        return None
+    return whole + float("0." + said), j, len(said)
+
+
+def _digit_word(low: str) -> str | None:
+    if low in ("oh", "o"):
+        return "0"
+    value = ONES.get(low)
+    if value is not None and value < 10:
+        return str(value)
+    if low.isdigit() and len(low) <= 6:
+        return low
+    return None
+
+
+def _group(low: str) -> int | None:
+    """A one- or two-digit number said as one word ("nine", "eighty-nine", "sixty")."""
+    if low in ONES:
+        return ONES[low]
+    if low in TENS:
+        return TENS[low]
+    head, _, tail = low.partition("-")
+    if head in TENS and tail in ONES and 0 < ONES[tail] < 10:
+        return TENS[head] + ONES[tail]
+    return None
+
+
+def _follows(previous: int, group: int) -> bool:
+    """Whether ``group`` may finish ``previous`` as one number ("twenty" "five")."""
+    return previous % 10 == 0 and previous >= 20 and group < 10
+
+
+def _unit_after(tokens: list[_Token], j: int) -> bool:
+    return j < len(tokens) and tokens[j].low in ("percent", "cents", "cent", "x", "times")
+
+
+def _ratio_after(tokens: list[_Token], j: int) -> bool:
+    """Whether a "times" or "x" at ``j - 1`` closes a ratio ("16 times more", "25 x what one
+    user gets") rather than multiplying by what follows ("8 billion times 500")."""
+    if j >= len(tokens):
+        return True
+    nxt = tokens[j]
+    if "0" <= nxt.text[0] <= "9" or _number_at(tokens, j) is not None:
+        return False
+    if nxt.low in ("that", "this", "those", "it", "its", "their", "each", "the", "a", "an"):
+        return False  # "32 times that", "four times the batch": a product with a quantity
+    return not (nxt.low in ("the", "a", "an") and j + 1 < len(tokens)
+                and _number_at(tokens, j + 1) is not None)
+
+
+def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
+    """A unit word said out loud after a figure ("gigs", "teraFLOPS", "a second")."""
+    tok = tokens[i]
+    low = tok.low
+    previous = tokens[i - 1] if i else None
+    after_figure = previous is not None and ("0" <= previous.text[0] <= "9"
+                                             or _group(previous.low) is not None
+                                             or previous.low in ("hundred", "half", "a")
+                                             or previous.low in SCALES)
+    if low in ("gig", "gigs", "meg", "megs") and after_figure:
+        return tok.start, tok.end, _UNIT_WORDS[low]
+    flops = _FLOPS.match(tok.text)
+    if flops:
+        return tok.start, tok.end, _PREFIXES[flops.group(1).lower()] + flops.group(2)
+    if low in ("a", "an") and previous is not None and i + 1 < len(tokens) \
+            and tokens[i + 1].low.rstrip("s") in _PER_WORDS and _unit_like(previous):
+        return tok.start, tok.end, "per"
+    if low in _ORDINALS or (low.partition("-")[0] in TENS
+                            and low.partition("-")[2] in _ORDINALS):
+        head, _, tail = low.partition("-")
+        value = TENS[head] + _ORDINALS[tail] if tail else _ORDINALS[low]
+        return tok.start, tok.end, f"{value}th"
+    return None
+
+
+def _unit_like(tok: _Token) -> bool:
+    """Whether ``tok`` ends a figure's unit, so "a second" after it means per second."""
+    return (tok.text in UNITS or tok.low in SCALES or tok.low in _UNIT_WORDS
+            or _FLOPS.match(tok.text) is not None)
+
+
+def _format(value: float, decimals: int) -> str:
+    if decimals:
+        return f"{value:.{decimals}f}"
+    for word, scale in (("trillion", 1e12), ("billion", 1e9), ("million", 1e6)):
+        mantissa = value / scale
+        if mantissa >= 1 and round(mantissa, 3) == mantissa:
+            return f"{mantissa:g} {word}"
+    if value == int(value):
+        return str(int(value))
+    return f"{value:g}"
+
+
+def _apply(text: str, pieces: list[tuple[int, int, str]]) -> Rewrite:
+    out: list[str] = []
+    origin: list[tuple[int, int]] = []
+    at = 0
+    for start, end, new in sorted(pieces):
+        if start < at:
+            continue
+        for k in range(at, start):
+            out.append(text[k])
+            origin.append((k, k + 1))
+        out.append(new)
+        origin.extend([(start, end)] * len(new))
+        at = end
+    for k in range(at, len(text)):
+        out.append(text[k])
+        origin.append((k, k + 1))
+    return Rewrite("".join(out), tuple(origin))

@@ -1,0 +1,112 @@
+"""Every spoken figure judged by what it is said of: the words around it pick the card's
+quantity, declared mistakes come first, restated givens and formula operands are no
+claims, and a count of conversations is never a model's head size."""
+
+from __future__ import annotations
+
+import pytest
+
+from drill.explaining.explain import RIGHT, UNKNOWN, WRONG, Explanation, explain, worked_card
+from drill.packs.library import Library, load_library
+
+
+@pytest.fixture(scope="module")
+def library() -> Library:
+    return load_library()
+
+
+def said(library: Library, key: str, text: str) -> Explanation:
+    card, solution = worked_card(library.find(key))
+    return explain(card, solution, text)
+
+
+def verdicts(result: Explanation) -> dict[str, tuple[str, str | None]]:
+    return {f.text: (f.verdict, f.name) for f in result.figures}
+
+
+def test_a_count_of_conversations_is_not_the_head_size(library: Library) -> None:
+    # The card's count of conversations is its own (113 as the engine sees memory); the
+    # model's head size is 128, which 125 is near: 125 conversations is still wrong.
+    card, solution = worked_card(library.find("model-sizing/kv-headroom"))
+    assert solution is not None
+    count = solution.results["max_sequences"].shown
+    wrong = explain(card, solution, "So about 125 conversations fit.")
+    [figure] = wrong.figures
+    assert (figure.verdict, figure.name, figure.expected) == (WRONG, "max_sequences", count)
+    assert not wrong.all_right
+    right = explain(card, solution, f"So about {count} conversations fit.")
+    assert right.all_right and right.figures[0].name == "max_sequences"
+
+
+def test_spoken_figures_are_judged_and_point_at_what_was_said(library: Library) -> None:
+    result = said(library, "speed-physics/q1",
+                  "Sixteen gigs over three point three five terabytes a second is about "
+                  "forty-eight milliseconds, so around twenty tokens a second.")
+    found = verdicts(result)
+    assert found["Sixteen gigs"] == (RIGHT, "weights")
+    assert found["forty-eight milliseconds"] == (WRONG, "decode_floor")
+    assert found["twenty tokens a second"] == (WRONG, "max_tokens_per_s")
+    floor = next(f for f in result.figures if f.name == "decode_floor")
+    assert result.text[floor.start:floor.end] == "forty-eight milliseconds"
+    assert "off by 10×" in (floor.mistake or "")
+
+
+def test_the_words_pick_the_quantity_not_the_nearest_value(library: Library) -> None:
+    # 2 × 8 × 10⁹ × 8,000 FLOP ÷ 989 TFLOPS ≈ 129 ms: 13 ms is the paste's time off by
+    # 10×, though it is nearer the 500-token prompt's 8.1 ms.
+    result = said(library, "speed-physics/q2", "The paste takes about 13 ms of prefill.")
+    [figure] = result.figures
+    assert (figure.verdict, figure.name) == (WRONG, "paste_prefill_time")
+    assert "off by 10×" in (figure.mistake or "")
+
+
+def test_the_kv_reads_are_judged_as_the_kv_reads(library: Library) -> None:
+    # 32 users × 1,000 tokens × 128 KiB ≈ 4.19 GB, not the step's 20.2 GB.
+    result = said(library, "speed-physics/q3", "The KV cache reads are 32 GB per step.")
+    assert verdicts(result)["32 GB per step"] == (WRONG, "kv_bytes")
+
+
+def test_a_declared_mistake_comes_first(library: Library) -> None:
+    # Multiplying the speedups (3× and 2× on their shares) is the card's named mistake.
+    result = said(library, "speed-physics/q7-follow-up",
+                  "So the step gets about 1.67 times faster overall.")
+    [figure] = result.figures
+    assert figure.verdict == WRONG and "multiplied-speedups" in (figure.mistake or "")
+    # One user's KV in the batched step: 4.82 ms equals nothing right on this card.
+    step = said(library, "speed-physics/q3", "Each step is 4.82 ms.")
+    assert "one-user-kv" in (step.figures[0].mistake or "")
+
+
+@pytest.mark.parametrize(("key", "text"), [
+    # 9 ÷ 5 requests/s: the load's own ratio, not the latency's.
+    ("serving-math/queueing-rates", "The load went up 1.8 times, from 5 to 9 requests a second."),
+    # 1 ÷ 10 requests/s is the service time, said right.
+    ("serving-math/queueing-rates", "The service time is 100 ms, so at 5 requests a second "
+                                    "the time in system is 200 ms."),
+    # The GPU's memory is a given, not the cache's total.
+    ("model-sizing/kv-headroom", "An 80 gigabyte GPU holds 16 GB of weights."),
+    # Inside a formula said in words, 4096 is a term of it.
+    ("serving-math/ridge-batch", "Intensity is 4096 m over 2 m plus 4096 FLOPs per byte."),
+])
+def test_restated_givens_and_formulas_are_no_false_alarms(
+        library: Library, key: str, text: str) -> None:
+    result = said(library, key, text)
+    assert result.all_right, [f.message() for f in result.figures]
+
+
+def test_a_spoken_only_card_checks_its_givens(library: Library) -> None:
+    result = said(library, "speed-physics/q3-follow-up",
+                  "Twenty users wait forty seconds because they are served one at a time.")
+    assert result.all_right
+    assert {f.name for f in result.figures} >= {"users", "wait"}
+
+
+def test_a_bare_number_without_a_clue_is_no_claim(library: Library) -> None:
+    result = said(library, "speed-physics/q1", "So a single user can never see 300.")
+    assert result.all_right and not result.wrong
+
+
+def test_a_quantity_with_no_clue_and_nothing_near_is_unknown(library: Library) -> None:
+    result = said(library, "speed-physics/q1", "The rack draws 40 kW.")
+    assert [f.verdict for f in result.figures] == [UNKNOWN]
+    assert not result.all_right

@@ -1,0 +1,76 @@
+"""Numbers as people say them: number words, "point", halves and quarters, ordinals,
+"nines", "gigs", "k", "a second", "x" and "times", "percent", dollars and cents; and every
+position of the written form taken back to what was said."""
+
+from __future__ import annotations
+
+import pytest
+
+from drill.explaining.spoken import as_written
+from drill.explaining.text_guard import MAX_CHARACTERS
+
+
+@pytest.mark.parametrize(("said", "written"), [
+    ("four point eight milliseconds", "4.8 milliseconds"),
+    ("three point three five terabytes a second", "3.35 terabytes per second"),
+    ("sixteen gigs", "16 GB"),
+    ("half a gig", "0.5 GB"),
+    ("two hundred tokens a second", "200 tokens per second"),
+    ("two hundred and nine tokens", "209 tokens"),
+    ("a hundred twenty-eight conversations", "128 conversations"),
+    ("ten and a half milliseconds", "10.5 milliseconds"),
+    ("a quarter of the step", "0.25 of the step"),
+    ("three quarters of peak", "0.75 of peak"),
+    ("point one three seconds", "0.13 seconds"),
+    ("nine eighty-nine teraFLOPS", "989 TFLOPS"),
+    ("nineteen seventy-nine teraFLOPS", "1979 TFLOPS"),
+    ("sixteen gigaFLOPs per token", "16 GFLOPs per token"),
+    ("sixty-six hundred tokens", "6600 tokens"),
+    ("two oh nine", "209"),
+    ("three-fifty out of seven hundred watts", "350 out of 700 watts"),
+    ("eight billion parameters", "8 billion parameters"),
+    ("seven hundred twenty thousand an hour", "720000 per hour"),
+    ("sixty k tokens", "60k tokens"),
+    ("four dollars seventeen per million", "$4.17 per million"),
+    ("six and a half cents per million", "6.5 cents per million"),
+    ("four nines", "99.99%"),
+    ("two nines", "99%"),
+    ("seventy-five percent", "75%"),
+    ("twenty-five x what one user gets", "25× what 1 user gets"),
+    ("four times the batch", "4 × the batch"),
+    ("nine nine", "9 9"),
+    ("sixty-four times cheaper", "64× cheaper"),
+    ("eight billion times five hundred", "8 billion × 500"),
+    ("thirty-two times that", "32 × that"),
+    ("the fiftieth percentile", "the 50th percentile"),
+    ("the ninety-ninth", "the 99th"),
+])
+def test_spoken_numbers_are_written_out(said: str, written: str) -> None:
+    assert as_written(said).text == written
+
+
+def test_words_that_are_not_numbers_stay() -> None:
+    said = "A second look: one of the GPUs is a bottleneck, so the first step is to profile."
+    assert as_written(said).text == said.replace("one of", "1 of")
+
+
+def test_written_figures_are_left_as_they_are() -> None:
+    said = "16 GB ÷ 3.35 TB/s ≈ 4.78 ms, 2 × 8 × 10⁹ × 500 = 8 × 10¹² FLOP"
+    assert as_written(said).text == said
+
+
+def test_every_position_goes_back_to_what_was_said() -> None:
+    said = "so about four point eight milliseconds per step"
+    rewrite = as_written(said)
+    start = rewrite.text.index("4.8")
+    end = rewrite.text.index(" per")
+    assert rewrite.span(start, end) == (said.index("four"), said.index(" per"))
+    assert said[slice(*rewrite.span(start, end))] == "four point eight milliseconds"
+
+
+@pytest.mark.parametrize("word", ["nine", "point", "hundred", "oh", "a", "and"])
+def test_a_long_run_of_number_words_is_read_whole(word: str) -> None:
+    said = (f"{word} " * MAX_CHARACTERS)[:MAX_CHARACTERS]
+    rewrite = as_written(said)
+    assert len(rewrite.origin) == len(rewrite.text)
+    assert rewrite.span(0, len(rewrite.text))[1] <= len(said)
