@@ -68,9 +68,13 @@ async def test_home_draws_at_once_and_its_figures_come_from_the_opening_worker(
     async with app.run_test(size=(80, 24)) as pilot:
         home = app.screen
         assert isinstance(home, HomeScreen)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        for _ in range(20):  # the worker starts after the first frame, then posts its news
+            if app.ready:
+                break
+            await pilot.pause()
+            await app.workers.wait_for_complete()
         assert app.ready
+        await pilot.pause()
         assert home.view is not None and home.view.next_card is not None
         assert home.view.next_card.key == "app-demo/floor"
         counts = str(home.query_one("#home-counts").render())
