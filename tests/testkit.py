@@ -254,3 +254,12 @@ async def until_open(app: DrillApp, pilot: Pilot[int]) -> None:
         for worker in [w for w in app.workers if w.group == "open"]:
             await worker.wait()
     raise AssertionError("the review data was never opened")
+
+
+async def workers_done(app: App[Any]) -> None:
+    """Wait until no worker of the app is left working: one cancelled meanwhile (a newer
+    request of its group replaced it) counts as done."""
+    import asyncio
+
+    while pending := [w for w in app.workers if not w.is_finished]:
+        await asyncio.gather(*(w.wait() for w in pending), return_exceptions=True)
