@@ -157,9 +157,13 @@ def unaccounted(text: str, literal: list[tuple[int, int]], candidates: list[Cand
     equations = find_equations(text)
     failing = {p.offset for p in problems}
     _derive(figures, accounted, equations, failing)
+    # A figure of a worked equation that does not hold is reported with the equation,
+    # not again as a figure nothing accounts for (one cause, once).
+    reported = [(eq.start, eq.sides[-1].end) for eq in equations
+                if any(eq.start <= offset <= eq.sides[-1].end for offset in failing)]
     found: list[Unaccounted] = []
     for figure, ok in zip(figures, accounted, strict=True):
-        if ok or not _in_runs(figure.start, literal):
+        if ok or not _in_runs(figure.start, literal) or _in_runs(figure.start, reported):
             continue
         found.append(Unaccounted(figure, _nearest(figure, candidates)))
     return found

@@ -12,6 +12,7 @@ the number written before the other side's unit.
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -169,7 +170,7 @@ def _compare(
                 pair = (written, other.value.value)
                 candidates.append(pair if reading is a else pair[::-1])
     if any(_close(x, y, allowed) for x, y in candidates):
-        return None
+        return _rounding(shown, where, a, b, right_side.text, left_side.text)
     x, y = candidates[0]
     off = abs(x - y) / abs(y) if y else float("inf")
     right_shown = right_side.text if _written_number(b) is not None else _show(b.value)
@@ -216,6 +217,55 @@ def _outside_units(node: Node) -> list[Node]:
 def _kind(quantity: Quantity) -> str:
     words, symbol = dims.describe(quantity.dim), dims.symbol(quantity.dim)
     return words if symbol in words else f"{words} ({symbol})"
+
+
+def _rounding(shown: str, where: int, a: Reading, b: Reading, right: str, left: str
+              ) -> ProseProblem | None:
+    """A right side written with three figures or more is held to them, as a figure in
+    plain text is: 10.45 ms is written 10.4 or 10.5 ms, never 10.6 ms. The left side's
+    own figures are rounded too, and their rounding is allowed for."""
+    written = _written_number(b)
+    digits = _significant(right)
+    mixed = _carries_units(a) != _carries_units(b)
+    if written is None or not written or digits < 3 or mixed or not b.value.value or re.search(
+            r"[\^√+−]|\*\*|exp|ln|log|\s-\s", left):
+        # A power, a root, a sum or a difference magnifies its inputs' rounding beyond
+        # what their figures say: '≈' alone holds those. Products and quotients add it.
+        return None
+    # One unit of the right side's last figure (an author's rounding of a half is theirs),
+    # and half a unit of each figure on the left.
+    # A one-figure whole number on the left ("2 TB/s", "× 4") is taken as exact.
+    allowed = 2 * _half_unit(f"{written}", digits) + sum(
+        _half_unit(number, _significant(number))
+        for number in re.findall(r"\d[\d,]*(?:\.\d+)?", left)
+        if "." in number or len(number.replace(",", "").strip("0")) > 1)
+    off = abs(a.value.value - b.value.value) / abs(b.value.value)
+    if off <= allowed * 1.02 + 1e-12:
+        return None
+    return ProseProblem(
+        where, ERROR,
+        f"{shown}: the left side is {_show(a.value)}, which written to the {digits} figures "
+        f"of the right side is not {right.strip()}: round it, or write fewer figures")
+
+
+def _half_unit(number: str, digits: int) -> float:
+    """Half a unit of the last figure of ``number``, as a share of it."""
+    value = abs(float(number.replace(",", "")))
+    if not value or not digits:
+        return 0.0
+    exponent = math.floor(math.log10(value))
+    return 0.5 * 10.0 ** (exponent - digits + 1) / value
+
+
+def _significant(text: str) -> int:
+    """The significant figures of the number a side is written with ("10.6 ms": 3)."""
+    match = re.search(r"\d[\d,]*(?:\.\d+)?", text)
+    if match is None or re.search(r"\d[\s,]*[×x]\s*10|e[-+]?\d", text):
+        return 0
+    digits = match.group(0).replace(",", "")
+    if "." in digits:
+        return len(digits.replace(".", "").lstrip("0"))
+    return len(digits.lstrip("0").rstrip("0")) or 1
 
 
 def _close(x: float, y: float, allowed: float) -> bool:

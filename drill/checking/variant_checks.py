@@ -9,6 +9,8 @@ references, and no number of the base is left in plain text where the variant ch
 
 from __future__ import annotations
 
+import difflib
+import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -279,8 +281,11 @@ def _template_samples(path: str, template: str, values: dict[str, Quantity],
                 problems.append((slot.start, f"{path}: {slot.source}: {error}"))
                 ok = False
             if solution is not None:
+                close = difflib.get_close_matches(slot.name, sorted(values), n=2, cutoff=0.6)
+                hint = f" (did you mean {' or '.join(close)}?)" if close else ""
                 problems.append((slot.start, f"{path}: {slot.source} names neither a given "
-                                             f"nor a result of {_computed_by(solution.solver)}"))
+                                             f"nor a result of {_computed_by(solution.solver)}"
+                                             f"{hint}"))
                 ok = False
             continue
         problem, shows = _sample_problem(path, slot, value, tolerance)
@@ -308,6 +313,17 @@ def _sample_problem(path: str, slot: Slot, value: Quantity,
         slip = power_of_ten_slip(said.value, value.value, tolerance, "the sample")
         return (f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is {shown} for "
                 f"the card's givens ({off:.1%} off; {tolerance:.0%} allowed){slip}"), True
+    # Three figures or more are held to them, as in plain text: 10.45 ms is 10.4 or
+    # 10.5 ms, not 10.6 ms (the base shows the sample as written).
+    if sample.digits >= 3 and sample.number:
+        exponent = math.floor(math.log10(abs(sample.number)))
+        # One unit of the last figure either way: an author's rounding of a half is not
+        # drill's to judge, a figure two halves away is a wrong rounding.
+        unit = 10.0 ** (exponent - sample.digits + 1) / abs(sample.number)
+        if off > unit * 1.02 + 1e-12:
+            return (f"{path}: {slot.source} shows {sample.shown}, but {slot.name} is {shown} "
+                    f"for the card's givens: to the {sample.digits} figures written it is "
+                    f"{shown}"), True  # a wrong rounding
     return None, True
 
 

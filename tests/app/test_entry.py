@@ -61,6 +61,7 @@ async def test_home_draws_at_once_and_its_figures_come_from_the_opening_worker(
     from drill.app.drill_app import DrillApp
     from drill.app.options import AppOptions
     from drill.app.screens.home import HomeScreen
+    from testkit import until_open
 
     options = AppOptions(data_dir=data_dir, pack_dirs=(pack_dir,), builtin_packs=False,
                          prepare_in_background=True)
@@ -68,9 +69,8 @@ async def test_home_draws_at_once_and_its_figures_come_from_the_opening_worker(
     async with app.run_test(size=(80, 24)) as pilot:
         home = app.screen
         assert isinstance(home, HomeScreen)
-        await app.workers.wait_for_complete()
+        await until_open(app, pilot)
         await pilot.pause()
-        assert app.ready
         assert home.view is not None and home.view.next_card is not None
         assert home.view.next_card.key == "app-demo/floor"
         counts = str(home.query_one("#home-counts").render())

@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 import pytest
 from textual import events
-from textual.keys import _character_to_key
 
 from drill.app.drill_app import DrillApp
 from drill.app.screens.review import ReviewScreen
@@ -22,10 +21,14 @@ pytestmark = pytest.mark.slow
 MakeApp = Callable[..., DrillApp]
 
 
+#: Textual's names of the keys these tests type that are not letters or digits.
+KEY_NAMES = {" ": "space"}
+
+
 def burst(app: DrillApp, *keys: str) -> None:
     """Queue key presses all at once, without waiting for any to be handled."""
     for key in keys:
-        name = _character_to_key(key) if len(key) == 1 and not key.isalnum() else key
+        name = KEY_NAMES.get(key, key)
         character = key if len(key) == 1 else None
         app.post_message(events.Key(name, character))
 

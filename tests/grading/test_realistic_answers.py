@@ -494,13 +494,16 @@ ROWS: list[Row] = [
     ("model-sizing/longest-context", "longest_context", "45500", W, "whole-memory", ""),
     ("model-sizing/longest-context", "longest_context", "3300", W, "gib-as-gb", ""),
     # weights-by-precision, Llama 3 70B: 141.2 GB; 70.6e9 × 4.125 bits = 36.4 GB (±1%; 35.3
-    # without scales, 291 GB as bytes); 141.2 ÷ 76.97 GB = 1.83 → 2 GPUs (1 rounded down).
+    # without scales, 291 GB as bytes); 141.2 ÷ 76.97 GB = 1.83 GPUs' worth (1.97 reading
+    # 71.7 GiB as GB).
     ("model-sizing/weights-by-precision", "bf16_weights", "141 GB", C, NONE, ""),
     ("model-sizing/weights-by-precision", "int4_weights", "36.4 GB", C, NONE, ""),
     ("model-sizing/weights-by-precision", "int4_weights", "35.3 GB", W, "no-scales", ""),
     ("model-sizing/weights-by-precision", "int4_weights", "291 GB", W, "bits-as-bytes", ""),
-    ("model-sizing/weights-by-precision", "gpus_bf16", "2", C, NONE, ""),
-    ("model-sizing/weights-by-precision", "gpus_bf16", "1", W, "rounded-down", ""),
+    ("model-sizing/weights-by-precision", "gpu_share", "1.83", C, NONE, ""),
+    ("model-sizing/weights-by-precision", "gpu_share", "141.2 GB / (79.65 GiB * 0.9)", C, NONE,
+     ""),
+    ("model-sizing/weights-by-precision", "gpu_share", "1.97", W, "gib-as-gb", ""),
     # tp-memory-per-gpu, TP 4: 35.3 GB each; (76.97 − 35.3) GB ÷ (8,192 × 80 KiB) = 62.1
     # → 62 (15 with every head on every GPU, 74 from the whole 85.5 GB).
     ("model-sizing/tp-memory-per-gpu", "weights_per_gpu", "35.3 GB", C, NONE, ""),
@@ -515,6 +518,61 @@ ROWS: list[Row] = [
     ("model-sizing/decode-bytes-streamed", "streamed_floor", "4.48 ms", C, NONE, ""),
     ("model-sizing/decode-bytes-streamed", "streamed_floor", "4.79 ms", W, "all-weights", ""),
     ("model-sizing/decode-bytes-streamed", "streamed_floor", "4.17 ms", W, "both-ends", ""),
+    # --- speculative-decoding ----------------------------------------------------------
+    # α = 0.8, k = 4: (1 − 0.8⁵) ÷ 0.2 = 3.36 tokens (4 × 0.8 + 1 = 4.2 judged one by one;
+    # 2.36 without the target's token); 0.8⁴ = 41% whole drafts.
+    ("speculative-decoding/expected-tokens", "expected_tokens", "3.36", C, NONE, ""),
+    ("speculative-decoding/expected-tokens", "expected_tokens", "(1 - 0.8^5) / (1 - 0.8)", C,
+     NONE, ""),
+    ("speculative-decoding/expected-tokens", "expected_tokens", "4.2", W, "independent-tokens",
+     ""),
+    ("speculative-decoding/expected-tokens", "expected_tokens", "2.36", W, "no-target-token",
+     ""),
+    ("speculative-decoding/expected-tokens", "all_accepted", "41%", C, NONE, ""),
+    # A 3.21B drafter for 70.6B: c = 4.55%, a round 1 + 4c = 1.18 steps, 3.36 ÷ 1.18 = 2.84×
+    # (3.36× with a free drafter; 0.65× checking five positions one by one).
+    ("speculative-decoding/draft-cost-speedup", "speedup", "2.84", C, NONE, ""),
+    ("speculative-decoding/draft-cost-speedup", "speedup", "3.36x", W, "free-drafter", ""),
+    ("speculative-decoding/draft-cost-speedup", "speedup", "0.65", W, "sequential-check", ""),
+    ("speculative-decoding/draft-cost-speedup", "round_cost", "1.18", C, NONE, ""),
+    # α = 0.7, c = 10%: k = 4 gives 2.773 ÷ 1.4 = 1.98×, above k = 3 (1.95×) and 5 (1.96×);
+    # one token 1.7 ÷ 1.1 = 1.55×.
+    ("speculative-decoding/best-draft-length", "best_speedup", "1.98x", C, NONE, ""),
+    ("speculative-decoding/best-draft-length", "best_speedup", "1.55", W, "one-token-draft",
+     ""),
+    ("speculative-decoding/best-draft-length", "best_speedup", "2.77", W, "free-drafter", ""),
+    # Llama 3 8B on an H100: 16.06 GB ÷ 3.35 TB/s = 4.79 ms; 5 × 16.06 GFLOP ÷ 989 TFLOPS =
+    # 0.081 ms; 4.79 ms × 989 TFLOPS ÷ 16.06 GFLOP = 295 tokens; five steps in a row 24 ms.
+    ("speculative-decoding/verify-nearly-free", "verify_step", "4.8 ms", C, NONE, ""),
+    ("speculative-decoding/verify-nearly-free", "verify_step", "24 ms", W, "sequential-check",
+     ""),
+    ("speculative-decoding/verify-nearly-free", "compute_time", "0.081 ms", C, NONE, ""),
+    ("speculative-decoding/verify-nearly-free", "tokens_at_ridge", "295", C, NONE, ""),
+    # Batch 512: 989 TFLOPS ÷ 16.06 GFLOP = 61,600 tokens/s plain; with five positions a
+    # user and 2.77 kept, 61,600 × 2.77 ÷ 5 = 34,200 (170,800 if the check were free).
+    ("speculative-decoding/large-batch", "plain_tps", "61600 tokens/s", C, NONE, ""),
+    ("speculative-decoding/large-batch", "spec_tps", "34200 tokens/s", C, NONE, ""),
+    ("speculative-decoding/large-batch", "spec_tps", "170000 tokens/s", W, "free-check", ""),
+    # One draft token at 85%: 1.85 tokens (0.85 counting the draft alone), ÷ 1.02 = 1.81×.
+    ("speculative-decoding/draft-kinds", "expected_tokens", "1.85", C, NONE, ""),
+    ("speculative-decoding/draft-kinds", "expected_tokens", "0.85", W, "draft-only", ""),
+    ("speculative-decoding/draft-kinds", "speedup", "1.8", C, NONE, ""),
+    # 21,000 of 40,000 drafts = 52.5% (42% over 50,000 with the target's token); 2.1 + 1 =
+    # 3.1 tokens a check.
+    ("speculative-decoding/acceptance-from-logs", "acceptance_rate", "52.5%", C, NONE, ""),
+    ("speculative-decoding/acceptance-from-logs", "acceptance_rate", "42%", W,
+     "bonus-as-proposed", ""),
+    ("speculative-decoding/acceptance-from-logs", "tokens_per_check", "3.1", C, NONE, ""),
+    ("speculative-decoding/acceptance-from-logs", "tokens_per_check", "2.1", W,
+     "no-target-token", ""),
+    # 20 ms × 1.2 = 24 ms a round ÷ 3.36 = 7.14 ms, 2.8× (5.95 ms without the drafter, 4.8 ms
+    # taking all five positions).
+    ("speculative-decoding/tpot-with-speculation", "effective_tpot", "7.1 ms", C, NONE, ""),
+    ("speculative-decoding/tpot-with-speculation", "effective_tpot", "5.95 ms", W,
+     "free-drafter", ""),
+    ("speculative-decoding/tpot-with-speculation", "effective_tpot", "4.8 ms", W,
+     "all-accepted", ""),
+    ("speculative-decoding/tpot-with-speculation", "user_speedup", "2.8", C, NONE, ""),
 ]
 
 _BOOK = TargetBook.of(load_library().cards, solve)

@@ -71,3 +71,45 @@ def test_text_reads_as_tree(text: str, tree: str) -> None:
 def test_per_needs_something_to_divide_by(text: str) -> None:
     with pytest.raises(ParseError):
         parse(text)
+
+
+#: Every binary operator followed by a sign: the sign belongs to the operand after it.
+_BINARY = [("+", "+"), ("-", "-"), ("×", "*"), ("*", "*"), ("·", "*"), ("x", "*"),
+           ("/", "/"), ("÷", "/")]
+SIGNED = [
+    *[(f"6 {typed} -2", f"({op} 6 (- 2))") for typed, op in _BINARY],
+    *[(f"6 {typed} +2", f"({op} 6 2)") for typed, op in _BINARY],
+    *[(f"3 GB {typed} -2", f"({op} [3 GB] (- 2))") for typed, op in _BINARY if op in "*/"],
+    ("6^-2", "(^ 6 (- 2))"),
+    ("6 ** -2", "(^ 6 (- 2))"),
+    ("(1 s × -2)", "(* [1 s] (- 2))"),
+    # A ratio marker with a spaced sign after it stays a ratio: 2× less three.
+    ("2× - 3", "(- [2 ×] 3)"),
+]
+
+#: ^ binds tighter than per, %, units, multiplier suffixes and every binary operator.
+POWERS = [
+    ("3.5^2 per 4", "(per (^ 3.5 2) 4)"),
+    ("2^10 %", "[(^ 2 10) %]"),
+    ("2^30 bytes", "[(^ 2 30) B]"),
+    ("10^12 FLOP", "[(^ 10 12) FLOP]"),
+    ("10^-3 s", "[(^ 10 (- 3)) s]"),
+    ("2^-1 × 10^2", "(* (^ 2 (- 1)) (^ 10 2))"),
+    ("2^3 × 4", "(* (^ 2 3) 4)"),
+    ("2^3 / 4", "(/ (^ 2 3) 4)"),
+    ("2^3 + 1", "(+ (^ 2 3) 1)"),
+    ("2^3 - 1", "(- (^ 2 3) 1)"),
+    ("2**3 ms", "[(^ 2 3) ms]"),
+    ("2^3×", "[(^ 2 3) ×]"),
+    ("2^3^2", "(^ 2 (^ 3 2))"),
+    ("-2^2", "(- (^ 2 2))"),
+    ("2^(1/2)", "(^ 2 (/ 1 2))"),
+    ("16 GB / 2^30 B", "(/ [16 GB] [(^ 2 30) B])"),
+    # b × 10^k after a division stays one number, as the source documents write it.
+    ("12 / 3.5 · 10**2", "(/ 12 3.5 × 10²)"),
+]
+
+
+@pytest.mark.parametrize(("text", "tree"), SIGNED + POWERS)
+def test_operator_pair_reads_as_tree(text: str, tree: str) -> None:
+    assert shape(parse(text)) == tree

@@ -234,11 +234,10 @@ def _merge_scientific(tokens: list[Token]) -> list[Token]:
     while i < len(tokens):
         tok = tokens[i]
         exponent, width = _scientific_tail(tokens, i)
-        before = out[-1] if out else None
         if (
             tok.kind is Kind.NUMBER
             and width
-            and not (before is not None and before.is_op("^"))
+            and not _is_exponent(out)
             and "e" not in tok.text.lower()
         ):
             try:
@@ -255,6 +254,14 @@ def _merge_scientific(tokens: list[Token]) -> list[Token]:
         out.append(tok)
         i += 1
     return out
+
+
+def _is_exponent(before: list[Token]) -> bool:
+    """Whether the next token is an exponent (after ``^`` or ``^-``): ``2^-1 × 10^2`` is
+    2⁻¹ × 10², never 2^-(1 × 10²)."""
+    if before and before[-1].is_op("^"):
+        return True
+    return len(before) > 1 and before[-1].is_op("-", "+") and before[-2].is_op("^")
 
 
 def _scientific_tail(tokens: list[Token], i: int) -> tuple[int, int]:

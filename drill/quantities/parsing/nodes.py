@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from drill.quantities.quantity import Quantity
 from drill.quantities.unit_table import PREFIX_UNITS, Unit
 
-# Printing precedence: higher binds tighter.
-SUM, PER, PRODUCT, UNARY, POWER, ATOM = 1, 2, 3, 4, 5, 6
+# Printing precedence, as the parser binds: higher binds tighter. ``per`` binds tighter
+# than a sign, and a sign than × and ÷ (``-a per b`` is -(a per b)).
+SUM, PRODUCT, UNARY, PER, POWER, ATOM = 1, 2, 3, 4, 5, 6
 
 
 class Node:
@@ -42,6 +43,11 @@ class Node:
 class Number(Node):
     value: float
     text: str
+
+    @property
+    def precedence(self) -> int:  # type: ignore[override]
+        # "3.35 × 10¹²" is one number but reads as a product: "12 ÷ (3.5 × 10²)".
+        return PRODUCT if "×" in self.text else ATOM
 
     def evaluate(self) -> Quantity:
         return Quantity(self.value)
@@ -175,6 +181,10 @@ class BinOp(Node):
         right = _wrap(self.right, divides_a_measure or (
             self.right.precedence <= me and self.op in "-/*"))
         if self.style == "implicit":
+            # "(1 ÷ 2) ms": without them "1 ÷ 2 ms" reads as 1 ÷ (2 ms).
+            left = _wrap(self.left, isinstance(self.left, BinOp)
+                         and isinstance(self.right, UnitRef | UnitOp)
+                         and isinstance(_rightmost(self.left), Number))
             return f"{left} {right}"
         if self.style == "per":
             return f"{left} per {right}"
@@ -210,12 +220,38 @@ class Power(Node):
         return self.base.evaluate() ** self.exponent.evaluate()
 
     def echo(self) -> str:
-        base = _wrap(self.base, self.base.precedence <= POWER)
-        exponent = _wrap(self.exponent, self.exponent.precedence < UNARY)
+        # "(2 GB)^2": a power of anything but a plain number or name shows its brackets.
+        base = _wrap(self.base, not _plain(self.base))
+        exponent = _wrap(self.exponent, not _plain_exponent(self.exponent))
         return f"{base}^{exponent}"
 
     def children(self) -> tuple[Node, ...]:
         return (self.base, self.exponent)
+
+
+def _rightmost(node: Node) -> Node:
+    """The operand written last: the one a unit typed after the node would stick to."""
+    while isinstance(node, BinOp | Negate):
+        node = node.right if isinstance(node, BinOp) else node.operand
+    return node
+
+
+def _plain(node: Node) -> bool:
+    """A number as one token, or a name: what needs no brackets under a power."""
+    if isinstance(node, Number):
+        return node.precedence == ATOM
+    if isinstance(node, Measure) and _is_symbol_unit(node) and _plain(node.amount):
+        return True  # "99%^10" reads as (99%)¹⁰: the symbol is part of the number
+    return type(node).__name__ in ("Recalled", "Name", "Call")
+
+
+def _plain_exponent(node: Node) -> bool:
+    """What the parser reads as an exponent without brackets: ``-3``, ``3^2``."""
+    if isinstance(node, Negate):
+        return _plain_exponent(node.operand)
+    if isinstance(node, Power):
+        return _plain(node.base) and _plain_exponent(node.exponent)
+    return _plain(node)
 
 
 def _is_symbol_unit(measure: Measure) -> bool:

@@ -6,11 +6,15 @@ Grammar, loosest first (``docs/math-syntax.md`` has it with examples)::
     product  := unary ((("*" | "×" | "·" | "/" | "÷") unary) | unary)*   # juxtaposition
     unary    := ("-" | "+") unary | rate
     rate     := power ("per" power)*
-    power    := postfix (("^" | "**") unary)?
+    power    := postfix (("^" | "**") exponent units?)?
+    exponent := ("-" | "+") exponent | (number | postfix) (("^" | "**") exponent)?
     postfix  := atom superscript?
     atom     := number multiplier* (ratio | units)? | "$" number ... | "(" sum ")" | units
               | number-word units? | name
     units    := unit-power (("/" | "·" | "*") unit-power)*   # only while units follow
+
+An exponent is one signed number or bracket, so ``2^30 bytes`` is (2³⁰) bytes,
+``3.5^2 per 4`` is 3.5² ÷ 4 and ``2^10 %`` is 1,024%, as with superscripts.
 
 A number followed by units is one quantity, so ``16 GB / 3.35 TB/s`` is
 16 GB ÷ (3.35 TB/s), as a person means it. ``per`` divides by the one quantity or unit
@@ -181,10 +185,37 @@ class _Parser:
         if self.tok.is_op("^"):
             self.advance()
             self.enter()
-            exponent = self.unary()
+            exponent = self.exponent()
             self.leave()
-            return Power(base, exponent)
+            node: Node = Power(base, exponent)
+            if not any(isinstance(n, UnitRef) for n in base.walk()):
+                # "2^30 bytes" is one quantity, as "1073741824 bytes" would be.
+                node = self.quantity(node)
+            return node
         return base
+
+    def exponent(self) -> Node:
+        """What ``^`` raises to: a signed number, a bracket or a name, never the units or
+        ``per`` that follow it (``10^-3 s`` is 10⁻³ seconds)."""
+        if self.tok.is_op("-", "+"):
+            sign = self.advance().text
+            self.enter()
+            operand = self.exponent()
+            self.leave()
+            return Negate(operand) if sign == "-" else operand
+        tok = self.tok
+        node: Node
+        if tok.kind is Kind.NUMBER:
+            self.advance()
+            node = Number(tok.value, tok.text)
+        else:
+            node = self.postfix()
+        if self.tok.is_op("^"):
+            self.advance()
+            self.enter()
+            node = Power(node, self.exponent())
+            self.leave()
+        return node
 
     def postfix(self) -> Node:
         node = self.atom()
@@ -334,13 +365,24 @@ class _Parser:
         if not ((tok.kind is Kind.SYMBOL and tok.text == "×") or
                 (tok.kind is Kind.WORD and tok.text in TIMES_WORDS)):
             return False
-        return self.starts_operand(self.peek())
+        return self.starts_operand(self.peek()) or self.signed_operand(tok)
+
+    def signed_operand(self, times: Token) -> bool:
+        """Whether signs and an operand follow ``times``: ``2 × -3`` and ``2 × - 3`` are
+        products; only ``2× - 3``, the mark against its number and the sign spaced, is a
+        ratio less three."""
+        ahead = 1
+        while self.peek(ahead).is_op("-", "+"):
+            ahead += 1
+        if ahead == 1 or not self.starts_operand(self.peek(ahead)):
+            return False
+        return not times.attached or self.peek(ahead).attached
 
     def is_ratio_marker(self, tok: Token) -> bool:
         if not ((tok.kind is Kind.SYMBOL and tok.text == "×") or
                 (tok.kind is Kind.WORD and tok.text in TIMES_WORDS)):
             return False
-        return not self.starts_operand(self.peek())
+        return not self.is_times(tok)
 
     def starts_operand(self, tok: Token) -> bool:
         if tok.kind in (Kind.NUMBER,):
