@@ -196,6 +196,21 @@ def fan_out_tail(calls: sympy.Expr, quantile: sympy.Expr, call_latency: sympy.Ex
     }
 
 
+@solver("experts-touched", experts="1", active_experts="1", batch="1")
+def experts_touched(experts: sympy.Expr, active_experts: sympy.Expr,
+                    batch: sympy.Expr) -> Results:
+    """Distinct routed experts one MoE layer reads for a batch, if every token picks its
+    ``active_experts`` evenly at random: each expert is missed by a token with chance
+    1 − k/E, by the whole batch with (1 − k/E)^B."""
+    missed = (1 - active_experts / experts) ** batch
+    return {
+        "touched": experts * (1 - missed),
+        "touched_share": 1 - missed,
+        # Slip: no two tokens ever share an expert.
+        "batch_times_k": batch * active_experts,
+    }
+
+
 @solver("p99-samples", samples="requests", quantile="%")
 def p99_samples(samples: sympy.Expr, quantile: sympy.Expr) -> Results:
     """How many samples lie above the quantile, and so decide it."""

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from textual.app import App
+    from textual.pilot import Pilot
 
     from drill.app.drill_app import DrillApp
     from drill.scheduling.days import StudyDays
@@ -241,3 +242,24 @@ def notices(app: App[Any]) -> list[str]:
     """The notifications on screen, each as its text: Textual shows each in a ``Toast``,
     found here by its type name (a CSS selector, Textual's public query API)."""
     return [str(toast.render()) for toast in app.screen.query("Toast")]
+
+
+async def until_open(app: DrillApp, pilot: Pilot[int]) -> None:
+    """Wait for the app's worker that opens the review data (it starts after the first
+    frame) and for the message it posts."""
+    for _ in range(20):
+        if app.ready:
+            return
+        await pilot.pause()
+        for worker in [w for w in app.workers if w.group == "open"]:
+            await worker.wait()
+    raise AssertionError("the review data was never opened")
+
+
+async def workers_done(app: App[Any]) -> None:
+    """Wait until no worker of the app is left working: one cancelled meanwhile (a newer
+    request of its group replaced it) counts as done."""
+    import asyncio
+
+    while pending := [w for w in app.workers if not w.is_finished]:
+        await asyncio.gather(*(w.wait() for w in pending), return_exceptions=True)

@@ -9,6 +9,7 @@ references, and no number of the base is left in plain text where the variant ch
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from collections.abc import Iterable, Iterator
@@ -280,8 +281,11 @@ def _template_samples(path: str, template: str, values: dict[str, Quantity],
                 problems.append((slot.start, f"{path}: {slot.source}: {error}"))
                 ok = False
             if solution is not None:
+                close = difflib.get_close_matches(slot.name, sorted(values), n=2, cutoff=0.6)
+                hint = f" (did you mean {' or '.join(close)}?)" if close else ""
                 problems.append((slot.start, f"{path}: {slot.source} names neither a given "
-                                             f"nor a result of {_computed_by(solution.solver)}"))
+                                             f"nor a result of {_computed_by(solution.solver)}"
+                                             f"{hint}"))
                 ok = False
             continue
         problem, shows = _sample_problem(path, slot, value, tolerance)

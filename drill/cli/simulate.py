@@ -10,7 +10,7 @@ from typing import Any
 
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
-CHECKS = ("little", "queue", "fan-out", "p99")
+CHECKS = ("little", "queue", "fan-out", "p99", "experts")
 #: Beyond this a run holds too many requests in memory to be worth it.
 LARGEST_SIZE = 1_000_000
 
@@ -42,18 +42,22 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "simulation. little: Little's law, L = λ × W, on a single-server queue. queue: "
         "M/M/1 mean and P99 time in system at 20%%-95%% utilization. fan-out: the share of "
         "requests slower than one call's P99 when each waits for k parallel calls. p99: "
-        "a P99 measured from n samples, with its bootstrap confidence interval.",
+        "a P99 measured from n samples, with its bootstrap confidence interval. experts: "
+        "the distinct experts a batch of tokens routes to in one MoE layer "
+        "(DeepSeek-V3's, from the catalog), against E × (1 − (1 − k/E)^B).",
         epilog="example: drill simulate fan-out --calls 10 100 --size 50000 --seed 3",
     )
     parser.add_argument("check", choices=CHECKS, metavar="CHECK",
                         help=f"one of {', '.join(CHECKS)}")
     parser.add_argument("--seed", type=seed, default=0, help="random seed (default: 0)")
     parser.add_argument("--size", metavar="N", type=count, nargs="+",
-                        help="requests (little, queue), requests per k (fan-out) or samples "
-                        "(p99); several sizes run one after another (defaults: 200000, "
-                        "200000, 20000, and 200 5000)")
+                        help="requests (little, queue), requests per k (fan-out), samples "
+                        "(p99) or batches per row (experts); several sizes run one after "
+                        "another (defaults: 200000, 200000, 20000, 200 5000, and 2000)")
     parser.add_argument("--calls", metavar="K", type=count, nargs="+",
                         help="fan-out only: parallel calls per request (default: 1 2 5 10 20)")
+    parser.add_argument("--batches", metavar="B", type=count, nargs="+",
+                        help="experts only: tokens per batch (default: 1 4 16 32 64 128)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 
@@ -67,6 +71,9 @@ def run(args: argparse.Namespace) -> int:
     if args.calls and args.check != "fan-out":
         print("drill simulate: error: --calls is for fan-out only", file=sys.stderr)
         return EXIT_USAGE
+    if args.batches and args.check != "experts":
+        print("drill simulate: error: --batches is for experts only", file=sys.stderr)
+        return EXIT_USAGE
     sizes: Sequence[int] = args.size or (
         c.P99_SIZES if args.check == "p99" else (c.DEFAULT_SIZES[args.check],))
     # The error bars of a queue's mean come from batches of at least two requests.
@@ -76,13 +83,16 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_USAGE
     try:  # the whole job at once: each size alone may fit while all of them do not
-        c.check_work(args.check, sizes, args.calls or c.FAN_OUT_CALLS)
+        c.check_work(args.check, sizes, (args.batches or c.EXPERT_BATCHES)
+                     if args.check == "experts" else (args.calls or c.FAN_OUT_CALLS))
     except ValueError as error:
         print(f"drill simulate: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     try:
         with TerminalProgress(f"simulating {args.check}") as progress:
-            lines, data = _run_check(args.check, sizes, args.seed, args.calls, progress)
+            lines, data = _run_check(args.check, sizes, args.seed,
+                                     args.batches if args.check == "experts" else args.calls,
+                                     progress)
     except SolveError as error:
         print(f"drill simulate: error: {error}", file=sys.stderr)
         return EXIT_FAILED
@@ -108,6 +118,7 @@ def _run_check(check: str, sizes: Sequence[int], seed_value: int, calls: Sequenc
     if check == "p99":
         p99 = c.compare_p99(sizes, seed_value, progress)
         return tables.p99_text(p99, seed_value), tables.p99_json(p99)
+    shape = c.moe_shape() if check == "experts" else None
     stage = _Split(progress, len(sizes))
     lines: list[str] = []
     data: list[dict[str, Any]] = []
@@ -116,6 +127,11 @@ def _run_check(check: str, sizes: Sequence[int], seed_value: int, calls: Sequenc
             queue = c.compare_queue(size, seed_value, stage.part(index))
             lines += tables.queue_text(queue, size, seed_value)
             data.append(tables.queue_json(queue, size))
+        elif shape is not None:  # experts: ``calls`` carries --batches here
+            rows = c.compare_experts(calls or c.EXPERT_BATCHES, size, seed_value,
+                                     stage.part(index), shape)
+            lines += tables.experts_text(rows, shape.model, size, seed_value)
+            data.append(tables.experts_json(rows, shape.model, size))
         else:
             fan = c.compare_fan_out(calls or c.FAN_OUT_CALLS, size, seed_value,
                                     stage.part(index))

@@ -14,6 +14,7 @@ from drill.labs.comparisons import (
     FAN_OUT_QUANTILE,
     LITTLE_RATES,
     QUEUE_SERVICE_RATE,
+    ExpertsComparison,
     FanOutComparison,
     LittleComparison,
     PercentileComparison,
@@ -222,3 +223,41 @@ def p99_json(rows: Sequence[PercentileComparison]) -> list[dict[str, Any]]:
         "tail_samples": row.tail_samples,
         "covers_true_value": row.covers_true_value,
     } for row in rows]
+
+
+# -- experts ---------------------------------------------------------------------------
+def experts_text(rows: Sequence[ExpertsComparison], model: str, trials: int, seed: int,
+                 notes: bool = True) -> list[str]:
+    first = rows[0].result if rows else None
+    experts = first.experts if first else 0
+    k = first.active_experts if first else 0
+    out = [
+        f"Experts touched per MoE layer of {model} ({experts:,} experts, {k:,} per token)",
+        f"(even, independent routing; {trials:,} batches per row, seed {seed})",
+        "",
+        f"{'batch':>6}  {'simulated':>10}  {'E(1 − (1 − k/E)^B)':>18}  {'z':>5}  "
+        f"{'share':>6}  {'B × k':>6}",
+    ]
+    for row in rows:
+        out.append(
+            f"{row.result.batch:>6,}  {format_number(row.result.mean_touched):>10}  "
+            f"{format_number(row.formula_touched):>18}  {_signed(row.z):>5}  "
+            f"{_percent(row.formula_touched / experts, 2):>6}  "
+            f"{format_number(row.batch_times_k):>6}"
+        )
+    out += _note("z is the gap in standard errors of the simulated mean. B × k counts an "
+                 "expert again whenever two tokens pick it: it overshoots, and passes E.",
+                 notes)
+    return out
+
+
+def experts_json(rows: Sequence[ExpertsComparison], model: str, trials: int) -> dict[str, Any]:
+    return {"size": trials, "model": model, "rows": [{
+        "batch": row.result.batch,
+        "experts": row.result.experts,
+        "active_experts": row.result.active_experts,
+        "simulated_touched": row.result.mean_touched,
+        "standard_error": row.result.standard_error,
+        "formula_touched": row.formula_touched,
+        "batch_times_k": row.batch_times_k,
+    } for row in rows]}

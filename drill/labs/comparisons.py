@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from drill.labs.simulations import (
+    ExpertsResult,
     FanOutResult,
     LittleCheck,
     PercentileInterval,
@@ -20,6 +21,7 @@ from drill.labs.simulations import (
     bootstrap_percentile,
     check_littles_law,
     mm1_sweep,
+    simulate_experts_touched,
     simulate_fan_out,
 )
 from drill.labs.solved import number, solved_values
@@ -33,11 +35,16 @@ FAN_OUT_CALLS = (1, 2, 5, 10, 20)
 FAN_OUT_QUANTILE = 0.99
 P99_SIZES = (200, 5000)
 P99_RESAMPLES = 500
-DEFAULT_SIZES = {"little": 200_000, "queue": 200_000, "fan-out": 20_000}
+#: The experts check: the catalog's mixture-of-experts model and the decode batches.
+EXPERTS_MODEL = "DeepSeek-V3"
+EXPERT_BATCHES = (1, 4, 16, 32, 64, 128)
+DEFAULT_SIZES = {"little": 200_000, "queue": 200_000, "fan-out": 20_000, "experts": 2_000}
 #: The most random draws one job may take: about half a minute of plain Python. Sizes are
 #: typed by people (and doubled by a key in the app), and fan-out's calls multiply them:
 #: 1,000,000 calls × 20,000 requests would run for hours and fill the memory.
 MAX_DRAWS = 30_000_000
+#: The draws of one routed token, at most: the catalog's largest top-k.
+EXPERT_PICKS_BOUND = 8
 
 
 def draws_needed(check: str, sizes: Sequence[int], calls: Sequence[int] = FAN_OUT_CALLS,
@@ -51,6 +58,8 @@ def draws_needed(check: str, sizes: Sequence[int], calls: Sequence[int] = FAN_OU
         return sum(n * sum(calls) for n in sizes)
     if check == "p99":
         return sum(n * (resamples + 1) for n in sizes)  # the sample and each resample
+    if check == "experts":  # k picks per token, each token of each batch, per trial
+        return sum(n * sum(calls) * EXPERT_PICKS_BOUND for n in sizes)
     raise ValueError(f"no check {check!r}")
 
 
@@ -213,6 +222,59 @@ def _fan_out_givens(calls: int, quantile: float) -> dict[str, str]:
     """The solver's givens; the call latency only names the quantile's latency (the
     shares do not depend on it), so any will do."""
     return {"calls": str(calls), "quantile": number(quantile), "call_latency": "1 s"}
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertsComparison:
+    """Experts touched by a batch in simulation, against the ``experts-touched`` solver."""
+
+    result: ExpertsResult
+    formula_touched: float  # E × (1 − (1 − k/E)^B)
+    batch_times_k: float  # the slip: B × k, as if tokens never shared an expert
+
+    @property
+    def z(self) -> float:
+        """The simulated mean's gap from the formula, in standard errors."""
+        error = self.result.standard_error
+        gap = self.result.mean_touched - self.formula_touched
+        return gap / error if error > 0 else (0.0 if gap == 0 else math.inf)
+
+
+@dataclass(frozen=True, slots=True)
+class MoeShape:
+    """A mixture-of-experts layer as the catalog states it."""
+
+    model: str
+    experts: int
+    active_experts: int
+
+
+def moe_shape(name: str = EXPERTS_MODEL) -> MoeShape:
+    """The catalog's experts and top-k for a model; ValueError for a dense one."""
+    from drill.packs.catalog import load_catalog
+
+    model = load_catalog().model(name)
+    if model.experts is None or model.active_experts is None:
+        raise ValueError(f"{model.name} is not a mixture-of-experts model")
+    return MoeShape(model.name, model.experts, model.active_experts)
+
+
+def compare_experts(batches: Sequence[int], trials: int, seed: int,
+                    progress: Progress | None = None,
+                    shape: MoeShape | None = None) -> tuple[ExpertsComparison, ...]:
+    layer = shape or moe_shape()
+    check_work("experts", [trials], batches)
+    stages = _Stages(progress, [trials * b for b in batches])
+    out: list[ExpertsComparison] = []
+    for index, batch in enumerate(batches):
+        result = simulate_experts_touched(layer.experts, layer.active_experts, batch, trials,
+                                          seed, progress=stages.stage(index))
+        formulas = solved_values("experts-touched", {
+            "experts": str(layer.experts), "active_experts": str(layer.active_experts),
+            "batch": str(batch)})
+        out.append(ExpertsComparison(result, formulas["touched"].value,
+                                     formulas["batch_times_k"].value))
+    return tuple(out)
 
 
 def compare_p99(sizes: Sequence[int], seed: int, progress: Progress | None = None,

@@ -10,6 +10,7 @@ about a hundred times, for a screen to show.
 * :func:`mm1_sweep` — mean and P99 time in system across utilizations, with 1/(μ − λ).
 * :func:`simulate_fan_out` — how often the slowest of k parallel calls passes one call's P99.
 * :func:`bootstrap_percentile` — a bootstrap confidence interval for a P99 from n samples.
+* :func:`simulate_experts_touched` — distinct MoE experts a batch of tokens routes to.
 """
 
 from __future__ import annotations
@@ -410,3 +411,46 @@ def bootstrap_percentile(sample_size: int, seed: int, resamples: int = 500,
         high=high,
         true_value=model.quantile(quantile),
     )
+
+
+# --- Experts a batch touches ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertsResult:
+    """Distinct routed experts of one MoE layer touched by a batch, over many trials."""
+
+    experts: int
+    active_experts: int  # per token
+    batch: int  # tokens
+    trials: int
+    mean_touched: float
+    standard_error: float  # of mean_touched, from the trials' spread
+
+
+def simulate_experts_touched(experts: int, active_experts: int, batch: int, trials: int,
+                             seed: int, progress: Progress | None = None) -> ExpertsResult:
+    """``trials`` batches of ``batch`` tokens, each token routed to ``active_experts``
+    distinct experts drawn evenly at random from ``experts``; counts the experts any token
+    of the batch picked.
+
+    Even, independent routing is the formula's assumption; a real router favours some
+    experts, which makes the count smaller.
+    """
+    _check_positive(experts=experts, active_experts=active_experts, batch=batch,
+                    trials=trials)
+    if active_experts > experts:
+        raise ValueError(f"a token cannot pick {active_experts} of {experts} experts")
+    rng = random.Random(seed)
+    tick = _ticker(trials, progress)
+    pool = range(experts)
+    counts: list[int] = []
+    for done in range(1, trials + 1):
+        picked: set[int] = set()
+        for _ in range(batch):
+            picked.update(rng.sample(pool, active_experts))
+        counts.append(len(picked))
+        tick(done)
+    error = statistics.stdev(counts) / math.sqrt(trials) if trials > 1 else math.inf
+    return ExpertsResult(experts, active_experts, batch, trials, statistics.fmean(counts),
+                         error)

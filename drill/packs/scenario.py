@@ -247,8 +247,11 @@ def _render_base(card: Card, fields: Fields, file_text: str, scope: Scope) -> Ca
                     and slot.name not in card.givens:
                 ok = False  # a given written but unreadable, reported where it is written
             elif slot.sample is None and slot.name not in card.givens:
+                close = suggest(slot.name, [*card.givens, *card.formulas,
+                                            *card.shared_formulas])
                 report(slot.start,
-                       f"{{{slot.name}}} is not a given, so it needs a sample of how to show "
+                       f"{{{slot.name}}} is not a given{close}, so it needs a sample of how "
+                       f"to show "
                        f"it: write {{{slot.name}:VALUE UNIT}} with its value for the card's "
                        f"givens, like {{{slot.name}:4.78 ms}} ('drill solve {card.key}' "
                        f"prints the values)")

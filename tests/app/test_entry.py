@@ -61,6 +61,7 @@ async def test_home_draws_at_once_and_its_figures_come_from_the_opening_worker(
     from drill.app.drill_app import DrillApp
     from drill.app.options import AppOptions
     from drill.app.screens.home import HomeScreen
+    from testkit import until_open
 
     options = AppOptions(data_dir=data_dir, pack_dirs=(pack_dir,), builtin_packs=False,
                          prepare_in_background=True)
@@ -68,12 +69,7 @@ async def test_home_draws_at_once_and_its_figures_come_from_the_opening_worker(
     async with app.run_test(size=(80, 24)) as pilot:
         home = app.screen
         assert isinstance(home, HomeScreen)
-        for _ in range(20):  # the worker starts after the first frame, then posts its news
-            if app.ready:
-                break
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-        assert app.ready
+        await until_open(app, pilot)
         await pilot.pause()
         assert home.view is not None and home.view.next_card is not None
         assert home.view.next_card.key == "app-demo/floor"

@@ -16,6 +16,7 @@ from drill.app.screens.browse import BrowseScreen
 from drill.app.screens.review import ReviewScreen
 from drill.app.widgets.ask_field import AskField
 from drill.packs.model import Card
+from testkit import until_open, workers_done
 
 pytestmark = pytest.mark.slow
 
@@ -107,7 +108,7 @@ async def test_numbers_worked_out_before_a_reload_are_not_used_after_it(
 
     monkeypatch.setattr(app.backend, "prepare", slow_prepare)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until_open(app, pilot)
         old = app.backend.card("mine/floor")
         assert old is not None
         app.want_prepared([old])
@@ -118,8 +119,7 @@ async def test_numbers_worked_out_before_a_reload_are_not_used_after_it(
         release.set()
         # The reload cancelled the worker that took the old card (and each new request
         # cancels the one before): wait until none is left working.
-        while pending := [w for w in app.workers if not w.is_finished]:
-            await asyncio.gather(*(w.wait() for w in pending), return_exceptions=True)
+        await workers_done(app)
         await pilot.pause()
         prepared = app.prepared["mine/floor"]
         assert prepared.solution is not None

@@ -17,6 +17,7 @@ from drill.review.session import ReviewSession
 from drill.scheduling.clock import FixedClock
 from drill.scheduling.intervals import describe_interval
 from drill.scheduling.ratings import Rating
+from testkit import until_open, workers_done
 
 pytestmark = pytest.mark.slow
 
@@ -140,10 +141,11 @@ async def test_enter_before_the_numbers_are_ready_grades_once_they_are(
 ) -> None:
     app = make_app(prepare_in_background=True)
     async with app.run_test(size=(80, 24)) as pilot:
+        await until_open(app, pilot)
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press(*"4.8", "enter")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         verdict = text_of(field(app, "decode_floor").query_one(".ask-verdict", Static))
         assert verdict.startswith("✓")  # 4.8 ms is within 5% of 4.78 ms
@@ -156,6 +158,7 @@ async def test_a_rating_before_the_numbers_are_ready_still_logs_the_answer(
     app = make_app(prepare_in_background=True)
     app.want_prepared = lambda cards, urgent=True: None  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
+        await until_open(app, pilot)
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press(*"16 GB / 989 TFLOPS", "enter")
@@ -163,7 +166,7 @@ async def test_a_rating_before_the_numbers_are_ready_still_logs_the_answer(
         assert "as soon as" in text_of(field(app, "decode_floor").query_one(".ask-verdict",
                                                                             Static))
         await pilot.press("escape", "space", "1")  # stop typing, reveal, rate Again
-        await app.workers.wait_for_complete()  # the card's numbers, worked out to grade it
+        await workers_done(app)  # the card's numbers, worked out to grade it
         await pilot.pause()
         [entry] = app.backend.session.history("app-demo/floor")
         [answer] = entry.answers

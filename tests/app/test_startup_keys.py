@@ -11,14 +11,13 @@ import threading
 from collections.abc import Callable, Iterator
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Static
 
 from drill.app.backend import Backend
 from drill.app.drill_app import DrillApp
 from drill.app.screens.browse import BrowseScreen
 from drill.app.screens.stats import StatsScreen
-from testkit import notices
+from testkit import notices, until_open
 
 pytestmark = pytest.mark.slow
 
@@ -43,17 +42,6 @@ def slow_open(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
 def starting_app(make_app: MakeApp) -> DrillApp:
     """The app as a user starts it: the data is opened in a worker."""
     return make_app(prepare_in_background=True)
-
-
-async def until_open(app: DrillApp, pilot: Pilot[int]) -> None:
-    """Wait for the opening worker and the message it posts (the worker starts after
-    the first frame)."""
-    for _ in range(20):
-        if app.ready:
-            return
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-    raise AssertionError("the review data was never opened")
 
 
 @pytest.mark.parametrize(("key", "screen"), [("b", BrowseScreen), ("t", StatsScreen)])

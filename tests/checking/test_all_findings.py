@@ -63,7 +63,7 @@ def test_json_reports_both_findings_too(run_cli: RunCli, tmp_path: Path) -> None
     assert code == 1
     document = json.loads(out)
     found = [(f["card"], f["line"], f["code"]) for f in document["findings"]]
-    assert found == [("my-math/ridge-batch", _line_of(text, "colour: red"), "check"),
+    assert found == [("my-math/ridge-batch", _line_of(text, "colour: red"), "unknown-key"),
                      ("my-math/little", _line_of(text, "25 GB/s link"), "unaccounted-figure")]
     assert document["summary"]["errors"] == 2
 

@@ -171,3 +171,20 @@ def test_a_mistake_identical_to_the_reference_is_one_error() -> None:
     assert len(found) == 1  # not again for the variant
     assert found[0].is_error and found[0].code == "mistake-equals-reference"
     assert found[0].location.line == line_of(card, "value: decode_floor")
+
+
+def test_every_finding_has_a_specific_code() -> None:
+    # A file with many kinds of error: none is filed under a catch-all.
+    card = (DECODE.replace("bandwidth: 3.35 TB/s", "bandwidth: 3.35 Tb/s")
+            .replace("stated: ≈ 4.8 ms", "stated: ≈ 9 ms")
+            .replace("    priority: solid\n", "    priority: solid\n    colour: red\n"))
+    found = [d.to_dict()["code"] for d in check(card)]
+    assert found and all(code not in ("check", "other", "") for code in found), found
+
+
+def test_a_misspelt_placeholder_gets_a_did_you_mean() -> None:
+    card = DECODE.replace("{weights} ÷ {bandwidth}", "{weights} ÷ {bandwdth}")
+    (found,) = check(card)
+    assert "{bandwdth} is not a given (did you mean 'bandwidth'?)" in found.message
+    sample = DECODE.replace("{decode_floor:4.78 ms}.", "{decode_flor:4.78 ms}.")
+    assert any("(did you mean decode_floor?)" in d.message for d in check(sample))

@@ -19,6 +19,7 @@ from drill.labs.simulations import (
     mm1_mean_time,
     mm1_sweep,
     percentile,
+    simulate_experts_touched,
     simulate_fan_out,
     simulate_single_server,
     time_averaged_in_system,
@@ -124,3 +125,20 @@ def test_bad_sizes_are_refused() -> None:
         simulate_single_server(8.0, 10.0, size=0, seed=0)
     with pytest.raises(ValueError):
         simulate_fan_out(0, trials=10, seed=0)
+
+
+@pytest.mark.parametrize(("experts", "active", "batch"), [(256, 8, 32), (8, 2, 4), (256, 8, 128)])
+def test_experts_touched_matches_e_times_one_minus_the_miss_chance(
+        experts: int, active: int, batch: int) -> None:
+    # Each expert is missed by one token with chance 1 − k/E, so by the batch with
+    # (1 − k/E)^B; the mean count is E times the rest.
+    result = simulate_experts_touched(experts, active, batch, trials=1_500, seed=2)
+    expected = experts * (1 - (1 - active / experts) ** batch)
+    assert result.standard_error < 0.01 * expected
+    assert abs(result.mean_touched - expected) <= 4 * result.standard_error
+
+
+def test_one_token_reads_exactly_its_own_experts_and_bad_shapes_are_refused() -> None:
+    assert simulate_experts_touched(256, 8, 1, trials=50, seed=0).mean_touched == 8
+    with pytest.raises(ValueError, match="cannot pick"):
+        simulate_experts_touched(4, 8, 1, trials=1, seed=0)

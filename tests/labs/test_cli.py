@@ -76,6 +76,7 @@ def test_an_unknown_gpu_suggests_close_names(run_cli: RunCli) -> None:
     ("queue", "400", "1 ÷ (μ − λ)"),
     ("fan-out", "500", "1 − 0.99^k"),
     ("p99", "300", "bootstrap interval"),
+    ("experts", "200", "E(1 − (1 − k/E)^B)"),
 ])
 def test_simulate_prints_formula_beside_simulation(run_cli: RunCli, check: str, size: str,
                                                    words: str) -> None:
@@ -102,8 +103,22 @@ def test_simulate_json_has_a_run_per_size(run_cli: RunCli) -> None:
     assert all(run["low_ms"] <= run["estimate_ms"] <= run["high_ms"] for run in runs)
 
 
+def test_simulate_experts_reads_the_catalogs_moe_layer(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("simulate", "experts", "--batches", "1", "32", "--size", "300",
+                           "--json")
+    assert code == 0
+    (run,) = json.loads(out)["runs"]
+    assert run["model"] == "DeepSeek-V3"
+    one, thirty_two = run["rows"]
+    # One token reads exactly its own 8 experts; 32 tokens read 256 × (1 − (31/32)^32).
+    assert one["simulated_touched"] == one["formula_touched"] == 8
+    assert thirty_two["formula_touched"] == pytest.approx(256 * (1 - (31 / 32) ** 32))
+    assert thirty_two["batch_times_k"] == 256
+
+
 @pytest.mark.parametrize("argv", [
     ("simulate", "lottery"),
+    ("simulate", "queue", "--batches", "4"),
     ("simulate", "little", "--size", "0"),
     ("simulate", "queue", "--size", "10"),
     ("simulate", "little", "--calls", "3"),
