@@ -45,11 +45,13 @@ _LATEX_WORDS = {
     "times": "×", "cdot": "·", "div": "÷", "approx": "≈", "sim": "~", "simeq": "≈",
     "%": "%", "$": "$", ",": " ", ";": " ", ":": " ", "!": "", " ": " ", "quad": " ",
     "left": "", "right": "", "mu": "µ", "cdotp": "·", "ast": "*",
+    # Math delimiters: \( ... \) and \[ ... \] only say "this is math".
+    "(": "", ")": "", "[": "", "]": "",
 }
 _LATEX_GROUPS = frozenset({"mathrm", "text", "textrm", "mathit", "operatorname", "mbox",
                            "textnormal", "mathsf", "textit", "unit"})
 _LATEX_FRACTIONS = frozenset({"frac", "dfrac", "tfrac"})
-_COMMAND = re.compile(r"\\([A-Za-z]+|[,;:! %$])")
+_COMMAND = re.compile(r"\\([A-Za-z]+|[,;:! %$()\[\]])")
 
 
 def _group(text: str, i: int) -> tuple[int, int] | None:
@@ -102,9 +104,7 @@ def _latex_into(out: _Builder, text: str, start: int, end: int) -> None:
             elif name in _LATEX_GROUPS:
                 inner = _group(text, after)
                 if inner:
-                    out.add(" ", i)
                     _latex_into(out, text, inner[0], inner[1])
-                    out.add(" ", inner[1])
                     i = inner[1] + 1
                     continue
             elif name in _LATEX_WORDS:
