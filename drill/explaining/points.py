@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from drill.explaining.meaning import words_of
-
 from drill.packs.model import KeyPoint
 
 _JOINERS = re.compile(r"[\s\-‐‑–—_/]+")

@@ -30,6 +30,8 @@ from collections.abc import Mapping
 from drill.quantities.parsing.errors import ParseError
 from drill.quantities.parsing.lexer import Kind, Token, tokenize
 from drill.quantities.parsing.nodes import (
+    APPLIED,
+    Applied,
     BinOp,
     Measure,
     Negate,
@@ -248,9 +250,21 @@ class _Parser:
             return self.quantity(amount)
         if tok.kind is Kind.WORD and tok.text in self.names:
             return self.recalled()
+        if self.is_applied(tok):
+            self.advance()
+            self.enter()
+            operand = self.atom()  # the bracket, read whole
+            self.leave()
+            return Applied(tok.text, operand)
         if self.is_unit(tok):
             return self.units()
         raise self.unexpected()
+
+    def is_applied(self, tok: Token) -> bool:
+        """``floor(`` and the like: a function of the answer grammar and its bracket."""
+        index = self.tokens.index(tok) if tok is not self.tok else self.i
+        after = self.tokens[min(index + 1, len(self.tokens) - 1)]
+        return tok.kind is Kind.WORD and tok.text in APPLIED and after.is_op("(")
 
     def recalled(self) -> Node:
         tok = self.advance()
@@ -345,7 +359,7 @@ class _Parser:
             return True
         if tok.text in MULTIPLIER_WORDS or tok.text in MULTIPLIER_LETTERS:
             return False
-        if tok.text in self.names:
+        if tok.text in self.names or (tok.text in APPLIED and self.is_applied(tok)):
             return False
         raise unknown_unit_error(tok.text, tok.start)
 
@@ -394,6 +408,8 @@ class _Parser:
         if tok.kind is Kind.WORD:
             if tok.text == "per" or tok.text in TIMES_WORDS:
                 return False
+            if tok.text in APPLIED and self.is_applied(tok):
+                return True
             return tok.text in MULTIPLIER_WORDS or tok.text in self.names or self.is_unit(tok)
         return False
 
