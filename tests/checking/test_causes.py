@@ -213,3 +213,15 @@ def test_a_broken_formula_hides_no_name_and_says_what_waits() -> None:
     (waiting,) = [d for d in found if d.code == "checks-skipped"]
     assert waiting.severity == "warning"
     assert f"at line {line_of(card, 'ring: 2 × (nn - 1) / n')}" in waiting.message
+
+
+def test_constants_of_formulas_in_words_are_no_figures() -> None:
+    # "4 + metadata bits ÷ group size" and "parameters × 2 B": constants of a formula
+    # written in words; a lone "4 experts" is still a figure to account for.
+    card = FORMULAS.replace(
+        "Each GPU moves 2(n − 1)/n of the buffer:",
+        "Each GPU moves 2(n − 1)/n of the buffer (weights: parameters × 2 B; bits per weight:"
+        " 4 + metadata bits ÷ group size):")
+    assert check(card) == []
+    wrong = FORMULAS.replace("Each GPU moves", "About 5 experts later, each GPU moves")
+    assert [d.to_dict()["code"] for d in check(wrong)] == ["unaccounted-figure"]
