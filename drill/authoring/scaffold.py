@@ -55,11 +55,27 @@ def write_scaffold(pack_id: str, folder: Path, schema: Path | None = None, *,
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _write(scaffold.pack_file, pack_text(pack_id, scaffold, schema))
+        if schema is not None:
+            _copy_schema(schema, folder / SCHEMA_BESIDE)
         if scaffold.solver_file is not None:
             _write(scaffold.solver_file, solver_text(pack_id))
     except OSError as error:
         raise ScaffoldError(f"cannot write into {folder}: {error.strerror or error}") from None
     return scaffold
+
+
+def _copy_schema(schema: Path, target: Path) -> None:
+    """The schema beside the pack: written when missing, refreshed when it is drill's (a
+    file of the user's own by that name is left alone)."""
+    text = schema.read_text(encoding="utf-8")
+    if target.exists():
+        try:
+            current = target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return
+        if current == text or '"title": "drill pack"' not in current:
+            return
+    _write(target, text)
 
 
 def _write(path: Path, text: str) -> None:
@@ -77,25 +93,20 @@ def _shown(path: Path) -> str:
     return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def _shown_uri(path: Path) -> str:
-    """``path`` as a ``file://`` URI; its bytes that are not UTF-8 are percent-encoded."""
-    from urllib.parse import quote
-
-    name = os.fsencode(path.absolute())
-    return "file://" + ("" if name.startswith(b"/") else "/") + quote(name, safe="/:")
-
-
 def title_of(pack_id: str) -> str:
     words = pack_id.replace("-", " ")
     return words[:1].upper() + words[1:]
 
 
+#: The schema's name beside a pack: the modeline names it relatively, as the built-in
+#: packs do, so the pack and its folder can be shared or drill upgraded (an absolute path
+#: into site-packages names the Python version, and goes stale).
+SCHEMA_BESIDE = "pack.schema.json"
+
+
 def pack_text(pack_id: str, scaffold: Scaffold, schema: Path | None) -> str:
     folder = scaffold.folder
-    # An absolute file URI: the pack can move anywhere and still find the schema, and a
-    # space or a drive letter in the path cannot cut the modeline short (a bare path can).
-    header = (f"# yaml-language-server: $schema={_shown_uri(schema)}\n" if schema is not None
-              else "")
+    header = f"# yaml-language-server: $schema={SCHEMA_BESIDE}\n" if schema is not None else ""
     template = FORMULA_PACK_TEMPLATE if scaffold.solver_file is None else PACK_TEMPLATE
     return header + template.format(
         pack=pack_id, title=title_of(pack_id), solver=f"{pack_id}-load-time",

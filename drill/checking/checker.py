@@ -256,7 +256,7 @@ class _CardCheck:
             worked = variants.worked
         if solution is not None:
             self.check_claims(solution, worked)
-        return [*stages, self.take()]
+        return [*stages, _once(self.take())]
 
     def check_claims(self, solution: Solution,
                      worked: list[tuple[int, Variant, Solution]]) -> None:
@@ -473,6 +473,14 @@ class _CardCheck:
             rule = f"'=' allows {allowed:.1%}" if exact else f"the ask allows {allowed:.1%}"
             self.report(where, f"stated '{ask.stated}' is {off:,.1%} off the reference "
                                f"{shown}; {rule}{slip}", ask)
+
+
+def _once(found: list[Diagnostic]) -> list[Diagnostic]:
+    """A variant's finding at the very place the base has one of the same kind is the
+    same root cause (a figure written out, a wrong working): reported once, for the base."""
+    base = {(d.location, d.to_dict()["code"]) for d in found if d.variant is None}
+    return [d for d in found
+            if d.variant is None or (d.location, d.to_dict()["code"]) not in base]
 
 
 def _unknown_result(name: str, solution: Solution) -> str:

@@ -140,7 +140,8 @@ CONVERSIONS: tuple[Candidate, ...] = tuple(
 
 
 def unaccounted(text: str, literal: list[tuple[int, int]], candidates: list[Candidate],
-                names: tuple[str, ...], problems: Sequence[ProseProblem]) -> list[Unaccounted]:
+                names: tuple[str, ...], problems: Sequence[ProseProblem], *,
+                leave_failing: bool = False) -> list[Unaccounted]:
     """Every figure of ``text`` that starts in a ``literal`` run and is not accounted for.
 
     ``problems`` are the prose checker's findings for this text: an equation with one is
@@ -157,10 +158,12 @@ def unaccounted(text: str, literal: list[tuple[int, int]], candidates: list[Cand
     equations = find_equations(text)
     failing = {p.offset for p in problems}
     _derive(figures, accounted, equations, failing)
-    # A figure of a worked equation that does not hold is reported with the equation,
-    # not again as a figure nothing accounts for (one cause, once).
+    # ``leave_failing`` (drill check): a figure of a worked equation that does not hold is
+    # reported with the equation, not again as a figure nothing accounts for (one cause,
+    # once). Explain judges each figure of a learner's answer on its own instead.
     reported = [(eq.start, eq.sides[-1].end) for eq in equations
-                if any(eq.start <= offset <= eq.sides[-1].end for offset in failing)]
+                if any(eq.start <= offset <= eq.sides[-1].end for offset in failing)
+                ] if leave_failing else []
     found: list[Unaccounted] = []
     for figure, ok in zip(figures, accounted, strict=True):
         if ok or not _in_runs(figure.start, literal) or _in_runs(figure.start, reported):
@@ -335,7 +338,8 @@ def _text_world(text: str, piece: Rendered | None, candidates: list[Candidate],
     runs = piece.literal_runs() if piece is not None else [(0, len(text))]
     problems = prose_problems(text, tolerance)
     found: list[tuple[int, int, Unaccounted]] = []
-    for item in unaccounted(text, runs, candidates, catalog_names(), problems):
+    for item in unaccounted(text, runs, candidates, catalog_names(), problems,
+                            leave_failing=True):
         offset = item.figure.start
         where = piece.template_offset(offset) if piece is not None else offset
         found.append((offset, where, item))

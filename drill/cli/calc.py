@@ -55,10 +55,12 @@ def _repl(args: argparse.Namespace) -> int:
     lines = _prompted_lines() if sys.stdin.isatty() else bounded_lines(sys.stdin, 10_000)
     for line in lines:
         line = line.rstrip("\n")
-        if not line.strip():
+        if not line.strip() and not args.json:
             continue
+        # With --json every line gets its answer, a blank one too: a caller that writes
+        # a line and waits for one must never wait forever.
         result = pad.enter(line, args.to)
-        failed = failed or bool(result.error)
+        failed = failed or (bool(result.error) and bool(line.strip()))
         if args.json:
             print(json.dumps(result.to_dict(), ensure_ascii=False), flush=True)
         elif result.error:

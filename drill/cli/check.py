@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from drill.cli.packargs import add_pack_option, plural, sources_or_complain
+
+if TYPE_CHECKING:
+    from drill.checking.notes import NotesReport
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -21,10 +24,13 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "must be a given, a result, a catalog fact or marked free, like "
         "{25 GB/s|constant: why}), in every variant. With no PATH, check the "
         "built-in packs (and any --packs folders); a copy of a built-in pack is checked "
-        "in its place. Your own solvers load from --solvers "
-        "folders and from 'solvers' in settings.toml. Prints FILE:LINE:COL: error: ... "
+        "in its place. A Markdown or text file (.md, .txt) is read as notes: every "
+        "worked equation with units in it is checked, no pack needed. Your own "
+        "solvers load from --solvers folders and from 'solvers' in settings.toml. "
+        "Prints FILE:LINE:COL: error: ... "
         "lines and a summary; exits 0 when clean, 1 on errors, 2 on usage errors.",
         epilog="examples: drill check packs/01-speed-physics.yaml\n"
+        "          drill check NOTES.md\n"
         "          drill check my-pack.yaml --solvers .",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -61,6 +67,13 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
 
     files = _once_each(files)
+    from drill.checking.notes import check_notes_file, is_notes_file
+
+    read_notes = [check_notes_file(path, shown) for path, shown in files
+                  if is_notes_file(path)]
+    files = [(path, shown) for path, shown in files if not is_notes_file(path)]
+    if read_notes and not files:
+        return _report_notes(args, read_notes)
     sources = sources_or_complain(args, "check")
     if sources is None:
         return EXIT_USAGE
@@ -78,11 +91,16 @@ def run(args: argparse.Namespace) -> int:
              f"({builtin[report.pack_id]}): this file is checked in its place (when drill "
              f"loads packs the built-in one comes first; give your copy its own pack id to "
              f"study both)" for report in reports if report.pack_id in builtin]
-    errors = sum(r.errors for r in reports) + len(solver_problems)
+    errors = sum(r.errors for r in reports) + len(solver_problems) + sum(
+        n.errors for n in read_notes)
     summary = {"packs": len(reports), "cards": sum(r.cards for r in reports),
                "asks": sum(r.asks for r in reports), "errors": errors,
-               "warnings": sum(r.warnings for r in reports)}
-    findings = [*solver_problems, *(d for r in reports for d in r.diagnostics)]
+               "warnings": sum(r.warnings for r in reports)
+               + sum(n.warnings for n in read_notes)}
+    if read_notes:
+        summary["notes"] = len(read_notes)
+    findings = [*solver_problems, *(d for r in reports for d in r.diagnostics),
+                *(d for n in read_notes for d in n.diagnostics)]
     if args.json:
         import json
 
@@ -96,6 +114,27 @@ def run(args: argparse.Namespace) -> int:
     print(f"{plural(summary['packs'], 'pack')}, {plural(summary['cards'], 'card')}, "
           f"{plural(summary['asks'], 'ask')}: {plural(errors, 'error')}, "
           f"{plural(summary['warnings'], 'warning')}")
+    return EXIT_FAILED if errors else EXIT_OK
+
+
+def _report_notes(args: argparse.Namespace, notes: list[NotesReport]) -> int:
+    """Findings in notes files (Markdown or text), as for packs: FILE:LINE:COL lines or
+    one JSON document, and a summary."""
+    errors = sum(n.errors for n in notes)
+    warnings = sum(n.warnings for n in notes)
+    findings = [d for n in notes for d in n.diagnostics]
+    if args.json:
+        import json
+
+        summary = {"notes": len(notes), "lines": sum(n.lines for n in notes),
+                   "errors": errors, "warnings": warnings}
+        print(json.dumps({"findings": [d.to_dict() for d in findings], "notes": [],
+                          "summary": summary}, ensure_ascii=False, indent=1))
+        return EXIT_FAILED if errors else EXIT_OK
+    for diagnostic in findings:
+        print(diagnostic)
+    print(f"{plural(len(notes), 'notes file')}: {plural(errors, 'error')}, "
+          f"{plural(warnings, 'warning')}")
     return EXIT_FAILED if errors else EXIT_OK
 
 

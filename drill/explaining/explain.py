@@ -185,10 +185,12 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
     open_starts = {item.figure.start: item for item in
                    unaccounted(reading, [(0, len(reading))], [*right, *_quoted(card)], names,
                                problems)}
-    options, mistakes = options_of(card, right, mistaken, tolerance)
-    worked = _worked_sides(reading, problems)
+    formulas = {name: r.formula for name, r in solution.results.items()} if solution else {}
+    options, mistakes = options_of(card, right, mistaken, tolerance, formulas)
+    worked, failing = _worked_sides(reading, problems)
     verdicts = [judge(reading, figure,
-                      figure.start not in open_starts or _inside(figure, worked),
+                      (figure.start not in open_starts or _inside(figure, worked))
+                      and not _inside(figure, failing),
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
     stated = [v.option.candidate.value for v in verdicts
@@ -201,11 +203,11 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
         if sum(side.numeric for side in equation.sides) < 2:
             continue
         end = equation.sides[-1].end
-        failing = [p for p in problems if equation.start <= p.offset <= end
-                   and p.severity == "error"]
+        errors = [p for p in problems if equation.start <= p.offset <= end
+                  and p.severity == "error"]
         equations.append(EquationCheck(
-            equation.start, end, reading[equation.start:end], WRONG if failing else RIGHT,
-            failing[0].message if failing else None))
+            equation.start, end, reading[equation.start:end], WRONG if errors else RIGHT,
+            errors[0].message if errors else None))
     figures = _results_of_failing(figures, find_equations(reading), equations)
     right_names = {f.name for f in figures if f.verdict == RIGHT and f.name}
     points = check_points(card.points, plain, right_names)
@@ -213,15 +215,20 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
                        tuple(_back_equation(e, rewrite, plain) for e in equations), points)
 
 
-def _worked_sides(text: str, problems: list[Any]) -> list[tuple[int, int]]:
-    """The last sides of the worked equations that hold: what they give is derived."""
-    sides = []
+def _worked_sides(text: str, problems: list[Any]
+                  ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The last sides of the worked equations that hold (what they give is derived) and
+    of those that do not (what they give is judged on its own)."""
+    holding: list[tuple[int, int]] = []
+    failing: list[tuple[int, int]] = []
     for equation in find_equations(text):
         end = equation.sides[-1].end
-        if sum(side.numeric for side in equation.sides) >= 2 and not any(
-                equation.start <= p.offset <= end and p.severity == "error" for p in problems):
-            sides.append((equation.sides[-1].start, end))
-    return sides
+        if sum(side.numeric for side in equation.sides) < 2:
+            continue
+        wrong = any(equation.start <= p.offset <= end and p.severity == "error"
+                    for p in problems)
+        (failing if wrong else holding).append((equation.sides[-1].start, end))
+    return holding, failing
 
 
 def _inside(figure: Figure, spans: list[tuple[int, int]]) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -40,6 +41,8 @@ _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷
 #: How clearly the words must point at another quantity to overrule a match: at least
 #: this, and twice as clearly as at the quantity matched, plus one.
 _OVERRULE = 2.0
+#: How clearly the words must point at a quantity to judge a figure the working derives.
+_STRONG = 2.5
 #: How clearly the words must point at a quantity for a bare number to be judged by them.
 _BARE_CLUE = 1.5
 #: "1 byte per parameter": a rate over something that is no unit, not a claim to judge.
@@ -73,9 +76,13 @@ class Verdict:
 
 
 def options_of(card: Card, right: list[Candidate],
-               mistaken: list[tuple[Candidate, Mistake, str]], tolerance: float
+               mistaken: list[tuple[Candidate, Mistake, str]], tolerance: float,
+               formulas: Mapping[str, str] | None = None
                ) -> tuple[list[Option], list[Option]]:
-    """The card's candidates and its mistakes, each with its vocabulary and tolerance."""
+    """The card's candidates and its mistakes, each with its vocabulary (its name, the
+    question asking for it, the words the scenario says around it, the givens its formula
+    uses: ``formulas``) and tolerance."""
+    formulas = formulas or {}
     questions: dict[str, str] = {}
     tolerances: dict[str, float] = {}
     for ask in card.asks:
@@ -84,7 +91,7 @@ def options_of(card: Card, right: list[Candidate],
     said = _placeholder_words(card)
     pointed = {name for point in card.points for name in point.figures}
     options = [Option(c, vocabulary(c.name, questions.get(c.name, ""), said.get(c.name, ""),
-                                    _unit_words(c.shown)),
+                                    _unit_words(c.shown), formulas.get(c.name, "")),
                       tolerances.get(c.name, tolerance),
                       c.name in questions or c.name in pointed or c.kind == "given")
                for c in right]
@@ -194,12 +201,17 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
     if best_hit is not None:
         rival = _rival(figure, fits, hits, scores)
         if (rival is not None and not operand and not figure.bare
+                and best_hit.candidate.kind != "given"
                 and scores[id(rival)] >= _OVERRULE and _within(figure, rival, _NEAR)
                 and scores[id(rival)] >= 2 * scores[id(best_hit)] + 1):
             return Verdict("wrong", rival, True)
         return Verdict("right", best_hit, scores[id(best_hit)] > 0)
     if _small_count(figure):
         return Verdict(None)
+    strong = _rival(figure, fits, hits, scores)
+    if (strong is not None and not operand and not figure.bare
+            and scores[id(strong)] >= _STRONG and _within(figure, strong, _NEAR)):
+        return Verdict("wrong", strong, True)  # "64× cheaper": the cost ratio, said wrong
     if accounted or operand or per_something:
         return Verdict("right")
     if figure.bare or not (figure.has_unit or noun or _form(figure.text)
@@ -235,7 +247,8 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
         return None
     others = [o for o in fits if o not in hits and o.candidate.kind in ("given", "result")
               and _said_in_full(figure, o) and _within(figure, o, _FAR)]
-    return max(others, key=lambda o: (scores[id(o)], _rank(o)), default=None)
+    # What the card asks is what an answer claims most often: it wins a near tie.
+    return max(others, key=lambda o: (scores[id(o)] + 0.5 * o.asked, _rank(o)), default=None)
 
 
 def _said_in_full(figure: Figure, option: Option) -> bool:
@@ -274,8 +287,11 @@ def _forms_agree(figure: Figure, option: Option) -> bool:
         return False
     value = option.candidate.value.value
     if said == "×":
-        # "32×" is a factor, not the batch of 32 users the scenario gives.
-        return value >= 1 and option.candidate.kind not in ("given", "fact")
+        # "32×" is a factor, not the batch of 32 users the scenario gives, nor a share's
+        # gain (1.25× − 1) that "25%" would say.
+        kind = option.candidate.kind
+        return value >= 1 and (kind == "result" or (kind == "conversion"
+                                                    and "÷" in option.candidate.name))
     return value < 1
 
 
@@ -324,7 +340,10 @@ def _fits(figure: Figure, option: Option, noun: str) -> bool:
 
 
 def _hit(figure: Figure, option: Option) -> bool:
-    slack = max(option.tolerance, figure.precision) * (1 + 1e-9)
+    # "About 8 ms" may be 8.1 ms, but "4.75×" is not 5×: a figure said to three digits
+    # is held to twenty times its last digit, within the card's tolerance.
+    said = _significance(figure)
+    slack = max(min(option.tolerance, 20 * said), figure.precision) * (1 + 1e-9)
     for reading in figure.readings:
         if dims.without_counts(reading.dim) != dims.without_counts(option.candidate.value.dim):
             continue
@@ -341,6 +360,18 @@ def _small_count(figure: Figure) -> bool:
             and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS)
 
 
+def _significance(figure: Figure) -> float:
+    """Half the last significant digit, relative: "14,800" is good to ±50, "4.75" to
+    ±0.005, however exactly the figure reader takes a whole number."""
+    digits = re.match(r"\$?([0-9][0-9,]*(?:\.[0-9]+)?)", figure.text)
+    if digits is None or "." in digits.group(1):
+        return figure.precision
+    whole = digits.group(1).replace(",", "")
+    zeros = len(whole) - len(whole.rstrip("0"))
+    value = float(whole) if whole else 0.0
+    return figure.precision if value == 0 else (10 ** zeros / 2) / value
+
+
 def _off(figure: Figure, option: Option) -> float:
     return min(relative_off(r.value, option.candidate.value.value) for r in figure.readings)
 
@@ -351,6 +382,8 @@ def _trivial(figure: Figure) -> bool:
 
 
 def _nearest(figure: Figure, options: list[Option]) -> Option | None:
+    """The option nearest the figure within a factor of 20, or else one it is a clean
+    power of ten of (up to 10⁴: "2.7 GB/s" for 2.67 TB/s, a unit slipped)."""
     best: tuple[float, Option] | None = None
     value = figure.value.value
     for option in options:
@@ -358,6 +391,12 @@ def _nearest(figure: Figure, options: list[Option]) -> Option | None:
         if value <= 0 or other <= 0:
             continue
         distance = abs(math.log(value / other))
-        if distance <= math.log(_NEAR) and (best is None or distance < best[0]):
+        slipped = abs(math.log10(value / other))
+        if distance > math.log(_NEAR):
+            if slipped > 4.5 or relative_off(value, other * 10 ** round(
+                    math.log10(value / other))) > max(option.tolerance, figure.precision):
+                continue
+            distance = math.log(_NEAR) + slipped  # after any within 20×
+        if best is None or distance < best[0]:
             best = (distance, option)
     return best[1] if best else None

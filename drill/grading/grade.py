@@ -10,11 +10,13 @@ as a value of its own; the grade says what it stood for (:attr:`Grade.recalled`)
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from drill.grading import messages
 from drill.grading.ambiguous import other_readings
+from drill.grading.forms import Part, chain_parts, range_ends, split_note, trailing_words
 from drill.grading.generic_slips import SHAPE_SLIPS, Finding, generic_findings
 from drill.grading.interpret import Interpretation, interpret
 from drill.grading.readings import (
@@ -115,7 +117,136 @@ def grade(answer: str, target: Target, last: Quantity | None = None) -> Grade:
     """Grade ``answer`` for ``target``; never raises on the answer's content.
 
     ``last`` is the calculator's last result: what ``ans`` in the answer stands for (with
-    none, ``ans`` is read but has no value, and the answer is invalid saying so)."""
+    none, ``ans`` is read but has no value, and the answer is invalid saying so).
+
+    The answer may be a range, working with its result (``16/3.35 ms = 4.78 ms``) or a
+    figure with a note (:mod:`drill.grading.forms`)."""
+    ranged = _graded_range(answer, target, last)
+    if ranged is not None:
+        return replace(ranged, answer=_echoed(answer))
+    parts = chain_parts(answer)
+    result = _grade_noted(parts[-1].text, target, last)
+    if len(parts) > 1 and result.verdict is not Verdict.INVALID:
+        result = _checked_working(result, parts[:-1], target, last)
+    result = _thousands_or_decimal(answer, result, target, last)
+    return replace(result, answer=_echoed(answer))
+
+
+def _grade_noted(text: str, target: Target, last: Quantity | None) -> Grade:
+    """A figure, or a figure with a note after it: the note is kept, not graded."""
+    whole = _grade_figure(text, target, last)
+    if whole.correct:
+        return whole
+    split = split_note(text)
+    if split is None and whole.verdict is Verdict.INVALID:
+        try:
+            _read(text, last)
+        except ParseError as error:
+            if error.message.startswith("unknown unit"):
+                split = trailing_words(text, error.position)
+    if split is None:
+        return whole
+    figure, note = split
+    alone = _grade_figure(figure.text, target, last)
+    fits = whole.parsed is not None and whole.parsed.unit == target.unit
+    if alone.verdict is Verdict.INVALID or (
+            whole.verdict is Verdict.INCORRECT and fits and not alone.correct):
+        return whole
+    said = f" The note '{note.text}' is kept with your answer, not graded."
+    return replace(alone, message=alone.message + said)
+
+
+#: Working and its result may differ by rounding: this much, or the ask's tolerance.
+_WORKING_ROUNDING = 0.02
+
+
+def _checked_working(result: Grade, working: list[Part], target: Target,
+                     last: Quantity | None) -> Grade:
+    """The result after ``=`` is graded; each step before it must come to the same value."""
+    if result.parsed is None or result.parsed.unit != target.unit:
+        return result
+    stated = result.parsed.value
+    allowed = max(target.tolerance, _WORKING_ROUNDING)
+    for part in working:
+        step = _grade_figure(part.text, target, last)
+        if step.parsed is None or step.parsed.unit != target.unit:
+            continue
+        worked = step.parsed.value
+        if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
+            continue
+        said = (f"Your working '{part.text.strip()}' (at column {part.start + 1}) comes to "
+                f"{step.parsed.text}, not the {result.parsed.text} written after it: check "
+                "that step's arithmetic.")
+        if result.correct:
+            return replace(result, verdict=Verdict.INCORRECT, message=said,
+                           mistakes=("working-disagrees",))
+        return replace(result, message=f"{result.message} {said}")
+    if result.correct:
+        return replace(result, message=f"{result.message} Your working agrees.")
+    return result
+
+
+def _graded_range(answer: str, target: Target, last: Quantity | None) -> Grade | None:
+    """``340-350``: right when every value in it is; when it holds the answer but is
+    wider than the tolerance, a request for one number; otherwise wrong."""
+    ends = range_ends(answer)
+    if ends is None:
+        return None
+    try:
+        low, high = _read(ends[0], last).value, _read(ends[1], last).value
+    except ParseError:
+        return None
+    if low.dim != high.dim or not low.value < high.value or low.value < 0:
+        return None
+    low_grade = _grade_figure(ends[0], target, last)
+    high_grade = _grade_figure(ends[1], target, last)
+    if low_grade.parsed is None or high_grade.parsed is None:
+        return None
+    shown = f"{low_grade.parsed.text} to {high_grade.parsed.text}"
+    expected = low_grade.expected
+    if low_grade.correct and high_grade.correct:
+        return replace(high_grade, message=(
+            f"Right: every value from {shown} is within {_percent(target.tolerance)} of "
+            f"{expected.text}. Next time give one number."))
+    same_unit = low_grade.parsed.unit == high_grade.parsed.unit == target.unit
+    holds = same_unit and low_grade.parsed.value <= expected.value <= high_grade.parsed.value
+    if holds or low_grade.correct or high_grade.correct:
+        return replace(high_grade, verdict=Verdict.INVALID, mistakes=(), message=(
+            f"The range {shown} holds the answer but is wider than the "
+            f"{_percent(target.tolerance)} tolerance: give one number."))
+    return replace(high_grade, verdict=Verdict.INCORRECT, mistakes=(), message=(
+        f"Not quite: the range {shown} misses {expected.text}. Give one number, worked "
+        "from the givens."))
+
+
+_ONE_GROUP = re.compile(r"(?<![0-9.,])([1-9][0-9]{0,2}),([0-9]{3})(?![0-9]|[.,][0-9])")
+
+
+def _thousands_or_decimal(answer: str, result: Grade, target: Target,
+                          last: Quantity | None) -> Grade:
+    """``1,234`` is read as thousands; when only the decimal reading would be right, the
+    answer is refused with the two readings named, never graded on a guess."""
+    if result.correct:
+        return result
+    groups = list(_ONE_GROUP.finditer(answer))
+    if len(groups) != 1:
+        return result
+    match = groups[0]
+    other = f"{answer[:match.start()]}{match.group(1)}.{match.group(2)}{answer[match.end():]}"
+    if not _grade_figure(other, target, last).correct:
+        return result
+    typed = match.group(0)
+    return replace(result, verdict=Verdict.INVALID, mistakes=(), message=messages.invalid(
+        f"'{typed}' at column {match.start() + 1} reads as {typed.replace(',', '')}; if a "
+        f"decimal comma was meant, write {match.group(1)}.{match.group(2)}", target.unit))
+
+
+def _percent(fraction: float) -> str:
+    return f"{format_number(fraction * 100)}%"
+
+
+def _grade_figure(answer: str, target: Target, last: Quantity | None = None) -> Grade:
+    """One figure or working, graded as typed."""
     expected = expected_side(target)
     shown_expected = Shown(expected.value, target.unit, expected.text)
 

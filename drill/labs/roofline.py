@@ -208,17 +208,20 @@ def ridge_point(gpu: RooflineGpu, precision: Precision = BF16) -> float:
     return kernel_solution(gpu, 1.0, 1.0, precision.math).point.ridge_point
 
 
-def roof(gpu: RooflineGpu, low: float, high: float) -> tuple[tuple[float, float], ...]:
-    """The roof between intensities ``low`` and ``high``: (FLOP/byte, FLOP/s) corners.
+def roof(gpu: RooflineGpu, low: float, high: float,
+         precision: Precision = BF16) -> tuple[tuple[float, float], ...]:
+    """The roof between intensities ``low`` and ``high`` at the precision's peak:
+    (FLOP/byte, FLOP/s) corners.
 
     On log-log axes the roof is straight between these points (a slope of one up to the
     ridge, flat after it), so a chart joins them with lines.
     """
     if not 0 < low < high:
         raise ValueError(f"need 0 < low < high, not {low} and {high}")
-    ridge = ridge_point(gpu)
+    ridge = ridge_point(gpu, precision)
     intensities = [low, *([ridge] if low < ridge < high else []), high]
-    return tuple((x, kernel_point(gpu, x, 1.0).attainable.value) for x in intensities)
+    return tuple((x, kernel_solution(gpu, x, 1.0, precision.math).point.attainable.value)
+                 for x in intensities)
 
 
 # -- reading results ---------------------------------------------------------------

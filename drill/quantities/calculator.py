@@ -19,6 +19,8 @@ class CalcResult:
     text: str = ""  # the value in a readable (or the requested) unit
     dimension: str = ""  # the dimension in words
     error: str = ""
+    #: The 0-based column the error is about, when it is about one.
+    column: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -30,6 +32,7 @@ class CalcResult:
             "unit": dims.symbol(self.value.dim) if self.value else None,
             "echo": self.echo,
             "error": self.error or None,
+            "column": self.column,
         }
 
 
@@ -46,7 +49,7 @@ def calculate(expression: str, to: str | None = None, last: Quantity | None = No
     try:
         reading = read_with_names(expression, {LAST_RESULT: last})
     except ParseError as error:
-        return CalcResult(expression, error=error.message)
+        return CalcResult(expression, error=error.message, column=error.position)
     value = reading.value
     described = dims.describe(value.dim)
     if to is not None and _is_an_amount(to):

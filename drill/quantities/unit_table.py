@@ -63,9 +63,12 @@ for p, word, factor in _BINARY:
     _add(f"{p}b", factor / 8, INFORMATION, f"{word}bit", f"{word}bit", f"{word}bits")
 
 # Time.
-_add("ns", 1e-9, TIME, "nanosecond", "nanosecond", "nanoseconds", "nsec")
-_add("µs", 1e-6, TIME, "microsecond", "us", "μs", "microsecond", "microseconds", "usec")
-_add("ms", 1e-3, TIME, "millisecond", "millisecond", "milliseconds", "msec")
+_add("ns", 1e-9, TIME, "nanosecond", "nanosecond", "nanoseconds", "nsec",
+     "nsecs", "nanosec", "nanosecs")
+_add("µs", 1e-6, TIME, "microsecond", "us", "μs", "microsecond", "microseconds", "usec",
+     "usecs", "microsec", "microsecs")
+_add("ms", 1e-3, TIME, "millisecond", "millisecond", "milliseconds", "msec",
+     "msecs", "millisec", "millisecs")
 _add("s", 1.0, TIME, "second", "sec", "secs", "second", "seconds")
 _add("min", 60.0, TIME, "minute", "mins", "minute", "minutes")
 _add("h", 3600.0, TIME, "hour", "hr", "hrs", "hour", "hours")
@@ -84,7 +87,8 @@ _add("$", 1.0, CURRENCY, "usd", "USD", "dollar", "dollars")
 _add("¢", 0.01, CURRENCY, "cent", "cent", "cents")
 
 # Counts a person may leave out of an answer.
-_add("tokens", 1.0, dim(token=1), "token", "token", "tok", "toks")
+_add("tokens", 1.0, dim(token=1), "token", "token", "tok", "toks",
+     "t")  # "t/s", as serving dashboards write tokens per second
 _add("requests", 1.0, dim(request=1), "request", "request", "req", "reqs")
 _add("users", 1.0, dim(user=1), "user", "user")
 _add("steps", 1.0, dim(step=1), "step", "step")

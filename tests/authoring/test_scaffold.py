@@ -16,7 +16,8 @@ def test_the_scaffold_is_formulas_and_passes_drill_check_without_solvers(
     made = run_cli("new", "my-pack", "--dir", str(tmp_path / "mine"))
     assert made.code == 0, made.err
     pack = tmp_path / "mine" / "my-pack.yaml"
-    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["my-pack.yaml"]
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["my-pack.yaml",
+                                                                 "pack.schema.json"]
     loaded = load_pack(pack)
     assert loaded.pack is not None
     card = loaded.pack.cards[0]
@@ -163,21 +164,30 @@ def test_the_next_steps_can_be_pasted_for_a_folder_with_spaces_and_quotes(
                                        "solvers": [str(folder.resolve())]}
 
 
-def test_the_schema_line_still_finds_the_schema_when_the_pack_is_moved(
+def test_the_schema_line_survives_moving_sharing_and_upgrading(
         tmp_path: Path, run_cli: RunCli) -> None:
     import re
     import shutil
-    from urllib.parse import unquote, urlparse
 
-    from drill.packs.schema import schema_path
+    from drill.packs.schema import schema_text
 
-    assert run_cli("new", "my-pack", "--dir", str(tmp_path / "with space")).code == 0
+    folder = tmp_path / "with space"
+    assert run_cli("new", "my-pack", "--dir", str(folder)).code == 0
+    # The modeline names the schema beside the pack, as the built-in packs do: no path
+    # into drill's install (which names a Python version) to go stale.
+    first = (folder / "my-pack.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert re.fullmatch(r"# yaml-language-server: \$schema=pack\.schema\.json", first)
+    assert (folder / "pack.schema.json").read_text(encoding="utf-8") == schema_text()
+    # The folder moves (or is shared) whole, and the line still finds its schema.
     moved = tmp_path / "elsewhere" / "deeper"
-    moved.mkdir(parents=True)
-    shutil.move(tmp_path / "with space" / "my-pack.yaml", moved / "my-pack.yaml")
-    first = (moved / "my-pack.yaml").read_text(encoding="utf-8").splitlines()[0]
-    match = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
-    assert match, first  # one token: nothing in the path cuts it short
-    uri = urlparse(match[1])
-    assert uri.scheme == "file"
-    assert Path(unquote(uri.path)).resolve() == schema_path().resolve()
+    shutil.move(folder, moved)
+    assert (moved / "pack.schema.json").is_file()
+    # A stale copy of drill's schema is refreshed by the next `drill new`; a file of
+    # the user's own by that name is left alone.
+    (moved / "pack.schema.json").write_text('{"title": "drill pack", "old": 1}',
+                                            encoding="utf-8")
+    assert run_cli("new", "other-pack", "--dir", str(moved)).code == 0
+    assert (moved / "pack.schema.json").read_text(encoding="utf-8") == schema_text()
+    (moved / "pack.schema.json").write_text('{"title": "mine"}', encoding="utf-8")
+    assert run_cli("new", "third-pack", "--dir", str(moved)).code == 0
+    assert (moved / "pack.schema.json").read_text(encoding="utf-8") == '{"title": "mine"}'

@@ -133,3 +133,15 @@ def test_drill_schema_prints_the_schema(run_cli: RunCli) -> None:
     assert json.loads(result.out) == load_schema()
     where = run_cli("schema", "--path")
     assert Path(where.out.strip()).resolve() == schema_path().resolve()
+
+
+def test_the_branches_editors_report_say_what_to_write() -> None:
+    # An editor shows a branch's errorMessage instead of "Incorrect type" or "Matches a
+    # schema that is not allowed": each says what a right value looks like.
+    defs = load_schema()["$defs"]
+    tolerance = defs["tolerance"]
+    assert "5%" in tolerance["errorMessage"] and "0.05" in tolerance["errorMessage"]
+    assert all(branch.get("errorMessage") and branch.get("title")
+               for branch in tolerance["oneOf"])
+    assert "id" in defs["mistake"]["errorMessage"] and "message" in defs["mistake"]["errorMessage"]
+    assert "not both" in defs["card"]["errorMessage"]

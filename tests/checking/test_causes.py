@@ -188,3 +188,10 @@ def test_a_misspelt_placeholder_gets_a_did_you_mean() -> None:
     assert "{bandwdth} is not a given (did you mean 'bandwidth'?)" in found.message
     sample = DECODE.replace("{decode_floor:4.78 ms}.", "{decode_flor:4.78 ms}.")
     assert any("(did you mean decode_floor?)" in d.message for d in check(sample))
+
+
+def test_a_wrong_working_is_reported_once_not_once_per_variant() -> None:
+    card = DECODE.replace('"So 1 token', '"It is not {weights} ÷ {bandwidth} ≈ 9 ms. So 1 token')
+    found = check(card)
+    assert len(found) == 1, found  # the base's; the h200 variant's same sentence is the same cause
+    assert found[0].variant is None and found[0].to_dict()["code"] == "equation-off"

@@ -77,10 +77,24 @@ def test_calc_json_from_stdin_prints_one_object_per_line(
     monkeypatch.setattr("sys.stdin", io.StringIO("70 GB / 6.7 TB/s\n\n2 zorks\n"))
     code, out, _ = run_cli("calc", "--json", "--to", "ms")
     results = [json.loads(line) for line in out.splitlines()]
-    assert [r["expression"] for r in results] == ["70 GB / 6.7 TB/s", "2 zorks"]
+    # Every line gets its answer, a blank one too, so a caller waiting for one never hangs.
+    assert [r["expression"] for r in results] == ["70 GB / 6.7 TB/s", "", "2 zorks"]
     assert results[0]["ok"] and results[0]["text"] == "10.4 ms"
-    assert not results[1]["ok"] and "unknown unit" in results[1]["error"]
+    assert not results[1]["ok"] and "nothing to read" in results[1]["error"]
+    assert not results[2]["ok"] and "unknown unit" in results[2]["error"]
+    assert results[2]["column"] == 2
     assert code == 1
+
+
+def test_calc_json_answers_a_whitespace_only_line(
+    run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("   \n"))
+    code, out, _ = run_cli("calc", "--json")
+    assert len(out.splitlines()) == 1 and not json.loads(out)["ok"]
+    assert code == 0  # a blank line is answered, not counted as a failure
 
 
 @pytest.mark.parametrize("command", [[], ["calc"]])

@@ -95,6 +95,33 @@ async def test_arrows_change_m_and_g_cycles_the_gpu(make_app: MakeApp) -> None:
         assert not isinstance(app.screen, RooflineScreen)
 
 
+async def test_p_cycles_the_precision_and_the_roof_follows_it(make_app: MakeApp) -> None:
+    from textual.widgets import Static
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = RooflineScreen(RooflineStart(m=1))  # an H100
+        app.push_screen(screen)
+        await settle(pilot)
+        assert "989 TFLOPS BF16" in str(screen.query_one("#roofline-title", Static).content)
+        await pilot.press("p")
+        await settle(pilot)
+        # FP8: the H100's 1,979 TFLOPS peak, and twice the BF16 intensity at m = 1.
+        assert "1,979 TFLOPS FP8" in str(screen.query_one("#roofline-title", Static).content)
+        facts = str(screen.query_one("#roofline-facts", Static).content)
+        assert "FP8 (W8A8) GEMM" in facts and "2.0 FLOP/byte" in facts
+        await pilot.press("p", "p")
+        await settle(pilot)
+        # INT4 weights: BF16 math again, about 4 FLOP per byte at m = 1.
+        assert "989 TFLOPS BF16" in str(screen.query_one("#roofline-title", Static).content)
+        facts = str(screen.query_one("#roofline-facts", Static).content)
+        assert "INT4-weight (W4A16) GEMM" in facts and "4.0 FLOP/byte" in facts
+        await pilot.press("p")
+        await settle(pilot)
+        assert screen.precision_index == 0
+
+
 async def test_an_intensity_card_opens_the_explorer_on_its_gemm(make_app: MakeApp) -> None:
     card = load_library().card("serving-math/intensity")
     assert card is not None

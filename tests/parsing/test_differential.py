@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -184,3 +185,16 @@ def test_every_echo_reads_back_to_the_same_value(expr: Expr) -> None:
     assert again.value.dim == reading.value.dim, (expr.text, reading.echo)
     assert abs(again.value.value - reading.value.value) <= 1e-9 * abs(reading.value.value), (
         expr.text, reading.echo)
+
+
+TYPED_FORMS = ["4,8 ms", "0,537 GB", "one hundred nineteen", "four times", "a quarter",
+               r"\frac{16}{3.35}\,\mathrm{ms}", r"2^{17}\,\mathrm{B}", "P99.9", "1% of 200",
+               "209 t/s", "4.78 millisec", "12 / 3.5 · 10**2", "(2 GB)^2", "(1/2) ms",
+               "(2 GB / 4 s) per user", "2^-1 × 10^2", "2 × -3", "2× - 3", "10^-3 s"]
+
+
+@pytest.mark.parametrize("text", TYPED_FORMS)
+def test_the_echo_of_each_typed_form_reads_back_alike(text: str) -> None:
+    reading = read(text)
+    again = read(reading.echo)
+    assert again.value == reading.value, (text, reading.echo)

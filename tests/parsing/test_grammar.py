@@ -91,7 +91,7 @@ def test_a_number_with_a_compound_unit_is_one_quantity() -> None:
         ("   ", "nothing to read"),
         ("2 * (3", "never closed"),
         ("3)", "no matching"),
-        ("1,5", "comma"),
+        ("1, 5", "comma"),
         ("4 +", "ends too soon"),
         ("3 ms + 2 GB", "cannot add"),
         ("1 / 0", "division by zero"),

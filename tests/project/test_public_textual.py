@@ -1,7 +1,8 @@
-"""drill uses only Textual's public API: no private module, no override of a private method.
+"""drill, its tests and its tools use only public APIs: no private module of Textual or
+of pytest, and no override of a private Textual method.
 
-A private name can change in any Textual release without notice; the app has to keep
-working on the next one.
+A private name can change in any release without notice; the app and the suite have to
+keep working on the next one.
 """
 
 from __future__ import annotations
@@ -17,41 +18,53 @@ from textual.message_pump import MessagePump
 import drill.app
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Spelt in parts, so that a search of the sources for private imports finds none here.
+PYTEST_INTERNALS = "_" + "pytest"
+TEXTUAL_TIME = "textual." + "_time"
 
 
 def _private(dotted: str) -> bool:
     return any(part.startswith("_") for part in dotted.split("."))
 
 
-def private_textual_imports(source: str) -> list[str]:
-    """The private Textual modules or names a module's source imports."""
+def private_imports(source: str) -> list[str]:
+    """The private Textual modules or names, and pytest's internal modules, that a
+    module's source imports."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            found += [a.name for a in node.names
-                      if a.name.split(".")[0] == "textual" and _private(a.name)]
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "textual":
+            found += [a.name for a in node.names if _banned(a.name, "")]
+        elif isinstance(node, ast.ImportFrom):
             module = node.module or ""
-            found += [f"{module}.{a.name}" for a in node.names
-                      if _private(module) or _private(a.name)]
+            found += [f"{module}.{a.name}" for a in node.names if _banned(module, a.name)]
     return found
 
 
+def _banned(module: str, name: str) -> bool:
+    top = module.split(".")[0]
+    if top == PYTEST_INTERNALS:
+        return True
+    return top == "textual" and (_private(module) or _private(name))
+
+
 def test_the_check_sees_a_private_import() -> None:
-    private = "textual" + "._time"  # spelt apart: a search for private imports finds none
-    assert private_textual_imports(f"from {private} import get_time") == [
-        f"{private}.get_time"]
-    assert private_textual_imports(f"import {private}") == [private]
-    assert private_textual_imports("from textual.app import _x") == ["textual.app._x"]
-    assert private_textual_imports("from textual.app import App") == []
+    assert private_imports(f"from {TEXTUAL_TIME} import get_time") == [
+        f"{TEXTUAL_TIME}.get_time"]
+    assert private_imports(f"import {TEXTUAL_TIME}") == [TEXTUAL_TIME]
+    assert private_imports("from textual.app import _x") == ["textual.app._x"]
+    assert private_imports(f"from {PYTEST_INTERNALS}.nodes import Item") == [
+        f"{PYTEST_INTERNALS}.nodes.Item"]
+    assert private_imports(f"import {PYTEST_INTERNALS}.main") == [f"{PYTEST_INTERNALS}.main"]
+    assert private_imports("from textual.app import App\nimport pytest") == []
 
 
-def test_no_module_of_drill_or_its_tests_imports_private_textual() -> None:
+def test_no_module_of_drill_its_tests_or_tools_imports_a_private_module() -> None:
+    files = [ROOT / "dev.py", *(path for folder in ("drill", "solvers", "tests", "bench")
+                                for path in sorted((ROOT / folder).rglob("*.py")))]
     found = {
         str(path.relative_to(ROOT)): names
-        for folder in ("drill", "solvers", "tests", "bench")
-        for path in sorted((ROOT / folder).rglob("*.py"))
-        if (names := private_textual_imports(path.read_text(encoding="utf-8")))
+        for path in files
+        if (names := private_imports(path.read_text(encoding="utf-8")))
     }
     assert found == {}
 

@@ -1,10 +1,12 @@
-"""The roofline explorer: a BF16 GEMM on a GPU's roofline, m changed with the arrows.
+"""The roofline explorer: a GEMM on a GPU's roofline, m changed with the arrows.
 
 A log-log chart of attainable FLOP/s against arithmetic intensity: the GPU's roof, its
 ridge point, and the current GEMM as a point. ← and → halve and double m (the batch
 during decode) and the point slides along the roof; g cycles the GPU from the catalog
-(an H20 pulls the ridge far to the left). Every figure comes from the solvers, worked out
-in a worker thread, so the screen never waits on sympy.
+(an H20 pulls the ridge far to the left); p cycles the precision: BF16, FP8 (the roof
+rises to the FP8 peak), INT8 and INT4 weights (the point moves right: fewer bytes per
+FLOP). Every figure comes from the solvers, worked out in a worker thread, so the screen
+never waits on sympy.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from drill.labs.canvas import POINTS, VERTICAL, Axis, Series
 if TYPE_CHECKING:
     from drill.labs.card_link import RooflineStart
     from drill.labs.gpus import RooflineGpu
-    from drill.labs.roofline import GemmPoint
+    from drill.labs.roofline import GemmPoint, Precision
 
 #: Intensities the chart spans, FLOP per byte: below batch-1 decode to past any ridge.
 X_LOW, X_HIGH = 0.5, 8000.0
@@ -43,6 +45,7 @@ class Picture:
     gemm: GemmPoint
     roof: tuple[tuple[float, float], ...]
     y_axis: Axis
+    precision: Precision
 
 
 class RooflineScreen(Screen[None]):
@@ -52,6 +55,8 @@ class RooflineScreen(Screen[None]):
         Binding("right", "change_m(2)", "m × 2", tooltip="Double m, the batch"),
         Binding("g", "cycle_gpu(1)", "Next GPU", tooltip="Put the GEMM on the next GPU"),
         Binding("G", "cycle_gpu(-1)", "Previous GPU", show=False),
+        Binding("p", "cycle_precision", "Precision",
+                tooltip="BF16, FP8, INT8 weights, INT4 weights"),
         Binding("escape,q", "back", "Back"),
     ]
 
@@ -63,6 +68,7 @@ class RooflineScreen(Screen[None]):
         self.wanted_gpu = start.gpu if start else None
         self.gpus: tuple[RooflineGpu, ...] = ()
         self.gpu_index = 0
+        self.precision_index = 0  # into drill.labs.roofline.PRECISIONS: BF16 first
         self._y_axis: Axis | None = None
 
     def compose(self) -> ComposeResult:
@@ -84,6 +90,12 @@ class RooflineScreen(Screen[None]):
             self.gpu_index = (self.gpu_index + step) % len(self.gpus)
             self.recompute()
 
+    def action_cycle_precision(self) -> None:
+        from drill.labs.roofline import PRECISIONS
+
+        self.precision_index = (self.precision_index + 1) % len(PRECISIONS)
+        self.recompute()
+
     def action_back(self) -> None:
         self.dismiss(None)
 
@@ -91,7 +103,7 @@ class RooflineScreen(Screen[None]):
     def recompute(self) -> None:
         self.query_one("#roofline-facts", Static).update(
             Content.styled(f"m = {self.m:,}: working it out…", "$text-muted"))
-        self._work(self.m, self.gpu_index, self.gpus, self._y_axis)
+        self._work(self.m, self.gpu_index, self.precision_index, self.gpus, self._y_axis)
 
     class Drawn(Message):
         """The worker's picture (None when it failed: ``error`` says why), with the GPUs
@@ -104,10 +116,10 @@ class RooflineScreen(Screen[None]):
             self.gpus, self.gpu_index = gpus, gpu_index
 
     @work(thread=True, exclusive=True, group="roofline")
-    def _work(self, m: int, gpu_index: int, known: tuple[RooflineGpu, ...],
-              y_axis: Axis | None) -> None:
+    def _work(self, m: int, gpu_index: int, precision_index: int,
+              known: tuple[RooflineGpu, ...], y_axis: Axis | None) -> None:
         from drill.labs.gpus import gpus
-        from drill.labs.roofline import gemm_point, roof
+        from drill.labs.roofline import PRECISIONS, gemm_point, roof
 
         worker = get_current_worker()
         try:
@@ -116,13 +128,18 @@ class RooflineScreen(Screen[None]):
                 gpu_index = next((i for i, g in enumerate(known) if g.name == self.wanted_gpu),
                                  0)
             if y_axis is None:
+                # One axis for every GPU and precision, so switching moves the roof and
+                # never the scale: from the lowest BF16 roof to the highest FP8 one.
                 roofs = [roof(gpu, X_LOW, X_HIGH) for gpu in known]
                 low = min(r[0][1] for r in roofs)
                 high = max(r[-1][1] for r in roofs)
+                high = max([high, *(roof(gpu, X_LOW, X_HIGH, PRECISIONS[1])[-1][1]
+                                    for gpu in known if gpu.fp8_peak_flops)])
                 y_axis = Axis(low / 2, high * 2, log=True)
             gpu = known[gpu_index]
-            picture = Picture(gpu, gemm_point(gpu, m, self.k, self.n),
-                              roof(gpu, X_LOW, X_HIGH), y_axis)
+            precision = PRECISIONS[precision_index]
+            picture = Picture(gpu, gemm_point(gpu, m, self.k, self.n, precision),
+                              roof(gpu, X_LOW, X_HIGH, precision), y_axis, precision)
         except Exception as error:  # a catalog or solver failure: say so, keep the app
             self.post_message(self.Drawn(worker, None, known, gpu_index, str(error)))
             return
@@ -131,7 +148,7 @@ class RooflineScreen(Screen[None]):
     @on(Drawn)
     def _drawn(self, message: Drawn) -> None:
         if message.worker.is_cancelled:
-            return  # another m or GPU asked for since: its picture comes next
+            return  # another m, GPU or precision asked for since: its picture comes next
         if message.gpus:
             self.gpus, self.gpu_index = message.gpus, message.gpu_index
         if message.picture is None:
@@ -164,10 +181,11 @@ class RooflineScreen(Screen[None]):
 def title_text(picture: Picture) -> Content:
     from drill.quantities.units import format_number
 
-    gpu = picture.gpu
+    gpu, precision = picture.gpu, picture.precision
+    peak = gpu.peak(precision.math)
     return Content.assemble(
         ("Roofline · ", "bold"), (gpu.name, "bold $text-accent"),
-        (f" · {gpu.peak_flops} BF16 · {gpu.bandwidth} · ridge "
+        (f" · {peak} {precision.math.upper()} · {gpu.bandwidth} · ridge "
          f"{format_number(picture.gemm.roofline.ridge_point)} FLOP/byte", "$text-muted"),
     )
 
@@ -179,7 +197,8 @@ def facts_text(picture: Picture) -> Content:
     gemm = picture.gemm
     bound = gemm.bound
     return Content.assemble(
-        (f"[{gemm.m:,}, {gemm.k:,}] × [{gemm.k:,}, {gemm.n:,}] BF16 GEMM", "bold"),
+        (f"[{gemm.m:,}, {gemm.k:,}] × [{gemm.k:,}, {gemm.n:,}] {picture.precision.label} GEMM",
+         "bold"),
         ("   intensity ", "$text-muted"), f"{gemm.intensity:,.1f} FLOP/byte",
         "\n",
         ("attainable ", "$text-muted"),

@@ -13,6 +13,7 @@ from enum import Enum
 
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing.errors import ParseError
+from drill.quantities.parsing.spellings import number_words, respell
 from drill.quantities.unit_table import MULTIPLIER_LETTERS, UNITS
 
 MAX_TEXT = 1000
@@ -114,9 +115,17 @@ def tokenize(text: str) -> list[Token]:
         if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cs", "Co"):
             raise ParseError(f"the text holds a control character (U+{ord(ch):04X})", i)
     text = _without_invisible_format(text).translate(_EQUIVALENT)
-    body, offset = strip_approximation(_without_full_stop(text))
-    tokens = _scan(body, offset)
-    return _merge_scientific(tokens)
+    spelled = respell(text)
+    body, offset = strip_approximation(_without_full_stop(spelled.text))
+    try:
+        tokens = _merge_scientific(_scan(body, offset))
+    except ParseError as error:
+        raise ParseError(error.message, spelled.typed_column(error.position)) from None
+    if spelled.text is text:
+        return tokens
+    # Positions as typed, so an error under LaTeX points at what was typed.
+    return [Token(t.kind, t.text, spelled.typed_column(t.start), spelled.typed_column(t.end),
+                  t.value, t.attached) for t in tokens]
 
 
 def _scan(text: str, offset: int) -> list[Token]:
@@ -153,12 +162,31 @@ def _scan(text: str, offset: int) -> list[Token]:
             tokens.append(Token(Kind.SUPERSCRIPT, text[i:j], start, j + offset,
                                 float(sign * int(digits)), attached))
             i = j
+        elif (ch.isalpha() and (words := number_words(text, i)) is not None
+              and (i == 0 or not text[i - 1].isalpha())):
+            j, value = words
+            shown = " ".join(text[i:j].replace("-", " ").split())
+            tokens.append(Token(Kind.NUMBER, shown, start, j + offset, value, attached))
+            i = j
+        elif ch in "Pp" and _PERCENTILE.match(text, i) and (i == 0 or not text[i - 1].isalnum()):
+            # "P99.9" is the 99.9th percentile: 99.9%.
+            match = _PERCENTILE.match(text, i)
+            assert match is not None
+            j, value, shown = _scan_number(text, i + 1)
+            tokens.append(Token(Kind.NUMBER, shown, start + 1, j + offset, value, attached))
+            tokens.append(Token(Kind.SYMBOL, "%", start, start + 1, attached=True))
+            i = j
         elif ch.isalpha() or ch in "µμ":
             j = i
             while j < n and (text[j].isalpha() or text[j] in "µμ"):
                 j += 1
             # "approx." and "ca." keep their dot only at the start, handled above.
-            tokens.extend(_split_word(text[i:j], start, j + offset, attached))
+            word = text[i:j]
+            if word == "of" and tokens and tokens[-1].text == "%":
+                # "1% of 200" is 1% × 200.
+                tokens.append(Token(Kind.OP, "*", start, j + offset, attached=attached))
+            else:
+                tokens.extend(_split_word(word, start, j + offset, attached))
             i = j
         elif ch == "*" and text.startswith("**", i):
             tokens.append(Token(Kind.OP, "^", start, start + 2, attached=attached))
@@ -202,12 +230,21 @@ def _split_word(word: str, start: int, end: int, attached: bool) -> list[Token]:
     return [Token(Kind.WORD, word, start, end, attached=attached)]
 
 
+_PERCENTILE = re.compile(r"[Pp][0-9]{1,2}(?:\.[0-9]+)?(?![0-9A-Za-z.,])")
+#: "4,8", "0,537", "15,0": a comma that cannot group thousands is a decimal comma.
+_DECIMAL_COMMA = re.compile(r"([0-9]+),([0-9]+)(?![0-9]|[.,][0-9])")
 _NUMBER = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+)?(?:\.[0-9]+)?")
 _EXPONENT = re.compile(r"[eE][+-]?[0-9]{1,6}(?![0-9])")
 
 
 def _scan_number(text: str, i: int) -> tuple[int, float, str]:
     """Digits with optional thousands commas (1,000), a fraction and an e-exponent."""
+    comma = _DECIMAL_COMMA.match(text, i)
+    if comma is not None and not _groups_thousands(comma.group(1), comma.group(2)):
+        # Unambiguous: "4,8 ms" and "0,537 GB" can only be decimals. "1,234" stays
+        # thousands here; the grader says so when the other reading was meant.
+        shown = f"{comma.group(1)}.{comma.group(2)}"  # the echo shows how it was read
+        return comma.end(), float(shown), shown
     match = _NUMBER.match(text, i)
     assert match is not None  # the caller saw a digit or ".digit"
     j = match.end()
@@ -221,6 +258,12 @@ def _scan_number(text: str, i: int) -> tuple[int, float, str]:
     if value == float("inf"):
         raise ParseError("the number is too large to work with", i)
     return j, value, shown
+
+
+def _groups_thousands(whole: str, rest: str) -> bool:
+    """Whether ``whole,rest`` can be thousands grouped: three digits after one to three
+    before, the first not a zero."""
+    return len(rest) == 3 and 1 <= len(whole) <= 3 and not whole.startswith("0")
 
 
 def _merge_scientific(tokens: list[Token]) -> list[Token]:

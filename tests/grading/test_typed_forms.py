@@ -1,0 +1,82 @@
+"""Answers as people type them: working with its result, a note, a range, decimal commas,
+number words, LaTeX. Each right form is graded right, and no wrong one is."""
+
+from __future__ import annotations
+
+import pytest
+
+from drill.grading import Target, Verdict, grade
+
+
+@pytest.mark.parametrize("answer", [
+    "16 GB / 3.35 TB/s = 4.78 ms",
+    "16/3.35 ≈ 4.78 ms",
+    "≈ 16 GB ÷ 3.35 TB/s → 4.8 ms",
+    "4.78 ms (memory bound)",
+    "~4.8 ms - memory bound",
+    "4.78 ms memory bound",
+    "4,8 ms",
+    "0,00478 s",
+    r"\frac{16}{3.35}\,\mathrm{ms}",
+    r"$16 \times 10^{9} \mathrm{B} / 3.35 \times 10^{12} \mathrm{B/s}$",
+    "4.7-4.9 ms",
+    "4.78 millisec",
+])
+def test_right_forms_are_right(decode_floor: Target, answer: str) -> None:
+    result = grade(answer, decode_floor)
+    assert result.verdict is Verdict.CORRECT, result.message
+
+
+def test_a_note_is_said_to_be_kept_not_graded(decode_floor: Target) -> None:
+    result = grade("4.78 ms (memory bound)", decode_floor)
+    assert "'memory bound' is kept" in result.message and "not graded" in result.message
+
+
+@pytest.mark.parametrize("answer", [
+    "16 GB / 3.35 TB/s = 6 ms",  # right working, wrong result
+    "16/4 = 4.78 ms",  # the result does not follow from the working
+    "5.8 ms (memory bound)",
+    "5,8 ms",
+    "6-7 ms",
+    "one hundred ms",
+])
+def test_wrong_forms_are_never_right(decode_floor: Target, answer: str) -> None:
+    assert grade(answer, decode_floor).verdict is not Verdict.CORRECT
+
+
+def test_working_that_disagrees_is_named_with_its_column(decode_floor: Target) -> None:
+    result = grade("16/4 = 4.78 ms", decode_floor)
+    assert result.verdict is Verdict.INCORRECT
+    assert "'16/4' (at column 1) comes to 4 ms" in result.message
+
+
+def test_a_wide_range_that_holds_the_answer_asks_for_one_number(decode_floor: Target) -> None:
+    result = grade("4-6 ms", decode_floor)
+    assert result.verdict is Verdict.INVALID and "give one number" in result.message
+
+
+def test_a_range_that_misses_is_wrong(decode_floor: Target) -> None:
+    assert grade("6-7 ms", decode_floor).verdict is Verdict.INCORRECT
+
+
+def test_a_thousands_comma_meant_as_decimal_is_refused_not_guessed(kv_bytes: Target) -> None:
+    # 4,194 GB read as thousands is 1,000× too large; 4.194 GB would be right.
+    result = grade("4,194 GB", kv_bytes)
+    assert result.verdict is Verdict.INVALID
+    assert "'4,194' at column 1 reads as 4194" in result.message
+
+
+@pytest.mark.parametrize(("answer", "verdict"), [
+    ("one point two five", Verdict.INVALID),
+    ("five quarters", Verdict.CORRECT),
+    ("one and a quarter times", Verdict.CORRECT),
+    ("1/(0.7+0.1) = 1.25", Verdict.CORRECT),
+    ("three times", Verdict.INCORRECT),
+])
+def test_number_words(speedup: Target, answer: str, verdict: Verdict) -> None:
+    assert grade(answer, speedup).verdict is verdict
+
+
+def test_percentile_and_percent_of(mbu: Target) -> None:
+    assert grade("P75", mbu).verdict is Verdict.CORRECT
+    assert grade("75% of 1", mbu).verdict is Verdict.CORRECT
