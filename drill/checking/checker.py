@@ -85,15 +85,17 @@ def check_loaded(loaded: LoadResult) -> PackReport:
     by_card: dict[str | None, list[list[Diagnostic]]] = {}
     for diagnostic in loaded.diagnostics:  # the loader's: stage 0 of its card, or the file's
         by_card.setdefault(diagnostic.card_key, [[]])[0].append(diagnostic)
-    for key, stages in check_cards(checked, loaded.text):
+    for key, stages in check_cards(checked, loaded.text,
+                                   [d for d in loaded.diagnostics if d.is_error]):
         by_card.setdefault(key, [[]]).extend(stages)
     return PackReport(loaded.display, pack.id if pack else None,
                       _root_causes_first(by_card, [item.card for item in checked]),
                       loaded.cards_found, sum(len(item.card.asks) for item in checked))
 
 
-def check_cards(items: Sequence[UnloadedCard],
-                text: str) -> list[tuple[str, list[list[Diagnostic]]]]:
+def check_cards(items: Sequence[UnloadedCard], text: str,
+                loader_errors: Sequence[Diagnostic] = ()
+                ) -> list[tuple[str, list[list[Diagnostic]]]]:
     """The findings of each card of ``items`` (of the file whose text is ``text``), stage
     by stage, in order."""
     source = SourceText(text)
@@ -109,7 +111,8 @@ def check_cards(items: Sequence[UnloadedCard],
                 item.card.key)]]))
             break
         try:
-            stages = _CardCheck(item.card, source).run(numbers=not item.inputs_broken)
+            check = _CardCheck(item.card, source, loader_errors)
+            stages = check.run(numbers=not item.inputs_broken)
         except Exception as error:
             stages = [[Diagnostic(
                 item.card.where, ERROR,
@@ -178,9 +181,12 @@ def _root_causes_first(by_card: Mapping[str | None, list[list[Diagnostic]]],
 
 
 class _CardCheck:
-    def __init__(self, card: Card, source: SourceText) -> None:
+    def __init__(self, card: Card, source: SourceText,
+                 loader_errors: Sequence[Diagnostic] = ()) -> None:
         self.card = card
         self.source = source
+        self._loader_errors = loader_errors
+        self.solving_errors: list[Diagnostic] = []
         self.found: list[Diagnostic] = []
         # The prose and closed-world checks both read the base's renderings: made once.
         self.base = base_renderings(card)
@@ -229,6 +235,7 @@ class _CardCheck:
         its worked equations and ask units only."""
         solution = self.solve() if numbers else None
         solving = self.take()
+        self.solving_errors = solving
         units = self.check_units()
         if solution is not None:
             for index, ask in enumerate(self.card.asks):
@@ -240,7 +247,10 @@ class _CardCheck:
         stages: list[list[Diagnostic]] = [root, solving, asking]
         self.check_prose()
         if not numbers:
+            self.check_names_only()
             return [*stages, self.take()]
+        if solution is None and self.card.computes:
+            self.check_names_only(names=False)
         self.check_points(solution)
         base_open = set()
         if solution is not None or not self.card.solver:
@@ -297,6 +307,50 @@ class _CardCheck:
             return []
         self.report(self.at(f"givens.{cause.name}"), cause.message(), code="given-dimension")
         return self.take()
+
+    def check_names_only(self, names: bool = True) -> None:
+        """What can be checked of a card whose numbers cannot be worked out: the names it
+        uses (catalog entries, key points' figures, mistakes' values), and a note of what
+        waits for the error in its givens, formulas or solver. ``names=False``: the
+        catalog's names are checked with the variants, as usual."""
+        card = self.card
+        if card.templates or card.variants or card.gpu or card.model:
+            catalog_names = VariantChecks(card, self.source)
+            if names:
+                catalog_names.check_names()
+            catalog_names.check_variant_names()
+            self.found += catalog_names.found
+        if not card.solver:
+            known = sorted({*card.givens, *card.formulas, *card.shared_formulas})
+            for index, point in enumerate(card.points):
+                for name in point.figures:
+                    if name not in known:
+                        close = difflib.get_close_matches(name, known, n=2, cutoff=0.6)
+                        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+                        self.report(self.at(f"points[{index}].figures", point.where),
+                                    f"key point figure '{name}' is neither a given nor a "
+                                    f"result of the card{hint}", code="point-figure")
+            for i, ask in enumerate(card.asks):
+                for j, mistake in enumerate(ask.mistakes):
+                    value = mistake.value or ""
+                    if NAME.fullmatch(value) and value not in known:
+                        close = difflib.get_close_matches(value, known, n=2, cutoff=0.6)
+                        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+                        self.report(self.at(f"asks[{i}].mistakes[{j}].value", mistake.where),
+                                    f"mistake '{mistake.id}': '{value}' is neither a given nor "
+                                    f"a result of the card's formulas{hint}", ask,
+                                    code="unknown-result")
+        inputs = {where.line for key, where in card.text_locations.items()
+                  if key.startswith(("givens", "formulas", "solver"))}
+        errors = [*self.solving_errors,
+                  *(d for d in self._loader_errors if d.location.line in inputs)]
+        first = next((d for d in errors if d.card_key == card.key and d.is_error), None)
+        where = f" at line {first.location.line}" if first is not None else ""
+        self.report(card.where, f"solving the card, its asks' references and stated figures, "
+                                f"its mistakes' values, its samples, claims and variants wait "
+                                f"for the error in its givens, formulas or solver{where}: fix "
+                                f"it and run drill check again", severity=WARNING,
+                    code="checks-skipped")
 
     def causes(self, solution: Solution | None) -> list[Diagnostic]:
         """Givens against the catalog, givens a variant should drive, and the given or

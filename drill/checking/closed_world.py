@@ -251,7 +251,8 @@ def _factors_of_products(text: str, figures: Sequence[Figure], accounted: list[b
     for n, figure in enumerate(figures):
         after = text[figure.end:figure.end + 3].lstrip()
         multiplies = _small_factor(figure, FORMULA_FACTOR) and after[:1] in ("×", "*", "·")
-        if multiplies or (_small_factor(figure) and _symbolic(text, figure)):
+        if multiplies or (_small_factor(figure) and _symbolic(text, figure)) or \
+                _in_word_formula(text, figure):
             accounted[n] = True
 
 
@@ -259,6 +260,32 @@ def _factors_of_products(text: str, figures: Sequence[Figure], accounted: list[b
 _SYMBOL_AFTER = re.compile(
     r"\s*(?:\(\s*[^\W\d]|[^\W\d]\b|[×*·/÷+−\-^]\s*\(?\s*[^\W\d](?:\b|[\s)^]))")
 _SYMBOL_BEFORE = re.compile(r"(?:[^\W\d]\)?|\))\s*[×*·/÷+−\-^]\s*\(?\s*$")
+
+
+#: An operator with a word on its far side: "4 + metadata bits", "parameters × 2 B".
+_WORD_AFTER = re.compile(r"\s*[×*·/÷+−^]\s*\(?\s*([^\W\d][^\W\d_]{2,})")
+_WORD_BEFORE = re.compile(r"([^\W\d][^\W\d_]{2,})\)?\s*[×*·/÷+−^]\s*\(?\s*$")
+
+
+def _in_word_formula(text: str, figure: Figure) -> bool:
+    """A small whole number (a unit after it or not) that an operator joins to a word
+    that is no unit: a constant of a formula written in words ("4 + metadata bits ÷ group
+    size", "parameters × 2 B"), not a figure of the scenario."""
+    number = _LEADING_NUMBER.match(figure.text)
+    if number is None or "." in number.group() or not 0 < float(
+            number.group().replace(",", "")) <= SMALL_FACTOR:
+        return False
+    words = [m.group(1) for m in (_WORD_AFTER.match(text, figure.end),
+                                  _WORD_BEFORE.search(text[max(0, figure.start - 30):
+                                                           figure.start])) if m]
+    return any(not _is_unit(word) for word in words)
+
+
+def _is_unit(word: str) -> bool:
+    try:
+        return not read(f"1 {word}").value.dimensionless
+    except ParseError:
+        return False
 
 
 def _symbolic(text: str, figure: Figure) -> bool:

@@ -137,9 +137,32 @@ class VariantChecks:
             try:
                 lookup(name)
             except UnknownEntry as error:
-                self.report(self.card.text_locations.get(key, self.card.where), error.message)
+                self.report(self.card.text_locations.get(key, self.card.where), error.message,
+                            code="unknown-catalog-name")
                 ok = False
         return ok
+
+    def check_variant_names(self) -> None:
+        """Each variant's gpu and model are in the catalog (when the variants themselves
+        cannot be worked out, so that their names are not checked there)."""
+        from drill.packs.catalog import CatalogError, UnknownEntry, load_catalog
+
+        try:
+            catalog = load_catalog()
+        except CatalogError:
+            return
+        for index, variant in enumerate(self.card.variants):
+            for key, lookup in (("gpu", catalog.gpu), ("model", catalog.model)):
+                name = getattr(variant, key)
+                if name is None:
+                    continue
+                try:
+                    lookup(name)
+                except UnknownEntry as error:
+                    where = self.card.text_locations.get(f"variants[{index}].{key}",
+                                                         variant.where)
+                    self.report(where, error.message, variant=variant.id,
+                                code="unknown-catalog-name")
 
     def check_variants(self, base: Solution | None) -> None:
         # Texts whose equations hold for the base: where one fails in a variant, a number

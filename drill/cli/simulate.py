@@ -10,7 +10,10 @@ from typing import Any
 
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
-CHECKS = ("little", "queue", "fan-out", "p99", "experts")
+#: The engine and capacity chapters' checks (drill.labs.engine_checks).
+ENGINE_CHECKS = ("pool", "hedge", "chunked")
+
+CHECKS = ("little", "queue", "fan-out", "p99", "experts", "pool", "hedge", "chunked")
 #: Beyond this a run holds too many requests in memory to be worth it.
 LARGEST_SIZE = 1_000_000
 
@@ -44,7 +47,11 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "requests slower than one call's P99 when each waits for k parallel calls. p99: "
         "a P99 measured from n samples, with its bootstrap confidence interval. experts: "
         "the distinct experts a batch of tokens routes to in one MoE layer "
-        "(DeepSeek-V3's, from the catalog), against E × (1 − (1 − k/E)^B).",
+        "(DeepSeek-V3's, from the catalog), against E × (1 − (1 − k/E)^B). pool: a queue "
+        "before four replicas, against Erlang C and against M/M/1 at the same "
+        "utilization. hedge: calls hedged at their P95, against p² and its correlated "
+        "form. chunked: the gaps between tokens with chunked prefill (Llama 3 8B on an "
+        "H100, from the catalog), against the step model.",
         epilog="example: drill simulate fan-out --calls 10 100 --size 50000 --seed 3",
     )
     parser.add_argument("check", choices=CHECKS, metavar="CHECK",
@@ -52,8 +59,10 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed, default=0, help="random seed (default: 0)")
     parser.add_argument("--size", metavar="N", type=count, nargs="+",
                         help="requests (little, queue), requests per k (fan-out), samples "
-                        "(p99) or batches per row (experts); several sizes run one after "
-                        "another (defaults: 200000, 200000, 20000, 200 5000, and 2000)")
+                        "(p99), batches per row (experts), requests per row (pool, hedge) "
+                        "or steps per row (chunked); several sizes run one after another "
+                        "(defaults: 200000, 200000, 20000, 200 5000, 2000, 200000, 100000 "
+                        "and 100000)")
     parser.add_argument("--calls", metavar="K", type=count, nargs="+",
                         help="fan-out only: parallel calls per request (default: 1 2 5 10 20)")
     parser.add_argument("--batches", metavar="B", type=count, nargs="+",
@@ -74,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
     if args.batches and args.check != "experts":
         print("drill simulate: error: --batches is for experts only", file=sys.stderr)
         return EXIT_USAGE
+    if args.check in ENGINE_CHECKS:
+        return _run_engine_check(args)
     sizes: Sequence[int] = args.size or (
         c.P99_SIZES if args.check == "p99" else (c.DEFAULT_SIZES[args.check],))
     # The error bars of a queue's mean come from batches of at least two requests.
@@ -96,6 +107,26 @@ def run(args: argparse.Namespace) -> int:
     except SolveError as error:
         print(f"drill simulate: error: {error}", file=sys.stderr)
         return EXIT_FAILED
+    except ValueError as error:
+        print(f"drill simulate: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.json:
+        print(json.dumps({"check": args.check, "seed": args.seed, "runs": data},
+                         ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(lines))
+    return EXIT_OK
+
+
+def _run_engine_check(args: argparse.Namespace) -> int:
+    from drill.cli.progress import TerminalProgress
+    from drill.labs.engine_checks import DEFAULT_ENGINE_SIZES, check_engine_work, run_engine_check
+
+    sizes: Sequence[int] = args.size or (DEFAULT_ENGINE_SIZES[args.check],)
+    try:
+        check_engine_work(args.check, sizes)
+        with TerminalProgress(f"simulating {args.check}") as progress:
+            lines, data = run_engine_check(args.check, sizes, args.seed, progress)
     except ValueError as error:
         print(f"drill simulate: error: {error}", file=sys.stderr)
         return EXIT_USAGE

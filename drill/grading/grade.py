@@ -125,16 +125,16 @@ def grade(answer: str, target: Target, last: Quantity | None = None) -> Grade:
     if ranged is not None:
         return replace(ranged, answer=_echoed(answer))
     parts = chain_parts(answer)
-    result = _grade_noted(parts[-1].text, target, last)
+    result = _grade_noted(parts[-1].text, target, last, parts[-1].start)
     if len(parts) > 1 and result.verdict is not Verdict.INVALID:
         result = _checked_working(result, parts[:-1], target, last)
     result = _thousands_or_decimal(answer, result, target, last)
     return replace(result, answer=_echoed(answer))
 
 
-def _grade_noted(text: str, target: Target, last: Quantity | None) -> Grade:
+def _grade_noted(text: str, target: Target, last: Quantity | None, offset: int) -> Grade:
     """A figure, or a figure with a note after it: the note is kept, not graded."""
-    whole = _grade_figure(text, target, last)
+    whole = _grade_figure(text, target, last, offset)
     if whole.correct:
         return whole
     split = split_note(text)
@@ -245,8 +245,10 @@ def _percent(fraction: float) -> str:
     return f"{format_number(fraction * 100)}%"
 
 
-def _grade_figure(answer: str, target: Target, last: Quantity | None = None) -> Grade:
-    """One figure or working, graded as typed."""
+def _grade_figure(answer: str, target: Target, last: Quantity | None = None,
+                  offset: int = 0) -> Grade:
+    """One figure or working, graded as typed; ``offset``: where it starts in the whole
+    answer, so a message names the column as typed."""
     expected = expected_side(target)
     shown_expected = Shown(expected.value, target.unit, expected.text)
 
@@ -278,7 +280,7 @@ def _grade_figure(answer: str, target: Target, last: Quantity | None = None) -> 
                 part for part in (note, understood.assumed) if part))
         parsed = _parsed(reading, understood, target, expected)
     except ParseError as error:
-        return verdict_invalid(error.message)
+        return verdict_invalid(messages.at_column(error.message, offset + error.position))
     except QuantityError as error:
         return verdict_invalid(str(error))
 
@@ -291,7 +293,8 @@ def _grade_figure(answer: str, target: Target, last: Quantity | None = None) -> 
         understood = replace(understood, value=whole, assumed=_joined(
             understood.assumed, f"a whole count: {format_number(whole.value)} fit"))
         parsed = _parsed(reading, understood, target, expected)
-    if understood.value.close_to(target.reference, target.tolerance):
+    gain_slip = _gain_slip(answer, understood.value, target)
+    if understood.value.close_to(target.reference, target.tolerance) and not gain_slip:
         message = messages.correct(parsed.text, expected.text, target.tolerance,
                                    understood.assumed)
         return Grade(target.card, target.ask, _echoed(answer), Verdict.CORRECT, message,
@@ -312,6 +315,8 @@ def _grade_figure(answer: str, target: Target, last: Quantity | None = None) -> 
             findings.append(Finding(finding.id, message))
     if findings:
         message = " ".join(f.message for f in findings)
+    elif gain_slip:
+        message = gain_slip
     else:
         reference = target.reference.value
         ratio = understood.value.value / reference if reference else None
@@ -421,11 +426,12 @@ def _same_figure_other_dimension(reading: Reading, answer: Interpretation,
 
 def _whole_count_of_working(reading: Reading, understood: Interpretation,
                             target: Target) -> Quantity | None:
-    """A working for a count graded exactly (how many fit) is the whole number below it:
-    64 GB ÷ 537 MB = 119.2 conversations is 119. Only for a worked answer (a typed 120
-    claims 120) and only when the ask is exact to less than one."""
+    """A count graded exactly (how many fit) is the whole number below what was typed:
+    64 GB ÷ 537 MB = 119.2 conversations is 119, and so are ``ans`` holding 119.209 and a
+    typed 119.2, read alike. A typed whole number claims itself (120 is 120). Only when the
+    ask is exact to less than one."""
     reference = target.reference
-    if (not shows_working(reading.tree) or not reference.dimensionless
+    if (not reference.dimensionless
             or understood.value.dim != reference.dim or reference.value < 1
             or reference.value != math.floor(reference.value)
             or target.tolerance * reference.value >= 1):
@@ -437,7 +443,44 @@ def _whole_count_of_working(reading: Reading, understood: Interpretation,
     # means may sit a hair either side of the one its figures give.
     low, high = math.floor(value * (1 - _ROUNDED_INPUTS)), math.floor(value * (1 + _ROUNDED_INPUTS))
     whole = reference.value if low <= reference.value <= high else math.floor(value)
+    if whole != reference.value and not shows_working(reading.tree):
+        # A typed decimal off the mark is graded as typed, so a slip in it is still seen.
+        return None
     return Quantity(float(whole), reference.dim)
+
+
+#: A ratio nearer 1 than this is judged on its gain (1.18× is an 18% gain).
+_NEAR_ONE = 2.0
+#: The gain may be off by this share of itself, as rounding a ratio's figures moves it.
+_GAIN_SHARE = 0.1
+
+
+def _gain_slip(answer: str, value: Quantity, target: Target) -> str:
+    """On a speed-up or ratio near 1, what counts is the gain: 1.12× for 1.18× is a 12%
+    gain for 18%, though within 5% as a ratio. The gain may be off by a tenth of itself,
+    or by half a unit of the last digit typed (1.2× for 1.18×). "" when the gain holds."""
+    reference = target.reference
+    if (target.unit.strip() != "×" or value.dim != reference.dim
+            or not 1 / _NEAR_ONE < reference.value < _NEAR_ONE or reference.value == 1):
+        return ""
+    gain, wanted = value.value - 1, reference.value - 1
+    allowed = max(_GAIN_SHARE * abs(wanted), _last_digit_half(answer))
+    if abs(gain - wanted) <= allowed:
+        return ""
+    def percent(x: float) -> str:
+        return f"{format_number(abs(x) * 100)}% {'gain' if x >= 0 else 'loss'}"
+    return (f"Not quite: {format_number(value.value)}× is a {percent(gain)}, against "
+            f"{percent(wanted)} ({format_number(reference.value)}×): on a ratio this near "
+            "1, the gain is what counts. Carry one more figure through the working.")
+
+
+def _last_digit_half(answer: str) -> float:
+    """Half a unit of the last digit of the one number typed (0.05 for "1.2×"); 0 when
+    the answer holds more than one number."""
+    numbers = re.findall(r"[0-9]+(?:[.,]([0-9]+))?", answer)
+    if len(numbers) != 1:
+        return 0.0
+    return 0.5 * 10.0 ** -len(numbers[0])
 
 
 def _joined(*notes: str) -> str:

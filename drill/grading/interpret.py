@@ -22,6 +22,7 @@ from drill.quantities import dimensions as dims
 from drill.quantities.parsing import Reading
 from drill.quantities.parsing.nodes import Negate, Node, Number
 from drill.quantities.quantity import Quantity
+from drill.quantities.unit_table import MULTIPLIER_LETTERS, MULTIPLIER_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +51,14 @@ def interpret(reading: Reading, target: Target, expected: Expected) -> Interpret
     if bare or (raw.dimensionless and expected.dim != dims.DIMENSIONLESS):
         # A plain number, or math on plain numbers, counts in the display unit. (Math on
         # plain numbers for a plain-number ask stays a ratio: 10.4 / 14 is 74%.)
-        value = raw * expected.unit_size
-        if expected.unit_size != Quantity(1.0):
+        size = expected.unit_size
+        scale = _leading_scale(target.unit)
+        if scale and _own_scale(reading.tree):
+            # "218 million" for an ask in "million" is 218 million, not 218 million
+            # million: the number says its scale, so only the unit's other part is added.
+            size = size / Quantity(scale)
+        value = raw * size
+        if size != Quantity(1.0):
             assumed.append(f"a plain number is read in {target.unit}")
     labels = _per_count_labels(value.dim, expected.dim)
     if labels:
@@ -68,6 +75,23 @@ def interpret(reading: Reading, target: Target, expected: Expected) -> Interpret
         # A plain-number ask ("what batch size?") answered with a label: "295 users".
         value = Quantity(value.value)
     return Interpretation(value, raw, "; ".join(assumed), alternative)
+
+
+def _leading_scale(unit: str) -> float:
+    """10⁶ for a display unit that starts with a scale word ("million", "million
+    tokens"); 0 otherwise."""
+    first = unit.split()[0] if unit.split() else ""
+    return MULTIPLIER_WORDS.get(first, 0.0)
+
+
+def _own_scale(tree: Node) -> bool:
+    """Whether a bare number says its own scale: ``218 million``, ``218M``."""
+    if isinstance(tree, Negate):
+        tree = tree.operand
+    if not isinstance(tree, Number):
+        return False
+    return (any(word in MULTIPLIER_WORDS for word in tree.text.split())
+            or tree.text[-1:] in MULTIPLIER_LETTERS)
 
 
 def _per_count_labels(given: dims.Dim, expected: dims.Dim) -> str:

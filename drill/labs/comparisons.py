@@ -231,6 +231,7 @@ class ExpertsComparison:
     result: ExpertsResult
     formula_touched: float  # E × (1 − (1 − k/E)^B)
     batch_times_k: float  # the slip: B × k, as if tokens never shared an expert
+    model: str = EXPERTS_MODEL
 
     @property
     def z(self) -> float:
@@ -273,8 +274,16 @@ def compare_experts(batches: Sequence[int], trials: int, seed: int,
             "experts": str(layer.experts), "active_experts": str(layer.active_experts),
             "batch": str(batch)})
         out.append(ExpertsComparison(result, formulas["touched"].value,
-                                     formulas["batch_times_k"].value))
+                                     formulas["batch_times_k"].value, layer.model))
     return tuple(out)
+
+
+def experts_formula(batch: int, shape: MoeShape | None = None) -> float:
+    """E × (1 − (1 − k/E)^B) from ``experts-touched``, for a chart's curve."""
+    layer = shape or moe_shape()
+    return solved_values("experts-touched", {
+        "experts": str(layer.experts), "active_experts": str(layer.active_experts),
+        "batch": str(batch)})["touched"].value
 
 
 def compare_p99(sizes: Sequence[int], seed: int, progress: Progress | None = None,

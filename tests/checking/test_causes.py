@@ -195,3 +195,33 @@ def test_a_wrong_working_is_reported_once_not_once_per_variant() -> None:
     found = check(card)
     assert len(found) == 1, found  # the base's; the h200 variant's same sentence is the same cause
     assert found[0].variant is None and found[0].to_dict()["code"] == "equation-off"
+
+
+def test_a_broken_formula_hides_no_name_and_says_what_waits() -> None:
+    card = (FORMULAS.replace("ring: 2 × (n - 1) / n", "ring: 2 × (nn - 1) / n")
+            .replace("        stated: ≈ 1 ms\n", "        stated: ≈ 1 ms\n        mistakes:\n"
+                     "          - id: half\n            value: rng\n"
+                     "            message: Half the ring.\n")
+            + "    variants:\n      - id: v\n        gpu: H2000\n        givens:\n"
+              "          n: \"4\"\n")
+    found = check(card)
+    messages = [d.message for d in found]
+    assert any("unknown name 'nn'" in m for m in messages)
+    assert any("'rng' is neither a given nor a result" in m and "did you mean ring" in m
+               for m in messages)
+    assert any("no GPU 'H2000'" in m and "did you mean" in m for m in messages)
+    (waiting,) = [d for d in found if d.code == "checks-skipped"]
+    assert waiting.severity == "warning"
+    assert f"at line {line_of(card, 'ring: 2 × (nn - 1) / n')}" in waiting.message
+
+
+def test_constants_of_formulas_in_words_are_no_figures() -> None:
+    # "4 + metadata bits ÷ group size" and "parameters × 2 B": constants of a formula
+    # written in words; a lone "4 experts" is still a figure to account for.
+    card = FORMULAS.replace(
+        "Each GPU moves 2(n − 1)/n of the buffer:",
+        "Each GPU moves 2(n − 1)/n of the buffer (weights: parameters × 2 B; bits per weight:"
+        " 4 + metadata bits ÷ group size):")
+    assert check(card) == []
+    wrong = FORMULAS.replace("Each GPU moves", "About 5 experts later, each GPU moves")
+    assert [d.to_dict()["code"] for d in check(wrong)] == ["unaccounted-figure"]

@@ -80,3 +80,57 @@ def test_number_words(speedup: Target, answer: str, verdict: Verdict) -> None:
 def test_percentile_and_percent_of(mbu: Target) -> None:
     assert grade("P75", mbu).verdict is Verdict.CORRECT
     assert grade("75% of 1", mbu).verdict is Verdict.CORRECT
+
+
+def _amdahl(reference: str) -> Target:
+    from drill.quantities.parsing import read
+
+    return Target(card="hand/amdahl", ask="overall", unit="×", reference=read(reference).value)
+
+
+@pytest.mark.parametrize(("answer", "verdict"), [
+    ("1.18×", Verdict.CORRECT),
+    ("1.2×", Verdict.CORRECT),  # rounded to the figures typed
+    ("18% faster", Verdict.CORRECT),
+    ("1.12×", Verdict.INCORRECT),  # within 5% as a ratio, but a 12% gain for 18%
+    ("1.23×", Verdict.INCORRECT),
+])
+def test_a_speedup_near_one_is_judged_on_its_gain(answer: str, verdict: Verdict) -> None:
+    # A reference of 1.18× keeps the test about the rule, not about a card's working.
+    result = grade(answer, _amdahl("1.18"))
+    assert result.verdict is verdict, result.message
+
+
+def test_the_gain_is_named_in_the_message() -> None:
+    assert "12% gain, against 18% gain" in grade("1.12×", _amdahl("1.18")).message
+
+
+def _count(reference: float) -> Target:
+    from drill.quantities.quantity import Quantity
+
+    return Target(card="hand/fit", ask="how_many", unit="", reference=Quantity(reference),
+                  tolerance=0.001)
+
+
+@pytest.mark.parametrize("answer", ["119", "119.2", "(80 - 16) / 0.537", "ans"])
+def test_a_whole_count_rounds_decimals_and_ans_as_it_rounds_working(answer: str) -> None:
+    from drill.quantities.quantity import Quantity
+
+    result = grade(answer, _count(119), last=Quantity(119.209))
+    assert result.verdict is Verdict.CORRECT, result.message
+
+
+def test_a_typed_whole_number_claims_itself() -> None:
+    assert grade("120", _count(119)).verdict is Verdict.INCORRECT
+
+
+@pytest.mark.parametrize(("unit", "answer"), [("million", "218 million"),
+                                              ("million", "218"),
+                                              ("million tokens", "218 million"),
+                                              ("million", "218M")])
+def test_a_scale_word_in_the_unit_is_not_applied_twice(unit: str, answer: str) -> None:
+    from drill.quantities.parsing import read
+
+    target = Target(card="hand/scale", ask="count", unit=unit,
+                    reference=read(f"218 {unit}").value)
+    assert grade(answer, target).verdict is Verdict.CORRECT

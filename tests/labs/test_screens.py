@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow
 MakeApp = Callable[..., DrillApp]
 SnapCompare = Callable[..., bool]
 SIZE = (80, 24)
-SMALL = {"little": 2000, "queue": 2000, "fan-out": 1000, "p99": 100}
+SMALL = {"little": 2000, "queue": 2000, "fan-out": 1000, "p99": 100, "experts": 100}
 
 
 async def settle(pilot: Pilot[Any]) -> None:
@@ -166,6 +166,25 @@ async def test_switching_checks_stops_the_running_one(make_app: MakeApp) -> None
         assert screen.check == "fan-out"
         table = str(screen.query_one("#sim-table").render())
         assert "1 − 0.99^k" in table
+
+
+async def test_5_shows_the_experts_a_batch_touches_with_its_chart(make_app: MakeApp) -> None:
+    from drill.app.widgets.lab_chart import LabChart
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = SimulationScreen("little", sizes=SMALL)
+        app.push_screen(screen)
+        await settle(pilot)
+        assert not screen.query_one("#sim-chart", LabChart).display
+        await pilot.press("5")
+        await settle(pilot)
+        assert screen.check == "experts"
+        table = str(screen.query_one("#sim-table").render())
+        assert "DeepSeek-V3 (256 experts, 8 per token)" in table
+        assert "E(1 − (1 − k/E)^B)" in table
+        assert screen.query_one("#sim-chart", LabChart).display
 
 
 async def test_a_long_run_shows_its_progress_and_a_finished_one_does_not(

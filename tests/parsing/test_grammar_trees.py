@@ -113,3 +113,23 @@ POWERS = [
 @pytest.mark.parametrize(("text", "tree"), SIGNED + POWERS)
 def test_operator_pair_reads_as_tree(text: str, tree: str) -> None:
     assert shape(parse(text)) == tree
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("floor(64 GB / 537 MB)", 119.0),
+    ("ceil(8 × (30 tokens/s)^2 ÷ (40 tokens/s)^2)", 5.0),  # 4.5 rounded up
+    ("round(2.5)", 3.0),
+    ("2 floor(3.5)", 6.0),
+])
+def test_an_answer_may_round_a_bracket(text: str, value: float) -> None:
+    from drill.quantities.parsing import read
+
+    assert read(text).value.value == value
+
+
+@pytest.mark.parametrize("text", ["floor(3 ms)", "floor 3"])
+def test_rounding_needs_a_plain_number_in_brackets(text: str) -> None:
+    from drill.quantities.parsing import read
+
+    with pytest.raises(ParseError):
+        read(text)

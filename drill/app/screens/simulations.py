@@ -1,10 +1,12 @@
 """Simulations: the chapter's formulas beside seeded runs, as ``drill simulate`` has them.
 
-1–4 pick a check (Little's law, the M/M/1 queue, fan-out, a P99's bootstrap interval);
+1–5 pick a check (Little's law, the M/M/1 queue, fan-out, a P99's bootstrap interval, the
+experts a batch touches in an MoE layer);
 r runs it again with the next seed; + and − double and halve the size. Runs happen in a
 worker thread; one that takes more than a second shows a progress bar, and switching
 away stops it. The queue gets a chart of time in system against utilization (formula
-curves, simulated points), fan-out one of the slow share against the number of calls.
+curves, simulated points), fan-out one of the slow share against the number of calls, and
+experts one of the experts touched against the batch.
 """
 
 from __future__ import annotations
@@ -26,16 +28,17 @@ from textual.worker import Worker, get_current_worker
 from drill.app.widgets.lab_chart import LabChart, Plot
 from drill.labs.canvas import POINTS, Axis, Series
 
-CHECKS = ("little", "queue", "fan-out", "p99")
+CHECKS = ("little", "queue", "fan-out", "p99", "experts")
 TITLES = {
     "little": "Little's law: L = λ × W",
     "queue": "M/M/1: time in system against utilization",
     "fan-out": "Fan-out: the slowest of k parallel calls",
     "p99": "How far to trust a P99 from n samples",
+    "experts": "MoE: the experts a batch touches",
 }
 #: Sizes the screen starts with: the command line's (p99: the smaller of its two).
 DEFAULT_SIZES: Mapping[str, int] = {"little": 200_000, "queue": 200_000, "fan-out": 20_000,
-                                    "p99": 200}
+                                    "p99": 200, "experts": 2_000}
 SIZE_LIMITS = (40, 1_000_000)
 P99_SECOND_SIZE = 25  # p99 also runs 25 × n samples, as the chapter's 200 and 5,000
 PROGRESS_AFTER_S = 1.0
@@ -69,6 +72,7 @@ class SimulationScreen(Screen[None]):
         Binding("2", "pick('queue')", "Queue"),
         Binding("3", "pick('fan-out')", "Fan-out"),
         Binding("4", "pick('p99')", "P99"),
+        Binding("5", "pick('experts')", "Experts"),
         Binding("r", "rerun", "New seed", tooltip="Run again with the next seed"),
         Binding("plus,equals_sign", "resize(2)", "Size ×2", show=False),
         Binding("minus", "resize(0.5)", "Size ÷2", show=False),
@@ -137,7 +141,7 @@ class SimulationScreen(Screen[None]):
             Content.styled(f"Simulating {self.check}…", "$text-muted"))
         chart = self.query_one("#sim-chart", LabChart)
         chart.show(None)
-        chart.display = self.check in ("queue", "fan-out")
+        chart.display = self.check in ("queue", "fan-out", "experts")
         bar = self.query_one("#sim-progress", ProgressBar)
         bar.display = False
         bar.update(total=1000, progress=0)
@@ -206,6 +210,12 @@ def run_check(check: str, size: int, seed: int, progress: Any) -> SimulationResu
         rows = c.compare_queue(size, seed, progress)
         return SimulationResult(check, size, seed,
                                 tables.queue_text(rows, size, seed, notes=False), queue_plot(rows))
+    if check == "experts":
+        shape = c.moe_shape()
+        experts = c.compare_experts(c.EXPERT_BATCHES, size, seed, progress, shape)
+        return SimulationResult(
+            check, size, seed, tables.experts_text(experts, shape.model, size, seed, notes=False),
+            experts_plot(experts, shape))
     fan = c.compare_fan_out(c.FAN_OUT_CALLS, size, seed, progress)
     return SimulationResult(check, size, seed,
                             tables.fan_out_text(fan, size, seed, notes=False), fan_out_plot(fan))
@@ -249,4 +259,24 @@ def fan_out_plot(rows: Any) -> Plot:
         styles=STYLES,
         legend=(("formula", "1 − 0.99^k"), ("simulated", "simulated")),
         x_title="calls k", y_title="share slower than one call's P99",
+    )
+
+
+def experts_plot(rows: Any, shape: Any) -> Plot:
+    from drill.labs.comparisons import experts_formula
+
+    most = max(row.result.batch for row in rows)
+    # The curve at every 4th batch: smooth enough on a terminal, a few dozen solver calls.
+    batches = sorted({1, *range(4, most + 1, 4), most})
+    curve = tuple((b, experts_formula(b, shape)) for b in batches)
+    return Plot(
+        x=Axis(0, most * 1.05), y=Axis(0, shape.experts * 1.05),
+        series=(
+            Series("formula", curve),
+            Series("simulated", tuple((row.result.batch, row.result.mean_touched)
+                                      for row in rows), POINTS),
+        ),
+        styles=STYLES,
+        legend=(("formula", "E(1 − (1 − k/E)^B)"), ("simulated", "simulated")),
+        x_title="batch B", y_title=f"experts touched (of {shape.experts})",
     )

@@ -6,10 +6,12 @@ The tree is kept (not only its value) so the grader can look inside an answer: a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from drill.quantities.quantity import Quantity
+from drill.quantities import dimensions as dims
+from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.unit_table import PREFIX_UNITS, Unit
 
 # Printing precedence, as the parser binds: higher binds tighter. ``per`` binds tighter
@@ -229,6 +231,35 @@ class Power(Node):
         return (self.base, self.exponent)
 
 
+#: What an answer may apply to a bracket: a count rounded, a spread's square root.
+APPLIED = ("floor", "ceil", "round", "sqrt")
+
+
+@dataclass(frozen=True, slots=True)
+class Applied(Node):
+    """``floor(64 GB / 537 MB)``: one of :data:`APPLIED` on a bracketed operand."""
+
+    function: str
+    operand: Node
+
+    def evaluate(self) -> Quantity:
+        value = self.operand.evaluate()
+        if self.function == "sqrt":
+            return value**0.5
+        if not value.dimensionless:
+            raise QuantityError(f"{self.function}() rounds a plain number; this one is "
+                                f"{dims.describe(value.dim)}")
+        rounded = {"floor": math.floor, "ceil": math.ceil,
+                   "round": lambda x: math.floor(x + 0.5)}[self.function](value.value)
+        return Quantity(float(rounded))
+
+    def echo(self) -> str:
+        return f"{self.function}({self.operand.echo()})"
+
+    def children(self) -> tuple[Node, ...]:
+        return (self.operand,)
+
+
 def _rightmost(node: Node) -> Node:
     """The operand written last: the one a unit typed after the node would stick to."""
     while isinstance(node, BinOp | Negate):
@@ -242,7 +273,7 @@ def _plain(node: Node) -> bool:
         return node.precedence == ATOM
     if isinstance(node, Measure) and _is_symbol_unit(node) and _plain(node.amount):
         return True  # "99%^10" reads as (99%)¹⁰: the symbol is part of the number
-    return type(node).__name__ in ("Recalled", "Name", "Call")
+    return type(node).__name__ in ("Recalled", "Name", "Call", "Applied")
 
 
 def _plain_exponent(node: Node) -> bool:

@@ -30,6 +30,8 @@ from collections.abc import Mapping
 from drill.quantities.parsing.errors import ParseError
 from drill.quantities.parsing.lexer import Kind, Token, tokenize
 from drill.quantities.parsing.nodes import (
+    APPLIED,
+    Applied,
     BinOp,
     Measure,
     Negate,
@@ -63,7 +65,9 @@ def parse(text: str, names: Mapping[str, Quantity | None] | None = None) -> Node
     tokens = tokenize(text)
     if tokens[0].kind is Kind.END:
         raise ParseError("there is nothing to read: type a number, such as 4.8 ms", 0)
-    return _Parser(tokens, names or {}).parse()
+    parser = _Parser(tokens, names or {})
+    parser.source = text
+    return parser.parse()
 
 
 def suggest_units(word: str, limit: int = 3) -> list[str]:
@@ -92,6 +96,8 @@ class _Parser:
         self.names = names
         self.i = 0
         self.depth = 0
+        #: The text as typed, so a message quotes what was typed ("**", not "^").
+        self.source = ""
 
     # -- token helpers --------------------------------------------------------------
     @property
@@ -248,9 +254,21 @@ class _Parser:
             return self.quantity(amount)
         if tok.kind is Kind.WORD and tok.text in self.names:
             return self.recalled()
+        if self.is_applied(tok):
+            self.advance()
+            self.enter()
+            operand = self.atom()  # the bracket, read whole
+            self.leave()
+            return Applied(tok.text, operand)
         if self.is_unit(tok):
             return self.units()
         raise self.unexpected()
+
+    def is_applied(self, tok: Token) -> bool:
+        """``floor(`` and the like: a function of the answer grammar and its bracket."""
+        index = self.tokens.index(tok) if tok is not self.tok else self.i
+        after = self.tokens[min(index + 1, len(self.tokens) - 1)]
+        return tok.kind is Kind.WORD and tok.text in APPLIED and after.is_op("(")
 
     def recalled(self) -> Node:
         tok = self.advance()
@@ -345,7 +363,7 @@ class _Parser:
             return True
         if tok.text in MULTIPLIER_WORDS or tok.text in MULTIPLIER_LETTERS:
             return False
-        if tok.text in self.names:
+        if tok.text in self.names or (tok.text in APPLIED and self.is_applied(tok)):
             return False
         raise unknown_unit_error(tok.text, tok.start)
 
@@ -394,6 +412,8 @@ class _Parser:
         if tok.kind is Kind.WORD:
             if tok.text == "per" or tok.text in TIMES_WORDS:
                 return False
+            if tok.text in APPLIED and self.is_applied(tok):
+                return True
             return tok.text in MULTIPLIER_WORDS or tok.text in self.names or self.is_unit(tok)
         return False
 
@@ -407,7 +427,9 @@ class _Parser:
             if tok.text in MULTIPLIER_LETTERS:
                 return ParseError(f"'{tok.text}' must follow a number (200k, 15.5 M)", tok.start)
             return unknown_unit_error(tok.text, tok.start)
-        return ParseError(f"unexpected '{tok.text}'", tok.start)
+        typed = self.source[tok.start:tok.end] if self.source else ""
+        shown = typed if typed.strip() else tok.text
+        return ParseError(f"unexpected '{shown}'", tok.start)
 
 
 def _format_int(n: int) -> str:
