@@ -16,6 +16,7 @@ Weights are also held to the GPU's memory wherever a card puts them "on one {gpu
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -79,7 +80,6 @@ _FIT = re.compile(r"\bfits?\b", re.I)
 _NEARLY_ALL = re.compile(r"\b(nearly|almost)\s+(?:all|the whole|the entire|every)\b", re.I)
 _MOST_OF = re.compile(r"\bmost of\b", re.I)
 _ON_ONE = re.compile(r"\b(?:on|fits on|fit on)\s+(?:one|a single)\s+$", re.I)
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 _FIGURE = re.compile(r"(\d[\d,]*(?:\.\d+)?\s*(?:[A-Za-zµ%×/$][\w/%×µ]*)?)")
 
 _THRESHOLDS = {"double": 2.0, "doubles": 2.0, "doubled": 2.0, "twice": 2.0,
@@ -88,13 +88,19 @@ _THRESHOLDS = {"double": 2.0, "doubles": 2.0, "doubled": 2.0, "twice": 2.0,
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
-    spans, start = [], 0
-    for match in _SENTENCE_END.finditer(text):
-        # A dot inside a placeholder ({x:2.4×}) is no sentence end.
-        if text.count("{", 0, match.start()) != text.count("}", 0, match.start()):
-            continue
-        spans.append((start, match.end()))
-        start = match.end()
+    """The sentences of ``text`` as (start, end): one pass, so a long text costs its
+    length, not its length times its dots."""
+    spans, start, depth = [], 0, 0
+    for index, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(0, depth - 1)
+        elif char in ".!?" and depth == 0 and (index + 1 == len(text)
+                                                or text[index + 1].isspace()):
+            # A dot inside a placeholder ({x:2.4×}) is no sentence end.
+            spans.append((start, index + 1))
+            start = index + 1
     spans.append((start, len(text)))
     return spans
 
@@ -107,8 +113,9 @@ def _claims(card: Card, names: Sequence[str]) -> list[_Claim]:
                       if s.name not in SCENARIO_NAMES]
         except Exception:  # a template the loader refused is reported there
             continue
+        starts = [s.start for s in placed]  # in order: a sentence's slots are a slice
         for begin, end in _sentences(template):
-            here = [s for s in placed if begin <= s.start < end]
+            here = placed[bisect.bisect_left(starts, begin):bisect.bisect_left(starts, end)]
             found += _sentence_claims(card, path, template, begin, end, here, names)
     return found
 
