@@ -77,6 +77,8 @@ _FASTER = re.compile(r"\b(faster|slower|quicker)\s+than\b", re.I)
 _FIT_NOT = re.compile(r"\b(does not|doesn't|do not|don't|cannot|can't|won't|will not)"
                       r"\s+(?:even\s+)?fit\b", re.I)
 _FIT = re.compile(r"\bfits?\b", re.I)
+_NEGATED = re.compile(r"\b(not|cannot|never|too (big|large)|more than|beyond|outgrows?)\b"
+                      r"[^.;]*$|n't\b[^.;]*$", re.I)
 _NEARLY_ALL = re.compile(r"\b(nearly|almost)\s+(?:all|the whole|the entire|every)\b", re.I)
 _MOST_OF = re.compile(r"\bmost of\b", re.I)
 _ON_ONE = re.compile(r"\b(?:on|fits on|fit on)\s+(?:one|a single)\s+$", re.I)
@@ -452,9 +454,13 @@ def _one_gpu(card: Card, scenarios: Sequence[Scenario], source: SourceText
     place: Location | None = None
     for path, template in card.templates.items():
         for slot in slots(parse_template(template)):
+            # The words just before it: "on one {gpu}", "on {a_gpu}", not "does not fit
+            # on one {gpu}" (then the card does not put them there).
+            before = template[max(0, slot.start - 60):slot.start]
             if slot.name in ("gpu", "a_gpu") and (
-                    _ON_ONE.search(template[:slot.start]) or (slot.name == "a_gpu"
-                    and re.search(r"\bon\s+$", template[:slot.start]))):
+                    _ON_ONE.search(before) or (slot.name == "a_gpu"
+                                               and re.search(r"\bon\s+$", before))
+            ) and not _NEGATED.search(before):
                 start = card.text_locations.get(path, card.where)
                 place = source.position_in_source(start, template, slot.start)
                 break
