@@ -21,6 +21,7 @@ from drill.grading.generic_slips import SHAPE_SLIPS, Finding, generic_findings
 from drill.grading.interpret import Interpretation, interpret
 from drill.grading.readings import (
     counts_as_labels,
+    gain_in_percent,
     has_a_number,
     is_plain_arithmetic,
     speedup_in_words,
@@ -258,7 +259,8 @@ def _grade_figure(answer: str, target: Target, last: Quantity | None = None,
 
     text, note = answer, ""
     if target.unit.strip() == "×":
-        in_words = speedup_in_words(answer)
+        in_words = speedup_in_words(answer) or gain_in_percent(answer,
+                                                               target.reference.value)
         if in_words is not None:
             text, note = in_words.text, in_words.note
     try:
