@@ -253,7 +253,7 @@ class InterviewScreen(Screen[None]):
             return
         inputs = [f.input for f in fields]
         if focused in inputs:
-            index = inputs.index(focused)  # type: ignore[arg-type]
+            index = inputs.index(focused)
             self.set_focus(inputs[index + 1] if index + 1 < len(inputs)
                            else self.query_one(TextArea))
         else:
