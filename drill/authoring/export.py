@@ -14,6 +14,7 @@ import hashlib
 import html
 import itertools
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,8 +120,24 @@ def solved_answers(card: Card) -> tuple[tuple[str, str], ...]:
 
 
 def _clean(text: str) -> str:
-    """YAML folding leaves runs of spaces and newlines in prose: one space each."""
-    return " ".join(text.split())
+    """Prose as exported: YAML folding leaves runs of spaces and newlines (one space each),
+    and Markdown's code marks would show as stray backticks in Anki or a spreadsheet."""
+    return " ".join(text.replace("`", "").split())
+
+
+_POWER = re.compile(r"^(?P<mantissa>[\d.]+) × 10(?P<exponent>[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_SUPERSCRIPTS = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
+
+
+def typed_form(shown: str) -> str:
+    """A reference answer as one types it on a plain keyboard, for Anki to compare with
+    what was typed: ``6,150`` → ``6150``, ``1.98×`` → ``1.98x``, ``5.9 × 10⁶ tokens`` →
+    ``5.9e6 tokens``, ``$0.194 per million tokens`` → ``$0.194``. Already plain text
+    (``4.78 ms``) stays as it is."""
+    text = _POWER.sub(lambda match: f"{match['mantissa']}e"
+                      f"{match['exponent'].translate(_SUPERSCRIPTS)}", shown)
+    text = text.replace(" per million tokens", "").replace("×", "x")
+    return re.sub(r"(?<=\d),(?=\d{3})", "", text)
 
 
 # -- CSV ----------------------------------------------------------------------------------
@@ -136,20 +153,21 @@ def spreadsheet_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
-def write_csv(cards: Sequence[Exported], path: Path, *, replace: bool = False) -> None:
-    """One row per card: key, deck, front, back, tags (UTF-8, Anki's header lines first)."""
+def write_csv(cards: Sequence[Exported], path: Path, *, replace: bool = False,
+              anki_headers: bool = False) -> None:
+    """One row per card: key, deck, front, back, tags (UTF-8); see :func:`write_csv_rows`."""
 
     def write(temporary: Path) -> None:
         with temporary.open("w", encoding="utf-8", newline="") as stream:
-            write_csv_rows(cards, stream)
+            write_csv_rows(cards, stream, anki_headers=anki_headers)
 
     write_whole(path, write, replace=replace)
 
 
-#: Anki's CSV header lines (Anki 2.1.55 on): with them, Anki's importer needs no guessing
-#: and no mapping. Left to guess, it may take ";" for the separator and make junk notes. The
-#: key is the note's guid, so importing again updates the notes instead of doubling them;
-#: front and back fill the first two fields of the note type (Basic's Front and Back).
+#: Anki's CSV header lines (Anki 2.1.55 on), written in place of the header row when asked
+#: for: with them, Anki's importer needs no guessing and no mapping, and the key is the
+#: note's guid, so importing again updates the notes instead of doubling them. A
+#: spreadsheet or ``csv.DictReader`` would take them for data, so they are not the default.
 ANKI_HEADER = (
     "#separator:Comma",
     "#html:false",
@@ -160,12 +178,17 @@ ANKI_HEADER = (
 )
 
 
-def write_csv_rows(cards: Sequence[Exported], stream: TextIO) -> None:
-    """The CSV of :func:`write_csv` onto an open stream (standard output, say): Anki's
-    header lines (``#columns:`` names the columns), then one row per card."""
-    for line in ANKI_HEADER:
-        stream.write(line + "\r\n")  # the csv module's own line ending
+def write_csv_rows(cards: Sequence[Exported], stream: TextIO, *,
+                   anki_headers: bool = False) -> None:
+    """The CSV of :func:`write_csv` onto an open stream (standard output, say): a header
+    row naming the columns (or, with ``anki_headers``, Anki's header lines), then one row
+    per card."""
     writer = csv.writer(stream)
+    if anki_headers:
+        for line in ANKI_HEADER:
+            stream.write(line + "\r\n")  # the csv module's own line ending
+    else:
+        writer.writerow(CSV_COLUMNS)
     for card in cards:
         writer.writerow([spreadsheet_cell(cell) for cell in (
             card.key, anki_deck(card), card.front, card.back,
@@ -174,9 +197,9 @@ def write_csv_rows(cards: Sequence[Exported], stream: TextIO) -> None:
 
 def read_csv_rows(lines: Iterable[str]) -> list[dict[str, str]]:
     """The rows of a CSV :func:`write_csv_rows` wrote, by column name (for scripts and
-    tests): the header lines at the top are skipped, ``#columns:`` gives the names."""
+    tests), with a header row or with Anki's header lines (``#columns:`` names them)."""
     rows = iter(lines)
-    names: list[str] = []
+    names: list[str] | None = None
     for line in rows:
         if not line.startswith("#"):
             return list(csv.DictReader(itertools.chain([line], rows), fieldnames=names))
@@ -233,6 +256,7 @@ _CSS = """\
 .card { font-family: sans-serif; font-size: 18px; text-align: left; line-height: 1.4; }
 .title { font-weight: bold; margin-bottom: 0.6em; }
 .section { font-weight: bold; margin-top: 0.8em; }
+.shown { margin-top: 0.4em; }
 .key { color: #888; font-size: 12px; margin-top: 1.2em; }
 """
 
@@ -261,19 +285,23 @@ def write_anki(cards: Sequence[Exported], path: Path, *, replace: bool = False) 
     """An ``.apkg`` Anki package: one deck per pack, one note per card."""
     import genanki
 
-    # Anki's typed answer: the first ask's question on the front with a box to type in,
-    # its reference answer compared with what was typed on the back (the other asks'
-    # references are on the back too). A card without asks shows no box.
+    # Anki's typed answer: the first ask's question on the front (once: Front leaves it
+    # out) with a box to type in; Anki compares what was typed with the plain typed form
+    # ("6150", "1.98x"), and the answer side shows the form the card displays ("6,150",
+    # "1.98×") beside it. The other asks' references are on the back. No asks, no box.
     typed = "{{#Answer}}<div class=section>{{Question}}</div>{{type:Answer}}{{/Answer}}"
+    shown = "{{#Shown}}<div class=shown>{{Shown}}</div>{{/Shown}}"
     model = genanki.Model(
-        stable_id("drill card model v2"),  # v1 had no typed answer: a new note type
+        # v2 had no Shown field and its Answer was the display form: a new note type
+        stable_id("drill card model v3"),
         "drill card (typed answer)",
         fields=[{"name": "Front"}, {"name": "Back"}, {"name": "Key"}, {"name": "Question"},
-                {"name": "Answer"}],
+                {"name": "Answer"}, {"name": "Shown"}],
         templates=[{
             "name": "Card",
             "qfmt": "{{Front}}" + typed,
-            "afmt": "{{Front}}" + typed + "<hr id=answer>{{Back}}<div class=key>{{Key}}</div>",
+            "afmt": "{{Front}}" + typed + shown
+            + "<hr id=answer>{{Back}}<div class=key>{{Key}}</div>",
         }],
         css=_CSS,
     )
@@ -286,8 +314,7 @@ def write_anki(cards: Sequence[Exported], path: Path, *, replace: bool = False) 
         deck.add_note(genanki.Note(
             model=model,
             fields=[_front_html(card), _back_html(card), html.escape(card.key),
-                    *((html.escape(card.asks[0][0]), html.escape(card.asks[0][1]))
-                      if card.asks else ("", ""))],
+                    *_typed_fields(card)],
             guid=anki_guid(card),
             tags=[tag.replace(" ", "_") for tag in card.tags],
         ))
@@ -295,11 +322,24 @@ def write_anki(cards: Sequence[Exported], path: Path, *, replace: bool = False) 
     write_whole(path, lambda temporary: package.write_to_file(str(temporary)), replace=replace)
 
 
+def _typed_fields(card: Exported) -> tuple[str, str, str]:
+    """Question, Answer (typed form) and Shown (the display form, when it differs)."""
+    if not card.asks:
+        return "", "", ""
+    question, shown = card.asks[0]
+    typed = typed_form(shown)
+    return (html.escape(question), html.escape(typed),
+            html.escape(shown) if shown != typed else "")
+
+
 def _front_html(card: Exported) -> str:
     parts = [f"<div class=title>{html.escape(card.title)}</div>",
              f"<div>{html.escape(card.scenario)}</div>"]
-    if card.questions:
-        parts.append(_list(card.questions))
+    # The typed ask's question is drawn under the front by the template, with its box.
+    typed_question = card.asks[0][0] if card.asks else None
+    questions = [question for question in card.questions if question != typed_question]
+    if questions:
+        parts.append(_list(questions))
     return "".join(parts)
 
 

@@ -16,6 +16,7 @@ Weights are also held to the GPU's memory wherever a card puts them "on one {gpu
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -76,10 +77,11 @@ _FASTER = re.compile(r"\b(faster|slower|quicker)\s+than\b", re.I)
 _FIT_NOT = re.compile(r"\b(does not|doesn't|do not|don't|cannot|can't|won't|will not)"
                       r"\s+(?:even\s+)?fit\b", re.I)
 _FIT = re.compile(r"\bfits?\b", re.I)
+_NEGATED = re.compile(r"\b(not|cannot|never|too (big|large)|more than|beyond|outgrows?)\b"
+                      r"[^.;]*$|n't\b[^.;]*$", re.I)
 _NEARLY_ALL = re.compile(r"\b(nearly|almost)\s+(?:all|the whole|the entire|every)\b", re.I)
 _MOST_OF = re.compile(r"\bmost of\b", re.I)
 _ON_ONE = re.compile(r"\b(?:on|fits on|fit on)\s+(?:one|a single)\s+$", re.I)
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 _FIGURE = re.compile(r"(\d[\d,]*(?:\.\d+)?\s*(?:[A-Za-zµ%×/$][\w/%×µ]*)?)")
 
 _THRESHOLDS = {"double": 2.0, "doubles": 2.0, "doubled": 2.0, "twice": 2.0,
@@ -88,13 +90,19 @@ _THRESHOLDS = {"double": 2.0, "doubles": 2.0, "doubled": 2.0, "twice": 2.0,
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
-    spans, start = [], 0
-    for match in _SENTENCE_END.finditer(text):
-        # A dot inside a placeholder ({x:2.4×}) is no sentence end.
-        if text.count("{", 0, match.start()) != text.count("}", 0, match.start()):
-            continue
-        spans.append((start, match.end()))
-        start = match.end()
+    """The sentences of ``text`` as (start, end): one pass, so a long text costs its
+    length, not its length times its dots."""
+    spans, start, depth = [], 0, 0
+    for index, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(0, depth - 1)
+        elif char in ".!?" and depth == 0 and (index + 1 == len(text)
+                                                or text[index + 1].isspace()):
+            # A dot inside a placeholder ({x:2.4×}) is no sentence end.
+            spans.append((start, index + 1))
+            start = index + 1
     spans.append((start, len(text)))
     return spans
 
@@ -107,8 +115,9 @@ def _claims(card: Card, names: Sequence[str]) -> list[_Claim]:
                       if s.name not in SCENARIO_NAMES]
         except Exception:  # a template the loader refused is reported there
             continue
+        starts = [s.start for s in placed]  # in order: a sentence's slots are a slice
         for begin, end in _sentences(template):
-            here = [s for s in placed if begin <= s.start < end]
+            here = placed[bisect.bisect_left(starts, begin):bisect.bisect_left(starts, end)]
             found += _sentence_claims(card, path, template, begin, end, here, names)
     return found
 
@@ -445,9 +454,13 @@ def _one_gpu(card: Card, scenarios: Sequence[Scenario], source: SourceText
     place: Location | None = None
     for path, template in card.templates.items():
         for slot in slots(parse_template(template)):
+            # The words just before it: "on one {gpu}", "on {a_gpu}", not "does not fit
+            # on one {gpu}" (then the card does not put them there).
+            before = template[max(0, slot.start - 60):slot.start]
             if slot.name in ("gpu", "a_gpu") and (
-                    _ON_ONE.search(template[:slot.start]) or (slot.name == "a_gpu"
-                    and re.search(r"\bon\s+$", template[:slot.start]))):
+                    _ON_ONE.search(before) or (slot.name == "a_gpu"
+                                               and re.search(r"\bon\s+$", before))
+            ) and not _NEGATED.search(before):
                 start = card.text_locations.get(path, card.where)
                 place = source.position_in_source(start, template, slot.start)
                 break

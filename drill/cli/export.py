@@ -23,12 +23,17 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "the front; the answer, key numbers, reference values and tip on the back. "
         "Exporting again updates the notes already imported into Anki.",
         epilog="examples: drill export --anki drill.apkg\n"
-        "          drill export --csv cards.csv --pack speed-physics",
+        "          drill export --csv cards.csv --pack speed-physics\n"
+        "          drill export --csv for-anki.csv --anki-headers",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--anki", metavar="FILE", type=Path, help="write an Anki package")
     parser.add_argument("--csv", metavar="FILE", type=Path,
-                        help="write a CSV file (- for standard output)")
+                        help="write a CSV file (- for standard output), its first row "
+                        "naming the columns, as a spreadsheet reads it")
+    parser.add_argument("--anki-headers", action="store_true",
+                        help="start the CSV with Anki's header lines instead of a header "
+                        "row: Anki then imports it with no mapping, into the cards' decks")
     parser.add_argument("--pack", metavar="ID", action="append", default=[],
                         help="export only this pack (repeatable)")
     parser.add_argument("--force", action="store_true", help="replace an existing file")
@@ -79,11 +84,12 @@ def run(args: argparse.Namespace) -> int:
             write_anki(cards, args.anki, replace=args.force)
             print(f"wrote {written} to {args.anki}", file=report)
         if args.csv == STDOUT:
-            write_csv_rows(cards, sys.stdout)
+            write_csv_rows(cards, sys.stdout, anki_headers=args.anki_headers)
             sys.stdout.flush()
             print(f"wrote {written} to standard output", file=report)
         elif args.csv is not None:
-            write_csv(cards, args.csv, replace=args.force)
+            write_csv(cards, args.csv, replace=args.force,
+                      anki_headers=args.anki_headers)
             print(f"wrote {written} to {args.csv}", file=report)
     except ExportError as error:
         print(f"drill export: error: {error}", file=sys.stderr)

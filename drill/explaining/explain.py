@@ -210,7 +210,9 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
             errors[0].message if errors else None))
     figures = _results_of_failing(figures, find_equations(reading), equations)
     right_names = {f.name for f in figures if f.verdict == RIGHT and f.name}
-    points = check_points(card.points, plain, right_names)
+    wrong_names = frozenset(f.name for f in figures if f.verdict == WRONG and f.name)
+    wrong_at = [rewrite.span(f.start, f.end)[0] for f in figures if f.verdict == WRONG]
+    points = check_points(card.points, plain, right_names, wrong_names, wrong_at)
     return Explanation(card.shown_key, text, tuple(_back(f, rewrite, plain) for f in figures),
                        tuple(_back_equation(e, rewrite, plain) for e in equations), points)
 

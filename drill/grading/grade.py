@@ -21,6 +21,7 @@ from drill.grading.generic_slips import SHAPE_SLIPS, Finding, generic_findings
 from drill.grading.interpret import Interpretation, interpret
 from drill.grading.readings import (
     counts_as_labels,
+    gain_in_percent,
     has_a_number,
     is_plain_arithmetic,
     speedup_in_words,
@@ -125,16 +126,16 @@ def grade(answer: str, target: Target, last: Quantity | None = None) -> Grade:
     if ranged is not None:
         return replace(ranged, answer=_echoed(answer))
     parts = chain_parts(answer)
-    result = _grade_noted(parts[-1].text, target, last)
+    result = _grade_noted(parts[-1].text, target, last, parts[-1].start)
     if len(parts) > 1 and result.verdict is not Verdict.INVALID:
         result = _checked_working(result, parts[:-1], target, last)
     result = _thousands_or_decimal(answer, result, target, last)
     return replace(result, answer=_echoed(answer))
 
 
-def _grade_noted(text: str, target: Target, last: Quantity | None) -> Grade:
+def _grade_noted(text: str, target: Target, last: Quantity | None, offset: int) -> Grade:
     """A figure, or a figure with a note after it: the note is kept, not graded."""
-    whole = _grade_figure(text, target, last)
+    whole = _grade_figure(text, target, last, offset)
     if whole.correct:
         return whole
     split = split_note(text)
@@ -245,8 +246,10 @@ def _percent(fraction: float) -> str:
     return f"{format_number(fraction * 100)}%"
 
 
-def _grade_figure(answer: str, target: Target, last: Quantity | None = None) -> Grade:
-    """One figure or working, graded as typed."""
+def _grade_figure(answer: str, target: Target, last: Quantity | None = None,
+                  offset: int = 0) -> Grade:
+    """One figure or working, graded as typed; ``offset``: where it starts in the whole
+    answer, so a message names the column as typed."""
     expected = expected_side(target)
     shown_expected = Shown(expected.value, target.unit, expected.text)
 
@@ -256,7 +259,8 @@ def _grade_figure(answer: str, target: Target, last: Quantity | None = None) -> 
 
     text, note = answer, ""
     if target.unit.strip() == "×":
-        in_words = speedup_in_words(answer)
+        in_words = speedup_in_words(answer) or gain_in_percent(answer,
+                                                               target.reference.value)
         if in_words is not None:
             text, note = in_words.text, in_words.note
     try:
@@ -278,7 +282,7 @@ def _grade_figure(answer: str, target: Target, last: Quantity | None = None) -> 
                 part for part in (note, understood.assumed) if part))
         parsed = _parsed(reading, understood, target, expected)
     except ParseError as error:
-        return verdict_invalid(error.message)
+        return verdict_invalid(messages.at_column(error.message, offset + error.position))
     except QuantityError as error:
         return verdict_invalid(str(error))
 

@@ -62,6 +62,11 @@ def invalid(reason: str, unit: str = "ms") -> str:
             "or the working that gets there.")
 
 
+def at_column(reason: str, column: int) -> str:
+    """A reason that says where it is: ``unknown unit 'G' at column 4`` (1-based)."""
+    return f"{reason} at column {column + 1}"
+
+
 def wrong_dimension(given_text: str, given_words: str | None, expected_words: str,
                     unit: str, advise: bool = True) -> str:
     """``given_words`` is None for a dimension without a name (its units say it all)."""

@@ -22,10 +22,10 @@ from testkit import MakeApp
 
 pytestmark = pytest.mark.slow
 
-#: What the echo says of "16 G" (138 characters): two rows of the 74 an echo has at 80
+#: What the echo says of "16 G" (150 characters): three rows of the 74 an echo has at 80
 #: columns (80, less the card's padding of 1 and the echo's of 2, each side).
-UNKNOWN_G = ("Could not read that: unknown unit 'G' (did you mean Gb, GB?). Type a number "
-             "with its unit, such as 3.2 ms, or the working that gets there.")
+UNKNOWN_G = ("Could not read that: unknown unit 'G' (did you mean Gb, GB?) at column 4. Type "
+             "a number with its unit, such as 3.2 ms, or the working that gets there.")
 
 
 def footer_keys(screen: Screen[Any]) -> list[str]:
@@ -52,11 +52,11 @@ async def test_the_echo_takes_the_rows_its_text_needs_and_gives_them_back(
         assert echo.size.height == 1
         below = second.region.y
 
-        await pilot.press("G")  # not a unit yet: the message wraps to a second row
+        await pilot.press("G")  # not a unit yet: the message wraps to more rows
         await pilot.pause()
         assert str(echo.render()) == UNKNOWN_G
-        assert echo.size.height == 2
-        assert second.region.y == below + 1  # the next ask moved down to make room
+        assert echo.size.height == 3
+        assert second.region.y == below + 2  # the next ask moved down to make room
 
         await pilot.press("B")  # one row again, and the next ask back where it was
         await pilot.pause()

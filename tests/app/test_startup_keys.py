@@ -17,7 +17,7 @@ from drill.app.backend import Backend
 from drill.app.drill_app import DrillApp
 from drill.app.screens.browse import BrowseScreen
 from drill.app.screens.stats import StatsScreen
-from testkit import notices, until_open
+from testkit import notices, until_open, workers_done
 
 pytestmark = pytest.mark.slow
 
@@ -55,7 +55,7 @@ async def test_a_key_pressed_before_the_data_is_open_acts_once_it_is(
         await pilot.press(key)
         slow_open.set()
         await until_open(app, pilot)
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert isinstance(app.screen, screen)
 

@@ -47,7 +47,7 @@ def import_csv(collection: object, path: Path) -> object:
 
 def test_anki_imports_the_csv_as_one_note_per_card_with_no_mapping(
         tmp_path: Path, run_cli: RunCli) -> None:
-    path = exported(run_cli, tmp_path, "--csv", "cards.csv")
+    path = exported(run_cli, tmp_path, "--csv", "cards.csv", "--anki-headers")
     collection = new_collection(tmp_path / "anki")
     try:
         import_csv(collection, path)
@@ -122,7 +122,7 @@ def test_a_card_imported_from_the_csv_and_the_apkg_is_one_note(
     then the other has each card once, whichever came first."""
     ImportAnkiPackageRequest = anki_collection().ImportAnkiPackageRequest
 
-    csv_path = exported(run_cli, tmp_path, "--csv", "cards.csv")
+    csv_path = exported(run_cli, tmp_path, "--csv", "cards.csv", "--anki-headers")
     apkg_path = exported(run_cli, tmp_path, "--anki", "cards.apkg")
     collection = new_collection(tmp_path / "anki")
     try:
@@ -135,5 +135,26 @@ def test_a_card_imported_from_the_csv_and_the_apkg_is_one_note(
         assert collection.note_count() == len(keys)
         guids = sorted(collection.get_note(nid).guid for nid in collection.find_notes(""))
         assert guids == sorted(keys)
+    finally:
+        collection.close()
+
+
+def test_ankis_typed_answer_compares_a_plain_form_and_shows_the_cards(
+        tmp_path: Path, run_cli: RunCli) -> None:
+    """A speedup shown as 1.82× is typed 1.82x: Anki compares what was typed with the typed
+    form, and the answer side shows the card's own form beside it."""
+    ImportAnkiPackageRequest = anki_collection().ImportAnkiPackageRequest
+
+    path = exported(run_cli, tmp_path, "--anki", "cards.apkg")
+    collection = new_collection(tmp_path / "anki")
+    try:
+        collection.import_anki_package(ImportAnkiPackageRequest(package_path=str(path)))
+        note = next(collection.get_note(nid) for nid in collection.find_notes("")
+                    if collection.get_note(nid)["Key"] == "speed-physics/q7-follow-up")
+        assert (note["Answer"], note["Shown"]) == ("1.82x", "1.82×")
+        card = collection.get_card(note.card_ids()[0])
+        question = card.question()
+        assert question.count("overall speedup of the step") == 1  # not on the front again
+        assert "1.82×" in card.answer()
     finally:
         collection.close()

@@ -3,13 +3,16 @@ CSV has a row per card; both carry the scenario on the front and the answer on t
 
 from __future__ import annotations
 
+import csv
+import shutil
 import sqlite3
+import subprocess
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from drill.authoring.export import ANKI_HEADER, read_csv_rows
+from drill.authoring.export import ANKI_HEADER, read_csv_rows, typed_form
 from drill.packs.library import load_library
 from testkit import RunCli
 
@@ -33,12 +36,15 @@ def test_the_anki_package_holds_every_card(tmp_path: Path, run_cli: RunCli) -> N
     cards = load_library().cards
     notes = _notes(target, tmp_path)
     assert len(notes) == len(cards)
-    # Anki separates a note's fields with 0x1f: front, back, key, question, typed answer.
+    # Anki separates a note's fields with 0x1f: front, back, key, question, typed answer,
+    # the answer as shown.
     keys = {fields.split("\x1f")[2] for _, fields, _ in notes}
     assert keys == {card.key for card in cards}
     q1 = next(fields for _, fields, _ in notes if "\x1fspeed-physics/q1\x1f" in fields)
-    front, back, _, question, answer = q1.split("\x1f")
+    front, back, _, question, answer, shown = q1.split("\x1f")
     assert "shortest a decode step" in question and answer == "4.78 ms"
+    assert shown == ""  # the typed form is the form shown
+    assert "shortest a decode step" not in front  # the template draws it once, by its box
     assert "Llama 3 8B (8 billion parameters) with BF16 weights, one H100" in front
     assert "16 GB ÷ 3.35 TB/s ≈ 4.78 ms" in back  # the answer
     assert "Key numbers" in back and "Tip" in back
@@ -138,10 +144,56 @@ def test_csv_to_standard_output_with_a_dash(tmp_path: Path, run_cli: RunCli,
     assert anki.code == 2 and "standard output" in anki.err
 
 
-def test_the_csv_starts_with_ankis_header_lines(tmp_path: Path, run_cli: RunCli) -> None:
+def test_the_csv_starts_with_a_header_row_a_spreadsheet_reads(
+        tmp_path: Path, run_cli: RunCli) -> None:
     target = tmp_path / "cards.csv"
     result = run_cli("export", "--csv", str(target), "--pack", "speed-physics",
                      "--data", str(tmp_path / "data"))
+    assert result.code == 0, result.err
+    with target.open(encoding="utf-8", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    assert list(rows[0]) == ["key", "deck", "Front", "Back", "tags"]
+    assert rows[0]["key"] == "speed-physics/q1"
+    assert rows[0]["deck"] == "drill::speed-physics"
+    assert rows[0]["Front"].startswith("Promising 300 tokens/s on one H100\n")
+    # sqlite3's shell (.import --csv) takes the first row for the table's column names
+    # too: the same rule, run here through the csv module into an in-memory database.
+    connection = sqlite3.connect(":memory:")
+    try:
+        with target.open(encoding="utf-8", newline="") as stream:
+            header, *body = csv.reader(stream)
+        connection.execute(f"CREATE TABLE cards ({', '.join(map(repr, header))})")
+        connection.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * len(header))})",
+                               body)
+        (deck,) = connection.execute(
+            "SELECT deck FROM cards WHERE key = 'speed-physics/q1'").fetchone()
+        assert deck == "drill::speed-physics"
+    finally:
+        connection.close()
+
+
+@pytest.mark.skipif(shutil.which("sqlite3") is None, reason="no sqlite3 shell installed")
+def test_the_sqlite3_shell_imports_the_csvs_columns(tmp_path: Path, run_cli: RunCli) -> None:
+    target = tmp_path / "cards.csv"
+    assert run_cli("export", "--csv", str(target), "--pack", "speed-physics",
+                   "--data", str(tmp_path / "data")).code == 0
+    database = tmp_path / "cards.db"
+    subprocess.run(["sqlite3", str(database), f".import --csv {target} cards"], check=True)
+    connection = sqlite3.connect(database)
+    try:
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(cards)")]
+        assert columns == ["key", "deck", "Front", "Back", "tags"]
+        (count,) = connection.execute("SELECT count(*) FROM cards").fetchone()
+        assert count == len(read_csv_rows(target.read_text(encoding="utf-8").splitlines()))
+    finally:
+        connection.close()
+
+
+def test_with_anki_headers_the_csv_starts_with_ankis_header_lines(
+        tmp_path: Path, run_cli: RunCli) -> None:
+    target = tmp_path / "cards.csv"
+    result = run_cli("export", "--csv", str(target), "--anki-headers", "--pack",
+                     "speed-physics", "--data", str(tmp_path / "data"))
     assert result.code == 0, result.err
     lines = target.read_text(encoding="utf-8").splitlines()
     assert lines[:6] == [
@@ -150,3 +202,19 @@ def test_the_csv_starts_with_ankis_header_lines(tmp_path: Path, run_cli: RunCli)
     ]
     assert tuple(lines[:6]) == ANKI_HEADER
     assert lines[6].startswith("speed-physics/")  # the first card, no header row
+
+
+@pytest.mark.parametrize(("shown", "typed"), [
+    ("4.78 ms", "4.78 ms"), ("6,150", "6150"), ("507,000 h", "507000 h"),
+    ("1.98×", "1.98x"), ("5.9 × 10⁶ tokens", "5.9e6 tokens"), ("1.05 × 10⁹", "1.05e9"),
+    ("2.1 × 10⁻³ s", "2.1e-3 s"), ("$0.194 per million tokens", "$0.194"), ("27.3%", "27.3%"),
+])
+def test_typed_form(shown: str, typed: str) -> None:
+    assert typed_form(shown) == typed
+
+
+def test_exported_text_has_no_markdown_code_marks(tmp_path: Path, run_cli: RunCli) -> None:
+    result = run_cli("export", "--csv", "-", "--data", str(tmp_path))
+    assert result.code == 0, result.err
+    assert "drill simulate p99 --seed N" in result.out  # a card that quotes a command
+    assert "`" not in result.out

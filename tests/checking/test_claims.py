@@ -119,3 +119,38 @@ def test_a_division_written_with_over_is_no_claim() -> None:
     card = SPEEDUP.replace("more than double, and", "and {tokens} over {step} is a rate;")
     assert not [d for d in check(card) if d.code == "claim-false"
                 and "over" in d.message]
+
+
+NO_FIT = """\
+  - id: n1
+    title: Too big
+    priority: solid
+    gpu: H100
+    model: Llama 3 70B
+    scenario: >-
+      {model} in BF16 takes {weights:141 GB}, which does not even fit on one {gpu} with
+      {memory}.
+    givens:
+      params: 70.6 billion
+      memory: 80 GB
+    facts:
+      params: model.params
+      memory: gpu.memory_datasheet
+    formulas:
+      weights: params × 2 B
+    variants:
+      - id: small
+        model: Llama 3 8B
+    asks:
+      - id: weights
+        question: How big?
+        unit: GB
+"""
+
+
+def test_does_not_fit_is_read_as_the_card_says_it() -> None:
+    # The base: 141 GB does not fit in 80 GB, as the card says (and it does not put the
+    # weights on one GPU). Llama 3 8B's 16.1 GB fits: the variant makes the words false.
+    found = check(NO_FIT)
+    assert [(d.variant, d.code) for d in found] == [("small", "claim-false-in-variant")]
+    assert found[0].location.line == line_of(NO_FIT, "model: Llama 3 8B")

@@ -134,3 +134,17 @@ def test_a_scale_word_in_the_unit_is_not_applied_twice(unit: str, answer: str) -
     target = Target(card="hand/scale", ask="count", unit=unit,
                     reference=read(f"218 {unit}").value)
     assert grade(answer, target).verdict is Verdict.CORRECT
+
+
+def test_a_percent_on_a_speedup_ask_is_a_gain(speedup: Target) -> None:
+    result = grade("25%", speedup)
+    assert result.verdict is Verdict.CORRECT and "read as a gain" in result.message
+    assert grade("52%", speedup).verdict is Verdict.INCORRECT
+
+
+def test_plain_rate_arithmetic_may_be_in_the_base_unit(decode_floor: Target) -> None:
+    # 16 GB ÷ 3.35 TB/s worked in plain numbers: 16 ÷ 3350 = 0.00478, seconds.
+    result = grade("16 / 3350", decode_floor)
+    assert result.verdict is Verdict.CORRECT and "read in s" in result.message
+    # A bare number still claims the box's unit: 0.00478 ms is no 4.78 ms.
+    assert grade("0.00478", decode_floor).verdict is Verdict.INCORRECT

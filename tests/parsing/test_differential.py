@@ -198,3 +198,17 @@ def test_the_echo_of_each_typed_form_reads_back_alike(text: str) -> None:
     reading = read(text)
     again = read(reading.echo)
     assert again.value == reading.value, (text, reading.echo)
+
+
+@pytest.mark.parametrize(("text", "value"), [("one hundred nineteen", 119.0),
+                                             ("twenty-five", 25.0), ("a quarter", 0.25),
+                                             ("three quarters", 0.75),
+                                             ("one and a half", 1.5), ("a hundred", 100.0)])
+def test_numbers_in_words(text: str, value: float) -> None:
+    assert read(text).value.value == value
+
+
+@pytest.mark.parametrize("text", ["one one", "five twenty", "hundred hundred"])
+def test_words_that_make_no_number_are_refused_not_summed(text: str) -> None:
+    with pytest.raises(ParseError):
+        read(text)

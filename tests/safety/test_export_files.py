@@ -41,7 +41,7 @@ def test_force_replaces_the_file(run_cli: RunCli, tmp_path: Path) -> None:
     target.write_text("old\n", encoding="utf-8")
     code, _out, err = run_cli("export", "--csv", str(target), "--force")
     assert code == 0, err
-    assert target.read_text(encoding="utf-8").startswith("#separator:Comma")
+    assert target.read_text(encoding="utf-8").startswith("key,deck,Front,Back,tags\n")
 
 
 def test_a_write_that_fails_midway_leaves_the_old_file_whole(tmp_path: Path) -> None:

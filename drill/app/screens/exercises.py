@@ -10,10 +10,8 @@ limits, and the screen stays live) and shows each case's result.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import subprocess
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,6 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -233,6 +232,13 @@ class ExercisesScreen(Screen[None]):
             f"Checking {path.name}: each case runs in a separate process…", "$text-muted"))
         self._check(exercise, path)
 
+    class Checked(Message):
+        """The check's report, or (``error``) why the file could not be checked."""
+
+        def __init__(self, report: CheckReport | None, error: str = "") -> None:
+            super().__init__()
+            self.report, self.error = report, error
+
     @work(thread=True, exclusive=True, group="exercise-check")
     def _check(self, exercise: Exercise, path: Path) -> None:
         """The runner in a thread: the learner's program may take seconds (or hang, until
@@ -243,26 +249,19 @@ class ExercisesScreen(Screen[None]):
         try:
             report = check_file(exercise, path)
         except (CheckError, SolveError) as error:
-            self._from_thread(self._failed, str(error))
+            self.post_message(self.Checked(None, str(error)))
             return
-        self._from_thread(self._show_report, report)
+        self.post_message(self.Checked(report))
 
-    def _from_thread(self, callback: Callable[..., object], *args: object) -> None:
-        with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-            self.app.call_from_thread(callback, *args)
-
-    def _failed(self, message: str) -> None:
+    @on(Checked)
+    def _checked(self, message: Checked) -> None:
         self.checking = False
-        if self.is_attached:
-            self.query_one("#exercise-report", Static).update(
-                Content.styled(f"Not checked: {message}", "$text-error"))
-
-    def _show_report(self, report: CheckReport) -> None:
-        self.checking = False
-        if not self.is_attached:
+        shown = self.query_one("#exercise-report", Static)
+        if message.report is None:
+            shown.update(Content.styled(f"Not checked: {message.error}", "$text-error"))
             return
-        self._show_detail(report.exercise, statement=False)  # the one checked
-        self.query_one("#exercise-report", Static).update(report_content(report))
+        self._show_detail(message.report.exercise, statement=False)  # the one checked
+        shown.update(report_content(message.report))
         self.query_one("#exercise-body", VerticalScroll).scroll_home(animate=False)
 
     def action_scroll_body(self, pages: int) -> None:

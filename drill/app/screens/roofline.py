@@ -14,13 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from drill.app.widgets.lab_chart import LabChart, Plot
 from drill.labs.canvas import POINTS, VERTICAL, Axis, Series
@@ -102,50 +103,62 @@ class RooflineScreen(Screen[None]):
     def recompute(self) -> None:
         self.query_one("#roofline-facts", Static).update(
             Content.styled(f"m = {self.m:,}: working it out…", "$text-muted"))
-        self._work(self.m, self.gpu_index, self.precision_index)
+        self._work(self.m, self.gpu_index, self.precision_index, self.gpus, self._y_axis)
+
+    class Drawn(Message):
+        """The worker's picture (None when it failed: ``error`` says why), with the GPUs
+        it read from the catalog."""
+
+        def __init__(self, worker: Worker[None], picture: Picture | None,
+                     gpus: tuple[RooflineGpu, ...], gpu_index: int, error: str = "") -> None:
+            super().__init__()
+            self.worker, self.picture, self.error = worker, picture, error
+            self.gpus, self.gpu_index = gpus, gpu_index
 
     @work(thread=True, exclusive=True, group="roofline")
-    def _work(self, m: int, gpu_index: int, precision_index: int) -> None:
+    def _work(self, m: int, gpu_index: int, precision_index: int,
+              known: tuple[RooflineGpu, ...], y_axis: Axis | None) -> None:
         from drill.labs.gpus import gpus
         from drill.labs.roofline import PRECISIONS, gemm_point, roof
 
+        worker = get_current_worker()
         try:
-            if not self.gpus:
+            if not known:
                 known = gpus()
-                index = next((i for i, g in enumerate(known) if g.name == self.wanted_gpu), 0)
-                self.app.call_from_thread(self._set_gpus, known, index)
-                gpu_index = index
-            if self._y_axis is None:
+                gpu_index = next((i for i, g in enumerate(known) if g.name == self.wanted_gpu),
+                                 0)
+            if y_axis is None:
                 # One axis for every GPU and precision, so switching moves the roof and
                 # never the scale: from the lowest BF16 roof to the highest FP8 one.
-                roofs = [roof(gpu, X_LOW, X_HIGH) for gpu in self.gpus]
+                roofs = [roof(gpu, X_LOW, X_HIGH) for gpu in known]
                 low = min(r[0][1] for r in roofs)
                 high = max(r[-1][1] for r in roofs)
                 high = max([high, *(roof(gpu, X_LOW, X_HIGH, PRECISIONS[1])[-1][1]
-                                    for gpu in self.gpus if gpu.fp8_peak_flops)])
-                self._y_axis = Axis(low / 2, high * 2, log=True)
-            gpu = self.gpus[gpu_index]
+                                    for gpu in known if gpu.fp8_peak_flops)])
+                y_axis = Axis(low / 2, high * 2, log=True)
+            gpu = known[gpu_index]
             precision = PRECISIONS[precision_index]
             picture = Picture(gpu, gemm_point(gpu, m, self.k, self.n, precision),
-                              roof(gpu, X_LOW, X_HIGH, precision), self._y_axis, precision)
+                              roof(gpu, X_LOW, X_HIGH, precision), y_axis, precision)
         except Exception as error:  # a catalog or solver failure: say so, keep the app
-            self.app.call_from_thread(self._failed, str(error))
+            self.post_message(self.Drawn(worker, None, known, gpu_index, str(error)))
             return
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._show, picture)
+        self.post_message(self.Drawn(worker, picture, known, gpu_index))
 
-    def _set_gpus(self, known: tuple[RooflineGpu, ...], index: int) -> None:
-        self.gpus, self.gpu_index = known, index
-
-    def _failed(self, message: str) -> None:
-        if not self.is_attached:  # the worker's word came just after the user left
+    @on(Drawn)
+    def _drawn(self, message: Drawn) -> None:
+        if message.worker.is_cancelled:
+            return  # another m, GPU or precision asked for since: its picture comes next
+        if message.gpus:
+            self.gpus, self.gpu_index = message.gpus, message.gpu_index
+        if message.picture is None:
+            self.query_one("#roofline-facts", Static).update(
+                Content.styled(f"Cannot draw the roofline: {message.error}", "$text-error"))
             return
-        self.query_one("#roofline-facts", Static).update(
-            Content.styled(f"Cannot draw the roofline: {message}", "$text-error"))
+        self._y_axis = message.picture.y_axis  # every GPU on one scale
+        self._show(message.picture)
 
     def _show(self, picture: Picture) -> None:
-        if not self.is_attached:  # the worker's word came just after the user left
-            return
         gemm, gpu = picture.gemm, picture.gpu
         self.query_one("#roofline-title", Static).update(title_text(picture))
         self.query_one("#roofline-chart", LabChart).show(Plot(

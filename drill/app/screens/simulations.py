@@ -16,13 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from drill.app.widgets.lab_chart import LabChart, Plot
 from drill.labs.canvas import POINTS, Axis, Series
@@ -62,6 +63,9 @@ class SimulationResult:
 
 
 class SimulationScreen(Screen[None]):
+    """Runs in a worker; its progress and outcome come back as messages, heard only from
+    the latest run's worker (and never once the screen is gone: Textual drops them)."""
+
     CSS_PATH = "simulations.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "pick('little')", "Little"),
@@ -81,7 +85,22 @@ class SimulationScreen(Screen[None]):
         self.check = check if check in CHECKS else "queue"
         self.seed = seed
         self.sizes = {**DEFAULT_SIZES, **(sizes or {})}
-        self._run_id = 0
+        self.running: Worker[None] | None = None  # the latest run, until it ends
+
+    class Progress(Message):
+        """How far a run has got."""
+
+        def __init__(self, worker: Worker[None], done: int, total: int) -> None:
+            super().__init__()
+            self.worker, self.done, self.total = worker, done, total
+
+    class Ended(Message):
+        """A run's outcome, or (``error``) why it failed."""
+
+        def __init__(self, worker: Worker[None], outcome: SimulationResult | None,
+                     error: str = "") -> None:
+            super().__init__()
+            self.worker, self.outcome, self.error = worker, outcome, error
 
     def compose(self) -> ComposeResult:
         yield Static(id="sim-title", classes="screen-title")
@@ -114,8 +133,7 @@ class SimulationScreen(Screen[None]):
 
     # -- running -----------------------------------------------------------------------
     def start(self) -> None:
-        self._run_id += 1
-        run_id, size = self._run_id, self.sizes[self.check]
+        size = self.sizes[self.check]
         self.query_one("#sim-title", Static).update(Content.assemble(
             ("Simulations · ", "bold"), (TITLES[self.check], "bold $text-accent"),
             (f"   seed {self.seed} · n = {size:,}", "$text-muted")))
@@ -127,15 +145,15 @@ class SimulationScreen(Screen[None]):
         bar = self.query_one("#sim-progress", ProgressBar)
         bar.display = False
         bar.update(total=1000, progress=0)
-        self.set_timer(PROGRESS_AFTER_S, lambda: self._reveal_progress(run_id))
-        self._simulate(self.check, size, self.seed, run_id)
+        running = self.running = self._simulate(self.check, size, self.seed)
+        self.set_timer(PROGRESS_AFTER_S, lambda: self._reveal_progress(running))
 
-    def _reveal_progress(self, run_id: int) -> None:
-        if run_id == self._run_id:
+    def _reveal_progress(self, worker: Worker[None]) -> None:
+        if worker is self.running:  # still running
             self.query_one("#sim-progress", ProgressBar).display = True
 
     @work(thread=True, exclusive=True, group="simulate")
-    def _simulate(self, check: str, size: int, seed: int, run_id: int) -> None:
+    def _simulate(self, check: str, size: int, seed: int) -> None:
         worker = get_current_worker()
         last = [0.0]
 
@@ -145,47 +163,36 @@ class SimulationScreen(Screen[None]):
             now = time.monotonic()
             if now - last[0] >= 0.05 or done == total:  # a redraw at most every 50 ms
                 last[0] = now
-                self._from_thread(self._progress, run_id, done, total)
+                self.post_message(self.Progress(worker, done, total))
 
         try:
             outcome = run_check(check, size, seed, progress)
         except Stopped:
             return
         except Exception as error:  # a bad size or a solver failure: say so, keep the app
-            self._from_thread(self._failed, run_id, str(error))
+            self.post_message(self.Ended(worker, None, str(error)))
             return
-        if not worker.is_cancelled:
-            self._from_thread(self._show, run_id, outcome)
+        self.post_message(self.Ended(worker, outcome))
 
-    def _from_thread(self, callback: Any, *args: object) -> None:
-        try:
-            self.app.call_from_thread(callback, *args)
-        except RuntimeError:  # the app is closing
-            raise Stopped from None
+    @on(Progress)
+    def _progress(self, message: Progress) -> None:
+        if message.worker is self.running:
+            bar = self.query_one("#sim-progress", ProgressBar)
+            bar.update(total=message.total, progress=message.done)
 
-    def _wanted(self, run_id: int) -> bool:
-        """The run is the latest, and the screen still up (a worker's last word can come
-        just after the user left)."""
-        return run_id == self._run_id and self.is_attached
-
-    def _progress(self, run_id: int, done: int, total: int) -> None:
-        if self._wanted(run_id):
-            self.query_one("#sim-progress", ProgressBar).update(total=total, progress=done)
-
-    def _failed(self, run_id: int, message: str) -> None:
-        if self._wanted(run_id):
-            self._run_id += 1  # no progress bar for a run that is over
-            self.query_one("#sim-progress", ProgressBar).display = False
-            self.query_one("#sim-table", Static).update(
-                Content.styled(f"The simulation failed: {message}", "$text-error"))
-
-    def _show(self, run_id: int, outcome: SimulationResult) -> None:
-        if not self._wanted(run_id):
-            return
-        self._run_id += 1  # the run is over: its progress bar must not appear
+    @on(Ended)
+    def _ended(self, message: Ended) -> None:
+        if message.worker is not self.running:
+            return  # a run replaced by a newer one
+        self.running = None  # the run is over: its progress bar must not appear
         self.query_one("#sim-progress", ProgressBar).display = False
-        self.query_one("#sim-table", Static).update("\n".join(outcome.lines))
-        self.query_one("#sim-chart", LabChart).show(outcome.plot)
+        table = self.query_one("#sim-table", Static)
+        if message.outcome is None:
+            table.update(Content.styled(f"The simulation failed: {message.error}",
+                                        "$text-error"))
+            return
+        table.update("\n".join(message.outcome.lines))
+        self.query_one("#sim-chart", LabChart).show(message.outcome.plot)
 
 
 def run_check(check: str, size: int, seed: int, progress: Any) -> SimulationResult:

@@ -65,7 +65,9 @@ def parse(text: str, names: Mapping[str, Quantity | None] | None = None) -> Node
     tokens = tokenize(text)
     if tokens[0].kind is Kind.END:
         raise ParseError("there is nothing to read: type a number, such as 4.8 ms", 0)
-    return _Parser(tokens, names or {}).parse()
+    parser = _Parser(tokens, names or {})
+    parser.source = text
+    return parser.parse()
 
 
 def suggest_units(word: str, limit: int = 3) -> list[str]:
@@ -94,6 +96,8 @@ class _Parser:
         self.names = names
         self.i = 0
         self.depth = 0
+        #: The text as typed, so a message quotes what was typed ("**", not "^").
+        self.source = ""
 
     # -- token helpers --------------------------------------------------------------
     @property
@@ -423,7 +427,9 @@ class _Parser:
             if tok.text in MULTIPLIER_LETTERS:
                 return ParseError(f"'{tok.text}' must follow a number (200k, 15.5 M)", tok.start)
             return unknown_unit_error(tok.text, tok.start)
-        return ParseError(f"unexpected '{tok.text}'", tok.start)
+        typed = self.source[tok.start:tok.end] if self.source else ""
+        shown = typed if typed.strip() else tok.text
+        return ParseError(f"unexpected '{shown}'", tok.start)
 
 
 def _format_int(n: int) -> str:

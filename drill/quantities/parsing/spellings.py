@@ -190,21 +190,30 @@ def number_words(text: str, i: int) -> tuple[int, float] | None:
 
 def _words_value(words: list[str]) -> float | None:
     value: float | None = None
+    before = ""  # the kind of the word before: "unit", "tens", "hundred"
     for i, word in enumerate(words):
         after = words[i + 1] if i + 1 < len(words) else ""
-        last = i + 2 == len(words)
+        ends_after = i + 2 == len(words)
         if word == "and":
             continue
         if word in ("a", "an"):
-            if after in _FRACTION_WORDS and last:  # "a quarter", "one and a half"
+            if after in _FRACTION_WORDS and ends_after:  # "a quarter", "one and a half"
                 return (value or 0.0) + _FRACTION_WORDS[after]
             if after not in _ARTICLE_BEFORE or value is not None:
                 return None
             value = 1.0
         elif word in _UNITS_WORDS or word in _TENS_WORDS:
+            kind = "unit" if word in _UNITS_WORDS else "tens"
+            # "one one" or "five twenty" is no number: refused, never summed.
+            if before == "unit" or (kind == "tens" and before == "tens"):
+                return None
             value = (value or 0.0) + _UNITS_WORDS.get(word, _TENS_WORDS.get(word, 0))
+            before = kind
         elif word in ("hundred", "dozen"):
+            if before == "hundred":
+                return None
             value = (1.0 if value is None else value) * (100 if word == "hundred" else 12)
+            before = "hundred"
         elif word in _FRACTION_WORDS:
             if i + 1 != len(words):
                 return None
