@@ -9,6 +9,7 @@ is saved in the review database as soon as it is checked; no card is rescheduled
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import textwrap
 import time
@@ -99,7 +100,8 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
             continue
         number += 1
         heading = "Follow-up" if is_follow_up else f"Question {number}"
-        print(f"\n{heading} · {card.shown_key} · {card.title}")
+        print()
+        print(_wrap(f"{heading} · {card.shown_key} · {card.title}", ""))
         print(_wrap(card.scenario))
         print(f"  ({ANSWER_SECONDS} s: type your answer, then an empty line)")
         asked = time.monotonic()
@@ -119,17 +121,22 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
         print(f"  time {seconds:.0f} s{' (over the minute)' if scored.over_time else ''}")
         from drill.cli.explain import report_lines
 
-        print("\n".join("  " + line for line in report_lines(result)))
+        for line in report_lines(result):
+            body = line.lstrip(" ")
+            print(_wrap(body, "  " + line[: len(line) - len(body)], hanging=2))
         print("  The card's answer:")
         for point in card.answer:
             print(_wrap(point, "    • "))
         if card.key_numbers:
-            print("  Key numbers: " + " · ".join(" ".join(n.split()) for n in card.key_numbers))
+            print(_wrap("Key numbers: " + " · ".join(" ".join(n.split())
+                                                    for n in card.key_numbers)))
         following = None if is_follow_up else follow_up(card, library.card, rng)
         if following is not None:
             queue.insert(0, (following.card, following.variant, True))
     print()
-    print("\n".join(scorecard_lines(scores)))
+    for line in scorecard_lines(scores):
+        body = line.lstrip(" ")
+        print(_wrap(body, line[: len(line) - len(body)], hanging=2) if body else "")
     if interview_id is None:
         return EXIT_OK  # no card could be asked: nothing to keep
     try:
@@ -137,8 +144,9 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
     except StorageError as error:  # its answers are kept; only its end time is not
         print(f"drill interview: error: {error}", file=sys.stderr)
         return EXIT_FAILED
-    print(f"\nSaved as interview {interview_id}; drill stats shows your interviews. "
-          "No card was rescheduled.")
+    print()
+    print(_wrap(f"Saved as interview {interview_id}; drill stats shows your interviews. "
+                "No card was rescheduled.", ""))
     return EXIT_OK
 
 
@@ -156,6 +164,19 @@ def _read_answer(stdin: IO[str]) -> str:
     return "\n".join(lines)
 
 
-def _wrap(text: str, indent: str = "  ") -> str:
-    return textwrap.fill(" ".join(text.split()), 96, initial_indent=indent,
-                         subsequent_indent=" " * len(indent))
+#: The widest a line is drawn, however wide the terminal: prose is hard to read wider.
+MAX_WIDTH = 96
+
+
+def _wrap(text: str, indent: str = "  ", hanging: int = 0) -> str:
+    """``text`` filled to the terminal's width (at most MAX_WIDTH), so nothing wraps
+    mid-word in an 80-column terminal."""
+    return textwrap.fill(" ".join(text.split()), width(), initial_indent=indent,
+                         subsequent_indent=" " * (len(indent) + hanging))
+
+
+def width() -> int:
+    """Columns to fill: the terminal's less one (a full line would wrap on some
+    terminals), at most MAX_WIDTH; 80 when output is not a terminal and COLUMNS is unset."""
+    columns = shutil.get_terminal_size((80, 24)).columns
+    return max(40, min(MAX_WIDTH, columns - 1))

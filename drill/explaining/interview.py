@@ -173,9 +173,12 @@ def explanation_row(card: Card, explanation: Explanation, seconds: float,
     """The explanation as the review database keeps it: the text and how it scored
     (``scored``: its score with the typed asks, when there were any)."""
     scored = scored or score(explanation, seconds)
+    # An ask left unanswered is not right: it is kept with the wrong ones, so that
+    # `drill stats` scores the interview out of every ask, as its scorecard does.
+    not_right = max(scored.asks_wrong, scored.asks - scored.asks_right)
     return ExplanationRow(card.key, card.variant, explanation.text, max(0, int(seconds * 1000)),
                           scored.right, scored.wrong, scored.covered, scored.points,
-                          scored.mistakes, scored.asks_right, scored.asks_wrong)
+                          scored.mistakes, scored.asks_right, not_right)
 
 
 def scorecard_lines(scores: Sequence[CardScore]) -> list[str]:

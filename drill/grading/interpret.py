@@ -65,6 +65,13 @@ def interpret(reading: Reading, target: Target, expected: Expected) -> Interpret
         value = Quantity(value.value, expected.dim)
         assumed.append(f"'{labels}' is read as a label")
     alternative = None
+    in_base = Quantity(raw.value, expected.dim)
+    if (not bare and raw.dimensionless and expected.dim != dims.DIMENSIONLESS
+            and in_base.close_to(target.reference, target.tolerance)):
+        # "1 / (10 - 5)" in an ms box: rate arithmetic on plain numbers gives seconds, the
+        # base unit, as surely as a bare "4.8" means the box's ms.
+        alternative = in_base
+        assumed = [f"plain arithmetic is read in {dims.symbol(expected.dim)}"]
     if value.dim != expected.dim and dims.matches_leaving_out_counts(value.dim, expected.dim):
         unscaled = _fill_counts(value, expected, scaled=False)
         value = _fill_counts(value, expected, scaled=True)

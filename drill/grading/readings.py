@@ -34,6 +34,21 @@ _FASTER = re.compile(
     r"(?P<word>faster|quicker|speed-?up|slower)\s*\.?\s*$", re.IGNORECASE)
 
 
+#: "17.6%" alone: on a speed-up ask above 1, a gain.
+_GAIN = re.compile(r"^\s*(?:[≈~]|about|roughly|around)?\s*(?P<n>\d+(?:\.\d+)?)\s*%\s*\.?\s*$")
+
+
+def gain_in_percent(text: str, reference: float) -> Rewritten | None:
+    """``17.6%`` on a speed-up ask whose answer is above 1 is a 17.6% gain, 1.176×: a
+    slowdown to 0.176× is no answer anyone means there. None otherwise."""
+    match = _GAIN.match(text)
+    if match is None or reference <= 1 or float(match["n"]) >= 100:
+        return None
+    factor = 1 + float(match["n"]) / 100
+    shown = f"{factor:.6g}×"
+    return Rewritten(shown, f"'{match.group(0).strip()}' is read as a gain: {shown}")
+
+
 def speedup_in_words(text: str) -> Rewritten | None:
     """``18% faster`` as 1.18×, ``2× faster`` as 2×, ``2× slower`` as 0.5×; None when the
     text is not a speed-up in words. Only for asks in ×."""

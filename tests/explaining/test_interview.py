@@ -5,13 +5,16 @@ from __future__ import annotations
 import io
 import random
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from drill.cli import main
-from drill.explaining.interview import pick, weight
+from drill.explaining.explain import explain, worked_card
+from drill.explaining.interview import explanation_row, pick, score, weight
 from drill.packs.library import load_library
+from drill.storage.interviews import InterviewSummary
 
 
 def test_the_draw_is_distinct_weighted_and_leaves_follow_ups_to_their_parents() -> None:
@@ -86,3 +89,30 @@ def test_drill_stats_lists_each_interview_with_its_score(
     [listed] = json.loads(capsys.readouterr().out)["interviews"]
     assert listed["score"] == pytest.approx(13 / 19)
     assert (listed["asks_right"], listed["asks_wrong"]) == (2, 1)
+
+
+def test_an_interview_fits_an_80_column_terminal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    answers = ("The floor is 16 GB ÷ 3.35 TB/s ≈ 48 ms, memory-bound, and each user sees "
+               "about twenty tokens a second from the whole batch of them.\n\n") * 6
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    code = main(["--data", str(tmp_path), "interview", "-n", "2", "--seed", "4"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_unanswered_asks_count_as_not_right_in_the_stats() -> None:
+    card, solution = worked_card(load_library().find("speed-physics/q1"))
+    result = explain(card, solution, "The floor is 16 GB ÷ 3.35 TB/s ≈ 4.78 ms.")
+    # Two asks on the card, one answered right and one left blank: 1 of 2 right.
+    scored = replace(score(result, 30.0), asks=2, asks_right=1, asks_wrong=0)
+    row = explanation_row(card, result, 30.0, scored)
+    assert (row.asks_right, row.asks_wrong) == (1, 1)
+    summary = InterviewSummary(1, 0, 1, 1, row.figures_right, row.figures_wrong,
+                               row.points_covered, row.points_total, row.asks_right,
+                               row.asks_wrong)
+    counted = scored.right + scored.wrong + 2 + scored.points
+    assert summary.score == (scored.right + 1 + scored.covered) / counted

@@ -26,7 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static, TextArea
+from textual.widgets import Footer, Input, Static, TextArea
 from textual.worker import Worker, WorkerState
 
 from drill.app.backend import data_errors
@@ -68,6 +68,9 @@ class InterviewScreen(Screen[None]):
         Binding("escape", "finish", "End",
                 tooltip="End the interview now (an answer being written is checked and "
                 "kept): the scorecard"),
+        # Priority: a Tab right behind a paste, while the question is still being set up,
+        # must still leave the answer box (the screen would otherwise focus it again).
+        Binding("tab", "tab", "Next field", show=False, priority=True),
         Binding("pageup", "scroll_body(-1)", "Page up", show=False),
         Binding("pagedown", "scroll_body(1)", "Page down", show=False),
     ]
@@ -89,6 +92,7 @@ class InterviewScreen(Screen[None]):
         self.count = count
         self.rng = random.Random(seed)
         self.phase = "intro"  # then "asking", "checked"; "done" once saved
+        self.tab_pending = False  # Tab pressed before the asks were there to take it
         self.queue: list[tuple[Question, bool]] = []  # (question, is a follow-up)
         self.card: Card | None = None
         self.is_follow_up = False
@@ -210,6 +214,8 @@ class InterviewScreen(Screen[None]):
         text = self.query_one(TextArea)
         text.read_only = False
         text.load_text("")
+        self.tab_pending = False
+        self.set_focus(text)  # a paste right behind Enter lands in the answer box
         asks = self.query_one("#interview-asks", Vertical)
         await asks.remove_children()
         fields = [AskField(ask, n) for n, ask in enumerate(card.asks, start=1)]
@@ -221,7 +227,11 @@ class InterviewScreen(Screen[None]):
         countdown.display = True
         countdown.restart()
         self.query_one("#interview-body", VerticalScroll).scroll_home(animate=False)
-        self.set_focus(text)  # at once: keys typed right behind Enter are the answer's
+        if self.tab_pending and fields:
+            self.set_focus(fields[0].input)  # the Tab pressed while they were coming
+        elif not isinstance(self.focused, Input):
+            self.set_focus(text)  # at once: keys typed right behind Enter are the answer's
+        self.tab_pending = False
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -230,6 +240,24 @@ class InterviewScreen(Screen[None]):
                 and worker.result is not None
                 and worker.result.key == self.card.shown_key and self.prepared is None):
             self.prepared = worker.result
+
+    def action_tab(self) -> None:
+        """Tab: from the answer box to the first ask, on through the asks, and back."""
+        if self.phase != "asking":
+            self.focus_next()
+            return
+        fields = [f for f in self.query(AskField) if f.input.focusable]
+        focused = self.focused
+        if not fields:
+            self.tab_pending = True  # the asks are still being mounted
+            return
+        inputs = [f.input for f in fields]
+        if focused in inputs:
+            index = inputs.index(focused)
+            self.set_focus(inputs[index + 1] if index + 1 < len(inputs)
+                           else self.query_one(TextArea))
+        else:
+            self.set_focus(inputs[0])
 
     @on(AskField.Typed)
     def _typed(self, event: AskField.Typed) -> None:
