@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from drill.config.settings import Settings
     from drill.explaining.explain import Explanation
     from drill.explaining.interview import Question
-    from drill.grading import Grade, Target
+    from drill.grading import Earlier, Grade, Target
     from drill.packs.library import Library
     from drill.packs.model import Card
     from drill.quantities.quantity import Quantity
@@ -475,11 +475,13 @@ class Backend:
                            grade.mistakes)
 
     @staticmethod
-    def grade(answer: str, target: Target, last: Quantity | None = None) -> Grade:
-        """``last``: the calculator's last result, what ``ans`` in the answer stands for."""
+    def grade(answer: str, target: Target, last: Quantity | None = None,
+              earlier: Sequence[Earlier] = ()) -> Grade:
+        """``last``: the calculator's last result, what ``ans`` in the answer stands for;
+        ``earlier``: the card's asks answered before this one."""
         from drill.grading import grade
 
-        return grade(answer, target, last)
+        return grade(answer, target, last, earlier)
 
     @staticmethod
     def prepare(card: Card) -> Prepared:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from drill.grading import messages
 from drill.grading.ambiguous import other_readings
+from drill.grading.carried import Earlier, carried
 from drill.grading.forms import Part, chain_parts, range_ends, split_note, trailing_words
 from drill.grading.generic_slips import SHAPE_SLIPS, Finding, generic_findings
 from drill.grading.interpret import Interpretation, interpret
@@ -114,14 +116,17 @@ class Grade:
         }
 
 
-def grade(answer: str, target: Target, last: Quantity | None = None) -> Grade:
+def grade(answer: str, target: Target, last: Quantity | None = None,
+          earlier: Sequence[Earlier] = ()) -> Grade:
     """Grade ``answer`` for ``target``; never raises on the answer's content.
 
     ``last`` is the calculator's last result: what ``ans`` in the answer stands for (with
     none, ``ans`` is read but has no value, and the answer is invalid saying so).
 
     The answer may be a range, working with its result (``16/3.35 ms = 4.78 ms``) or a
-    figure with a note (:mod:`drill.grading.forms`)."""
+    figure with a note (:mod:`drill.grading.forms`). ``earlier``: the card's asks answered
+    before, so a right method on a wrong earlier figure is named
+    (:mod:`drill.grading.carried`)."""
     ranged = _graded_range(answer, target, last)
     if ranged is not None:
         return replace(ranged, answer=_echoed(answer))
@@ -130,7 +135,30 @@ def grade(answer: str, target: Target, last: Quantity | None = None) -> Grade:
     if len(parts) > 1 and result.verdict is not Verdict.INVALID:
         result = _checked_working(result, parts[:-1], target, last)
     result = _thousands_or_decimal(answer, result, target, last)
+    if result.verdict is Verdict.INCORRECT and earlier:
+        result = _with_carried(result, parts[-1].text, target, last, earlier)
     return replace(result, answer=_echoed(answer))
+
+
+def _with_carried(result: Grade, text: str, target: Target, last: Quantity | None,
+                  earlier: Sequence[Earlier]) -> Grade:
+    try:
+        reading = _read(text, last)
+    except ParseError:
+        return result
+    expected = expected_side(target)
+
+    def fits(value: Quantity) -> bool:
+        if value.dimensionless and expected.dim != dims.DIMENSIONLESS:
+            value = value * expected.unit_size  # plain figures count in the ask's unit
+        return value.dim == target.reference.dim and value.close_to(target.reference,
+                                                                    target.tolerance)
+
+    found = carried(reading, earlier, fits)
+    if found is None:
+        return result
+    return replace(result, message=found.message(),
+                   mistakes=(*result.mistakes, "carries-earlier-figure"))
 
 
 def _grade_noted(text: str, target: Target, last: Quantity | None, offset: int) -> Grade:

@@ -136,6 +136,11 @@ _FAMILIES: dict[Dim, tuple[str, ...]] = {
     dim(request=1, time=-1): ("requests/s",),
     dim(time=-1): ("1/s",),
     dim(mass=1, length=2, time=-3): ("W", "kW"),
+    # Energy, for tokens per joule (a throughput per watt) and what is left of it when
+    # the tokens are left out.
+    dim(mass=1, length=2, time=-2): ("J",),
+    dim(mass=-1, length=-2, time=2): ("1/J",),
+    dim(token=1, mass=-1, length=-2, time=2): ("tokens/J",),
 }
 
 

@@ -557,3 +557,17 @@ async def test_the_buttons_follow_the_study_day_and_promise_what_the_rating_give
         [entry] = app.backend.session.history(key)
         given = describe_interval(timedelta(seconds=entry.interval_after_s))
         assert given == promised
+
+
+async def test_a_right_method_on_a_wrong_first_answer_is_named(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        # 4.18 ms is no floor (16 GB ÷ 3.35 TB/s ≈ 4.78 ms); 1 token ÷ 4.18 ms is the
+        # right method on that figure.
+        await pilot.press(*"4.18 ms", "enter", *"1 token / 4.18 ms", "enter")
+        await pilot.pause()
+        verdict = text_of(field(app, "max_tokens_per_s").query_one(".ask-verdict", Static))
+        assert verdict.startswith("✗")
+        assert "carries your 4.18 ms from ask 1" in verdict

@@ -573,6 +573,159 @@ ROWS: list[Row] = [
     ("speculative-decoding/tpot-with-speculation", "effective_tpot", "4.8 ms", W,
      "all-accepted", ""),
     ("speculative-decoding/tpot-with-speculation", "user_speedup", "2.8", C, NONE, ""),
+    # --- parallelism ------------------------------------------------------------------
+    # A ring over 8 GPUs sends 2 × 7/8 = 1.75 of 4,096 × 8,192 × 2 B = 67.1 MB: 117 MB ÷
+    # 450 GB/s = 261 µs (the message once: 149 µs).
+    ("parallelism/ring-allreduce", "allreduce_time", "261 µs", C, NONE, ""),
+    ("parallelism/ring-allreduce", "allreduce_time", "1.75 * 4096 * 8192 * 2 B / 450 GB/s", C,
+     NONE, ""),
+    ("parallelism/ring-allreduce", "allreduce_time", "149 us", W, "message-once", ""),
+    # 4 stages, 8 micro-batches: 3 ÷ 11 = 27.3% idle (7 ÷ 11 = 63.6% swapped); 11 × 5 ms.
+    ("parallelism/pipeline-bubble", "bubble", "27.3%", C, NONE, ""),
+    ("parallelism/pipeline-bubble", "bubble", "3/11", C, NONE, ""),
+    ("parallelism/pipeline-bubble", "bubble", "63.6%", W, "m-and-p-swapped", ""),
+    ("parallelism/pipeline-bubble", "batch_time", "55 ms", C, NONE, ""),
+    ("parallelism/pipeline-bubble", "batch_time", "8 * 5 ms", W, "no-fill-or-drain", ""),
+    # 80 layers × 2 = 160 all-reduces, each 10 µs + 1.75 × 32 × 8,192 × 2 B ÷ 450 GB/s
+    # (2.04 µs): 1.93 ms (0.963 ms with one per layer, 0.326 ms for the bytes alone).
+    ("parallelism/tp-decode-allreduce", "allreduces_per_step", "160", C, NONE, ""),
+    ("parallelism/tp-decode-allreduce", "allreduces_per_step", "80", W, "one-per-layer", ""),
+    ("parallelism/tp-decode-allreduce", "comm_per_step", "1.93 ms", C, NONE, ""),
+    ("parallelism/tp-decode-allreduce", "comm_per_step", "0.96 ms", W, "one-per-layer", ""),
+    ("parallelism/tp-decode-allreduce", "comm_per_step", "0.33 ms", W, "bytes-only", ""),
+    # 70.6 billion × 2 B = 141.2 GB ÷ 3.35 TB/s = 42.1 ms however many stages (÷ 4 is TP's
+    # 10.5 ms); 4 tokens per 42.1 ms = 94.9 tokens/s.
+    ("parallelism/pp-decode-latency", "pp_tpot", "42 ms", C, NONE, ""),
+    ("parallelism/pp-decode-latency", "pp_tpot", "10.5 ms", W, "pipeline-divides-latency", ""),
+    ("parallelism/pp-decode-latency", "pp_throughput", "95 tokens/s", C, NONE, ""),
+    ("parallelism/pp-decode-latency", "pp_throughput", "23.7 tokens/s", W, "one-sequence", ""),
+    # TP 8: 141.2 GB ÷ 26.8 TB/s = 5.27 ms + 1.93 ms = 7.2 ms; TP 4: 10.54 + 1.88 = 12.42 ms;
+    # 12.42 ÷ 7.2 = 1.73× (2× counting the read alone).
+    ("parallelism/tp-stops-paying", "step_large", "7.2 ms", C, NONE, ""),
+    ("parallelism/tp-stops-paying", "speedup", "1.73", C, NONE, ""),
+    ("parallelism/tp-stops-paying", "speedup", "2x", W, "bandwidth-only", ""),
+    # 160 × 1.5 × 2,048 × 8,192 × 2 B = 8.05 GB: ÷ 64 GB/s = 126 ms (63 ms at PCIe's two-way
+    # 128 GB/s); ÷ 450 GB/s = 17.9 ms (8.9 ms with one all-reduce per layer).
+    ("parallelism/tp-pcie-vs-nvlink", "pcie_time", "126 ms", C, NONE, ""),
+    ("parallelism/tp-pcie-vs-nvlink", "pcie_time", "63 ms", W, "both-directions", ""),
+    ("parallelism/tp-pcie-vs-nvlink", "nvlink_time", "17.9 ms", C, NONE, ""),
+    ("parallelism/tp-pcie-vs-nvlink", "nvlink_time", "8.9 ms", W, "one-per-layer", ""),
+    # 252 all-reduces × 1.875 × 64 × 16,384 × 2 B ÷ 50 GB/s = 19.8 ms (2.48 ms at 400 GB/s).
+    ("parallelism/cross-node-ib", "step_comm", "19.8 ms", C, NONE, ""),
+    ("parallelism/cross-node-ib", "step_comm", "2.48 ms", W, "bits-as-bytes", ""),
+    # 8 × 71.68 GiB = 615.7 GB; − 4 × 141.2 GB = 50.9 GB (475 GB taking the weights once);
+    # − 141.2 GB = 474.5 GB (543 GB handing over all 8 × 85.5 GB).
+    ("parallelism/dp-vs-tp", "kv_room_small", "51 GB", C, NONE, ""),
+    ("parallelism/dp-vs-tp", "kv_room_small", "475 GB", W, "one-copy", ""),
+    ("parallelism/dp-vs-tp", "kv_room_large", "474 GB", C, NONE, ""),
+    ("parallelism/dp-vs-tp", "kv_room_large", "543 GB", W, "whole-memory", ""),
+    # 810 GB ÷ 16 = 50.6 GB (101 GB by TP alone); (76.97 − 50.63) GB ÷ (2 × 63 × 1 × 128 ×
+    # 2 B = 32,256 B) = 817,000 tokens (408,000 caching all 126 layers).
+    ("parallelism/memory-tp-pp", "weights_per_gpu", "50.6 GB", C, NONE, ""),
+    ("parallelism/memory-tp-pp", "weights_per_gpu", "101 GB", W, "tp-only", ""),
+    ("parallelism/memory-tp-pp", "tokens", "817000 tokens", C, NONE, ""),
+    ("parallelism/memory-tp-pp", "tokens", "408000", W, "no-pp-split", ""),
+    # One whole KV head per GPU: 2 × 80 × 1 × 128 × 2 B = 40 KiB (20 KiB split 16 ways);
+    # 16 × 40 = 640 KiB against 320 KiB: 2 copies.
+    ("parallelism/tp-kv-heads", "kv_per_gpu", "40 KiB/token", C, NONE, ""),
+    ("parallelism/tp-kv-heads", "kv_per_gpu", "20 KiB", W, "even-split", ""),
+    ("parallelism/tp-kv-heads", "duplication", "2", C, NONE, ""),
+    ("parallelism/tp-kv-heads", "duplication", "1", W, "no-copies", ""),
+    # 2 × 8.03e9 × 131,072 = 2.1e15 FLOP + 2 × 32 × 131,072² × 4,096 = 4.5e15: 6.61e15 ÷
+    # 989 TFLOPS = 6.68 s (2.13 s without attention); 7/8 × 131,072 × 128 KiB = 15 GB.
+    ("parallelism/context-parallel", "ttft_one", "6.7 s", C, NONE, ""),
+    ("parallelism/context-parallel", "ttft_one", "2.13 s", W, "linear-only", ""),
+    ("parallelism/context-parallel", "kv_received", "15 GB", C, NONE, ""),
+    # (615.7 − 405) GB ÷ (8,192 × 504 KiB = 4.23 GB) = 49.8: 49 (145 forgetting the weights);
+    # 405 GB ÷ (8 × 3.35 TB/s) = 15.1 ms.
+    ("parallelism/eight-gpus-405b", "sequences", "49", C, NONE, ""),
+    ("parallelism/eight-gpus-405b", "sequences", "145", W, "forgot-weights", ""),
+    ("parallelism/eight-gpus-405b", "tpot_floor", "15.1 ms", C, NONE, ""),
+    # --- moe-serving --------------------------------------------------------------------
+    # 2 × 37 billion = 74 GFLOP a token (1,342 with all 671 billion); 671 GB in FP8.
+    ("moe-serving/active-vs-total", "flop_per_token", "74 GFLOP/token", C, NONE, ""),
+    ("moe-serving/active-vs-total", "flop_per_token", "1342 GFLOP", W, "total-params", ""),
+    ("moe-serving/active-vs-total", "weights", "671 GB", C, NONE, ""),
+    ("moe-serving/active-vs-total", "weights", "37 GB", W, "active-only", ""),
+    # 2 × 37e9 × 32,768 = 2.42e15 FLOP ÷ (8 × 1,979 TFLOPS) = 153 ms (2.78 s on the total).
+    ("moe-serving/moe-prefill", "prefill_floor", "153 ms", C, NONE, ""),
+    ("moe-serving/moe-prefill", "prefill_floor", "2.78 s", W, "total-params", ""),
+    # 256 × (1 − (31/32)³²) = 256 × 0.638 = 163 (32 × 8 = 256 counting repeats).
+    ("moe-serving/experts-touched", "touched", "163", C, NONE, ""),
+    ("moe-serving/experts-touched", "touched", "256 * (1 - (1 - 8/256)^32)", C, NONE, ""),
+    ("moe-serving/experts-touched", "touched", "256", W, "batch-times-k", ""),
+    # 1 − (31/32)⁶⁴ = 86.9% (64 × 8 ÷ 256 = 200% adding the picks).
+    ("moe-serving/experts-half", "big_share", "86.9%", C, NONE, ""),
+    ("moe-serving/experts-half", "big_share", "200%", W, "linear-share", ""),
+    # 17.1 billion always read + 163.3 × 58 × 44.04 million = 434 GB at a byte each (37 GB
+    # counting the active parameters); ÷ (8 × 4.8 TB/s) = 11.3 ms.
+    ("moe-serving/moe-decode-bytes", "step_bytes", "434 GB", C, NONE, ""),
+    ("moe-serving/moe-decode-bytes", "step_bytes", "37 GB", W, "active-only", ""),
+    ("moe-serving/moe-decode-bytes", "step_floor", "11.3 ms", C, NONE, ""),
+    # 8 × 7,168 × (1 + 2) B × 58 = 9.98 MB a token (3.33 MB dispatch alone); × 128 ÷
+    # 50 GB/s = 25.5 ms (0.44 ms for one layer).
+    ("moe-serving/ep-all-to-all", "per_token", "10 MB", C, NONE, ""),
+    ("moe-serving/ep-all-to-all", "per_token", "3.33 MB", W, "dispatch-only", ""),
+    ("moe-serving/ep-all-to-all", "step_time", "25.5 ms", C, NONE, ""),
+    ("moe-serving/ep-all-to-all", "step_time", "0.44 ms", W, "one-layer", ""),
+    # 671 GB ÷ (0.9 × 143,771 MiB = 135.7 GB) = 4.94: 5 H200s (1 from the 37 billion
+    # active); (8 × 135.7 − 671) GB = 414.8 GB ÷ 68.6 KiB = 5.9 million tokens.
+    ("moe-serving/moe-memory", "gpus_needed", "5", C, NONE, ""),
+    ("moe-serving/moe-memory", "gpus_needed", "1", W, "active-only", ""),
+    ("moe-serving/moe-memory", "kv_tokens", "5.9 million tokens", C, NONE, ""),
+    # 4,096 × 8 ÷ 256 = 128 tokens a fair share; 3× that = 384; 128 ÷ 384 = 33.3% busy.
+    ("moe-serving/load-imbalance", "hot_load", "384 tokens", C, NONE, ""),
+    ("moe-serving/load-imbalance", "hot_load", "128", W, "fair-share", ""),
+    ("moe-serving/load-imbalance", "utilization", "33%", C, NONE, ""),
+    # Batch 8 touches 8 × (1 − 0.75⁸) = 7.2 experts: (1.6 + 7.2 × 32 × 0.176) billion × 2 B
+    # = 84.4 GB ÷ 4.8 TB/s = 17.6 ms (5.37 ms reading 12.9 billion); 84.4 ÷ 25.8 = 3.27×.
+    ("moe-serving/moe-vs-dense", "moe_floor", "17.6 ms", C, NONE, ""),
+    ("moe-serving/moe-vs-dense", "moe_floor", "5.37 ms", W, "active-only", ""),
+    ("moe-serving/moe-vs-dense", "ratio", "3.27", C, NONE, ""),
+    # --- hardware -----------------------------------------------------------------------
+    # 2 × 8.03e9 × 8,192 = 131.6 TFLOP ÷ 989 TFLOPS = 133 ms (66.5 ms at the sparse 1,978);
+    # 133 ÷ 190 = 70% (35% against the sparse figure).
+    ("hardware/dense-vs-sparse", "prefill_time_floor", "133 ms", C, NONE, ""),
+    ("hardware/dense-vs-sparse", "prefill_time_floor", "66.5 ms", W, "sparse-peak", ""),
+    ("hardware/dense-vs-sparse", "mfu", "70%", C, NONE, ""),
+    ("hardware/dense-vs-sparse", "mfu", "35%", W, "sparse-peak", ""),
+    # 1,979 TFLOPS ÷ 3.35 TB/s = 591 FLOP/byte; twice the batch reaches it at 295.
+    ("hardware/ridge-per-precision", "ridge_fp8", "591 FLOP/byte", C, NONE, ""),
+    ("hardware/ridge-per-precision", "ridge_fp8", "1181", W, "sparse-peak", ""),
+    ("hardware/ridge-per-precision", "batch_fp8", "295", C, NONE, ""),
+    ("hardware/ridge-per-precision", "batch_fp8", "591", W, "batch-as-ridge", ""),
+    # 148 ÷ 4 = 37 FLOP/byte (74 at the sparse peak); 131.6 TFLOP ÷ 148 TFLOPS = 889 ms.
+    ("hardware/h20-ridge", "ridge", "37 FLOP/byte", C, NONE, ""),
+    ("hardware/h20-ridge", "ridge", "74", W, "sparse-peak", ""),
+    ("hardware/h20-ridge", "prefill_floor", "0.89 s", C, NONE, ""),
+    # 81,559 MiB × 1,048,576 = 85.5 GB (81.6 reading MiB as MB); (0.9 × 85.52 − 16.06) GB
+    # ÷ 128 KiB = 465,000 tokens (424,000 taking 71.68 GiB as GB).
+    ("hardware/gb-vs-gib", "memory_gb", "85.5 GB", C, NONE, ""),
+    ("hardware/gb-vs-gib", "memory_gb", "81.6 GB", W, "mib-as-mb", ""),
+    ("hardware/gb-vs-gib", "kv_tokens", "465000 tokens", C, NONE, ""),
+    ("hardware/gb-vs-gib", "kv_tokens", "424000", W, "gib-as-gb", ""),
+    # 32,768 × 320 KiB = 10.7 GB: ÷ 50 GB/s = 215 ms (26.8 ms at 400 GB/s); ÷ 64 GB/s =
+    # 168 ms (83.9 ms at 128 GB/s).
+    ("hardware/link-speeds", "ib_time", "215 ms", C, NONE, ""),
+    ("hardware/link-speeds", "ib_time", "26.8 ms", W, "bits-as-bytes", ""),
+    ("hardware/link-speeds", "pcie_time", "168 ms", C, NONE, ""),
+    ("hardware/link-speeds", "pcie_time", "84 ms", W, "both-directions", ""),
+    # 70.6 GB ÷ 7.7 TB/s = 9.17 ms (18.3 ms in BF16); 109 tokens/s.
+    ("hardware/decode-floor-b200", "tpot_floor", "9.2 ms", C, NONE, ""),
+    ("hardware/decode-floor-b200", "tpot_floor", "18.3 ms", W, "bf16-weights", ""),
+    ("hardware/decode-floor-b200", "max_rate", "109 tokens/s", C, NONE, ""),
+    ("hardware/decode-floor-b200", "max_rate", "31900 tokens/s", W, "compute-ceiling", ""),
+    # (16.06 + 64 × 2,048 × 128 KiB = 17.18) GB ÷ 3.35 TB/s = 9.92 ms: 64 ÷ 9.92 ms = 6,450
+    # tokens/s (13,350 reading the weights alone) ÷ 700 W = 9.21 tokens/J.
+    ("hardware/tokens-per-watt", "rate", "6450 tokens/s", C, NONE, ""),
+    ("hardware/tokens-per-watt", "rate", "13350 tokens/s", W, "weights-only", ""),
+    ("hardware/tokens-per-watt", "per_joule", "9.2 tokens/J", C, NONE, ""),
+    ("hardware/tokens-per-watt", "per_joule", "19.1", W, "weights-only", ""),
+    # 50 MiB + 132 × 228 KiB = 52.4 + 30.8 = 83.2 MB (52.7 MB with one SM's); 16.06 GB ÷
+    # 83.2 MB = 193×.
+    ("hardware/on-chip-memory", "sram", "83.2 MB", C, NONE, ""),
+    ("hardware/on-chip-memory", "sram", "52.7 MB", W, "one-sm", ""),
+    ("hardware/on-chip-memory", "ratio", "193", C, NONE, ""),
 ]
 
 _BOOK = TargetBook.of(load_library().cards, solve)

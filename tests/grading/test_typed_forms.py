@@ -148,3 +148,23 @@ def test_plain_rate_arithmetic_may_be_in_the_base_unit(decode_floor: Target) -> 
     assert result.verdict is Verdict.CORRECT and "read in s" in result.message
     # A bare number still claims the box's unit: 0.00478 ms is no 4.78 ms.
     assert grade("0.00478", decode_floor).verdict is Verdict.INCORRECT
+
+
+def test_a_right_method_on_a_wrong_earlier_figure_is_named(tokens_per_s: Target) -> None:
+    from drill.grading import Earlier
+    from drill.quantities.parsing import read
+
+    # Ask 1 was answered 4.18 ms (the floor is 16 GB ÷ 3.35 TB/s ≈ 4.78 ms); ask 2's
+    # working 1 token ÷ 4.18 ms is the right method on that figure.
+    ask1 = Earlier("ask 1", read("4.18 ms").value, read("16 GB / 3.35 TB/s").value, "ms")
+    result = grade("1 token / 4.18 ms", tokens_per_s, earlier=[ask1])
+    assert result.verdict is Verdict.INCORRECT
+    assert result.message.startswith("Right method: it carries your 4.18 ms from ask 1")
+    assert "carries-earlier-figure" in result.mistakes
+    # Plain figures in the earlier ask's unit are recognised too.
+    assert "carries your" in grade("1000 / 4.18", tokens_per_s, earlier=[ask1]).message
+    # A wrong method on the same figure is not called right.
+    assert "carries" not in grade("2 tokens / 4.18 ms", tokens_per_s, earlier=[ask1]).message
+    # With no earlier slip there is nothing to carry.
+    right1 = Earlier("ask 1", read("4.78 ms").value, read("16 GB / 3.35 TB/s").value, "ms")
+    assert "carries" not in grade("1 token / 4.18 ms", tokens_per_s, earlier=[right1]).message

@@ -30,7 +30,7 @@ from drill.app.widgets.reveal import answer_text
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend, Prepared
-    from drill.grading import Grade
+    from drill.grading import Earlier, Grade
     from drill.packs.model import Card
     from drill.quantities.calculator import Scratchpad
     from drill.quantities.quantity import Quantity
@@ -190,13 +190,38 @@ class CardView(VerticalScroll):
         if target is None:
             return None
         try:
-            return self.backend.grade(answer, target, self._last_result())
+            return self.backend.grade(answer, target, self._last_result(),
+                                      self._earlier(field))
         except Exception as error:  # a grader bug costs this answer, not the session
             from drill.grading import Grade, Shown, Verdict
 
             shown = Shown(target.reference.value, target.unit, "")
             return Grade(target.card, target.ask, answer, Verdict.INVALID,
                          f"cannot grade this: {error}", shown)
+
+    def _earlier(self, field: AskField) -> list[Earlier]:
+        """The card's asks before ``field`` answered wrong, as the learner answered them:
+        a right method on one of their figures is named, not marked wrong twice."""
+        from drill.grading import Earlier
+        from drill.quantities.units import unit_quantity
+
+        prepared = self.prepared
+        earlier: list[Earlier] = []
+        if prepared is None:
+            return earlier
+        for index, before in enumerate(self.fields, start=1):
+            if before is field:
+                break
+            target = prepared.targets.get(before.ask.id)
+            if before.verdict != "incorrect" or target is None:
+                continue
+            graded = self.backend.grade(before.answer, target, self._last_result())
+            parsed = graded.parsed
+            if parsed is None or parsed.unit != target.unit:
+                continue
+            typed = unit_quantity(target.unit) * parsed.value
+            earlier.append(Earlier(f"ask {index}", typed, target.reference, target.unit))
+        return earlier
 
     def _last_result(self) -> Quantity | None:
         return self.scratchpad.last if self.scratchpad is not None else None
