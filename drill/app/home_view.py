@@ -49,11 +49,13 @@ class HomeView:
     packs: tuple[PackLine, ...] = ()
     problems: tuple[str, ...] = ()  # broken packs, "file:line:col: error: ..."
     error: str = ""  # the review data cannot be opened at all
+    interview_in: int | None = None  # study days to the interview (settings), if one is set
 
 
 def home_view(backend: Backend) -> HomeView:
     """Today's figures from the open backend."""
     from drill.scheduling.intervals import describe_interval
+    from drill.scheduling.memory import days_left
 
     session = backend.session
     now = session.now()
@@ -75,4 +77,6 @@ def home_view(backend: Backend) -> HomeView:
         for p in session.pack_progress()
     )
     return HomeView(counts.due, counts.new, counts.done_today, counts.streak, next_card,
-                    next_due_local, next_due_in, packs, tuple(backend.problems()))
+                    next_due_local, next_due_in, packs, tuple(backend.problems()),
+                    interview_in=days_left(session.days.day_of(now),
+                                           session.settings.interview_day()))

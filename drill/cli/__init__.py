@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -78,6 +79,32 @@ def merge_global_options(args: argparse.Namespace) -> argparse.Namespace:
     return args
 
 
+class CommandParser(argparse.ArgumentParser):
+    """A subcommand's parser that takes its options anywhere on the line, before, between
+    or after its positional arguments: ``drill grade CARD --variant V ASK ANSWER``.
+
+    Plain argparse fills optional positionals (``nargs="?"``) with what comes before the
+    first option, and the words after it are left over. A parser with sub-subcommands
+    (which argparse cannot intermix) parses as argparse does.
+    """
+
+    _parsing = False  # set while parse_known_intermixed_args calls back into this
+
+    def parse_known_args(  # type: ignore[override]
+            self, args: Sequence[str] | None = None,
+            namespace: argparse.Namespace | None = None,
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._parsing:
+            return super().parse_known_args(args, namespace)
+        self._parsing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        except TypeError:  # argparse's refusal, before it reads a word: sub-subcommands
+            return super().parse_known_args(args, namespace)
+        finally:
+            self._parsing = False
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = common_options()
     parser = argparse.ArgumentParser(
@@ -88,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"drill {__version__}")
     app_options(parser, BEFORE)
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                       parser_class=CommandParser)
     for name in COMMANDS:
         module = importlib.import_module(f"drill.cli.{name}")
         module.add_parser(subparsers, common)
@@ -128,11 +156,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         complete_if_asked(build_parser())
     args = app_arguments(argv)
     if args is None:
-        args = build_parser().parse_args(argv)
+        arguments = sys.argv[1:] if argv is None else list(argv)
+        if "--json" in arguments:
+            from drill.cli.jsonerrors import with_json_errors
+
+            parsed: list[argparse.Namespace] = []
+            code = with_json_errors(lambda: _parse_into(arguments, parsed))
+            if not parsed:
+                return code
+            args = parsed[0]
+        else:
+            args = build_parser().parse_args(argv)
         unused = unused_global_options(args)
         if unused:
-            print(f"drill {args.command}: error: {' and '.join(unused)}: this command reads "
-                  "no packs", file=sys.stderr)
+            message = (f"drill {args.command}: error: {' and '.join(unused)}: this command "
+                       "reads no packs")
+            print(message, file=sys.stderr)
+            if getattr(args, "json", False):
+                from drill.cli.jsonerrors import error_object
+
+                print(json.dumps(error_object(message, EXIT_USAGE)))
             return EXIT_USAGE
         args = merge_global_options(args)
     if args.command is None:
@@ -143,6 +186,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     from drill.cli.streams import tolerant_streams
 
     tolerant_streams()
+    if getattr(args, "json", False):
+        from drill.cli.jsonerrors import with_json_errors
+
+        return with_json_errors(lambda: _run(args))
+    return _run(args)
+
+
+def _parse_into(arguments: list[str], parsed: list[argparse.Namespace]) -> int:
+    parsed.append(build_parser().parse_args(arguments))
+    return EXIT_OK
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The subcommand, its failures each turned into an exit status and one line."""
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:

@@ -7,6 +7,7 @@ import argparse
 from typing import Any
 
 from drill.cli.exit_codes import EXIT_OK
+from drill.cli.helptext import wrapped
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -14,10 +15,10 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "cache",
         parents=[common],
         help="show or clear the cache of solved cards",
-        description="drill keeps each solved card in the user cache folder, keyed by "
+        description=wrapped("drill keeps each solved card in the user cache folder, keyed by "
         "everything its numbers depend on, so grading and showing need no sympy when "
         "nothing changed. A stale or damaged entry is never used; clearing only costs "
-        "the next run its speed.",
+        "the next run its speed."),
         epilog="examples: drill cache path\n          drill cache clear",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

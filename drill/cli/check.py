@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.helptext import wrapped
 from drill.cli.packargs import add_pack_option, plural, sources_or_complain
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "check",
         parents=[common],
         help="check packs: schema, solver numbers, the math and every figure in the prose",
-        description="Check pack files: the schema, every number against its solver, "
+        description=wrapped("Check pack files: the schema, every number against its solver, "
         "every worked equation in the text, and every figure the text writes out (each "
         "must be a given, a result, a catalog fact or marked free, like "
         "{25 GB/s|constant: why}), in every variant. With no PATH, check the "
@@ -28,14 +29,15 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "worked equation with units in it is checked, no pack needed. Your own "
         "solvers load from --solvers folders and from 'solvers' in settings.toml. "
         "Prints FILE:LINE:COL: error: ... "
-        "lines and a summary; exits 0 when clean, 1 on errors, 2 on usage errors.",
+        "lines and a summary; exits 0 when clean, 1 on errors, 2 on usage errors."),
         epilog="examples: drill check packs/01-speed-physics.yaml\n"
         "          drill check NOTES.md\n"
         "          drill check my-pack.yaml --solvers .",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("paths", nargs="*", metavar="PATH", type=Path,
-                        help="a pack file or a folder of them")
+                        help="a pack file or a folder of them (- reads a pack from "
+                        "standard input)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON document: every finding (file, line, column, "
                         "severity, code, message) and a summary")
@@ -43,12 +45,34 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser.set_defaults(func=run)
 
 
+#: ``drill check -`` reads a pack from standard input, as ``export --csv -`` writes to it.
+STDIN = Path("-")
+
+#: How findings in a pack read from standard input name their file.
+STDIN_NAME = "<stdin>"
+
+
 def run(args: argparse.Namespace) -> int:
+    if STDIN not in args.paths:
+        return _run(args, None)
+    import tempfile
+
+    # The checker reads files by name: standard input is copied into one, a pack file in
+    # a folder of its own, and findings name it <stdin>.
+    with tempfile.TemporaryDirectory(prefix="drill-check-") as folder:
+        copy = Path(folder) / "stdin.yaml"
+        copy.write_text(sys.stdin.read(), encoding="utf-8", errors="surrogateescape")
+        return _run(args, copy)
+
+
+def _run(args: argparse.Namespace, stdin_copy: Path | None) -> int:
     from drill.packs.locate import builtin_packs_dir, is_folder, pack_files
 
     files: list[tuple[Path, str]] = []
+    if stdin_copy is not None:
+        files.append((stdin_copy, STDIN_NAME))
     if args.paths:
-        targets = [(path, True) for path in args.paths]
+        targets = [(path, True) for path in args.paths if path != STDIN]
     else:
         targets = [(builtin_packs_dir(), False)]
     targets += [(folder, True) for folder in args.packs]

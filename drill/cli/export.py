@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.helptext import wrapped
 from drill.cli.packargs import add_pack_option, load_library_or_complain, plural
 
 #: ``--csv -`` writes the CSV to standard output, as ``grade --batch -`` reads stdin.
@@ -19,9 +20,9 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "export",
         parents=[common],
         help="write the cards as an Anki package (.apkg) or a CSV file",
-        description="Export every card (or the cards of --pack): the title and scenario on "
+        description=wrapped("Export every card (or the cards of --pack): the title and scenario on "
         "the front; the answer, key numbers, reference values and tip on the back. "
-        "Exporting again updates the notes already imported into Anki.",
+        "Exporting again updates the notes already imported into Anki."),
         epilog="examples: drill export --anki drill.apkg\n"
         "          drill export --csv cards.csv --pack speed-physics\n"
         "          drill export --csv for-anki.csv --anki-headers",

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.helptext import wrapped
 from drill.cli.packargs import add_pack_option, load_library_or_complain
 from drill.cli.streams import bounded_lines
 from drill.cli.variantargs import add_variant_options, choose_variant
@@ -26,9 +27,9 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "grade",
         parents=[common],
         help="grade a typed answer to one ask of a card",
-        description="Grade an answer as a person would type it, and name the classic "
+        description=wrapped("Grade an answer as a person would type it, and name the classic "
         "mistake when it is wrong. Exit 0 when correct, 1 when incorrect or unreadable, "
-        "2 on a usage or setup error (an unknown card, ask or solver).",
+        "2 on a usage or setup error (an unknown card, ask or solver)."),
         epilog='examples: drill grade speed-physics/q1 decode_floor "16 GB / 3.35 TB/s"\n'
         "          drill grade --batch answers.jsonl --json",
         formatter_class=argparse.RawDescriptionHelpFormatter,

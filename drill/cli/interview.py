@@ -33,6 +33,10 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("-n", type=int, default=5, metavar="N",
                         help="how many cards to draw (default 5); follow-ups come on top")
+    parser.add_argument("--date", metavar="YYYY-MM-DD",
+                        help="set the day of your real interview (settings.toml "
+                        "interview_date; 'none' clears it) and stop: until then every card "
+                        "is reviewed at least twice more, the last time before the day")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="draw the same cards and variants for the same N")
     add_pack_option(parser)
@@ -47,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     from drill.storage.database import open_database
     from drill.storage.errors import StorageError
 
+    if args.date is not None:
+        return _set_date(args.date, args.data)
     if not 1 <= args.n <= 50:
         print("drill interview: error: -n must be between 1 and 50", file=sys.stderr)
         return EXIT_USAGE
@@ -147,6 +153,38 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
     print()
     print(_wrap(f"Saved as interview {interview_id}; drill stats shows your interviews. "
                 "No card was rescheduled.", ""))
+    return EXIT_OK
+
+
+def _set_date(said: str, data: str | None) -> int:
+    """Keep the interview's day in settings.toml and say how many days are left."""
+    from datetime import date
+
+    from drill.config.location import data_dir
+    from drill.config.settings import SettingsError, load_settings, save_string_setting
+
+    value = "" if said.strip().lower() in ("", "none") else said.strip()
+    try:
+        if value:
+            date.fromisoformat(value)
+    except ValueError:
+        print(f"drill interview: error: --date {said!r} is not a date such as 2026-12-20",
+              file=sys.stderr)
+        return EXIT_USAGE
+    folder = data_dir(data)
+    try:
+        load_settings(folder)  # the file must be there and sound before one key is set
+        save_string_setting(folder, "interview_date", value)
+    except SettingsError as error:
+        print(f"drill interview: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    if not value:
+        print("No interview date: intervals are FSRS's own again.")
+        return EXIT_OK
+    left = (date.fromisoformat(value) - date.today()).days
+    when = "today" if left == 0 else (f"{left} days away" if left > 0 else "in the past")
+    print(_wrap(f"Interview date {value} ({when}): until then every card comes back at least "
+                "twice more, its last review before the day.", ""))
     return EXIT_OK
 
 

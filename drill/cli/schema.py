@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK
+from drill.cli.helptext import wrapped
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -14,10 +15,10 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "schema",
         parents=[common],
         help="print the JSON Schema of the pack format",
-        description="Print the JSON Schema of drill's pack YAML, so editors can complete "
+        description=wrapped("Print the JSON Schema of drill's pack YAML, so editors can complete "
         "and validate packs. A pack opts in with a first line such as "
         "'# yaml-language-server: $schema=PATH'. The schema checks structure only; "
-        "'drill check' checks the numbers.",
+        "'drill check' checks the numbers."),
         epilog="examples: drill schema > pack.schema.json\n"
         "          drill schema --path",
         formatter_class=argparse.RawDescriptionHelpFormatter,

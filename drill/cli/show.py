@@ -27,6 +27,9 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser.add_argument("--all-variants", action="store_true",
                         help="show the base and then every variant, each with what differs "
                         "from the base marked «like this»: proofread them in one read")
+    parser.add_argument("--json", action="store_true",
+                        help="print the card (or the chosen variant) as one JSON object, "
+                        "its asks with their reference values")
     add_pack_option(parser)
     parser.set_defaults(func=run)
 
@@ -44,6 +47,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     width = min(max(shutil.get_terminal_size((100, 24)).columns, 40), 100)
     if args.all_variants:
+        if args.json:
+            print("drill show: error: --all-variants is for reading: leave out --json "
+                  "(and give --variant NAME for one variant as JSON)", file=sys.stderr)
+            return EXIT_USAGE
         if args.variant is not None or args.seed is not None:
             print("drill show: error: --all-variants shows every variant: leave out "
                   "--variant and --seed", file=sys.stderr)
@@ -53,8 +60,56 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(chosen, int):
         return chosen
     card = chosen
+    if args.json:
+        return _print_json(card)
     lines, failure = render_card(card, library, width)
     print("\n".join(lines))
+    if failure:
+        print(f"drill show: error: {failure}", file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def card_object(card: Any) -> tuple[dict[str, Any], str | None]:
+    """The card as a JSON object, and the reason its references are missing (if they
+    are): each ask's ``reference`` is the solver's value as shown, or null."""
+    from drill.solving.cache import solve_cached
+    from drill.solving.solve import SolveError
+
+    failure = None
+    results: dict[str, str] = {}
+    if card.computes:
+        try:
+            solution = solve_cached(card)
+            results = {name: result.shown for name, result in solution.results.items()}
+        except SolveError as error:
+            failure = str(error)
+    return {
+        "key": card.key, "pack": card.pack, "id": card.id, "title": card.title,
+        "priority": card.priority, "lessons": list(card.lessons),
+        "scenario": " ".join(card.scenario.split()),
+        "answer": [" ".join(point.split()) for point in card.answer],
+        "key_numbers": [" ".join(number.split()) for number in card.key_numbers],
+        "tip": " ".join(card.tip.split()), "follow_up": card.follow_up or None,
+        "follows_up": card.parent or None, "solver": card.solver or None,
+        "givens": dict(card.givens),
+        "variants": [variant.id for variant in card.variants],
+        "asks": [{
+            "id": ask.id, "question": " ".join(ask.question.split()),
+            "unit": ask.unit or None, "tolerance": ask.tolerance,
+            "reference": results.get(ask.value), "stated": ask.stated,
+            "mistakes": [{"id": mistake.id, "message": mistake.message,
+                          "value": results.get(mistake.value)}
+                         for mistake in ask.mistakes],
+        } for ask in card.asks],
+    }, failure
+
+
+def _print_json(card: Any) -> int:
+    import json
+
+    shown, failure = card_object(card)
+    print(json.dumps(shown, ensure_ascii=False, indent=1))
     if failure:
         print(f"drill show: error: {failure}", file=sys.stderr)
         return EXIT_FAILED

@@ -43,7 +43,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         help="check a serving formula against a seeded simulation",
         description="Run one of the chapter's checks and print the formula beside the "
         "simulation. little: Little's law, L = λ × W, on a single-server queue. queue: "
-        "M/M/1 mean and P99 time in system at 20%%-95%% utilization. fan-out: the share of "
+        "M/M/1 mean and P99 time in system at 20%-95% utilization. fan-out: the share of "
         "requests slower than one call's P99 when each waits for k parallel calls. p99: "
         "a P99 measured from n samples, with its bootstrap confidence interval. experts: "
         "the distinct experts a batch of tokens routes to in one MoE layer "

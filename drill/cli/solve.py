@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from drill.cli.helptext import wrapped
 from drill.cli.packargs import add_pack_option, load_library_or_complain
 from drill.cli.variantargs import add_variant_options, choose_variant, variant_line
 
@@ -17,9 +18,9 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "solve",
         parents=[common],
         help="work out a card's numbers with its solver (optionally with other givens)",
-        description="Run a card's solver and print every result: each ask's reference, "
+        description=wrapped("Run a card's solver and print every result: each ask's reference, "
         "each mistake's value and any other result, with the working. --set replaces a "
-        "given for this run; --variant or --seed picks one of the card's variants.",
+        "given for this run; --variant or --seed picks one of the card's variants."),
         epilog='examples: drill solve speed-physics/q1 --set bandwidth="4.8 TB/s"\n'
         "          drill solve speed-physics/q1 --variant h20\n"
         "          drill solve speed-physics/q1 --seed 7",

@@ -16,6 +16,7 @@ import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from datetime import date
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -55,6 +56,13 @@ class Settings:
     #: FSRS's 21 parameters, as ``drill optimize`` fitted them to the user's reviews;
     #: empty means FSRS's defaults.
     fsrs_parameters: tuple[float, ...] = ()
+    #: The day of the interview ("2026-12-20"), or "" for none: until then every card is
+    #: reviewed at least twice more, the last time before the day.
+    interview_date: str = ""
+
+    def interview_day(self) -> date | None:
+        """The interview's day, or None when none is set."""
+        return date.fromisoformat(self.interview_date) if self.interview_date else None
 
     def zone(self) -> ZoneInfo | None:
         """The configured zone, or None to use the system's."""
@@ -114,6 +122,11 @@ theme = ""
 # (or Optimize on the Stats screen); empty uses FSRS's defaults, as `drill optimize --reset`
 # sets it back.
 fsrs_parameters = []
+
+# The day of your interview, as "2026-12-20" (or `drill interview --date 2026-12-20`);
+# empty for none. Until then drill keeps every card's intervals short enough that each is
+# reviewed at least twice more, the last time before the day, and Home shows the days left.
+interview_date = ""
 """
 
 
@@ -210,6 +223,17 @@ def _check(key: str, value: Any, path: Path | str) -> Any:
             return value
         case "fsrs_parameters":
             return _fsrs_parameters(value, fail)
+        case "interview_date":
+            if type(value) is date:
+                return value.isoformat()  # TOML's own date literal, unquoted
+            if not isinstance(value, str):
+                raise fail('a date such as "2026-12-20", or ""')
+            if value:
+                try:
+                    date.fromisoformat(value)
+                except ValueError:
+                    raise fail('a date such as "2026-12-20", or ""') from None
+            return value
         case "timezone":
             if not isinstance(value, str):
                 raise fail('a time zone name such as "Europe/Berlin", or ""')

@@ -130,6 +130,7 @@ class ReviewSession:
         self.model = MemoryModel(
             self.settings.desired_retention, fuzz=fuzz, leech_lapses=self.settings.leech_lapses,
             days=self.days, parameters=self.settings.fsrs_parameters,
+            deadline=self.settings.interview_day(),
         )
         self.limits = Limits(self.settings.new_cards_per_day, self.settings.reviews_per_day)
         self._undo: list[_UndoStep] = []
@@ -171,7 +172,7 @@ class ReviewSession:
         self.model = MemoryModel(
             self.settings.desired_retention, fuzz=self.model.fuzz,
             leech_lapses=self.settings.leech_lapses, days=self.days,
-            parameters=self.settings.fsrs_parameters,
+            parameters=self.settings.fsrs_parameters, deadline=self.settings.interview_day(),
         )
 
     def _follow_parameters(self, conn: sqlite3.Connection) -> None:

@@ -22,7 +22,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import fsrs
 
@@ -79,9 +79,11 @@ class MemoryModel:
         leech_lapses: int = DEFAULT_LEECH_LAPSES,
         days: StudyDays | None = None,
         parameters: Sequence[float] = (),
+        deadline: date | None = None,
     ) -> None:
         """``parameters``: FSRS's 21, as ``drill optimize`` fitted them; empty for FSRS's
-        defaults."""
+        defaults. ``deadline``: the interview's study day, before which every review
+        interval is capped (see :func:`deadline_cap`)."""
         if not 0 < desired_retention < 1:
             raise ValueError(f"desired_retention must be between 0 and 1, got {desired_retention}")
         if leech_lapses < 1:
@@ -90,6 +92,7 @@ class MemoryModel:
         self.fuzz = fuzz
         self.leech_lapses = leech_lapses
         self.days = days if days is not None else StudyDays(UTC)
+        self.deadline = deadline
         # fsrs's own fuzz stays off: see the module docstring.
         self._fsrs = (
             fsrs.Scheduler(parameters, desired_retention=desired_retention, enable_fuzzing=False)
@@ -163,6 +166,10 @@ class MemoryModel:
         within its own bounds by one factor drawn per card and review.
         """
         factor = random.Random(f"{state.card_id}:{state.reps}").random() if self.fuzz else None
+        cap = deadline_cap(self.days.day_of(now), self.deadline)
+        if cap is not None:
+            # Before the interview the date rules: no fuzz past it, Hard/Good/Easy may tie.
+            return min(cap, self._constrained(_whole_days(card.due - now), 1, None))
         if state.phase is not Phase.REVIEW or rating not in _PASSING:
             return self._constrained(_whole_days(card.due - now), 1, factor)
         minimum = 1
@@ -197,6 +204,27 @@ class MemoryModel:
             return False
         step = max(1, self.leech_lapses // 2)
         return (lapses - self.leech_lapses) % step == 0
+
+
+def days_left(today: date, deadline: date | None) -> int | None:
+    """Study days from ``today`` to the interview (0 on its day); None with none set or
+    once it has passed."""
+    if deadline is None or deadline < today:
+        return None
+    return (deadline - today).days
+
+
+def deadline_cap(today: date, deadline: date | None) -> int | None:
+    """The longest interval (in days) a review on study day ``today`` may get before the
+    interview on ``deadline``: short enough that the card comes back at least twice more
+    with its last review before the day, as Anki users get from deadline add-ons. None
+    with no deadline, or when it is tomorrow or past (nothing fits before it)."""
+    if deadline is None:
+        return None
+    left = (deadline - today).days
+    if left < 2:
+        return None
+    return max(1, (left - 1) // 2)
 
 
 def _fuzz_bounds(days: int) -> tuple[int, int]:

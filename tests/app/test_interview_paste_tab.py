@@ -39,3 +39,12 @@ async def test_tab_right_after_a_paste_goes_to_the_first_ask(make_app: MakeApp,
         assert app.focused is first.input
         assert first.input.value == "4.78"
         assert screen.query_one(TextArea).text == PASTED
+
+
+def test_home_shows_the_days_to_the_interview() -> None:
+    from drill.app.home_view import HomeView
+    from drill.app.screens.home import count_figures
+
+    assert ("12 days", "to the interview") in count_figures(HomeView(interview_in=12))
+    assert ("1 day", "to the interview") in count_figures(HomeView(interview_in=1))
+    assert all(label != "to the interview" for _, label in count_figures(HomeView()))

@@ -116,8 +116,12 @@ def next_text(view: HomeView) -> Content:
 def count_figures(view: HomeView) -> list[tuple[str, str]]:
     """Today's figures for the counts row (it wraps between figures, never inside one)."""
     days = "day" if view.streak == 1 else "days"
-    return [(f"{view.due}", "due"), (f"{view.new}", "new"), (f"{view.done_today}", "done today"),
-            (f"{view.streak} {days}", "streak")]
+    figures = [(f"{view.due}", "due"), (f"{view.new}", "new"),
+               (f"{view.done_today}", "done today"), (f"{view.streak} {days}", "streak")]
+    if view.interview_in is not None:
+        left = "day" if view.interview_in == 1 else "days"
+        figures.append((f"{view.interview_in} {left}", "to the interview"))
+    return figures
 
 
 class HomeScreen(Screen[None]):
