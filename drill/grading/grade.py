@@ -318,6 +318,11 @@ def _grade_figure(answer: str, target: Target, last: Quantity | None = None,
     if alternative is not None and alternative.close_to(target.reference, target.tolerance):
         understood = replace(understood, value=alternative)
         parsed = _parsed(reading, understood, target, expected)
+    in_display = _scaled_to_display(reading, understood.value, target, expected)
+    if in_display is not None:
+        value, how = in_display
+        understood = replace(understood, value=value, assumed=_joined(understood.assumed, how))
+        parsed = _parsed(reading, understood, target, expected)
     whole = _whole_count_of_working(reading, understood, target)
     if whole is not None:
         understood = replace(understood, value=whole, assumed=_joined(
@@ -422,6 +427,26 @@ def _second_reading(reading: Reading, understood: Interpretation, target: Target
         value, how = bare_count
         return reading, replace(understood, value=value), _joined(note, how)
     return reading, understood, note
+
+
+def _scaled_to_display(reading: Reading, value: Quantity, target: Target,
+                       expected: Expected) -> tuple[Quantity, str] | None:
+    """``$3/h / (200 tokens/s × 3600 s/h) × 1e6`` for "$ per million tokens": the card's
+    own formula, its ``× 1e6`` putting the price per million. With units on the rest, the
+    product is a million times the price per token; when a factor typed is exactly the
+    display unit's scale and the answer is right read so, it is read so and said."""
+    size = expected.unit_size.value
+    if value.dim != expected.dim or not size or size >= 1 or not shows_working(reading.tree):
+        return None
+    scale = 1 / size
+    typed = [node for node in reading.tree.walk()
+             if isinstance(node, Number) and abs(node.value - scale) <= 1e-9 * scale]
+    if not typed:
+        return None
+    candidate = Quantity(value.value / scale, value.dim)
+    if not candidate.close_to(target.reference, target.tolerance):
+        return None
+    return candidate, f"'× {typed[0].text}' is read as putting it in {target.unit}"
 
 
 #: Units that weigh one and that a worked count often goes without: "2 × 8e9 × 500" FLOP.

@@ -188,3 +188,11 @@ def test_a_whole_count_mistake_is_one_number() -> None:
                                             Quantity(950.0)),))
     assert grade("950", target).mistakes == ("inside-not-below",)
     assert grade("975", target).mistakes == ()  # 1,000 - 25: not the inside count
+
+
+def test_the_cards_formula_with_units_and_its_scale_is_right(cost_single: Target) -> None:
+    # $3/h over 1 token per 4.8 ms is $4.00 per million tokens; "× 1e6" puts it there.
+    result = grade("$3/h / (1 token / 4.8 ms) × 1e6", cost_single)
+    assert result.verdict is Verdict.CORRECT and "'× 1e6' is read as" in result.message
+    # Another factor is no scale: a slip by 10⁶ stays one.
+    assert grade("$3/h / (1 token / 4.8 ms) × 1e12", cost_single).verdict is Verdict.INCORRECT
