@@ -49,6 +49,7 @@ BASE_SYMBOLS: dict[str, str] = {
     "user": "users",
     "step": "steps",
     "kernel": "kernels",
+    "energy": "J",
 }
 
 #: Below a fraction bar a unit reads in the singular: FLOP/byte, $/token.
@@ -135,8 +136,19 @@ def symbol(d: Dim) -> str:
     """A compound unit for the dimension in base symbols: ``bytes·s/FLOP``."""
     if d == DIMENSIONLESS:
         return "1"
-    up = [(BASES[i], p) for i, p in enumerate(d) if p > 0]
-    down = [(BASES[i], -p) for i, p in enumerate(d) if p < 0]
+    # Mass and length enter only through energy (J = kg·m²/s²), and drill reads J, not kg:
+    # a dimension with joules in it is written with J (tokens/J, not tokens·s²/(kg·m²)).
+    joules = d[_INDEX["mass"]]
+    if joules and d[_INDEX["length"]] == 2 * joules:
+        energy = dim(mass=1, length=2, time=-2)
+        rest = tuple(a - joules * b for a, b in zip(d, energy, strict=True))
+        up = [(name, p) for name, p in _named_powers(rest) if p > 0] + (
+            [("energy", joules)] if joules > 0 else [])
+        down = [(name, -p) for name, p in _named_powers(rest) if p < 0] + (
+            [("energy", -joules)] if joules < 0 else [])
+    else:
+        up = [(name, p) for name, p in _named_powers(d) if p > 0]
+        down = [(name, -p) for name, p in _named_powers(d) if p < 0]
 
     def join(parts: Iterable[tuple[str, int]], names: dict[str, str]) -> str:
         return "·".join(names[n] + (_superscript(p) if p != 1 else "") for n, p in parts)
@@ -146,6 +158,10 @@ def symbol(d: Dim) -> str:
         return top
     bottom = join(down, _SINGULAR)
     return f"{top}/({bottom})" if len(down) > 1 else f"{top}/{bottom}"
+
+
+def _named_powers(d: Dim) -> list[tuple[str, int]]:
+    return [(BASES[i], p) for i, p in enumerate(d) if p]
 
 
 _NAMED: dict[Dim, str] = {

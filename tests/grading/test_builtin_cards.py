@@ -142,7 +142,8 @@ def worked_expression(card: Card, ask: Ask) -> str:
     # power to the unit alone ("99%^10" is 99 × %¹⁰).
     for wrap in ("{}", "({})"):
         # A given made of givens is typed as its value ("16 GB"), as the working shows it.
-        names = {symbols[name]: wrap.format(solution.formed.get(name, text))
+        names = {symbols[name]: wrap.format(_exact(solution.formed.get(name, text),
+                                                   solution.given_values[name]))
                  for name, text in solution.givens.items()}
         text = formula_text(expression, names)
         try:
@@ -150,11 +151,30 @@ def worked_expression(card: Card, ask: Ask) -> str:
         except ParseError:
             continue
         # A count of what fits is worked and then rounded down: the working gives 119.2.
-        if math.isclose(value.value, reference.value, rel_tol=1e-9) or (
+        if math.isclose(value.value, reference.value, rel_tol=1e-6) or (
                 rounded_down and math.floor(value.value) == reference.value):
             return text
     raise AssertionError(f"no worked expression for {card.key} {ask.id} reads back as "
                          f"{reference}: {text}")
+
+
+def _restates_a_given(card: Card, ask: Ask) -> bool:
+    solution = solution_of(card)
+    reference = solution.results[ask.value].value
+    return any(value == reference for value in solution.given_values.values())
+
+
+def _exact(text: str, value: Quantity) -> str:
+    """A given as written ("141 GB") where that reads back as its value, or else with the
+    digits it needs (a given worked out from catalog facts, 141.2 GB, is shown rounded)."""
+    try:
+        parsed = read(text)
+    except ParseError:
+        return text
+    if math.isclose(parsed.value.value, value.value, rel_tol=1e-9):
+        return text
+    unit = parsed.tree.unit.echo() if isinstance(parsed.tree, Measure) else "1"
+    return format_in(value, unit, digits=10)
 
 
 def _without_max(expression: Any, values: Any, to_quantity: Any, sympy: Any) -> Any:
@@ -173,7 +193,9 @@ def _without_max(expression: Any, values: Any, to_quantity: Any, sympy: Any) -> 
 def test_the_reference_in_three_forms_is_correct(card: Card, ask: Ask) -> None:
     target = target_of(card, ask)
     forms = [in_display_unit(target), in_another_unit(target), worked_expression(card, ask)]
-    assert len(set(forms)) == 3, forms
+    # An ask whose answer is one of the givens ("only the 5% still pending send a copy")
+    # has no working beyond that given.
+    assert len(set(forms)) == 3 or (forms[2] == forms[0] and _restates_a_given(card, ask)), forms
     for answer in forms:
         result = grade(answer, target)
         assert result.verdict is Verdict.CORRECT, (answer, result.message)
@@ -205,7 +227,9 @@ def _card_words(target: Target, mistake_id: str) -> str:
 @pytest.mark.parametrize(("card", "ask"), ASKS, ids=[_ask_id(a) for a in ASKS])
 def test_a_wrong_dimension_is_caught(card: Card, ask: Ask) -> None:
     target = target_of(card, ask)
-    other = "4.8 ms" if target.reference.dim != dims.dim(time=1) else "16 GB"
+    # A time per token is a time once its counts are left out (a label a person may drop).
+    time_like = dims.without_counts(target.reference.dim) == dims.dim(time=1)
+    other = "16 GB" if time_like else "4.8 ms"
     result = grade(other, target)
     assert result.verdict is Verdict.INCORRECT
     assert result.mistakes[-1] == "wrong-dimension"

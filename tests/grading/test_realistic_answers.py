@@ -31,6 +31,9 @@ The expectations come from the cards' givens worked by hand, not from the grader
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from drill.grading import Verdict, grade
@@ -748,6 +751,10 @@ def test_realistic_answer(row: Row) -> None:
 
 
 def test_every_built_in_ask_is_in_the_corpus() -> None:
-    covered = {(_BOOK.card(card).key, ask) for card, ask, *_ in ROWS}
+    # The newer packs' asks are covered by answers a reviewer wrote blind (see
+    # test_blind_answers.py).
+    blind = Path(__file__).parent / "data" / "blind_answers.jsonl"
+    covered = {(_BOOK.card(card).key, ask) for card, ask, *_ in ROWS} | {
+        (row["card"], row["ask"]) for row in map(json.loads, blind.read_text().splitlines())}
     every = {(card.key, ask.id) for card in load_library().cards for ask in card.asks}
     assert every <= covered, sorted(every - covered)
