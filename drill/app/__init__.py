@@ -8,6 +8,7 @@ Importing this package is cheap; Textual loads in :func:`run_app`.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
@@ -35,6 +36,13 @@ def _run(args: argparse.Namespace) -> int:
         print("drill: error: the app needs a terminal (standard input and output are not "
               "one here); run a command instead, such as 'drill stats' (drill --help lists "
               "them)", file=sys.stderr)
+        return 2
+    if os.environ.get("TERM", "") == "dumb":
+        # A dumb terminal (Emacs's shell buffer, some CI logs) moves no cursor and shows
+        # no colour: the full-screen app would be a stream of escape codes there too.
+        print("drill: error: the app needs a terminal that can draw (TERM=dumb cannot); "
+              "run a command instead, such as 'drill stats' (drill --help lists them)",
+              file=sys.stderr)
         return 2
     from drill.app.drill_app import DrillApp
 

@@ -34,7 +34,7 @@ from drill.grading.target import Expected, Target, expected_side
 from drill.quantities import dimensions as dims
 from drill.quantities.calculator import LAST_RESULT
 from drill.quantities.parsing import ParseError, Reading, read, read_with_names
-from drill.quantities.parsing.nodes import Recalled
+from drill.quantities.parsing.nodes import Number, Recalled
 from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.units import (
     convert,
@@ -318,6 +318,11 @@ def _grade_figure(answer: str, target: Target, last: Quantity | None = None,
     if alternative is not None and alternative.close_to(target.reference, target.tolerance):
         understood = replace(understood, value=alternative)
         parsed = _parsed(reading, understood, target, expected)
+    in_display = _scaled_to_display(reading, understood.value, target, expected)
+    if in_display is not None:
+        value, how = in_display
+        understood = replace(understood, value=value, assumed=_joined(understood.assumed, how))
+        parsed = _parsed(reading, understood, target, expected)
     whole = _whole_count_of_working(reading, understood, target)
     if whole is not None:
         understood = replace(understood, value=whole, assumed=_joined(
@@ -417,7 +422,56 @@ def _second_reading(reading: Reading, understood: Interpretation, target: Target
     if labelled is not None:
         value, how = labelled
         return reading, replace(understood, value=value), _joined(note, how)
+    bare_count = _count_without_unit(reading, understood.value, target)
+    if bare_count is not None:
+        value, how = bare_count
+        return reading, replace(understood, value=value), _joined(note, how)
     return reading, understood, note
+
+
+def _scaled_to_display(reading: Reading, value: Quantity, target: Target,
+                       expected: Expected) -> tuple[Quantity, str] | None:
+    """``$3/h / (200 tokens/s × 3600 s/h) × 1e6`` for "$ per million tokens": the card's
+    own formula, its ``× 1e6`` putting the price per million. With units on the rest, the
+    product is a million times the price per token; when a factor typed is exactly the
+    display unit's scale and the answer is right read so, it is read so and said."""
+    size = expected.unit_size.value
+    if value.dim != expected.dim or not size or size >= 1 or not shows_working(reading.tree):
+        return None
+    scale = 1 / size
+    typed = [node for node in reading.tree.walk()
+             if isinstance(node, Number) and abs(node.value - scale) <= 1e-9 * scale]
+    if not typed:
+        return None
+    candidate = Quantity(value.value / scale, value.dim)
+    if not candidate.close_to(target.reference, target.tolerance):
+        return None
+    return candidate, f"'× {typed[0].text}' is read as putting it in {target.unit}"
+
+
+#: Units that weigh one and that a worked count often goes without: "2 × 8e9 × 500" FLOP.
+_WEIGHT_ONE_BASES = ("computation", "information")
+
+
+def _count_without_unit(reading: Reading, value: Quantity, target: Target
+                        ) -> tuple[Quantity, str] | None:
+    """``2 * 8e9 * 500 / 989 TFLOPS`` for a time: the count of FLOP was typed without its
+    unit. When one FLOP or one byte is all the working lacks and it then gives the
+    answer, it is read with it, and the message says so; a working that is wrong either
+    way keeps its dimension message."""
+    if not shows_working(reading.tree):
+        return None
+    extra = dims.divide(target.reference.dim, value.dim)
+    moved = [(dims.BASES[i], p) for i, p in enumerate(extra) if p]
+    if len(moved) != 1 or moved[0][0] not in _WEIGHT_ONE_BASES or abs(moved[0][1]) != 1:
+        return None
+    if not any(isinstance(node, Number) for node in reading.tree.walk()):
+        return None
+    candidate = Quantity(value.value, target.reference.dim)
+    if not candidate.close_to(target.reference, target.tolerance):
+        return None
+    unit = dims.symbol(tuple(1 if b == moved[0][0] else 0 for b in dims.BASES))
+    return candidate, f"a plain count is read as {unit}: write the unit with every number"
 
 
 def _percent_or_fraction(understood: Interpretation, target: Target) -> Interpretation:
@@ -531,7 +585,7 @@ def _card_findings(reading: Reading, answer: Interpretation, target: Target
         if mistake.value is None:
             continue
         if not any(
-            candidate.close_to(mistake.value, target.tolerance)
+            _lands_on(candidate, mistake.value, target)
             for candidate in (answer.value, answer.alternative, answer.raw)
             if candidate is not None
         ) and not _same_figure_other_dimension(reading, answer, mistake.value, target):
@@ -541,6 +595,22 @@ def _card_findings(reading: Reading, answer: Interpretation, target: Target
         elif not contradicts(reading.tree, mistake.uses, target.knowns):
             found.append(Finding(mistake.id, mistake.message))
     return found
+
+
+def _lands_on(candidate: Quantity, mistake: Quantity, target: Target) -> bool:
+    """Whether an answer is the mistake's figure. On a whole-count ask a whole-count
+    mistake is one number: 975 is not the 950 inside the interval, though 2.6% from it."""
+    reference = target.reference
+    if (reference.dimensionless and mistake.dimensionless and candidate.dimensionless
+            and _whole(reference.value) and _whole(mistake.value)):
+        return abs(candidate.value - mistake.value) < 0.5 + target.tolerance * abs(
+            reference.value)
+    return candidate.close_to(mistake, target.tolerance)
+
+
+def _whole(value: float) -> bool:
+    """A whole number, as worked in floats (2.5% of 1,000 is 24.999999999999968)."""
+    return abs(value - round(value)) <= 1e-9 * max(1.0, abs(value))
 
 
 def _parsed(reading: Reading, answer: Interpretation, target: Target,

@@ -7,7 +7,9 @@ day starts.
 
 from __future__ import annotations
 
+import io
 import os
+import struct
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
@@ -78,7 +80,7 @@ def local_zone() -> tzinfo:
     """
     name = os.environ.get("TZ", "").lstrip(":")
     if name:
-        zone = _zone_named(name)
+        zone = _zone_named(name) or posix_zone(name)
         if zone is not None:
             return zone
     try:
@@ -98,6 +100,27 @@ def local_zone() -> tzinfo:
     # Last resort (Windows without tzdata): today's offset, without DST changes.
     fallback = datetime.now().astimezone().tzinfo
     return fallback if fallback is not None else UTC
+
+
+def posix_zone(spec: str) -> ZoneInfo | None:
+    """The zone a POSIX ``TZ`` string describes (``JST-9``: nine hours east of UTC;
+    ``EST5EDT,M3.2.0,M11.1.0`` with its summer-time rules), or None if it is not one.
+
+    zoneinfo reads such a string only as the footer of a compiled zone file (TZif, RFC
+    8536), which gives the rules for every time after the file's last transition: so it
+    gets a file of its own with one transition, long before any review.
+    """
+    if not spec or not spec.isascii() or "/" in spec:
+        return None
+    counts = struct.pack(">6l", 0, 0, 0, 1, 1, 4)  # one transition, one type, "UTC\0"
+    placeholder = struct.pack(">lBB", 0, 0, 0) + b"UTC\0"
+    data = (b"TZif2" + bytes(15) + counts + struct.pack(">l", -(2**31)) + b"\0" + placeholder
+            + b"TZif2" + bytes(15) + counts + struct.pack(">q", -(2**59)) + b"\0" + placeholder
+            + b"\n" + spec.encode() + b"\n")
+    try:
+        return ZoneInfo.from_file(io.BytesIO(data), key=spec)
+    except (ValueError, OSError):
+        return None
 
 
 def _zone_named(name: str) -> ZoneInfo | None:

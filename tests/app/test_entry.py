@@ -78,3 +78,31 @@ async def test_home_draws_at_once_and_its_figures_come_from_the_opening_worker(
         # The pack's four cards less the follow-up, which comes after its card only.
         assert "0 due" in counts and "3 new" in counts, counts
         assert "app-demo/floor" in next_card
+
+
+@pytest.mark.slow
+def test_a_dumb_terminal_is_refused_like_a_pipe(tmp_path: Path) -> None:
+    """TERM=dumb (Emacs's shell, some CI logs) cannot draw a full screen: one line on
+    stderr and exit 2, as for a pipe, and nothing drawn on the terminal."""
+    import os
+    import pty
+
+    main, terminal = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "drill"], cwd=ROOT, stdin=terminal, stdout=terminal,
+            stderr=subprocess.PIPE, text=True, timeout=120,
+            env={**os.environ, "TERM": "dumb", "DRILL_HOME": str(tmp_path)})
+        os.set_blocking(main, False)
+        try:
+            drawn = os.read(main, 65536)
+        except BlockingIOError:
+            drawn = b""
+    finally:
+        os.close(terminal)
+        os.close(main)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "drill: error: the app needs a terminal that can draw (TERM=dumb cannot); run a "
+        "command instead, such as 'drill stats' (drill --help lists them)"]
+    assert drawn == b""

@@ -168,3 +168,31 @@ def test_a_right_method_on_a_wrong_earlier_figure_is_named(tokens_per_s: Target)
     # With no earlier slip there is nothing to carry.
     right1 = Earlier("ask 1", read("4.78 ms").value, read("16 GB / 3.35 TB/s").value, "ms")
     assert "carries" not in grade("1 token / 4.18 ms", tokens_per_s, earlier=[right1]).message
+
+
+def test_a_count_typed_without_its_flop_is_read_with_it(prefill_time: Target) -> None:
+    result = grade("2 * 8e9 * 500 / 989 TFLOPS", prefill_time)
+    assert result.verdict is Verdict.CORRECT and "read as FLOP" in result.message
+    # A working wrong either way keeps its dimension message.
+    wrong = grade("2 * 8e9 / 989 TFLOPS", prefill_time)
+    assert wrong.verdict is Verdict.INCORRECT and "wrong-dimension" in wrong.mistakes
+
+
+def test_a_whole_count_mistake_is_one_number() -> None:
+    from drill.grading import TargetMistake
+    from drill.quantities.quantity import Quantity
+
+    # 1,000 samples, a 95% interval: 25 lie below it, 950 inside (worked by hand).
+    target = Target(card="hand/p99", ask="below", unit="", reference=Quantity(25.0),
+                    mistakes=(TargetMistake("inside-not-below", "Card words: inside.",
+                                            Quantity(950.0)),))
+    assert grade("950", target).mistakes == ("inside-not-below",)
+    assert grade("975", target).mistakes == ()  # 1,000 - 25: not the inside count
+
+
+def test_the_cards_formula_with_units_and_its_scale_is_right(cost_single: Target) -> None:
+    # $3/h over 1 token per 4.8 ms is $4.00 per million tokens; "× 1e6" puts it there.
+    result = grade("$3/h / (1 token / 4.8 ms) × 1e6", cost_single)
+    assert result.verdict is Verdict.CORRECT and "'× 1e6' is read as" in result.message
+    # Another factor is no scale: a slip by 10⁶ stays one.
+    assert grade("$3/h / (1 token / 4.8 ms) × 1e12", cost_single).verdict is Verdict.INCORRECT
