@@ -36,6 +36,18 @@ def install_commands(uv: str | None) -> list[str]:
     return [str(PYTHON), "-m", "pip", "install", "-e", ".[test]"]
 
 
+#: drill's distribution name before it took one free on the package index: an environment
+#: installed under it loses it first (both would claim the `drill` command).
+OLD_NAME = "drill"
+
+
+def uninstall_commands(uv: str | None) -> list[str]:
+    """The command that removes the distribution installed under ``OLD_NAME``."""
+    if uv is not None:
+        return [uv, "pip", "uninstall", "--python", str(PYTHON), OLD_NAME]
+    return [str(PYTHON), "-m", "pip", "uninstall", "--yes", OLD_NAME]
+
+
 def setup_stamp() -> str:
     """What the installed environment follows from: the two files that declare it."""
     return hashlib.sha256(b"".join((ROOT / name).read_bytes()
@@ -50,6 +62,10 @@ def ensure_environment() -> None:
         return
     if not PYTHON.exists():
         venv.EnvBuilder(with_pip=True).create(VENV)
+    has_old = subprocess.run([str(PYTHON), "-c", "import importlib.metadata as m; "
+                              f"m.distribution({OLD_NAME!r})"], capture_output=True)
+    if has_old.returncode == 0:
+        subprocess.run(uninstall_commands(shutil.which("uv")), cwd=ROOT, check=True)
     subprocess.run(install_commands(shutil.which("uv")), cwd=ROOT, check=True)
     STAMP.write_text(wanted)
 

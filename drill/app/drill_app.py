@@ -402,6 +402,13 @@ class DrillApp(App[int]):
         if not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen(self.backend))
 
+    def action_specs(self) -> None:
+        """The catalog's reference sheet, over the screen in front (Home or a card)."""
+        from drill.app.screens.specs import SpecsScreen
+
+        if not isinstance(self.screen, SpecsScreen):
+            self.push_screen(SpecsScreen())
+
     def action_interview(self) -> None:
         self.when_ready(self._interview)
 

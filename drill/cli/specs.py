@@ -9,8 +9,6 @@ from typing import Any
 
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK
 
-_KINDS = ("gpus", "models", "interconnects")
-
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser = subparsers.add_parser(
@@ -24,7 +22,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "bandwidth per direction and in total. Every entry names its sources.",
         epilog="example: drill specs gpus --json",
     )
-    parser.add_argument("kind", nargs="?", choices=_KINDS,
+    parser.add_argument("kind", nargs="?", choices=("gpus", "models", "interconnects"),
                         help="only this part of the catalog (default: all three)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
@@ -32,32 +30,18 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from drill.packs.catalog import CatalogError, load_catalog
-    from drill.packs.specs import SpecRow, spec_sheet
+    from drill.packs.specs import KINDS, spec_sheet
 
     try:
         sheet = spec_sheet(load_catalog())
     except CatalogError as error:
         print(f"drill specs: the catalog cannot be read: {error}", file=sys.stderr)
         return EXIT_FAILED
-    kinds = (args.kind,) if args.kind else _KINDS
+    kinds = (args.kind,) if args.kind else KINDS
     if args.json:
         whole = sheet.as_json()
         print(json.dumps({k: whole[k] for k in (*kinds, "gpu_memory_utilization")
                           if k in whole}, indent=2, ensure_ascii=False))
         return EXIT_OK
-    titles = {"gpus": "GPUs", "models": "Models", "interconnects": "Interconnects"}
-    for n, kind in enumerate(kinds):
-        rows: tuple[SpecRow, ...] = getattr(sheet, kind)
-        if n:
-            print()
-        print(titles[kind])
-        if kind == "gpus":
-            print(f"  (memory: as the device reports it; memory_usable: "
-                  f"{sheet.memory_utilization:g} of it, vLLM's default "
-                  f"gpu_memory_utilization)")
-        for row in rows:
-            print(f"  {row.name}")
-            print("    " + " · ".join(f"{label} {text}" for label, text in row.figures))
-            for source in row.sources:
-                print(f"    source: {source.cite()}")
+    print("\n".join(sheet.text_lines(kinds)))
     return EXIT_OK

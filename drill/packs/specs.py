@@ -13,7 +13,11 @@ from dataclasses import dataclass
 from drill.packs.catalog import Catalog, Gpu, Interconnect, Model, Source
 from drill.quantities.units import format_in, format_number
 
-__all__ = ["SpecRow", "SpecSheet", "spec_sheet"]
+__all__ = ["KINDS", "SpecRow", "SpecSection", "SpecSheet", "spec_sheet"]
+
+#: The parts of the sheet, in the order they are shown.
+KINDS = ("gpus", "models", "interconnects")
+_TITLES = {"gpus": "GPUs", "models": "Models", "interconnects": "Interconnects"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,10 +28,28 @@ class SpecRow:
     figures: tuple[tuple[str, str], ...]
     sources: tuple[Source, ...]
 
+    def figure_line(self) -> str:
+        """The figures on one line, as the CLI prints them and the app shows them."""
+        return " · ".join(f"{label} {text}" for label, text in self.figures)
+
+    def source_lines(self) -> tuple[str, ...]:
+        """One ``source: …`` line per source."""
+        return tuple(f"source: {source.cite()}" for source in self.sources)
+
     def as_json(self) -> dict[str, object]:
         return {"name": self.name, **dict(self.figures),
                 "sources": [{"id": s.id, "document": s.document, "date": s.date,
                              **({"url": s.url} if s.url else {})} for s in self.sources]}
+
+
+@dataclass(frozen=True, slots=True)
+class SpecSection:
+    """One part of the sheet: its title, a note on how to read it (may be empty), its rows."""
+
+    kind: str
+    title: str
+    note: str
+    rows: tuple[SpecRow, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +64,29 @@ class SpecSheet:
                 "models": [r.as_json() for r in self.models],
                 "interconnects": [r.as_json() for r in self.interconnects],
                 "gpu_memory_utilization": self.memory_utilization}
+
+    def sections(self, kinds: tuple[str, ...] = KINDS) -> tuple[SpecSection, ...]:
+        """The parts named in ``kinds`` (each one of :data:`KINDS`), in that order."""
+        notes = {"gpus": f"memory: as the device reports it; memory_usable: "
+                         f"{self.memory_utilization:g} of it, vLLM's default "
+                         f"gpu_memory_utilization"}
+        rows = {"gpus": self.gpus, "models": self.models, "interconnects": self.interconnects}
+        return tuple(SpecSection(kind, _TITLES[kind], notes.get(kind, ""), rows[kind])
+                     for kind in kinds)
+
+    def text_lines(self, kinds: tuple[str, ...] = KINDS) -> tuple[str, ...]:
+        """The sheet as plain text lines, as ``drill specs`` prints it."""
+        lines: list[str] = []
+        for n, section in enumerate(self.sections(kinds)):
+            if n:
+                lines.append("")
+            lines.append(section.title)
+            if section.note:
+                lines.append(f"  ({section.note})")
+            for row in section.rows:
+                lines += [f"  {row.name}", f"    {row.figure_line()}",
+                          *(f"    {line}" for line in row.source_lines())]
+        return tuple(lines)
 
 
 def spec_sheet(catalog: Catalog) -> SpecSheet:

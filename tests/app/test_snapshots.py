@@ -250,3 +250,12 @@ def test_stats_at(
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+def test_specs(make_app: MakeApp, snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)

@@ -21,7 +21,7 @@ def test_the_license_file_is_mit_and_pyproject_names_it_as_spdx() -> None:
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License") and "WITHOUT WARRANTY OF ANY KIND" in text
     assert PYPROJECT["project"]["license"] == "MIT"  # the string, not the old table
-    assert metadata("drill")["License-Expression"] == "MIT"  # as installed
+    assert metadata("inference-drill")["License-Expression"] == "MIT"  # as installed
 
 
 def test_setuptools_has_a_floor_and_a_ceiling() -> None:

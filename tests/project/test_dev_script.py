@@ -30,3 +30,10 @@ def test_the_test_command_runs_the_suite_and_anything_else_goes_to_drill() -> No
 def test_the_install_follows_pyproject_and_setup_alone() -> None:
     declared = (ROOT / "pyproject.toml").read_bytes() + (ROOT / "setup.py").read_bytes()
     assert dev.setup_stamp() == hashlib.sha256(declared).hexdigest()
+
+
+def test_the_distributions_old_name_is_uninstalled_by_the_same_installer() -> None:
+    assert dev.uninstall_commands("/opt/bin/uv") == [
+        "/opt/bin/uv", "pip", "uninstall", "--python", str(dev.PYTHON), "drill"]
+    assert dev.uninstall_commands(None) == [str(dev.PYTHON), "-m", "pip", "uninstall",
+                                            "--yes", "drill"]

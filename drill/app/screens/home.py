@@ -143,6 +143,9 @@ class HomeScreen(Screen[None]):
                 "(nothing rescheduled unless you rate a card there)"),
         Binding("b", "app.browse", "Browse"),
         Binding("t", "app.stats", "Stats"),
+        # Out of the footer, which is full at 80 columns; README's key table lists it.
+        Binding("g", "app.specs", "Specs", show=False,
+                tooltip="The specs the cards assume: GPUs, models, interconnects, sources"),
         Binding("l", "app.labs", "Labs…",
                 tooltip="Simulations, the roofline explorer, the exercises, the calculator"),
         # Out of the footer, for Labs' room at 80 columns; in ? and the palette.

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 
 RATE_IDS = {f"rate-{rating}": rating for rating in NAMES}
 #: Keys that are shortcuts when not typing; any other printable key starts an answer.
-SHORTCUT_KEYS = frozenset(" ubsefrqw?*")
+SHORTCUT_KEYS = frozenset(" ubsefrqwg?*")
 RATING_KEYS = frozenset("1234")
 #: The narrowest screen that shows the calculator beside the card (the card keeps 80).
 SIDE_CALCULATOR_WIDTH = 120
@@ -131,6 +131,8 @@ class ReviewScreen(Screen[None]):
         Binding("r", "roofline", "Roofline",
                 tooltip="This card's GEMM on the roofline explorer (cards about intensity "
                 "or batching)"),
+        Binding("g", "app.specs", "Specs", show=False,
+                tooltip="The specs the cards assume: GPUs, models, interconnects, sources"),
         Binding("enter", "enter", "Next", show=False,
                 tooltip="Answer the next ask, show the answer, then take the suggestion"),
         Binding("escape", "leave", "Back", tooltip="Stop typing, or go back"),
