@@ -117,9 +117,9 @@ def test_a_fact_of_another_number_format_is_no_alibi(library: Library) -> None:
     # FP8 peak, not its BF16 one (989 TFLOPS).
     weights = said(library, "speed-physics/q1",
                    "Eight billion parameters, so eight gigs of weights.")
-    assert verdicts(weights)["eight gigs"][0] == WRONG
-    assert next(f for f in weights.figures if f.text == "eight gigs").expected is None or (
-        "16" in (next(f for f in weights.figures if f.text == "eight gigs").mistake or ""))
+    [eight] = [f for f in weights.figures if f.text == "eight gigs"]
+    assert (eight.verdict, eight.name) == (WRONG, "weights")
+    assert (eight.expected or "").startswith("16") and "GB" in (eight.expected or "")
     peak = said(library, "speed-physics/q2-follow-up",
                 "The H100 does about nineteen seventy-nine teraFLOPS in BF16.")
     assert verdicts(peak)["nineteen seventy-nine teraFLOPS"][0] == WRONG
