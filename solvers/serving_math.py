@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy
 
-from drill.solving.kit import Results, solver, u
+from drill.solving.kit import ErlangC, Results, solver, u
 
 from .laws import (
     amdahl_ceiling,
@@ -177,6 +177,31 @@ def mm1_time_in_system(arrival_rate: sympy.Expr, service_rate: sympy.Expr,
         "service_time": service_time,
         "mean_time_in_system": mean,
         "quantile_time_in_system": exponential_quantile(mean, quantile),
+    }
+
+
+@solver("erlang-c", servers="1", service_time="s/request", arrival_rate="requests/s")
+def erlang_c_pool(servers: sympy.Expr, service_time: sympy.Expr,
+                  arrival_rate: sympy.Expr) -> Results:
+    """M/M/c: a pool of ``servers`` replicas with one shared queue, for any pool size.
+
+    The share that waits is Erlang C of the offered load; the mean wait is that share
+    times the service time over the pool's spare capacity. Beside them, the slip of
+    reading the pool as one M/M/1 server at the same utilization.
+    """
+    offered = arrival_rate * service_time
+    utilization = offered / servers
+    spare = 1 - utilization
+    wait_prob = ErlangC(servers, offered)
+    return {
+        "offered": offered,
+        "utilization": utilization,
+        "spare": spare,
+        "wait_prob": wait_prob,
+        "wait": wait_prob * service_time * u.request / (servers * spare),
+        # Slip: the pool read as one M/M/1 server at the same utilization.
+        "mm1_wait_prob": utilization,
+        "mm1_wait": utilization / spare * service_time * u.request,
     }
 
 

@@ -94,7 +94,9 @@ class CommandParser(argparse.ArgumentParser):
             self, args: Sequence[str] | None = None,
             namespace: argparse.Namespace | None = None,
     ) -> tuple[argparse.Namespace, list[str]]:
-        if self._parsing:
+        # Completion (argcomplete) follows argparse's own parse word by word: intermixed,
+        # it would see no positional taken and offer nothing for the chosen card.
+        if self._parsing or "_ARGCOMPLETE" in os.environ:
             return super().parse_known_args(args, namespace)
         self._parsing = True
         try:

@@ -52,6 +52,7 @@ from drill.quantities import dimensions as dims
 from drill.quantities.expression_slips import power_of_ten
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
+from drill.quantities.units import format_quantity
 from drill.solving.solve import Solution
 
 RIGHT, WRONG, UNKNOWN = "right", "wrong", "unknown"
@@ -362,8 +363,14 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
                            f"{_working(option.meant, solution)}".strip())
     meant = option.candidate
     slip = _slip(figure.value.value, meant.value.value, tolerance)
-    working = _working(meant.name, solution) or f"{meant.name} is {meant.shown}"
-    return FigureCheck(*where, WRONG, meant.name, meant.shown, f"{working}; {slip}")
+    shown = meant.shown
+    if not re.match(r"[$0-9]", shown):  # a given written as a formula: "params × 2 B"
+        with contextlib.suppress(ValueError):
+            shown = format_quantity(meant.value)
+    working = _working(meant.name, solution) or f"{meant.name} is {shown}"
+    if shown != meant.shown and not _working(meant.name, solution).endswith(shown):
+        working = f"{meant.name} is {meant.shown} = {shown}"
+    return FigureCheck(*where, WRONG, meant.name, shown, f"{working}; {slip}")
 
 
 def _said(name: str, solution: Solution | None, stated: list[Quantity],

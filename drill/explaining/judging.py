@@ -153,8 +153,9 @@ def _given_ratios(right: list[Candidate], tolerance: float, *, crossed: bool
                 continue
             ratio = high.value.value / low.value.value
             same = high.value.dim == low.value.dim
-            if (same and not 1 < ratio < 1e6) or not (same or crossed):
-                continue
+            if (same and not 1 < ratio < 1e6) or not (same or crossed) or (
+                    same and high.value.dim == dims.DIMENSIONLESS):
+                continue  # a share over a factor is no quantity anyone restates
             dim = dims.multiply(high.value.dim, dims.power(low.value.dim, -1))
             found.append(Option(
                 Candidate(f"{high.name} ÷ {low.name}", Quantity(ratio, dim),
@@ -201,10 +202,13 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
     if best_hit is not None:
         rival = _rival(figure, fits, hits, scores)
         if (rival is not None and not operand and not figure.bare
-                and best_hit.candidate.kind != "given"
-                and scores[id(rival)] >= _OVERRULE and _within(figure, rival, _NEAR)
-                and scores[id(rival)] >= 2 * scores[id(best_hit)] + 1):
+                and best_hit.candidate.kind != "given" and _within(figure, rival, _NEAR)
+                and scores[id(rival)] >= max(_OVERRULE, 2 * scores[id(best_hit)] + 1)):
             return Verdict("wrong", rival, True)
+        slipped = (None if any(o.candidate.kind in ("given", "result") for o in hits)
+                   else _other_precision(context, best_hit, fits, scores))
+        if slipped is not None and not operand:
+            return Verdict("wrong", slipped, True)
         return Verdict("right", best_hit, scores[id(best_hit)] > 0)
     if _small_count(figure):
         return Verdict(None)
@@ -249,6 +253,37 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
               and _said_in_full(figure, o) and _within(figure, o, _FAR)]
     # What the card asks is what an answer claims most often: it wins a near tie.
     return max(others, key=lambda o: (scores[id(o)] + 0.5 * o.asked, _rank(o)), default=None)
+
+
+#: Number formats a catalog fact may be of ("weights_fp8", "fp8_dense").
+_PRECISIONS = frozenset({"fp4", "fp6", "fp8", "int4", "int8", "bf16", "fp16", "fp32", "tf32"})
+
+
+def _other_precision(context: Context, hit: Option, fits: list[Option],
+                     scores: dict[int, float]) -> Option | None:
+    """A figure equal to a catalog fact of another number format than the card's or the
+    sentence's ("8 GB of weights" on a BF16 card is the FP8 size; "1,979 TFLOPS in BF16"
+    is the FP8 peak): the quantity of the right format it was meant as, or None."""
+    if hit.candidate.kind != "fact":
+        return None
+    formats = hit.vocab & _PRECISIONS
+    if not formats:
+        return None
+    said = context.words() & _PRECISIONS
+    if said and not said & formats:
+        same = [o for o in fits if o is not hit and o.vocab & said
+                and o.candidate.kind in ("fact", "given", "result")]
+        return max(same, key=lambda o: scores[id(o)], default=None)
+    # No format said: the card's own given or result of this kind, as clearly named.
+    mine = [o for o in fits if o.candidate.kind in ("given", "result")
+            and scores[id(o)] > 0 and scores[id(o)] >= scores[id(hit)]
+            and _within_value(o, hit, _NEAR)]
+    return max(mine, key=lambda o: scores[id(o)], default=None)
+
+
+def _within_value(a: Option, b: Option, factor: float) -> bool:
+    x, y = abs(a.candidate.value.value), abs(b.candidate.value.value)
+    return x > 0 and y > 0 and 1 / factor <= x / y <= factor
 
 
 def _said_in_full(figure: Figure, option: Option) -> bool:

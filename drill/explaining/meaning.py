@@ -49,7 +49,7 @@ _SYNONYMS: dict[str, str] = {
     "utilization": "utilization", "util": "utilization", "utilized": "utilization",
     "busy": "utilization", "rho": "utilization",
     "mbu": "mbu", "bandwidth": "bandwidth", "achieved": "achieved",
-    "peak": "peak", "compute": "compute",
+    "peak": "peak", "compute": "flop", "math": "flop",
     "prompt": "prompt", "prefill": "prefill",
     "latency": "time", "takes": "time", "long": "time", "time": "time",
     "growth": "growth", "grows": "growth", "grow": "growth", "went": "growth",
@@ -70,7 +70,7 @@ _STOP = frozenset({
     "almost", "nearly", "some", "mean", "means", "my", "our", "your", "into", "from",
     "over", "divided", "plus", "minus", "times", "x", "each's",
 })
-_WORDS = re.compile(r"[A-Za-zλρ][A-Za-z'λρ]*")
+_WORDS = re.compile(r"[A-Za-zλρ][A-Za-z0-9'λρ]*")
 #: What ends the words a figure's context may reach: the sentence.
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 #: How far a context reaches: words before the figure, words after its unit.

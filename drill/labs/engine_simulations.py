@@ -6,7 +6,8 @@ and without a shared cause of slowness, and chunked prefill's effect on the gaps
 tokens. Each simulation takes a seed and returns a frozen result, so the same call gives
 the same numbers; plain Python, no numpy.
 
-* :func:`erlang_c`, :func:`mmc_mean_wait` — the M/M/c closed forms.
+* :func:`erlang_c` (the one the erlang-c card's solver uses, from
+  :mod:`drill.quantities.queueing`) and :func:`mmc_mean_wait` — the M/M/c closed forms.
 * :func:`simulate_pool` — one FIFO queue in front of ``servers`` identical replicas.
 * :func:`hedged_slow_share` and :func:`simulate_hedging` — a copy sent at the hedge point.
 * :func:`step_time`, :func:`mean_gap` and :func:`simulate_chunked_prefill` — decode steps
@@ -30,6 +31,7 @@ from drill.labs.simulations import (
     batch_standard_error,
     percentile,
 )
+from drill.quantities.queueing import erlang_c
 
 
 def _ticker(total: int, progress: Progress | None) -> Callable[[int], None]:
@@ -52,23 +54,6 @@ def _check_positive(**values: float) -> None:
 
 
 # --- M/M/c: a pool of replicas ----------------------------------------------------------
-
-
-def erlang_c(servers: int, offered: float) -> float:
-    """The chance an arrival finds all ``servers`` busy, for an offered load λ ÷ μ.
-
-    Built up from Erlang B by its recurrence, B(k) = a·B(k−1) ÷ (k + a·B(k−1)), which
-    never forms a^c or c! and so stays accurate for large pools; then
-    C = B ÷ (1 − ρ(1 − B)).
-    """
-    _check_positive(servers=servers, offered=offered)
-    if offered >= servers:
-        return 1.0
-    blocking = 1.0
-    for k in range(1, servers + 1):
-        blocking = offered * blocking / (k + offered * blocking)
-    utilization = offered / servers
-    return blocking / (1 - utilization * (1 - blocking))
 
 
 def mmc_mean_wait(arrival_rate: float, service_rate: float, servers: int) -> float:

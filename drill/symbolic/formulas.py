@@ -48,6 +48,31 @@ class Round(sympy.Function):  # type: ignore[misc]  # sympy has no type hints
         return None
 
 
+class ErlangC(sympy.Function):  # type: ignore[misc]  # sympy has no type hints
+    """``erlang_c(servers, offered)``: the chance an arrival finds a pool of ``servers``
+    all busy under an offered load λ ÷ μ (M/M/c).
+
+    A sum of as many terms as there are servers, so no finite formula holds for a pool
+    size that is itself a given: it stays a function, which drill evaluates with
+    :func:`drill.quantities.queueing.erlang_c` once the givens are numbers. Given exact
+    numbers, sympy works it out from its definition instead (the all-busy term over the
+    Poisson terms below it plus itself), which checks that float recurrence.
+    """
+
+    nargs = 2
+
+    @classmethod
+    def eval(cls, servers: sympy.Expr, offered: sympy.Expr) -> sympy.Expr | None:
+        if not (servers.is_Integer and servers.is_positive and offered.is_Rational
+                and offered.is_positive):
+            return None
+        if offered >= servers:
+            return sympy.Integer(1)
+        all_busy = offered**servers / sympy.factorial(servers) * servers / (servers - offered)
+        below = sympy.Add(*(offered**k / sympy.factorial(k) for k in range(int(servers))))
+        return all_busy / (below + all_busy)
+
+
 _FUNCTIONS: dict[str, Callable[..., sympy.Expr]] = {
     "min": sympy.Min,
     "max": sympy.Max,

@@ -26,6 +26,7 @@ import sympy
 
 from drill.quantities import dimensions as dims
 from drill.quantities.quantity import Quantity, QuantityError
+from drill.quantities.queueing import erlang_c
 from drill.quantities.unit_table import CANONICAL, Unit
 from drill.symbolic.unit_atoms import Quantity as SympyQuantity
 
@@ -274,6 +275,15 @@ def _dimensionless(function: Callable[[float], float]) -> Callable[[list[Quantit
     return apply
 
 
+def _erlang_c(args: list[Quantity]) -> Quantity:
+    servers, offered = args
+    if not (servers.dimensionless and offered.dimensionless):
+        raise QuantityError("erlang_c needs a count of servers and a load in plain numbers")
+    if servers.value < 1 or servers.value != math.floor(servers.value):
+        raise QuantityError(f"erlang_c needs a whole number of servers, not {servers.value:g}")
+    return Quantity(erlang_c(int(servers.value), offered.value))
+
+
 def _round_half_up(value: float) -> float:
     return float(math.floor(value + 0.5))
 
@@ -291,4 +301,6 @@ _HANDLERS: dict[str, Callable[[list[Quantity]], Quantity]] = {
     "ceiling": _dimensionless(math.ceil),
     # A pack formula's round() (drill.symbolic.formulas.Round).
     "Round": _dimensionless(_round_half_up),
+    # A solver's erlang_c (drill.symbolic.formulas.ErlangC).
+    "ErlangC": _erlang_c,
 }

@@ -18,7 +18,7 @@ from drill.symbolic.unit_system import is_unit_atom, unit_of
 
 ADD, MUL, POW, ATOM = 1, 2, 3, 4
 _FUNCTIONS = {"Max": "max", "Min": "min", "ceiling": "ceil", "floor": "floor", "exp": "exp",
-              "log": "ln", "Round": "round"}
+              "log": "ln", "Round": "round", "ErlangC": "erlang_c"}
 # A substituted given needs parentheses when it is itself an expression ("16 GB + 4 GB"),
 # not when it is one quantity ("3.35 TB/s", "3×", "$3/h").
 _OPERATOR = re.compile(r"\s[-+−÷*×/·^]\s|[()]|\bper\b")

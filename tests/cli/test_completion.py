@@ -4,6 +4,8 @@ drill for include commands, options and the card keys of the packs."""
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -48,3 +50,77 @@ def test_commands_options_and_card_keys_are_completed(tmp_path: Path) -> None:
     keys = completions(tmp_path, "drill show speed-physics/q1")
     assert keys == ["speed-physics/q1", "speed-physics/q1-follow-up"]
     assert "serving-math/little" in completions(tmp_path, "drill grade serving-math/")
+
+
+APP_PACKS = Path(__file__).resolve().parents[1] / "app" / "packs"
+
+
+def test_card_keys_come_from_packs_given_before_the_command(tmp_path: Path) -> None:
+    keys = completions(tmp_path, f"drill --packs {APP_PACKS} show app-demo/")
+    assert "app-demo/floor" in keys and "app-demo/amdahl" in keys
+    assert "app-demo/floor" in completions(tmp_path, f"drill show --packs {APP_PACKS} app-d")
+
+
+def test_explain_completes_card_keys(tmp_path: Path) -> None:
+    assert completions(tmp_path, "drill explain speed-physics/q1") == [
+        "speed-physics/q1", "speed-physics/q1-follow-up"]
+
+
+def test_the_chosen_cards_asks_and_variants_are_completed(tmp_path: Path) -> None:
+    asks = completions(tmp_path, "drill grade speed-physics/q1 ")
+    assert {"decode_floor", "max_tokens_per_s"} <= set(asks)
+    # Beside the options, the asks and nothing else (no file names).
+    assert {item for item in asks if not item.startswith("-")} == {
+        "decode_floor", "max_tokens_per_s"}
+    answer = completions(tmp_path, "drill grade speed-physics/q1 decode_floor ")
+    assert "--variant" in answer and all(item.startswith("-") for item in answer)
+    assert completions(tmp_path, "drill show q1 --variant ") == [
+        "base", "a100", "h20", "qwen-h100", "mistral-h100-pcie"]
+    assert completions(tmp_path, "drill grade q1 --variant a") == ["a100"]
+
+
+def test_packs_gpus_and_exercises_are_completed(tmp_path: Path) -> None:
+    assert completions(tmp_path, "drill export --pack serving-") == [
+        "serving-math", "serving-engine"]
+    assert completions(tmp_path, "drill roofline --gpu H1") == ["H100", "H100-PCIe"]
+    assert completions(tmp_path, "drill exercise start a") == ["amdahl"]
+    assert completions(tmp_path, "drill exercise check r") == ["roofline"]
+
+
+def test_the_zsh_script_loads_compinit_when_it_is_missing() -> None:
+    lines = drill("completion", "zsh").stdout.splitlines()
+    assert lines[0] == "#compdef drill"  # still the tag, for a copy in $fpath
+    assert "(( $+functions[compdef] )) || { autoload -Uz compinit && compinit; }" in lines
+    assert lines.index("(( $+functions[compdef] )) || { autoload -Uz compinit && compinit; }"
+                       ) < next(i for i, line in enumerate(lines) if "compdef _python" in line)
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash on this machine")
+@pytest.mark.parametrize(("words", "expected"), [
+    (["drill", "grade", "speed-physics/q1", ""], {"decode_floor", "max_tokens_per_s"}),
+    (["drill", "--packs", str(APP_PACKS), "show", "app-demo/fl"],
+     {"app-demo/floor", "app-demo/floor-follow-up"}),
+    (["drill", "roofline", "--gpu", "B"], {"B200"}),
+])
+def test_bash_completes_through_the_printed_script(
+        tmp_path: Path, words: list[str], expected: set[str]) -> None:
+    """The script ``drill completion bash`` prints, loaded into a real bash, asked as bash
+    asks on Tab (COMP_WORDS, COMP_CWORD), with ``drill`` found on the PATH."""
+    line = " ".join(words)
+    script = (
+        'eval "$(drill completion bash)"\n'
+        f"COMP_WORDS=({' '.join(shlex.quote(word) for word in words)})\n"
+        f"COMP_CWORD={len(words) - 1}\n"
+        f"COMP_LINE={shlex.quote(line)}\n"
+        "COMP_POINT=${#COMP_LINE}\n"
+        f"_python_argcomplete drill {shlex.quote(words[-1])} {shlex.quote(words[-2])}\n"
+        'printf "%s\\n" "${COMPREPLY[@]}"\n'
+    )
+    bin_folder = str(Path(sys.executable).parent)
+    done = subprocess.run(
+        ["bash", "--norc", "--noprofile", "-c", script], capture_output=True, text=True,
+        timeout=120, env={**os.environ, "PATH": f"{bin_folder}:{os.environ['PATH']}",
+                          "DRILL_HOME": str(tmp_path / "data")})
+    assert done.returncode == 0, done.stderr
+    offered = {item.strip() for item in done.stdout.splitlines() if item.strip()}
+    assert {item for item in offered if not item.startswith("-")} == expected

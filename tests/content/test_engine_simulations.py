@@ -8,13 +8,15 @@ test well under a second.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from math import factorial
+
 import pytest
 
-from drill.explaining.explain import worked_card
+from drill.explaining.explain import explain, worked_card
 from drill.labs.engine_simulations import (
     Engine,
     compare_chunking,
-    erlang_c,
     hedged_slow_share,
     mean_gap,
     mm1_mean_wait,
@@ -26,6 +28,7 @@ from drill.labs.engine_simulations import (
     step_time,
 )
 from drill.packs.library import Library, load_library
+from drill.quantities.queueing import erlang_c
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +57,19 @@ def test_erlang_c_matches_worked_values() -> None:
     # Four servers, a = 3: 1 + 3 + 4.5 + 4.5 = 13 below c; 81 ÷ 24 ÷ ¼ = 13.5 at c.
     assert erlang_c(4, 3.0) == pytest.approx(13.5 / 26.5)
     assert erlang_c(4, 4.0) == 1.0
+    # Two servers, a = 1.5: 1 + 1.5 = 2.5 below c; 2.25 ÷ 2 ÷ ¼ = 4.5 at c: 4.5 ÷ 7 = 9/14.
+    assert erlang_c(2, 1.5) == pytest.approx(9 / 14)
+    # Eight servers, a = 6: Σ 6^k/k! for k < 8 = 16,337/40, and 6^8/8! × 8/2 = 5,832/35 at c
+    # (worked with fractions), so C = 5,832 / 16,337.
+    assert erlang_c(8, 6.0) == pytest.approx(5832 / 16337)
+
+
+def _erlang_c_by_its_sums(servers: int, offered: Fraction) -> Fraction:
+    """Erlang C straight from its definition, in exact fractions: the all-busy term over
+    the Poisson terms below it plus itself (no Erlang B recurrence, unlike the code)."""
+    all_busy = offered**servers / factorial(servers) * servers / (servers - offered)
+    below = sum(offered**k / Fraction(factorial(k)) for k in range(servers))
+    return all_busy / (below + all_busy)
 
 
 def test_a_pool_waits_far_less_than_m_m_1_at_the_same_utilization() -> None:
@@ -64,11 +80,28 @@ def test_a_pool_waits_far_less_than_m_m_1_at_the_same_utilization() -> None:
 
 def test_the_erlang_c_card_computes_the_labs_erlang_c(library: Library) -> None:
     key = "slo-capacity-cost/erlang-c"
+    card = library.find(key)
+    pools: set[int] = set()
     for variant in _variants(library, key):
         results = _results(library, key, variant)
-        servers = 4  # the card's formula is written out for four replicas
+        chosen = card.variant_named(variant) if variant else None
+        servers = int({**card.givens, **(chosen.givens if chosen else {})}["servers"])
+        pools.add(servers)
         assert results["utilization"] == pytest.approx(results["offered"] / servers)
         assert results["wait_prob"] == pytest.approx(erlang_c(servers, results["offered"]))
+        exact = _erlang_c_by_its_sums(servers, Fraction(results["offered"]).limit_denominator())
+        assert results["wait_prob"] == pytest.approx(float(exact))
+        assert results["wait_prob"] < results["mm1_wait_prob"]  # the sentence on M/M/1
+    assert pools == {2, 4, 8}  # the pool size is a real given of the card
+
+
+def test_the_erlang_c_cards_own_answer_is_right_in_every_variant(library: Library) -> None:
+    card = library.find("slo-capacity-cost/erlang-c")
+    for variant in _variants(library, card.key):
+        shown, solution = worked_card(card, variant)
+        explanation = explain(shown, solution, " ".join(shown.answer))
+        assert explanation.all_right, (variant, explanation.wrong)
+        assert not explanation.missed, variant
 
 
 def test_a_simulated_pool_waits_as_erlang_c_says() -> None:
@@ -79,6 +112,15 @@ def test_a_simulated_pool_waits_as_erlang_c_says() -> None:
     # Waits cluster in busy stretches, so the binomial error is doubled for the share.
     assert abs(run.waited_share - run.formula_waited_share) < 8 * run.waited_standard_error
     assert run.mm1_wait > 5 * run.mean_wait
+
+
+@pytest.mark.parametrize(("servers", "arrival_rate"), [(2, 0.75), (8, 3.0)])
+def test_simulated_pools_of_other_sizes_wait_as_erlang_c_says(servers: int,
+                                                              arrival_rate: float) -> None:
+    # The card's two- and eight-replica variants at 75% busy, 2 s of service each.
+    run = simulate_pool(arrival_rate, 0.5, servers, size=120_000, seed=5)
+    assert abs(run.mean_wait - run.formula_wait) < 4 * run.standard_error
+    assert abs(run.waited_share - run.formula_waited_share) < 8 * run.waited_standard_error
 
 
 def test_the_same_seed_gives_the_same_pool_and_bad_sizes_are_refused() -> None:

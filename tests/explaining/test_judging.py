@@ -110,3 +110,16 @@ def test_a_quantity_with_no_clue_and_nothing_near_is_unknown(library: Library) -
     result = said(library, "speed-physics/q1", "The rack draws 40 kW.")
     assert [f.verdict for f in result.figures] == [UNKNOWN]
     assert not result.all_right
+
+
+def test_a_fact_of_another_number_format_is_no_alibi(library: Library) -> None:
+    # Llama 3 8B in BF16 is 16 GB; 8 GB is its FP8 size, and 1,979 TFLOPS is the H100's
+    # FP8 peak, not its BF16 one (989 TFLOPS).
+    weights = said(library, "speed-physics/q1",
+                   "Eight billion parameters, so eight gigs of weights.")
+    [eight] = [f for f in weights.figures if f.text == "eight gigs"]
+    assert (eight.verdict, eight.name) == (WRONG, "weights")
+    assert (eight.expected or "").startswith("16") and "GB" in (eight.expected or "")
+    peak = said(library, "speed-physics/q2-follow-up",
+                "The H100 does about nineteen seventy-nine teraFLOPS in BF16.")
+    assert verdicts(peak)["nineteen seventy-nine teraFLOPS"][0] == WRONG

@@ -172,7 +172,10 @@ class BinOp(Node):
 
     def echo(self) -> str:
         me = self.precedence
-        left = _wrap(self.left, self.left.precedence < me)
+        # A "per" inside × or ÷ binds tighter already; its brackets are for the eye:
+        # "(100 tokens per s) × 60 s".
+        shown_per = me == PRODUCT and self.style != "implicit"
+        left = _wrap(self.left, self.left.precedence < me or (shown_per and _is_per(self.left)))
         # The right side of - and ÷ also needs parentheses at equal precedence, and a
         # plain number divided by a quantity shows the quantity whole: "16 ÷ (3.35 ms)",
         # never "16 ÷ 3.35 ms", which reads as (16 ÷ 3.35) ms.
@@ -181,7 +184,8 @@ class BinOp(Node):
                              and not _is_symbol_unit(self.right)
                              and not any(isinstance(n, UnitRef) for n in self.left.walk()))
         right = _wrap(self.right, divides_a_measure or (
-            self.right.precedence <= me and self.op in "-/*"))
+            self.right.precedence <= me and self.op in "-/*") or (
+            shown_per and _is_per(self.right)))
         if self.style == "implicit":
             # "(1 ÷ 2) ms": without them "1 ÷ 2 ms" reads as 1 ÷ (2 ms).
             left = _wrap(self.left, isinstance(self.left, BinOp)
@@ -258,6 +262,10 @@ class Applied(Node):
 
     def children(self) -> tuple[Node, ...]:
         return (self.operand,)
+
+
+def _is_per(node: Node) -> bool:
+    return isinstance(node, BinOp) and node.style == "per"
 
 
 def _rightmost(node: Node) -> Node:
