@@ -315,6 +315,12 @@ class DrillApp(App[int]):
 
     # -- global actions ----------------------------------------------------------------
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C: name the key that quits from every screen. Textual names the first
+        quit key it finds active, which is Home's ``q`` on Home but ``ctrl+q`` while an
+        answer is typed; one key, said the same way everywhere, is learnt once."""
+        self.notify("Press [b]ctrl+q[/b] to quit drill", title="Do you want to quit?")
+
     def action_help(self) -> None:
         """The keys of the screen in front, and what each does."""
         from drill.app.screens.help import HelpScreen, key_rows
@@ -492,7 +498,14 @@ class DrillApp(App[int]):
                                   "quit"})
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title == "Keys":
+                # drill's own list of keys (the one ? opens), which Esc and ? close;
+                # Textual's side panel closed with neither.
+                yield SystemCommand("Keys", "Every key of this screen and what it does",
+                                    self.action_help)
+            else:
+                yield command
         if not self.ready:
             return
         yield SystemCommand("Calculator", "Work out math with units (F2)", self.action_calculator)

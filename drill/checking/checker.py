@@ -40,6 +40,7 @@ from drill.checking.causes import (
 from drill.checking.claims import Scenario, claim_findings
 from drill.checking.closed_world import UNACCOUNTED, card_world, catalog_names
 from drill.checking.figures import MAX_FIGURES, find_figures
+from drill.checking.precision import precision_findings
 from drill.checking.prose import EXACT_TOLERANCE, prose_problems
 from drill.checking.reports import PackReport as PackReport  # re-exported: made here
 from drill.checking.reports import check_files as check_files
@@ -294,6 +295,9 @@ class _CardCheck:
             self.found.append(Diagnostic(finding.where, finding.severity, finding.message,
                                          self.card.key, None, finding.variant,
                                          code=finding.code))
+        for late in precision_findings(self.card, scenarios, self.source):
+            self.found.append(Diagnostic(late.where, ERROR, late.message, self.card.key,
+                                         None, late.variant, code=late.code))
 
     def root_cause(self, solution: Solution | None,
                    units: Mapping[str, Quantity]) -> list[Diagnostic]:

@@ -31,7 +31,7 @@ from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 from drill.quantities.units import format_number
 
-__all__ = ["ClaimFinding", "Scenario", "claim_findings"]
+__all__ = ["ClaimFinding", "Scenario", "claim_findings", "sentence_spans"]
 
 BYTES = dims.dim(information=1)
 
@@ -89,7 +89,7 @@ _THRESHOLDS = {"double": 2.0, "doubles": 2.0, "doubled": 2.0, "twice": 2.0,
                "half": 0.5, "halves": 0.5, "halved": 0.5}
 
 
-def _sentences(text: str) -> list[tuple[int, int]]:
+def sentence_spans(text: str) -> list[tuple[int, int]]:
     """The sentences of ``text`` as (start, end): one pass, so a long text costs its
     length, not its length times its dots."""
     spans, start, depth = [], 0, 0
@@ -116,7 +116,7 @@ def _claims(card: Card, names: Sequence[str]) -> list[_Claim]:
         except Exception:  # a template the loader refused is reported there
             continue
         starts = [s.start for s in placed]  # in order: a sentence's slots are a slice
-        for begin, end in _sentences(template):
+        for begin, end in sentence_spans(template):
             here = placed[bisect.bisect_left(starts, begin):bisect.bisect_left(starts, end)]
             found += _sentence_claims(card, path, template, begin, end, here, names)
     return found

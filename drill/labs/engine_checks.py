@@ -144,7 +144,8 @@ def _note(text: str) -> list[str]:
     return ["", *textwrap.wrap(text, NOTE_WIDTH)]
 
 
-def pool_text(rows: Sequence[PoolRun], size: int, seed: int) -> list[str]:
+def pool_text(rows: Sequence[PoolRun], size: int, seed: int, *,
+              notes: bool = True) -> list[str]:
     out = [
         f"M/M/c: one queue before {POOL_SERVERS} replicas of "
         f"{format_number(1 / POOL_SERVICE_RATE)} s mean service",
@@ -161,6 +162,8 @@ def pool_text(rows: Sequence[PoolRun], size: int, seed: int) -> list[str]:
             f"{format_number(row.formula_wait, 3) + ' s':>10}  "
             f"{_z(row.mean_wait, row.formula_wait, row.standard_error):>5}  "
             f"{format_number(row.mm1_wait, 3) + ' s':>10}")
+    if not notes:  # a screen shows the table and a chart, and has no room for prose
+        return out
     return out + _note(
         "z is the gap in batch-means standard errors. M/M/1 at the same utilization pictures "
         "one replica and overstates the wait: a pool rarely has every replica busy at once.")
@@ -178,7 +181,8 @@ def pool_json(rows: Sequence[PoolRun], size: int) -> dict[str, Any]:
     } for row in rows]}
 
 
-def hedge_text(rows: Sequence[HedgeResult], size: int, seed: int) -> list[str]:
+def hedge_text(rows: Sequence[HedgeResult], size: int, seed: int, *,
+               notes: bool = True) -> list[str]:
     point = rows[0].hedge_point_ms if rows else 0.0
     out = [
         f"Hedged requests: a copy sent at the call's P95 ({_ms(point)}), the first answer "
@@ -195,6 +199,8 @@ def hedge_text(rows: Sequence[HedgeResult], size: int, seed: int) -> list[str]:
             f"{_z(row.both_slow_share, row.formula_both_slow, row.standard_error):>5}  "
             f"{_percent(row.hedged_share):>10}  {_ms(row.p99_unhedged_ms):>10}  "
             f"{_ms(row.p99_hedged_ms):>10}")
+    if not notes:  # a screen shows the table and a chart, and has no room for prose
+        return out
     return out + _note(
         "shared is the share of slow calls whose copy is slow for the same reason; with none "
         "the copy fails only p² of the time. z is the gap in binomial standard errors. The "
@@ -212,7 +218,8 @@ def hedge_json(rows: Sequence[HedgeResult], size: int) -> dict[str, Any]:
     } for row in rows]}
 
 
-def chunked_text(rows: Sequence[ChunkedRun], size: int, seed: int) -> list[str]:
+def chunked_text(rows: Sequence[ChunkedRun], size: int, seed: int, *,
+                 notes: bool = True) -> list[str]:
     out = [
         f"Chunked prefill: {CHUNK_MODEL} on one {CHUNK_GPU}, {CHUNK_DECODING} sequences "
         f"decoding, {CHUNK_PROMPT_TOKENS:,}-token prompts arriving at "
@@ -229,6 +236,8 @@ def chunked_text(rows: Sequence[ChunkedRun], size: int, seed: int) -> list[str]:
             f"{_z(row.mean_gap_ms, row.formula_mean_ms, row.standard_error):>5}  "
             f"{_ms(row.p99_gap_ms):>9}  {_ms(row.worst_gap_ms):>9}  "
             f"{_ms(row.formula_worst_ms):>9}")
+    if not notes:  # a screen shows the table and a chart, and has no room for prose
+        return out
     return out + _note(
         "A chunk as long as the prompt is prefill without chunking. The mean gap (the mean "
         "TPOT) hardly moves with the chunk; the P99 and worst gaps, the freezes users see, "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
 from drill.packs.templates import sample_shown
@@ -107,6 +108,10 @@ def _format_like(value: Quantity, sample: Sample) -> str:
         raise SampleError(f"the value is {dims.describe(value.dim)}, but the sample "
                           f"'{sample.text}' is {dims.describe(size.dim)}")
     amount = value.value / size.value
+    if sample.exact and amount == int(amount):
+        # format_number writes a whole number out in full (175, not 180); a "~" sample
+        # asks for its own figures and no more, whole numbers included.
+        amount = _whole_to_figures(amount, sample.digits)
     if sample.ordinal:
         return ordinal(round(amount))
     number = format_number(amount, sample.digits if sample.exact
@@ -116,6 +121,16 @@ def _format_like(value: Quantity, sample: Sample) -> str:
     if sample.hidden:
         return f"${number}" if sample.dollar else number
     return attach_unit(number, sample.unit)
+
+
+def _whole_to_figures(whole: float, digits: int) -> float:
+    """A whole number rounded half up to ``digits`` significant figures: 175 → 180."""
+    written = Decimal(int(whole))
+    drop = written.adjusted() + 1 - digits
+    if drop <= 0:
+        return whole
+    kept = written.scaleb(-drop).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    return float(kept.scaleb(drop))
 
 
 #: Pure, so kept: ``drill check`` shows each value in each variant's samples more than once.

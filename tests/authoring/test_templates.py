@@ -69,6 +69,10 @@ def test_significant_digits_as_a_person_writes_them(written: str, digits: int) -
     ("2.5 $/h", "$3 [/h]", "$2.50"),  # a hidden unit keeps the dollar
     ("146.3 tokens/s", "150 [tokens/s]", "146"),
     ("37.2", "~300", "40"),  # '~': the sample's own figures
+    ("37", "~300", "40"),  # whole numbers too, not written out in full
+    ("175 tokens/s", "~150 [tokens/s]", "180"),  # half up, as on paper
+    ("1,250", "~1,000", "1,000"),
+    ("37", "~15", "37"),  # already two figures
     ("64", "32nd", "64th"),
     ("0.4983", "74.6%", "49.8%"),
     ("2.1e-6 $/token", "$4.17 per million tokens", "$2.10 per million tokens"),

@@ -21,7 +21,8 @@ pytestmark = pytest.mark.slow
 MakeApp = Callable[..., DrillApp]
 SnapCompare = Callable[..., bool]
 SIZE = (80, 24)
-SMALL = {"little": 2000, "queue": 2000, "fan-out": 1000, "p99": 100, "experts": 100}
+SMALL = {"little": 2000, "queue": 2000, "fan-out": 1000, "p99": 100, "experts": 100,
+         "pool": 2000, "hedge": 1000, "chunked": 1000}
 
 
 async def settle(pilot: Pilot[Any]) -> None:
@@ -56,6 +57,15 @@ def test_simulation_screen_queue(make_app: MakeApp, snap_compare: SnapCompare) -
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         pilot.app.push_screen(SimulationScreen("queue", sizes=SMALL))
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_simulation_screen_pool(make_app: MakeApp, snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        pilot.app.push_screen(SimulationScreen("pool", sizes=SMALL))
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
@@ -211,3 +221,31 @@ async def test_a_long_run_shows_its_progress_and_a_finished_one_does_not(
         await settle(pilot)
         assert not bar.display
         assert "λ × W" in str(screen.query_one("#sim-table").render())
+
+
+@pytest.mark.parametrize(("key", "check", "shown", "charted"), [
+    ("6", "pool", "Erlang C", True),
+    ("7", "hedge", "p(s + (1−s)p)", False),
+    ("8", "chunked", "Chunked prefill: Llama 3 8B on one H100", False),
+])
+async def test_6_to_8_run_the_engine_chapters_checks(make_app: MakeApp, key: str, check: str,
+                                                     shown: str, charted: bool) -> None:
+    from drill.app.widgets.lab_chart import LabChart
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = SimulationScreen("little", sizes=SMALL)
+        app.push_screen(screen)
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        assert screen.check == check
+        table = str(screen.query_one("#sim-table").render())
+        assert shown in table
+        assert "failed" not in table
+        assert screen.query_one("#sim-chart", LabChart).display is charted
+        title = str(screen.query_one("#sim-title").render())
+        assert f"n = {SMALL[check]:,}" in title
+        keys = str(screen.query_one("#sim-checks").render())
+        assert "1 Little  2 M/M/1" in keys and "6 Pool  7 Hedge  8 Chunked" in keys

@@ -156,3 +156,17 @@ def test_the_backup_and_restore_commands(tmp_path: Path, capsys: pytest.CaptureF
     assert count_cards(path) == 4
     assert main(["backup", "--data", str(tmp_path / "empty")]) == 1
     assert "no review database" in capsys.readouterr().err
+
+
+def test_restoring_a_replaced_file_leaves_no_log_files_in_backups(tmp_path: Path) -> None:
+    path = database_with(tmp_path / "drill.sqlite3", 3)
+    saved = back_up(path, tmp_path / "saved.sqlite3")
+    kept = restore(saved, path, NOW)
+    with open_database(path) as database:  # the restored one written to: a log appears
+        database.write(lambda conn: card_table.save_many(conn, [
+            CardState(card_id("q/c0"), "q/c0", Phase.NEW)]))
+    again = restore(kept, path, NOW + timedelta(seconds=5))
+    names = sorted(p.name for p in (tmp_path / "backups").iterdir())
+    assert names == ["drill-replaced-2026-11-30T090000.sqlite3",
+                     "drill-replaced-2026-11-30T090005.sqlite3"]  # no -shm, no -wal
+    assert count_cards(path) == 3 and count_cards(again) == 4

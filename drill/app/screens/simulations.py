@@ -1,12 +1,14 @@
 """Simulations: the chapter's formulas beside seeded runs, as ``drill simulate`` has them.
 
-1–5 pick a check (Little's law, the M/M/1 queue, fan-out, a P99's bootstrap interval, the
-experts a batch touches in an MoE layer);
-r runs it again with the next seed; + and − double and halve the size. Runs happen in a
-worker thread; one that takes more than a second shows a progress bar, and switching
-away stops it. The queue gets a chart of time in system against utilization (formula
-curves, simulated points), fan-out one of the slow share against the number of calls, and
-experts one of the experts touched against the batch.
+1–5 pick a check of the serving-math chapter (Little's law, the M/M/1 queue, fan-out, a
+P99's bootstrap interval, the experts a batch touches in an MoE layer), 6–8 one of the
+engine and capacity chapters (a pool of replicas against Erlang C and M/M/1, hedged
+requests, chunked prefill); r runs it again with the next seed; + and − double and halve
+the size. Runs happen in a worker thread; one that takes more than a second shows a
+progress bar, and switching away stops it. The queue gets a chart of time in system against
+utilization (formula curves, simulated points), fan-out one of the slow share against the
+number of calls, experts one of the experts touched against the batch, and the pool one of
+the mean wait against utilization (Erlang C and M/M/1 curves, simulated points).
 """
 
 from __future__ import annotations
@@ -28,23 +30,32 @@ from textual.worker import Worker, get_current_worker
 from drill.app.widgets.lab_chart import LabChart, Plot
 from drill.labs.canvas import POINTS, Axis, Series
 
-CHECKS = ("little", "queue", "fan-out", "p99", "experts")
+CHECKS = ("little", "queue", "fan-out", "p99", "experts", "pool", "hedge", "chunked")
 TITLES = {
     "little": "Little's law: L = λ × W",
     "queue": "M/M/1: time in system against utilization",
     "fan-out": "Fan-out: the slowest of k parallel calls",
     "p99": "How far to trust a P99 from n samples",
     "experts": "MoE: the experts a batch touches",
+    "pool": "A pool of replicas: Erlang C against M/M/1",
+    "hedge": "Hedged requests: when the copy is slow too",
+    "chunked": "Chunked prefill: the gaps between tokens",
 }
+#: Each check's name in the line of keys (and the help screen).
+SHORT_NAMES = {"little": "Little", "queue": "M/M/1", "fan-out": "Fan-out", "p99": "P99",
+               "experts": "MoE", "pool": "Pool", "hedge": "Hedge", "chunked": "Chunked"}
+#: The checks with a chart under their table.
+CHARTED = ("queue", "fan-out", "experts", "pool")
 #: Sizes the screen starts with: the command line's (p99: the smaller of its two).
 DEFAULT_SIZES: Mapping[str, int] = {"little": 200_000, "queue": 200_000, "fan-out": 20_000,
-                                    "p99": 200, "experts": 2_000}
+                                    "p99": 200, "experts": 2_000, "pool": 200_000,
+                                    "hedge": 100_000, "chunked": 100_000}
 SIZE_LIMITS = (40, 1_000_000)
 P99_SECOND_SIZE = 25  # p99 also runs 25 × n samples, as the chapter's 200 and 5,000
 PROGRESS_AFTER_S = 1.0
 STYLES = {"mean": "$primary", "p99": "$warning", "simulated-mean": "bold $text-primary",
           "simulated-p99": "bold $text-warning", "formula": "$primary",
-          "simulated": "bold $accent"}
+          "simulated": "bold $accent", "erlang-c": "$primary", "mm1": "$warning"}
 
 
 class Stopped(Exception):
@@ -68,11 +79,10 @@ class SimulationScreen(Screen[None]):
 
     CSS_PATH = "simulations.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "pick('little')", "Little"),
-        Binding("2", "pick('queue')", "Queue"),
-        Binding("3", "pick('fan-out')", "Fan-out"),
-        Binding("4", "pick('p99')", "P99"),
-        Binding("5", "pick('experts')", "Experts"),
+        # Eight checks do not fit the footer beside r and esc at 80 columns: the line of
+        # checks above it shows their keys, and the one running.
+        *(Binding(str(number), f"pick('{check}')", SHORT_NAMES[check], show=False)
+          for number, check in enumerate(CHECKS, start=1)),
         Binding("r", "rerun", "New seed", tooltip="Run again with the next seed"),
         Binding("plus,equals_sign", "resize(2)", "Size ×2", show=False),
         Binding("minus", "resize(0.5)", "Size ÷2", show=False),
@@ -107,6 +117,7 @@ class SimulationScreen(Screen[None]):
         yield Static(id="sim-table")
         yield LabChart(id="sim-chart")
         yield ProgressBar(id="sim-progress", show_eta=False)
+        yield Static(id="sim-checks")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -137,11 +148,12 @@ class SimulationScreen(Screen[None]):
         self.query_one("#sim-title", Static).update(Content.assemble(
             ("Simulations · ", "bold"), (TITLES[self.check], "bold $text-accent"),
             (f"   seed {self.seed} · n = {size:,}", "$text-muted")))
+        self.query_one("#sim-checks", Static).update(checks_line(self.check))
         self.query_one("#sim-table", Static).update(
             Content.styled(f"Simulating {self.check}…", "$text-muted"))
         chart = self.query_one("#sim-chart", LabChart)
         chart.show(None)
-        chart.display = self.check in ("queue", "fan-out", "experts")
+        chart.display = self.check in CHARTED
         bar = self.query_one("#sim-progress", ProgressBar)
         bar.display = False
         bar.update(total=1000, progress=0)
@@ -195,11 +207,36 @@ class SimulationScreen(Screen[None]):
         self.query_one("#sim-chart", LabChart).show(message.outcome.plot)
 
 
+def checks_line(current: str) -> Content:
+    """Every check's key and name, the current one picked out."""
+    parts: list[tuple[str, str] | str] = []
+    for number, check in enumerate(CHECKS, start=1):
+        if parts:
+            parts.append("  ")
+        style = "bold $text-accent" if check == current else "$text-muted"
+        parts += [(str(number), f"bold {'$text-accent' if check == current else '$text'}"),
+                  (f" {SHORT_NAMES[check]}", style)]
+    return Content.assemble(*parts)
+
+
 def run_check(check: str, size: int, seed: int, progress: Any) -> SimulationResult:
     """One check with its table lines and chart (plain domain calls; run in a worker)."""
     from drill.labs import comparison_tables as tables
     from drill.labs import comparisons as c
+    from drill.labs import engine_checks as engine
 
+    if check == "pool":
+        pool = engine.run_pool(size, seed, progress)
+        return SimulationResult(check, size, seed, engine.pool_text(pool, size, seed, notes=False),
+                                pool_plot(pool))
+    if check == "hedge":
+        hedge = engine.run_hedge(size, seed, progress)
+        return SimulationResult(
+            check, size, seed, engine.hedge_text(hedge, size, seed, notes=False), None)
+    if check == "chunked":
+        chunked = engine.run_chunked(size, seed, progress)
+        return SimulationResult(
+            check, size, seed, engine.chunked_text(chunked, size, seed, notes=False), None)
     if check == "little":
         little = c.compare_little([size], seed, progress)
         return SimulationResult(check, size, seed, tables.little_text(little), None)
@@ -240,6 +277,33 @@ def queue_plot(rows: Any) -> Plot:
         legend=(("mean", "mean"), ("p99", "P99 (formulas)"), ("simulated-mean", "mean"),
                 ("simulated-p99", "P99 (simulated)")),
         x_title="utilization", y_title="seconds",
+    )
+
+
+def pool_plot(rows: Any) -> Plot:
+    """The pool's mean wait against utilization: Erlang C and M/M/1 as curves (M/M/1 cut
+    off where it leaves the chart), the simulated waits as points."""
+    from drill.labs.engine_checks import POOL_SERVERS, POOL_SERVICE_RATE
+    from drill.labs.engine_simulations import mm1_mean_wait, mmc_mean_wait
+
+    utilizations = [i / 100 for i in range(2, 95, 2)]
+    erlang = tuple((u, mmc_mean_wait(u * POOL_SERVERS * POOL_SERVICE_RATE, POOL_SERVICE_RATE,
+                                     POOL_SERVERS)) for u in utilizations)
+    top = max([wait for _, wait in erlang] + [row.mean_wait for row in rows]) * 1.1
+    mm1 = tuple((u, wait) for u in utilizations
+                if (wait := mm1_mean_wait(u * POOL_SERVICE_RATE, POOL_SERVICE_RATE)) <= top)
+    return Plot(
+        x=Axis(0, 1), y=Axis(0, top),
+        series=(
+            Series("erlang-c", erlang),
+            Series("mm1", mm1),
+            Series("simulated", tuple((row.utilization, row.mean_wait) for row in rows),
+                   POINTS),
+        ),
+        styles=STYLES,
+        legend=(("erlang-c", f"Erlang C, {POOL_SERVERS} replicas"), ("mm1", "M/M/1"),
+                ("simulated", "simulated")),
+        x_title="utilization", y_title="mean wait, seconds",
     )
 
 
