@@ -175,7 +175,7 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
     reading = rewrite.text
     tolerance = card_tolerance(card)
     names = catalog_names()
-    found = counted_like_the_next(reading, find_figures(reading, names))
+    found = [_per_period(f) for f in counted_like_the_next(reading, find_figures(reading, names))]
     too_many = too_many_figures(len(found))
     if too_many is not None:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
@@ -310,6 +310,22 @@ def _candidates(card: Card, solution: Solution | None
     mistaken = [(Candidate(n, solution.results[n].value, solution.results[n].shown,
                            "mistake"), m, meant) for n, m, meant in wrong_for]
     return right, mistaken
+
+
+#: "$36 a day" is a rate and also what one day costs: the periods read both ways.
+_PERIODS = {"hour": 3600.0, "day": 86_400.0, "week": 604_800.0}
+_PER_PERIOD = re.compile(r"(?:per|/)\s*(hour|day|week)s?\s*$", re.IGNORECASE)
+
+
+def _per_period(figure: Figure) -> Figure:
+    """A figure "per day" (or hour, week) read also as the amount of one such period."""
+    match = _PER_PERIOD.search(figure.text)
+    if match is None:
+        return figure
+    period = _PERIODS[match.group(1).lower()]
+    value = figure.value
+    one = Quantity(value.value * period, dims.multiply(value.dim, dims.dim(time=1)))
+    return dataclasses.replace(figure, readings=(*figure.readings, one))
 
 
 def _named_facts(text: str, names: tuple[str, ...], known: list[Candidate]

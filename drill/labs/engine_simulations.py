@@ -12,6 +12,8 @@ the same numbers; plain Python, no numpy.
 * :func:`hedged_slow_share` and :func:`simulate_hedging` — a copy sent at the hedge point.
 * :func:`step_time`, :func:`mean_gap` and :func:`simulate_chunked_prefill` — decode steps
   that carry a prefill chunk.
+* :func:`recompute_time` and :func:`simulate_preemptions` — a preempted sequence's cache
+  rebuilt by a chunked prefill of its whole context.
 """
 
 from __future__ import annotations
@@ -368,3 +370,65 @@ def compare_chunking(engine: Engine, prompt_rate: float, prompt_tokens: int,
     """The same arrivals' seed run once per chunk size: a prompt-sized chunk is no chunking."""
     return tuple(simulate_chunked_prefill(engine, prompt_rate, prompt_tokens, chunk, steps,
                                           seed) for chunk in chunks)
+
+
+# --- Preemption: recomputing an evicted cache -------------------------------------------
+
+
+def recompute_time(engine: Engine, context_tokens: float) -> float:
+    """The preemption-cost card's formula (ms): a prefill of the whole context, two FLOPs
+    per parameter per token at the engine's compute rate, attention left out."""
+    _check_positive(context_tokens=context_tokens)
+    return context_tokens * engine.compute_ms_per_token
+
+
+@dataclass(frozen=True, slots=True)
+class PreemptionRun:
+    """Simulated recomputes of preempted sequences' caches, beside the card's formula."""
+
+    mean_context: int  # tokens; each context is drawn evenly from 1 to 2 × this − 1
+    chunk: int  # prefill tokens per step
+    preemptions: int
+    seed: int
+    mean_recompute_ms: float  # the steps each recompute took, on average
+    standard_error: float  # of mean_recompute_ms, from the spread of the contexts
+    formula_ms: float  # recompute_time at the mean context
+    floor_ms: float  # a step's weight read: the most a context's last, short chunk adds
+
+    @property
+    def chunk_fills_a_step(self) -> bool:
+        """A full chunk's compute outlasts the weight read (the chunk is past the ridge):
+        only then is the prefill compute-bound, as the formula assumes."""
+        return self.formula_ms / self.mean_context * self.chunk >= self.floor_ms
+
+
+def simulate_preemptions(engine: Engine, mean_context: int, chunk: int, preemptions: int,
+                         seed: int, progress: Progress | None = None) -> PreemptionRun:
+    """``preemptions`` evicted sequences, each with a context drawn evenly from 1 to
+    2 × ``mean_context`` − 1 tokens, their caches rebuilt ``chunk`` tokens per step.
+
+    Each recompute takes the steps :func:`prefill_steps` gives, beside the engine's other
+    decoding sequences; an engine with none decoding (``decoding=0``) is the card's case.
+    The formula leaves out the weight read that sets a short step, so past the ridge the
+    simulation may exceed it by up to one step's read per recompute, and a chunk below
+    the ridge makes every step memory-bound and the formula far too low.
+    """
+    _check_positive(mean_context=mean_context, preemptions=preemptions)
+    rng = random.Random(seed)
+    tick = _ticker(preemptions, progress)
+    times: list[float] = []
+    for done in range(1, preemptions + 1):
+        context = rng.randint(1, 2 * mean_context - 1)
+        times.append(math.fsum(prefill_steps(engine, context, chunk)))
+        tick(done)
+    spread = statistics.stdev(times) if len(times) > 1 else 0.0
+    return PreemptionRun(
+        mean_context=mean_context,
+        chunk=chunk,
+        preemptions=preemptions,
+        seed=seed,
+        mean_recompute_ms=statistics.fmean(times),
+        standard_error=spread / math.sqrt(len(times)),
+        formula_ms=recompute_time(engine, mean_context),
+        floor_ms=engine.memory_ms,
+    )

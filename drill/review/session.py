@@ -91,7 +91,7 @@ class HomeCounts:
     new: int  # new cards left today
     learning: int  # learning cards in today's queue
     review: int  # review cards left today
-    done_today: int  # ratings given today (scheduled and cram)
+    done_today: int  # scheduled ratings given today (extra practice, cram, is not)
     streak: int
     next_due: datetime | None  # when a card next becomes available, if none is now
 

@@ -182,11 +182,14 @@ def compute_stats(
 
 
 def activity(conn: sqlite3.Connection, now: datetime, days: StudyDays) -> tuple[int, int]:
-    """(ratings given today, the current streak): the home screen's share of the stats."""
+    """(scheduled ratings given today, the current streak): the home screen's share of
+    the stats. Extra practice (cram) leaves the schedule as it was, so it is no card done
+    for the day; it still keeps the streak, as studying."""
     today = days.day_of(now)
-    reviews_today, _cram = stats_queries.count_reviews(
+    ratings_today, cram_today = stats_queries.count_reviews(
         conn, to_ms(days.start_of(today)), to_ms(days.end_of(today))
     )
+    reviews_today = ratings_today - cram_today
     # A month first, not the Stats screen's year: Home reads this after every session, and
     # a streak that fills the month makes _streak read further back.
     return reviews_today, _streak(conn, days, today,

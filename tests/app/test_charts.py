@@ -109,3 +109,21 @@ def test_the_first_column_is_named_when_there_is_room() -> None:
     # 37 weeks back from 29 Nov 2026 starts on Monday 16 Mar; 1 Apr is two columns on.
     row = month_row(date(2026, 11, 29), 37)
     assert row.startswith("    Mar Apr")
+
+
+@pytest.mark.parametrize("weeks", [1, 2, 10, 53])
+def test_the_current_month_is_named_when_its_first_is_this_week(weeks: int) -> None:
+    # Thursday 3 Dec 2026: this week (Mon 30 Nov – Sun 6 Dec) holds 1 Dec, the last
+    # column. "Dec" would stick out past the grid: it ends at the grid's edge instead.
+    row = month_row(date(2026, 12, 3), weeks)
+    assert row.endswith("Dec")
+    assert len(row) == 4 + 2 * weeks  # as wide as the grid, no wider
+    if weeks >= 10:
+        assert "Nov" in row  # the month before keeps its name, a space apart
+        assert row.rindex("Nov") + 3 < row.rindex("Dec")
+
+
+def test_the_current_month_is_named_later_in_the_month() -> None:
+    # 17 Dec 2026: 1 Dec is in the third column from the right; "Dec" stands over it.
+    row = month_row(date(2026, 12, 17), 10)
+    assert row.index("Dec") == 4 + 2 * 7

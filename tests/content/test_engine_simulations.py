@@ -8,6 +8,7 @@ test well under a second.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import factorial
 
@@ -22,9 +23,11 @@ from drill.labs.engine_simulations import (
     mm1_mean_wait,
     mmc_mean_wait,
     prefill_steps,
+    recompute_time,
     simulate_chunked_prefill,
     simulate_hedging,
     simulate_pool,
+    simulate_preemptions,
     step_time,
 )
 from drill.packs.library import Library, load_library
@@ -218,3 +221,57 @@ def test_prefill_that_fills_the_time_has_no_mean_gap() -> None:
     assert mean_gap(ENGINE, 20.0, 4_000, 4_000) == float("inf")
     with pytest.raises(ValueError):
         simulate_chunked_prefill(ENGINE, 2.0, 4_000, 0, steps=10, seed=0)
+
+
+# --- Preemption: recompute is a prefill of the evicted context --------------------------
+
+
+def _preemption_engine(library: Library, variant: str | None) -> tuple[Engine, int, float]:
+    """The preemption-cost card's GPU as a step model with nothing else decoding, its
+    context in tokens and its recompute time in ms."""
+    _, solution = worked_card(library.find("serving-engine/preemption-cost"), variant)
+    assert solution is not None
+    given = {name: value.value for name, value in solution.given_values.items()}
+    result = {name: r.value.value for name, r in solution.results.items()}
+    engine = Engine(memory_ms=given["weights"] / given["bandwidth"] * 1000,
+                    compute_ms_per_token=result["flop_per_token"]
+                    / (given["peak_flops"] * given["mfu"]) * 1000,
+                    decoding=0)
+    return engine, round(given["context_len"]), result["recompute"] * 1000
+
+
+def test_recompute_time_is_the_cards_prefill_of_the_context(library: Library) -> None:
+    # 6,000 tokens × 2 × 8.03 B FLOP ÷ (989 TFLOPS × 50%) = 96.36 TFLOP ÷ 494.5 TFLOPS.
+    engine, context, card_ms = _preemption_engine(library, None)
+    assert recompute_time(engine, context) == pytest.approx(6_000 * 16.06e9 / 494.5e12 * 1000)
+    assert card_ms == pytest.approx(194.86, rel=1e-4)
+    # Chunks of 2,048 (2,048, 2,048 and 1,904 tokens) are each past the ridge: the steps
+    # add up to the formula exactly.
+    assert math.fsum(prefill_steps(engine, context, 2_048)) == pytest.approx(card_ms)
+    # Chunks of 64 are below it (a 4.81 ms weight read outlasts 64 × 0.0325 ms): 94 steps
+    # of 4.81 ms, more than twice the formula.
+    assert math.fsum(prefill_steps(engine, context, 64)) == pytest.approx(94 * 16.1 / 3.35)
+
+
+def test_simulated_recomputes_cost_what_the_card_says_in_every_variant(
+        library: Library) -> None:
+    for index, variant in enumerate(_variants(library, "serving-engine/preemption-cost")):
+        engine, context, card_ms = _preemption_engine(library, variant)
+        assert recompute_time(engine, context) == pytest.approx(card_ms)
+        run = simulate_preemptions(engine, context, 2_048, preemptions=20_000, seed=index)
+        assert run.chunk_fills_a_step, variant
+        assert run.standard_error < 0.01 * run.formula_ms
+        # Stated error: four standard errors, plus up to one weight read per recompute
+        # for a last chunk too short to fill its step.
+        assert run.mean_recompute_ms > run.formula_ms - 4 * run.standard_error, variant
+        assert (run.mean_recompute_ms
+                < run.formula_ms + run.floor_ms + 4 * run.standard_error), variant
+
+
+def test_a_chunk_below_the_ridge_makes_recompute_memory_bound(library: Library) -> None:
+    engine, context, _ = _preemption_engine(library, None)
+    run = simulate_preemptions(engine, context, 64, preemptions=2_000, seed=1)
+    assert not run.chunk_fills_a_step
+    assert run.mean_recompute_ms > 2 * run.formula_ms
+    assert simulate_preemptions(engine, context, 64, preemptions=50, seed=2) == (
+        simulate_preemptions(engine, context, 64, preemptions=50, seed=2))

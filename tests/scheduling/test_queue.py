@@ -241,3 +241,18 @@ def test_unknown_cards_are_refused_by_name(make_session: Factory, make_card: Car
     session = make_session([make_card("a", "c", 0)])
     with pytest.raises(UnknownCard, match="a/nope"):
         session.rate("a/nope", Rating.GOOD, 1000)
+
+
+def test_done_today_leaves_out_extra_practice(
+    make_session: Factory, make_card: CardFactory
+) -> None:
+    """Extra practice (cram) is logged but leaves the schedule as it was: it is no card
+    done for the day, though it keeps the streak."""
+    session = make_session([make_card("a", f"c{i}", i) for i in range(2)])
+    session.cram("a/c1", Rating.GOOD, 1000)
+    counts = session.counts()
+    assert (counts.done_today, counts.streak) == (0, 1)
+    session.rate("a/c0", Rating.GOOD, 1000)
+    session.cram("a/c0", Rating.AGAIN, 1000)
+    counts = session.counts()
+    assert (counts.done_today, counts.streak) == (1, 1)

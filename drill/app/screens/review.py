@@ -313,7 +313,7 @@ class ReviewScreen(Screen[None]):
         days = "day" if counts.streak == 1 else "days"
         await self.query_one(CardView).show_message(Content.assemble(
             (message, "bold $text-success"),
-            f"\n\n{counts.done_today} ratings today · streak {counts.streak} {days}.\n",
+            f"\n\n{counts.done_today} done today · streak {counts.streak} {days}.\n",
             ("Esc: back · u: undo the last rating", "$text-muted"),
         ))
         self.query_one("#card-heading", Static).update("")

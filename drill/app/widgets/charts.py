@@ -50,12 +50,13 @@ def month_row(today: date, weeks: int) -> str:
             labels.append((week, sunday.strftime("%b")))
         elif week == 0:
             labels.append((week, monday.strftime("%b")))
-    # No wider than the grid below it (4 columns of weekday names, 2 per week): a name
-    # that would stick out past the last week is left out rather than wrap the row.
+    # No wider than the grid below it (4 columns of weekday names, 2 per week), so the
+    # row never wraps: a name that would stick out past the last week (the current
+    # month's, when its 1st is in this week) ends at the grid's edge instead.
     cells = [" "] * (4 + 2 * weeks)
     for week, name in reversed(labels):  # a month's real start wins over the first column
-        start = 4 + 2 * week
-        if start + 3 <= len(cells) and all(cell == " " for cell in cells[start:start + 4]):
+        start = min(4 + 2 * week, len(cells) - 3)
+        if start >= 0 and all(cell == " " for cell in cells[start:start + 4]):
             cells[start:start + 3] = name
     return "".join(cells).rstrip()
 
