@@ -388,11 +388,11 @@ class Backend:
 
     def explain(self, card: Card, text: str) -> Explanation:
         """Check ``text`` as an explanation of ``card`` as shown (its variant's numbers)."""
-        from drill.explaining.explain import explain, worked_card
+        from drill.explaining.explain import explain, worked_card, worked_parent
 
         base = self.card(card.key) or card
         shown, solution = worked_card(base, card.variant)
-        return explain(shown, solution, text)
+        return explain(shown, solution, text, worked_parent(shown, self.card))
 
     @_storage_errors
     def save_explanation(self, card: Card, result: Explanation, seconds: float) -> int:

@@ -12,7 +12,9 @@ them, may show at most k + 1 significant figures in a sentence that marks it as 
 estimate (a hedge word: perhaps, roughly, about, around, approximately, maybe, typically,
 somewhere, estimated, or a ``~`` in the text) or as one end of a range (``{a} to {b}``,
 ``{a}–{b}``: both ends are held to the fewer figures of the two). Checked on what the base
-shows (the sample) and on what each variant shows. Pure text work: no formula is evaluated.
+shows (the sample) and on what each variant shows, and on a figure written out in plain
+text that stands for such a result ("perhaps 146.6 to 178 tokens/s"). Pure text work: no
+formula is evaluated.
 """
 
 from __future__ import annotations
@@ -24,10 +26,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from drill.checking.claims import Scenario, sentence_spans
+from drill.checking.figures import Figure, find_figures
 from drill.packs.model import Card, Location
-from drill.packs.samples import SampleError, format_like, parse_sample, significant_digits
+from drill.packs.samples import (
+    SampleError,
+    figures_text,
+    format_like,
+    parse_sample,
+    significant_digits,
+)
 from drill.packs.templates import SCENARIO_NAMES, Slot, parse_template, slots
 from drill.packs.yaml_positions import SourceText
+from drill.quantities import dimensions as dims
 from drill.quantities.quantity import Quantity
 
 __all__ = ["CODE", "PrecisionFinding", "factors_of", "precision_findings"]
@@ -140,6 +150,9 @@ def precision_findings(card: Card, scenarios: Sequence[Scenario], source: Source
                 finding = _judge(card, path, template, slot, fewest, scenarios, source)
                 if finding is not None:
                     found.append(finding)
+    base = next((s for s in scenarios if s.variant is None), None)
+    if base is not None:
+        found += _plain_findings(card, formulas, base.values, source)
     return found
 
 
@@ -166,13 +179,94 @@ def _judge(card: Card, path: str, template: str, slot: Slot, fewest: Factor,
                     for variant, shown, _ in over[:3])
     more = f" and {len(over) - 3} more" if len(over) > 3 else ""
     digits = max(d for _, _, d in over)
-    fix = "~" + re.sub(r"^[~]", "", slot.sample)
+    fix = _rounded_sample(slot.sample, allowed)
     start = card.text_locations.get(path, card.where)
     return PrecisionFinding(
         source.position_in_source(start, template, slot.start),
         f"{path}: {slot.source} is an estimate shown with {digits} significant figures "
         f"({who}{more}), but it is worked out from {fewest.text} in formulas.{fewest.formula} "
         f"({fewest.digits} significant figure{'s' if fewest.digits > 1 else ''}): show at "
-        f"most {allowed}, with a sample of that many figures marked '~' "
-        f"({{{slot.name}:{fix}}} with fewer figures)",
+        f"most {allowed}: write {{{slot.name}:{fix}}} ('~' keeps those figures in every "
+        f"variant)",
         over[0][0])
+
+
+def _plain_findings(card: Card, formulas: Mapping[str, str], values: Mapping[str, Quantity],
+                    source: SourceText) -> list[PrecisionFinding]:
+    """Figures written out in plain text, in an estimate sentence, that stand for a result
+    worked out from factors, with more figures than the factors allow."""
+    table = tuple(formulas.items())
+    factored = {name: kept for name in formulas
+                if name in values and (kept := _kept_factors(name, table))}
+    if not factored:
+        return []
+    found: list[PrecisionFinding] = []
+    for path, text in card.texts():
+        template = card.templates.get(path, text)
+        # Placeholders are judged above: masked, so their samples are not read as figures.
+        masked = _PLACEHOLDER.sub(lambda m: "X" * len(m.group()), template)
+        for begin, end in sentence_spans(template):
+            sentence = masked[begin:end]
+            figures = find_figures(sentence)
+            hedged = _estimate_sentence(sentence)
+            partners = {n: m for n in range(len(figures) - 1)
+                        for m in (n + 1,)
+                        if _RANGE_GAP.fullmatch(sentence[figures[n].end:figures[m].start])}
+            partners |= {m: n for n, m in list(partners.items())}
+            stands = [_stands_for(figure, figures[partners[n]] if n in partners else None,
+                                  factored, values) for n, figure in enumerate(figures)]
+            for n, figure in enumerate(figures):
+                name = stands[n]
+                if name is None or not (hedged or n in partners):
+                    continue
+                factors = list(factored[name])
+                other = stands[partners[n]] if n in partners else None
+                if other is not None:
+                    factors += factored[other]
+                fewest = min(factors, key=lambda f: f.digits)
+                number = _number_of(figure.text)
+                if number is None or significant_digits(number) <= fewest.digits + 1:
+                    continue
+                start = card.text_locations.get(path, card.where)
+                found.append(PrecisionFinding(
+                    source.position_in_source(start, template, begin + figure.start),
+                    f"{path}: '{figure.text}' is an estimate written with "
+                    f"{significant_digits(number)} significant figures, but it stands for "
+                    f"{name}, worked out from {fewest.text} in formulas.{fewest.formula} "
+                    f"({fewest.digits} significant figure{'s' if fewest.digits > 1 else ''}): "
+                    f"write at most {fewest.digits + 1}", None))
+    return found
+
+
+def _rounded_sample(sample: str, digits: int) -> str:
+    """The sample with its number cut to ``digits`` figures and a '~': 146.6 → ~150."""
+    match = re.match(r"~?(\$?)(\d[\d,]*(?:\.\d+)?|\.\d+)(.*)", sample)
+    if match is None:
+        return sample
+    number = float(match.group(2).replace(",", ""))
+    return f"~{match.group(1)}{figures_text(number, digits)}{match.group(3)}"
+
+
+def _number_of(text: str) -> str | None:
+    number = re.search(r"\d[\d,]*(?:\.\d+)?|\.\d+", text)
+    return number.group() if number else None
+
+
+def _stands_for(figure: Figure, partner: Figure | None, factored: Mapping[str, object],
+                values: Mapping[str, Quantity]) -> str | None:
+    """The factored result ``figure`` equals to its written precision, if any; a bare
+    number in a range takes its partner's unit ("146.6 to 178 tokens/s")."""
+    reading = figure.value
+    if figure.bare and partner is not None and not partner.bare:
+        own, theirs = _number_of(figure.text), _number_of(partner.text)
+        if own is None or theirs is None or float(theirs.replace(",", "")) == 0:
+            return None
+        unit = partner.value.value / float(theirs.replace(",", ""))
+        reading = Quantity(float(own.replace(",", "")) * unit, partner.value.dim)
+    for name in factored:
+        value = values[name]
+        if (value.value and dims.compatible(reading.dim, value.dim)
+                and abs(reading.value - value.value)
+                <= figure.precision * abs(value.value) * 1.000001):
+            return name
+    return None

@@ -38,7 +38,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from drill.explaining.explain import as_data, explain, worked_card
+    from drill.explaining.explain import as_data, explain, worked_card, worked_parent
     from drill.explaining.text_guard import MAX_CHARACTERS
     from drill.packs.library import CardNotFound
     from drill.solving.solve import SolveError
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     # Reading one character past the limit is enough to know the text is too long.
     text = sys.stdin.read(MAX_CHARACTERS + 1) if args.text == "-" else args.text
-    result = explain(card, solution, text)
+    result = explain(card, solution, text, worked_parent(card, library.card))
     if result.refused:
         print(f"drill explain: error: {result.refused}", file=sys.stderr)
         return EXIT_USAGE

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str],
                rng: Any) -> int:
-    from drill.explaining.explain import explain, worked_card
+    from drill.explaining.explain import explain, worked_card, worked_parent
     from drill.explaining.interview import (
         ANSWER_SECONDS,
         explanation_row,
@@ -113,7 +113,7 @@ def _interview(questions: list[Any], library: Any, database: Any, stdin: IO[str]
         asked = time.monotonic()
         text = _read_answer(stdin)
         seconds = time.monotonic() - asked
-        result = explain(card, solution, text)
+        result = explain(card, solution, text, worked_parent(card, library.card))
         scored = score(result, seconds)
         try:  # kept at once: Ctrl+C, a closed terminal or a kill loses no checked answer
             interview_id, _ = keep_answer(database, interview_id, started,

@@ -28,6 +28,7 @@ import dataclasses
 import itertools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -161,9 +162,30 @@ def worked_card(card: Card, variant: str | None = None) -> tuple[Card, Solution 
     return card, solve_cached(card) if card.computes else None
 
 
-def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
+def worked_parent(card: Card, find: Callable[[str], Card | None]
+                  ) -> tuple[Card, Solution | None] | None:
+    """The card a follow-up with no solver of its own continues, worked out (its scenario
+    is the follow-up's too); None when there is none or it cannot be worked out."""
+    if card.parent is None or card.computes:
+        return None
+    parent = find(f"{card.pack}/{card.parent}")
+    if parent is None:
+        return None
+    from drill.solving.solve import SolveError
+    from drill.solving.variants import VariantError
+
+    try:
+        return worked_card(parent, card.variant if parent.variant_named(card.variant or "")
+                           else None)
+    except (SolveError, VariantError):
+        return None
+
+
+def explain(card: Card, solution: Solution | None, text: str,
+            parent: tuple[Card, Solution | None] | None = None) -> Explanation:
     """Check ``text``, a learner's explanation of ``card`` (with ``solution`` its solved
-    numbers, None for a card with no solver)."""
+    numbers, None for a card with no solver; ``parent``: the card a follow-up with no
+    solver continues, with its numbers, whose givens and results it talks about)."""
     why_not = refusal(text)
     if why_not is not None:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
@@ -175,18 +197,24 @@ def explain(card: Card, solution: Solution | None, text: str) -> Explanation:
     reading = rewrite.text
     tolerance = card_tolerance(card)
     names = catalog_names()
-    found = counted_like_the_next(reading, find_figures(reading, names))
+    found = [_per_period(f) for f in counted_like_the_next(reading, find_figures(reading, names))]
     too_many = too_many_figures(len(found))
     if too_many is not None:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
                            refused=too_many)
     right, mistaken = _candidates(card, solution)
+    formulas = {name: r.formula for name, r in solution.results.items()} if solution else {}
+    if solution is None and parent is not None:
+        above, _ = _candidates(*parent)
+        have = {c.name for c in right}
+        right += [c for c in above if c.name not in have]
+        if parent[1] is not None:
+            formulas = {name: r.formula for name, r in parent[1].results.items()}
     right += _named_facts(reading, names, right)
     problems = check_prose(reading, tolerance)
     open_starts = {item.figure.start: item for item in
                    unaccounted(reading, [(0, len(reading))], [*right, *_quoted(card)], names,
                                problems)}
-    formulas = {name: r.formula for name, r in solution.results.items()} if solution else {}
     options, mistakes = options_of(card, right, mistaken, tolerance, formulas)
     worked, failing = _worked_sides(reading, problems)
     verdicts = [judge(reading, figure,
@@ -310,6 +338,22 @@ def _candidates(card: Card, solution: Solution | None
     mistaken = [(Candidate(n, solution.results[n].value, solution.results[n].shown,
                            "mistake"), m, meant) for n, m, meant in wrong_for]
     return right, mistaken
+
+
+#: "$36 a day" is a rate and also what one day costs: the periods read both ways.
+_PERIODS = {"hour": 3600.0, "day": 86_400.0, "week": 604_800.0}
+_PER_PERIOD = re.compile(r"(?:per|/)\s*(hour|day|week)s?\s*$", re.IGNORECASE)
+
+
+def _per_period(figure: Figure) -> Figure:
+    """A figure "per day" (or hour, week) read also as the amount of one such period."""
+    match = _PER_PERIOD.search(figure.text)
+    if match is None:
+        return figure
+    period = _PERIODS[match.group(1).lower()]
+    value = figure.value
+    one = Quantity(value.value * period, dims.multiply(value.dim, dims.dim(time=1)))
+    return dataclasses.replace(figure, readings=(*figure.readings, one))
 
 
 def _named_facts(text: str, names: tuple[str, ...], known: list[Candidate]

@@ -213,7 +213,7 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
     if _small_count(figure):
         return Verdict(None)
     strong = _rival(figure, fits, hits, scores)
-    if (strong is not None and not operand and not figure.bare
+    if (strong is not None and not operand and not _trivial(figure)
             and scores[id(strong)] >= _STRONG and _within(figure, strong, _NEAR)):
         return Verdict("wrong", strong, True)  # "64× cheaper": the cost ratio, said wrong
     if accounted or operand or per_something:

@@ -345,7 +345,8 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
     if flops:
         return tok.start, tok.end, _PREFIXES[flops.group(1).lower()] + flops.group(2)
     if low in ("a", "an") and previous is not None and i + 1 < len(tokens) \
-            and tokens[i + 1].low.rstrip("s") in _PER_WORDS and _unit_like(previous):
+            and tokens[i + 1].low.rstrip("s") in _PER_WORDS and (
+                _unit_like(previous) or after_figure):
         return tok.start, tok.end, "per"
     if low in _ORDINALS or (low.partition("-")[0] in TENS
                             and low.partition("-")[2] in _ORDINALS):

@@ -71,6 +71,7 @@ def test_an_estimate_with_four_figures_from_a_one_figure_factor_is_an_error() ->
     assert len(found) == 1 and found[0].is_error
     assert found[0].location.line == line_of(text, "{low:146.6 [tokens/s]}")
     assert "0.7" in found[0].message and "at most 2" in found[0].message
+    assert "write {low:~150 [tokens/s]}" in found[0].message  # 146.6 cut to two figures
     # The worked equation (no hedge, no range) keeps its 146.6: it is arithmetic shown.
 
 
@@ -100,3 +101,44 @@ def test_whole_numbers_in_a_formula_are_exact_counts_not_factors() -> None:
         ("0.7", 1, "low")]
     assert sorted((f.text, f.digits) for f in factors_of("share", formulas)) == [
         ("0.7", 1), ("85", 2)]
+
+
+PLAIN = """\
+  - id: p1
+    title: A ceiling in plain words
+    priority: solid
+    scenario: "One user reads {weights} of weights at {bandwidth}."
+    answer:
+      - >-
+        The ceiling is {ceiling:209 tokens/s}. Real kernels get perhaps RANGE
+        of that.
+    givens:
+      weights: 16 GB
+      bandwidth: 3.35 TB/s
+    formulas:
+      ceiling: bandwidth / weights × 1 token
+      low: 0.7 × ceiling
+      high: 0.85 × ceiling
+    asks:
+      - id: ceiling
+        question: What is the ceiling?
+        unit: tokens/s
+"""
+
+
+def test_a_plain_figure_for_an_estimate_is_held_to_its_factor_too() -> None:
+    # 146.6 and 178 stand for low (0.7 ×) and high (0.85 ×): a range, two figures at most.
+    text = PLAIN.replace(
+        "RANGE", "146.6 to 178 tokens/s")
+    found = [d for d in check(text) if d.code == "precision-beyond-inputs"]
+    assert sorted(d.message.split("'")[1] for d in found) == ["146.6", "178 tokens/s"]
+    assert {d.location.line for d in found} == {line_of(text, "146.6 to 178")}
+
+
+def test_the_plain_figures_written_as_rounded_placeholders_are_clean() -> None:
+    # A plain 150 would not be accounted for (146.6 is not 150 to its written precision):
+    # the fix is the placeholders with '~' samples.
+    text = PLAIN.replace(
+        "RANGE", "{low:~150 [tokens/s]} to {high:~180 tokens/s}")
+    found = check(text)
+    assert [d for d in found if d.is_error or d.code == "precision-beyond-inputs"] == []

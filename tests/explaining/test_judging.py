@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from drill.explaining.explain import RIGHT, UNKNOWN, WRONG, Explanation, explain, worked_card
+from drill.explaining.explain import (
+    RIGHT,
+    UNKNOWN,
+    WRONG,
+    Explanation,
+    explain,
+    worked_card,
+    worked_parent,
+)
 from drill.packs.library import Library, load_library
 
 
@@ -123,3 +131,18 @@ def test_a_fact_of_another_number_format_is_no_alibi(library: Library) -> None:
     peak = said(library, "speed-physics/q2-follow-up",
                 "The H100 does about nineteen seventy-nine teraFLOPS in BF16.")
     assert verdicts(peak)["nineteen seventy-nine teraFLOPS"][0] == WRONG
+
+
+def test_a_follow_up_with_no_solver_knows_its_parents_numbers(library: Library) -> None:
+    # q5 measured a 6 ms step on a 4.78 ms floor: MBU ≈ 80%; its follow-up asks what to
+    # put on the dashboard instead of GPU-util, in the same scenario.
+    card, solution = worked_card(library.find("speed-physics/q5-follow-up"))
+    assert solution is None
+    text = "Six milliseconds a token against a 4.8 millisecond floor is 80% MBU."
+    alone = explain(card, solution, text)
+    assert not alone.all_right  # nothing to place the figures against
+    parent = worked_parent(card, library.card)
+    assert parent is not None and parent[0].key == "speed-physics/q5"
+    assert explain(card, solution, text, parent).all_right
+    wrong = explain(card, solution, "That is an MBU of 50%.", parent)
+    assert [f.name for f in wrong.wrong] == ["mbu"]

@@ -36,6 +36,8 @@ from drill.explaining.text_guard import MAX_CHARACTERS
     ("four nines", "99.99%"),
     ("two nines", "99%"),
     ("seventy-five percent", "75%"),
+    ("twenty a second", "20 per second"),
+    ("thirty-six dollars a day", "$36 per day"),
     ("twenty-five x what one user gets", "25× what 1 user gets"),
     ("four times the batch", "4 × the batch"),
     ("nine nine", "9 9"),
