@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import PurePath
@@ -43,6 +44,9 @@ from drill.app.messages import (
     ScheduleChanged,
 )
 from drill.app.options import AppOptions
+
+#: How long SIGTERM or SIGHUP waits for the orderly end before the process ends anyway.
+SIGNAL_GRACE_SECONDS = 3.0
 
 if TYPE_CHECKING:
     from textual.theme import Theme
@@ -175,7 +179,15 @@ class DrillApp(App[int]):
                 loop.add_signal_handler(number, partial(self._end_on_signal, code))
 
     def _end_on_signal(self, code: int) -> None:
-        """End as Ctrl+Q does (every rating is committed when it is given)."""
+        """End as Ctrl+Q does, with a deadline: a terminal that hung up (its window closed)
+        takes no more writes, so restoring it can wait forever on the output thread, and a
+        worker waiting to hand its result to the app waits with it. Every rating is committed
+        when it is given, so ending the process then loses nothing."""
+        import os
+
+        deadline = threading.Timer(SIGNAL_GRACE_SECONDS, os._exit, args=(code,))
+        deadline.daemon = True
+        deadline.start()
         self.exit(code, return_code=code)
 
     def _show_problem(self, message: str) -> None:

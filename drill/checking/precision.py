@@ -28,7 +28,13 @@ from functools import lru_cache
 from drill.checking.claims import Scenario, sentence_spans
 from drill.checking.figures import Figure, find_figures
 from drill.packs.model import Card, Location
-from drill.packs.samples import SampleError, format_like, parse_sample, significant_digits
+from drill.packs.samples import (
+    SampleError,
+    figures_text,
+    format_like,
+    parse_sample,
+    significant_digits,
+)
 from drill.packs.templates import SCENARIO_NAMES, Slot, parse_template, slots
 from drill.packs.yaml_positions import SourceText
 from drill.quantities import dimensions as dims
@@ -173,15 +179,15 @@ def _judge(card: Card, path: str, template: str, slot: Slot, fewest: Factor,
                     for variant, shown, _ in over[:3])
     more = f" and {len(over) - 3} more" if len(over) > 3 else ""
     digits = max(d for _, _, d in over)
-    fix = "~" + re.sub(r"^[~]", "", slot.sample)
+    fix = _rounded_sample(slot.sample, allowed)
     start = card.text_locations.get(path, card.where)
     return PrecisionFinding(
         source.position_in_source(start, template, slot.start),
         f"{path}: {slot.source} is an estimate shown with {digits} significant figures "
         f"({who}{more}), but it is worked out from {fewest.text} in formulas.{fewest.formula} "
         f"({fewest.digits} significant figure{'s' if fewest.digits > 1 else ''}): show at "
-        f"most {allowed}, with a sample of that many figures marked '~' "
-        f"({{{slot.name}:{fix}}} with fewer figures)",
+        f"most {allowed}: write {{{slot.name}:{fix}}} ('~' keeps those figures in every "
+        f"variant)",
         over[0][0])
 
 
@@ -230,6 +236,15 @@ def _plain_findings(card: Card, formulas: Mapping[str, str], values: Mapping[str
                     f"({fewest.digits} significant figure{'s' if fewest.digits > 1 else ''}): "
                     f"write at most {fewest.digits + 1}", None))
     return found
+
+
+def _rounded_sample(sample: str, digits: int) -> str:
+    """The sample with its number cut to ``digits`` figures and a '~': 146.6 → ~150."""
+    match = re.match(r"~?(\$?)(\d[\d,]*(?:\.\d+)?|\.\d+)(.*)", sample)
+    if match is None:
+        return sample
+    number = float(match.group(2).replace(",", ""))
+    return f"~{match.group(1)}{figures_text(number, digits)}{match.group(3)}"
 
 
 def _number_of(text: str) -> str | None:

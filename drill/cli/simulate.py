@@ -11,9 +11,10 @@ from typing import Any
 from drill.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 #: The engine and capacity chapters' checks (drill.labs.engine_checks).
-ENGINE_CHECKS = ("pool", "hedge", "chunked")
+ENGINE_CHECKS = ("pool", "hedge", "chunked", "preempt")
 
-CHECKS = ("little", "queue", "fan-out", "p99", "experts", "pool", "hedge", "chunked")
+CHECKS = ("little", "queue", "fan-out", "p99", "experts", "pool", "hedge", "chunked",
+          "preempt")
 #: Beyond this a run holds too many requests in memory to be worth it.
 LARGEST_SIZE = 1_000_000
 
@@ -51,7 +52,9 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "before four replicas, against Erlang C and against M/M/1 at the same "
         "utilization. hedge: calls hedged at their P95, against p² and its correlated "
         "form. chunked: the gaps between tokens with chunked prefill (Llama 3 8B on an "
-        "H100, from the catalog), against the step model.",
+        "H100, from the catalog), against the step model. preempt: a preempted "
+        "sequence's cache recomputed as a chunked prefill of its context, against "
+        "context × 2N ÷ (peak × MFU).",
         epilog="example: drill simulate fan-out --calls 10 100 --size 50000 --seed 3",
     )
     parser.add_argument("check", choices=CHECKS, metavar="CHECK",
@@ -59,10 +62,10 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed, default=0, help="random seed (default: 0)")
     parser.add_argument("--size", metavar="N", type=count, nargs="+",
                         help="requests (little, queue), requests per k (fan-out), samples "
-                        "(p99), batches per row (experts), requests per row (pool, hedge) "
-                        "or steps per row (chunked); several sizes run one after another "
-                        "(defaults: 200000, 200000, 20000, 200 5000, 2000, 200000, 100000 "
-                        "and 100000)")
+                        "(p99), batches per row (experts), requests per row (pool, hedge), "
+                        "steps per row (chunked) or preemptions per row (preempt); several "
+                        "sizes run one after another (defaults: 200000, 200000, 20000, 200 "
+                        "5000, 2000, 200000, 100000, 100000 and 20000)")
     parser.add_argument("--calls", metavar="K", type=count, nargs="+",
                         help="fan-out only: parallel calls per request (default: 1 2 5 10 20)")
     parser.add_argument("--batches", metavar="B", type=count, nargs="+",

@@ -7,6 +7,9 @@ at, and its table as text and JSON.
   often the copy is slow too, against p × (s + (1 − s) × p), and the P99 it leaves.
 * ``chunked`` — a catalog model on a catalog GPU with prompts arriving at random: the gaps
   between a decoding sequence's tokens at several chunk sizes, against the step model.
+* ``preempt`` — the preemption-cost card's engine: preempted caches recomputed as a
+  chunked prefill of their context, at several chunk sizes, against context × 2N ÷
+  (peak × MFU).
 """
 
 from __future__ import annotations
@@ -21,14 +24,16 @@ from drill.labs.engine_simulations import (
     Engine,
     HedgeResult,
     PoolRun,
+    PreemptionRun,
     simulate_chunked_prefill,
     simulate_hedging,
     simulate_pool,
+    simulate_preemptions,
 )
 from drill.labs.simulations import MEAN_BATCHES, Progress
 from drill.quantities.units import format_number
 
-ENGINE_CHECKS = ("pool", "hedge", "chunked")
+ENGINE_CHECKS = ("pool", "hedge", "chunked", "preempt")
 #: The erlang-c card's pool: four replicas, 2 s of service each.
 POOL_SERVERS = 4
 POOL_SERVICE_RATE = 0.5  # requests per second per replica
@@ -43,16 +48,23 @@ CHUNK_DECODING = 64
 CHUNK_PROMPT_TOKENS = 4_000
 CHUNK_PROMPT_RATE = 2.0  # prompts per second
 CHUNK_SIZES = (4_000, 2_048, 512, 256)
-DEFAULT_ENGINE_SIZES = {"pool": 200_000, "hedge": 100_000, "chunked": 100_000}
+#: The preemption-cost card: its GPU, model and MFU, contexts around its 6,000 tokens.
+PREEMPT_MFU = 0.5
+PREEMPT_CONTEXT = 6_000
+PREEMPT_CHUNKS = (4_096, 2_048, 512, 64)
+DEFAULT_ENGINE_SIZES = {"pool": 200_000, "hedge": 100_000, "chunked": 100_000,
+                        "preempt": 20_000}
 #: The most random draws (or engine steps) one job may take, as for the other checks.
 MAX_ENGINE_DRAWS = 30_000_000
 NOTE_WIDTH = 96
 
 
 def engine_draws(check: str, sizes: Sequence[int]) -> int:
-    """Random draws (steps, for ``chunked``) a job takes: the measure of its time."""
+    """Random draws (steps, for ``chunked`` and ``preempt``) a job takes: the measure of
+    its time. A recompute takes up to 2 × PREEMPT_CONTEXT ÷ chunk steps."""
     rows = {"pool": len(POOL_UTILIZATIONS), "hedge": len(HEDGE_SHARED),
-            "chunked": len(CHUNK_SIZES)}
+            "chunked": len(CHUNK_SIZES),
+            "preempt": sum(-(-PREEMPT_CONTEXT // chunk) for chunk in PREEMPT_CHUNKS)}
     if check not in rows:
         raise ValueError(f"no check {check!r}")
     return sum(2 * size * rows[check] for size in sizes)
@@ -81,6 +93,15 @@ def chunk_engine(gpu: str = CHUNK_GPU, model: str = CHUNK_MODEL,
     return Engine(memory_ms=weights / chip.bandwidth.value * 1000,
                   compute_ms_per_token=2 * config.params / chip.bf16_dense.value * 1000,
                   decoding=decoding)
+
+
+def preempt_engine() -> Engine:
+    """The preemption-cost card's engine: Llama 3 8B on one H100 at PREEMPT_MFU, with
+    nothing else decoding (the recompute alone)."""
+    engine = chunk_engine(decoding=0)
+    return Engine(memory_ms=engine.memory_ms,
+                  compute_ms_per_token=engine.compute_ms_per_token / PREEMPT_MFU,
+                  decoding=0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +147,16 @@ def run_chunked(size: int, seed: int,
     return tuple(simulate_chunked_prefill(engine, CHUNK_PROMPT_RATE, CHUNK_PROMPT_TOKENS,
                                           chunk, size, seed, split.part(index))
                  for index, chunk in enumerate(CHUNK_SIZES))
+
+
+def run_preempt(size: int, seed: int,
+                progress: Progress | None = None) -> tuple[PreemptionRun, ...]:
+    check_engine_work("preempt", [size])
+    engine = preempt_engine()
+    split = _Split(progress, len(PREEMPT_CHUNKS))
+    return tuple(simulate_preemptions(engine, PREEMPT_CONTEXT, chunk, size, seed,
+                                      split.part(index))
+                 for index, chunk in enumerate(PREEMPT_CHUNKS))
 
 
 def _percent(share: float) -> str:
@@ -256,6 +287,43 @@ def chunked_json(rows: Sequence[ChunkedRun], size: int) -> dict[str, Any]:
     } for row in rows]}
 
 
+def preempt_text(rows: Sequence[PreemptionRun], size: int, seed: int, *,
+                 notes: bool = True) -> list[str]:
+    out = [
+        f"Preemption: a {CHUNK_MODEL} cache recomputed on one {CHUNK_GPU} at "
+        f"{_percent(PREEMPT_MFU)} MFU",
+        f"(contexts drawn evenly from 1 to {2 * PREEMPT_CONTEXT - 1:,} tokens; {size:,} "
+        f"preemptions per row, seed {seed})",
+        "",
+        f"{'chunk':>6}  {'recompute':>10}  {'formula':>10}  {'z':>6}  {'weight read':>11}  "
+        f"{'past the ridge':>14}",
+    ]
+    for row in rows:
+        out.append(
+            f"{row.chunk:>6,}  {_ms(row.mean_recompute_ms):>10}  {_ms(row.formula_ms):>10}  "
+            f"{_z(row.mean_recompute_ms, row.formula_ms, row.standard_error):>6}  "
+            f"{_ms(row.floor_ms):>11}  {'yes' if row.chunk_fills_a_step else 'no':>14}")
+    if not notes:
+        return out
+    return out + _note(
+        "The formula is context × 2N ÷ (peak × MFU), a prefill of the whole context. Past "
+        "the ridge a chunk's compute outlasts the weight read and the recompute matches it, "
+        "up to one weight read for the last, short chunk; below the ridge every step is a "
+        "weight read and the formula is far too low. z is the gap in standard errors.")
+
+
+def preempt_json(rows: Sequence[PreemptionRun], size: int) -> dict[str, Any]:
+    return {"size": size, "gpu": CHUNK_GPU, "model": CHUNK_MODEL, "mfu": PREEMPT_MFU,
+            "mean_context": PREEMPT_CONTEXT, "rows": [{
+                "chunk": row.chunk,
+                "simulated_recompute_ms": row.mean_recompute_ms,
+                "standard_error_ms": row.standard_error,
+                "formula_recompute_ms": row.formula_ms,
+                "weight_read_ms": row.floor_ms,
+                "past_the_ridge": row.chunk_fills_a_step,
+            } for row in rows]}
+
+
 def run_engine_check(check: str, sizes: Sequence[int], seed: int,
                      progress: Progress | None = None
                      ) -> tuple[list[str], list[dict[str, Any]]]:
@@ -274,6 +342,10 @@ def run_engine_check(check: str, sizes: Sequence[int], seed: int,
             hedge = run_hedge(size, seed, part)
             lines += hedge_text(hedge, size, seed)
             data.append(hedge_json(hedge, size))
+        elif check == "preempt":
+            preempt = run_preempt(size, seed, part)
+            lines += preempt_text(preempt, size, seed)
+            data.append(preempt_json(preempt, size))
         else:
             chunked = run_chunked(size, seed, part)
             lines += chunked_text(chunked, size, seed)

@@ -123,6 +123,14 @@ def _format_like(value: Quantity, sample: Sample) -> str:
     return attach_unit(number, sample.unit)
 
 
+def figures_text(number: float, digits: int) -> str:
+    """``number`` written with ``digits`` significant figures, whole numbers included
+    (175 → "180" for two), as a '~' sample shows it."""
+    if number == int(number):
+        number = _whole_to_figures(number, digits)
+    return format_number(number, digits)
+
+
 def _whole_to_figures(whole: float, digits: int) -> float:
     """A whole number rounded half up to ``digits`` significant figures: 175 → 180."""
     written = Decimal(int(whole))

@@ -20,7 +20,7 @@ from drill.app.screens.review import ReviewScreen
 from drill.app.screens.stats import StatsScreen
 from drill.app.widgets.ask_field import AskField
 from drill.config.location import DATABASE_FILE
-from testkit import notices
+from testkit import notices, until_open
 
 pytestmark = pytest.mark.slow
 
@@ -60,6 +60,7 @@ async def test_a_broken_user_pack_is_named_and_the_others_still_work(
     )
     app = make_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_open(app, pilot)  # the packs are read by the worker that opens the data
         await pilot.pause()
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("mine.yaml:6:" in toast for toast in toasts)  # the notice: file and line

@@ -71,6 +71,7 @@ def test_an_estimate_with_four_figures_from_a_one_figure_factor_is_an_error() ->
     assert len(found) == 1 and found[0].is_error
     assert found[0].location.line == line_of(text, "{low:146.6 [tokens/s]}")
     assert "0.7" in found[0].message and "at most 2" in found[0].message
+    assert "write {low:~150 [tokens/s]}" in found[0].message  # 146.6 cut to two figures
     # The worked equation (no hedge, no range) keeps its 146.6: it is arithmetic shown.
 
 

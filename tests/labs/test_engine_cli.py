@@ -11,6 +11,7 @@ from drill.labs.engine_checks import (
     HEDGE_SHARED,
     MAX_ENGINE_DRAWS,
     POOL_UTILIZATIONS,
+    PREEMPT_CHUNKS,
     chunk_engine,
     engine_draws,
 )
@@ -42,6 +43,26 @@ def test_hedge_and_chunked_json(run_cli: RunCli) -> None:
     # No chunking: the worst gap is the whole 4,000-token prompt's step,
     # (64 + 4,000) tokens × 2 × 8.03 billion FLOP ÷ 989 TFLOPS.
     assert rows[0]["formula_worst_gap_ms"] == pytest.approx(4064 * 2 * 8.03e9 / 989e12 * 1000)
+
+
+def test_preempt_prints_recompute_beside_the_cards_formula(run_cli: RunCli) -> None:
+    code, out, _ = run_cli("simulate", "preempt", "--size", "4000", "--json")
+    assert code == 0
+    rows = json.loads(out)["runs"][0]["rows"]
+    assert [row["chunk"] for row in rows] == list(PREEMPT_CHUNKS)
+    # 6,000 tokens × 2 × 8.03 billion FLOP ÷ (989 TFLOPS × 50%), as the card has it.
+    assert rows[0]["formula_recompute_ms"] == pytest.approx(6_000 * 2 * 8.03e9 / 494.5e12
+                                                            * 1000)
+    for row in rows[:-1]:  # past the ridge: within 4 errors and one weight read
+        assert row["past_the_ridge"]
+        gap = row["simulated_recompute_ms"] - row["formula_recompute_ms"]
+        assert -4 * row["standard_error_ms"] < gap < (row["weight_read_ms"]
+                                                      + 4 * row["standard_error_ms"])
+    # Chunks of 64 tokens: every step a weight read, the formula far too low.
+    assert not rows[-1]["past_the_ridge"]
+    assert rows[-1]["simulated_recompute_ms"] > 2 * rows[-1]["formula_recompute_ms"]
+    code, out, _ = run_cli("simulate", "preempt", "--size", "500")
+    assert code == 0 and out.startswith("Preemption: a Llama 3 8B cache recomputed on one H100")
 
 
 def test_the_catalog_engine_is_llama_3_8b_on_an_h100() -> None:

@@ -22,7 +22,7 @@ MakeApp = Callable[..., DrillApp]
 SnapCompare = Callable[..., bool]
 SIZE = (80, 24)
 SMALL = {"little": 2000, "queue": 2000, "fan-out": 1000, "p99": 100, "experts": 100,
-         "pool": 2000, "hedge": 1000, "chunked": 1000}
+         "pool": 2000, "hedge": 1000, "chunked": 1000, "preempt": 200}
 
 
 async def settle(pilot: Pilot[Any]) -> None:
@@ -227,8 +227,9 @@ async def test_a_long_run_shows_its_progress_and_a_finished_one_does_not(
     ("6", "pool", "Erlang C", True),
     ("7", "hedge", "p(s + (1−s)p)", False),
     ("8", "chunked", "Chunked prefill: Llama 3 8B on one H100", False),
+    ("9", "preempt", "Preemption: a Llama 3 8B cache recomputed on one H100", False),
 ])
-async def test_6_to_8_run_the_engine_chapters_checks(make_app: MakeApp, key: str, check: str,
+async def test_6_to_9_run_the_engine_chapters_checks(make_app: MakeApp, key: str, check: str,
                                                      shown: str, charted: bool) -> None:
     from drill.app.widgets.lab_chart import LabChart
 
@@ -248,4 +249,4 @@ async def test_6_to_8_run_the_engine_chapters_checks(make_app: MakeApp, key: str
         title = str(screen.query_one("#sim-title").render())
         assert f"n = {SMALL[check]:,}" in title
         keys = str(screen.query_one("#sim-checks").render())
-        assert "1 Little  2 M/M/1" in keys and "6 Pool  7 Hedge  8 Chunked" in keys
+        assert "1 Little  2 M/M/1" in keys and "6 Pool  7 Hedge  8 Chunk  9 Preempt" in keys

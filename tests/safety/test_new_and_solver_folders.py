@@ -27,4 +27,6 @@ def test_a_folder_where_a_file_goes_leaves_no_temporary_file(run_cli: RunCli,
     code, _out, err = run_cli("new", "mine", "--python", "--dir", str(tmp_path), "--force")
     assert code == 1
     assert err.startswith(f"drill new: error: cannot write into {tmp_path}")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.py", "mine.yaml"]
+    # The pack and the schema beside it are written; the solver fails; no temporary file.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.py", "mine.yaml",
+                                                         "pack.schema.json"]

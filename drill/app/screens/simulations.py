@@ -1,14 +1,15 @@
 """Simulations: the chapter's formulas beside seeded runs, as ``drill simulate`` has them.
 
 1–5 pick a check of the serving-math chapter (Little's law, the M/M/1 queue, fan-out, a
-P99's bootstrap interval, the experts a batch touches in an MoE layer), 6–8 one of the
+P99's bootstrap interval, the experts a batch touches in an MoE layer), 6–9 one of the
 engine and capacity chapters (a pool of replicas against Erlang C and M/M/1, hedged
-requests, chunked prefill); r runs it again with the next seed; + and − double and halve
-the size. Runs happen in a worker thread; one that takes more than a second shows a
-progress bar, and switching away stops it. The queue gets a chart of time in system against
-utilization (formula curves, simulated points), fan-out one of the slow share against the
-number of calls, experts one of the experts touched against the batch, and the pool one of
-the mean wait against utilization (Erlang C and M/M/1 curves, simulated points).
+requests, chunked prefill, a preempted cache's recompute); r runs it again with the next
+seed; + and − double and halve the size. Runs happen in a worker thread; one that takes more
+than a second shows a progress bar, and switching away stops it. The queue gets a chart of
+time in system against utilization (formula curves, simulated points), fan-out one of the
+slow share against the number of calls, experts one of the experts touched against the
+batch, and the pool one of the mean wait against utilization (Erlang C and M/M/1 curves,
+simulated points).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from textual.worker import Worker, get_current_worker
 from drill.app.widgets.lab_chart import LabChart, Plot
 from drill.labs.canvas import POINTS, Axis, Series
 
-CHECKS = ("little", "queue", "fan-out", "p99", "experts", "pool", "hedge", "chunked")
+CHECKS = ("little", "queue", "fan-out", "p99", "experts", "pool", "hedge", "chunked",
+          "preempt")
 TITLES = {
     "little": "Little's law: L = λ × W",
     "queue": "M/M/1: time in system against utilization",
@@ -40,16 +42,18 @@ TITLES = {
     "pool": "A pool of replicas: Erlang C against M/M/1",
     "hedge": "Hedged requests: when the copy is slow too",
     "chunked": "Chunked prefill: the gaps between tokens",
+    "preempt": "Preemption: recomputing an evicted cache",
 }
 #: Each check's name in the line of keys (and the help screen).
 SHORT_NAMES = {"little": "Little", "queue": "M/M/1", "fan-out": "Fan-out", "p99": "P99",
-               "experts": "MoE", "pool": "Pool", "hedge": "Hedge", "chunked": "Chunked"}
+               "experts": "MoE", "pool": "Pool", "hedge": "Hedge", "chunked": "Chunk",
+               "preempt": "Preempt"}
 #: The checks with a chart under their table.
 CHARTED = ("queue", "fan-out", "experts", "pool")
 #: Sizes the screen starts with: the command line's (p99: the smaller of its two).
 DEFAULT_SIZES: Mapping[str, int] = {"little": 200_000, "queue": 200_000, "fan-out": 20_000,
                                     "p99": 200, "experts": 2_000, "pool": 200_000,
-                                    "hedge": 100_000, "chunked": 100_000}
+                                    "hedge": 100_000, "chunked": 100_000, "preempt": 20_000}
 SIZE_LIMITS = (40, 1_000_000)
 P99_SECOND_SIZE = 25  # p99 also runs 25 × n samples, as the chapter's 200 and 5,000
 PROGRESS_AFTER_S = 1.0
@@ -79,7 +83,7 @@ class SimulationScreen(Screen[None]):
 
     CSS_PATH = "simulations.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Eight checks do not fit the footer beside r and esc at 80 columns: the line of
+        # Nine checks do not fit the footer beside r and esc at 80 columns: the line of
         # checks above it shows their keys, and the one running.
         *(Binding(str(number), f"pick('{check}')", SHORT_NAMES[check], show=False)
           for number, check in enumerate(CHECKS, start=1)),
@@ -237,6 +241,10 @@ def run_check(check: str, size: int, seed: int, progress: Any) -> SimulationResu
         chunked = engine.run_chunked(size, seed, progress)
         return SimulationResult(
             check, size, seed, engine.chunked_text(chunked, size, seed, notes=False), None)
+    if check == "preempt":
+        preempt = engine.run_preempt(size, seed, progress)
+        return SimulationResult(
+            check, size, seed, engine.preempt_text(preempt, size, seed, notes=False), None)
     if check == "little":
         little = c.compare_little([size], seed, progress)
         return SimulationResult(check, size, seed, tables.little_text(little), None)
