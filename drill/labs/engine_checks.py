@@ -197,7 +197,8 @@ def pool_text(rows: Sequence[PoolRun], size: int, seed: int, *,
         return out
     return out + _note(
         "z is the gap in batch-means standard errors. M/M/1 at the same utilization pictures "
-        "one replica and overstates the wait: a pool rarely has every replica busy at once.")
+        "one replica and overstates the wait: in a pool a request waits only when every "
+        "replica is busy at once, which happens less often.")
 
 
 def pool_json(rows: Sequence[PoolRun], size: int) -> dict[str, Any]:
