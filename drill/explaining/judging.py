@@ -205,6 +205,10 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
                 and best_hit.candidate.kind != "given" and _within(figure, rival, _NEAR)
                 and scores[id(rival)] >= max(_OVERRULE, 2 * scores[id(best_hit)] + 1)):
             return Verdict("wrong", rival, True)
+        asked = _asked_twin(best_hit, fits, hits, scores)
+        if asked is not None and not operand and _off(figure, best_hit) > 2 * _significance(
+                figure):  # not the step itself, said to its digits ("60.68, so 60")
+            return Verdict("wrong", asked, True)  # "119" near the unrounded 113.6, not 113
         slipped = (None if any(o.candidate.kind in ("given", "result") for o in hits)
                    else _other_precision(context, best_hit, fits, scores))
         if slipped is not None and not operand:
@@ -253,6 +257,22 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
               and _said_in_full(figure, o) and _within(figure, o, _FAR)]
     # What the card asks is what an answer claims most often: it wins a near tie.
     return max(others, key=lambda o: (scores[id(o)] + 0.5 * o.asked, _rank(o)), default=None)
+
+
+def _asked_twin(hit: Option, fits: list[Option], hits: list[Option],
+                scores: dict[int, float]) -> Option | None:
+    """The asked quantity an unasked result is a step towards (the count before it is
+    rounded down): a figure near the step but off the asked figure claims the asked one,
+    held to its own tolerance."""
+    if hit.asked or hit.candidate.kind != "result" or any(o.asked for o in hits):
+        return None
+    value = hit.candidate.value.value
+    twins = [o for o in fits if o.asked and o.candidate.kind == "result" and o not in hits
+             and o.tolerance < hit.tolerance  # asked more exactly than "≈" allows
+             and o.candidate.value.dim == hit.candidate.value.dim
+             and relative_off(o.candidate.value.value, value) <= hit.tolerance
+             and scores[id(o)] >= scores[id(hit)]]
+    return max(twins, key=lambda o: scores[id(o)], default=None)
 
 
 #: Number formats a catalog fact may be of ("weights_fp8", "fp8_dense").

@@ -162,3 +162,15 @@ def test_a_bare_number_said_in_the_same_breath_takes_the_unit(library: Library) 
     formula = said(library, "speed-physics/q1",
                    "It does 3.35 terabytes a second, so 16 divided by 3.35 is 4.8 ms.")
     assert not formula.wrong
+
+
+def test_a_count_near_the_unrounded_step_is_held_to_the_asked_count(
+        library: Library) -> None:
+    # The caches that fit before rounding down are within 5% of 119; the count asked for,
+    # rounded down and graded to 1%, is the card's own: 119 claims it and misses it.
+    card, solution = worked_card(library.find("model-sizing/kv-headroom"))
+    assert solution is not None
+    count = solution.results["max_sequences"].value.value
+    off = round(count * 1.04)  # within "≈" of the unrounded count, not of the count
+    [figure] = explain(card, solution, f"So about {off} conversations fit.").figures
+    assert (figure.verdict, figure.name) == (WRONG, "max_sequences")
