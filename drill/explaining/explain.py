@@ -197,7 +197,8 @@ def explain(card: Card, solution: Solution | None, text: str,
     reading = rewrite.text
     tolerance = card_tolerance(card)
     names = catalog_names()
-    found = [_per_period(f) for f in counted_like_the_next(reading, find_figures(reading, names))]
+    found = _units_carried(reading, [
+        _per_period(f) for f in counted_like_the_next(reading, find_figures(reading, names))])
     too_many = too_many_figures(len(found))
     if too_many is not None:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
@@ -338,6 +339,43 @@ def _candidates(card: Card, solution: Solution | None
     mistaken = [(Candidate(n, solution.results[n].value, solution.results[n].shown,
                            "mistake"), m, meant) for n, m, meant in wrong_for]
     return right, mistaken
+
+
+#: Between a figure and a bare number that takes its unit: a list said in one breath.
+_PLAIN = r"[^.;:?!=≈×÷+*/]*"
+_CARRY_BETWEEN = re.compile(rf"^{_PLAIN}\b(?:and|or|but|vs|versus|against)\b{_PLAIN}$"
+                            rf"|^\s*,{_PLAIN}$")
+#: What may follow such a number: the end of the clause, or a word saying whose it is.
+_CARRY_AFTER = re.compile(r"^\s*(?:total|each|overall|altogether|apiece|in all|combined"
+                          r"|per user|for everyone)?\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)",
+                          re.IGNORECASE)
+_OPERATOR_WORDS = re.compile(r"\b(?:over|times|divided|plus|minus)\b", re.IGNORECASE)
+
+
+def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
+    """A bare number said right after a figure with a unit, in the same breath, in that
+    unit: "about 100 tokens a second each and about 6,400 total", "at batch 1 that's
+    0.5 FLOP per byte, and at batch 64 it's about 32"."""
+    out = list(found)
+    last: Figure | None = None
+    for index, figure in enumerate(found):
+        if figure.has_unit:
+            last = figure
+            continue
+        if last is None or not figure.bare:
+            continue
+        between = text[last.end:figure.start]
+        if (not _CARRY_BETWEEN.search(between) or _OPERATOR_WORDS.search(between)
+                or not _CARRY_AFTER.match(text[figure.end:figure.end + 24])):
+            continue
+        lead = _LEADING_NUMBER.match(last.text.lstrip("$"))
+        with contextlib.suppress(ValueError, AttributeError, ZeroDivisionError):
+            said = float(lead.group().replace(",", "").strip()) if lead else 0.0
+            scale = last.value.value / said
+            carried = Quantity(figure.value.value * scale, last.value.dim)
+            out[index] = dataclasses.replace(figure, readings=(carried, *figure.readings),
+                                             bare=False, has_unit=True)
+    return out
 
 
 #: "$36 a day" is a rate and also what one day costs: the periods read both ways.

@@ -146,3 +146,19 @@ def test_a_follow_up_with_no_solver_knows_its_parents_numbers(library: Library) 
     assert explain(card, solution, text, parent).all_right
     wrong = explain(card, solution, "That is an MBU of 50%.", parent)
     assert [f.name for f in wrong.wrong] == ["mbu"]
+
+
+def test_a_bare_number_said_in_the_same_breath_takes_the_unit(library: Library) -> None:
+    # 64 users at about 66.5 tokens/s each make about 4,260 tokens/s in all.
+    right = said(library, "speed-physics/q6-follow-up",
+                 "Each user gets about sixty-six tokens a second, and about forty-two fifty "
+                 "total.")
+    assert verdicts(right)["forty-two fifty"] == (RIGHT, "total_tokens_per_s")
+    wrong = said(library, "speed-physics/q6-follow-up",
+                 "Each user gets about sixty-six tokens a second, and about sixty-four "
+                 "hundred total.")
+    assert verdicts(wrong)["sixty-four hundred"] == (WRONG, "total_tokens_per_s")
+    # A number inside a formula keeps no unit: "16 divided by 3.35" is no bandwidth.
+    formula = said(library, "speed-physics/q1",
+                   "It does 3.35 terabytes a second, so 16 divided by 3.35 is 4.8 ms.")
+    assert not formula.wrong
