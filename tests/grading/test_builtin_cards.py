@@ -178,7 +178,12 @@ def _exact(text: str, value: Quantity) -> str:
 
 
 def _without_max(expression: Any, values: Any, to_quantity: Any, sympy: Any) -> Any:
-    """max(a, b) → whichever is larger for these givens: typed math has no max()."""
+    """max(a, b) → whichever is larger for these givens: typed math has no max(). Nor has it
+    erlang_c(): a person works the share that waits first and types it as a number."""
+    from drill.symbolic.formulas import ErlangC
+
+    if isinstance(expression, ErlangC):
+        return sympy.Float(to_quantity(expression, values).value, 12)
     if isinstance(expression, sympy.Max | sympy.Min):
         scored = [(to_quantity(arg, values).value, arg) for arg in expression.args]
         pick = max if isinstance(expression, sympy.Max) else min
