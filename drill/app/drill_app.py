@@ -193,6 +193,8 @@ class DrillApp(App[int]):
     def _show_problem(self, message: str) -> None:
         from drill.app.screens.problem import ProblemScreen
 
+        if not self.screen_stack:
+            return  # ending: there is no screen left to say it on
         if not isinstance(self.screen, ProblemScreen):
             self.push_screen(ProblemScreen(message))
 
@@ -255,6 +257,8 @@ class DrillApp(App[int]):
     # -- preparing cards (sympy) in the background --------------------------------------
 
     def _prepare_todays_cards(self) -> None:
+        if not self.is_running or not self.screen_stack:
+            return  # the timer fired while the app was ending (its data already closed)
         try:
             cards = [entry.card for entry in self.backend.session.queue().entries]
         except data_errors() as error:
