@@ -22,7 +22,7 @@ import heapq
 import math
 import random
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from drill.labs.simulations import (
@@ -31,36 +31,18 @@ from drill.labs.simulations import (
     LatencyModel,
     Progress,
     batch_standard_error,
+    check_positive,
     percentile,
+    ticker,
 )
 from drill.quantities.queueing import erlang_c
-
-
-def _ticker(total: int, progress: Progress | None) -> Callable[[int], None]:
-    """Calls ``progress`` about a hundred times over ``total`` steps, and at the end."""
-    if progress is None:
-        return lambda done: None
-    every = max(1, total // 100)
-
-    def tick(done: int) -> None:
-        if done % every == 0 or done == total:
-            progress(done, total)
-
-    return tick
-
-
-def _check_positive(**values: float) -> None:
-    for name, value in values.items():
-        if not value > 0:
-            raise ValueError(f"{name} must be positive, not {value}")
-
 
 # --- M/M/c: a pool of replicas ----------------------------------------------------------
 
 
 def mmc_mean_wait(arrival_rate: float, service_rate: float, servers: int) -> float:
     """M/M/c mean wait in the queue, C(c, a) ÷ (cμ − λ); infinite at or above full load."""
-    _check_positive(arrival_rate=arrival_rate, service_rate=service_rate, servers=servers)
+    check_positive(arrival_rate=arrival_rate, service_rate=service_rate, servers=servers)
     if arrival_rate >= servers * service_rate:
         return math.inf
     return erlang_c(servers, arrival_rate / service_rate) / (
@@ -69,7 +51,7 @@ def mmc_mean_wait(arrival_rate: float, service_rate: float, servers: int) -> flo
 
 def mm1_mean_wait(arrival_rate: float, service_rate: float) -> float:
     """M/M/1 mean wait in the queue, ρ ÷ (μ − λ): the slip when read for a whole pool."""
-    _check_positive(arrival_rate=arrival_rate, service_rate=service_rate)
+    check_positive(arrival_rate=arrival_rate, service_rate=service_rate)
     if arrival_rate >= service_rate:
         return math.inf
     return arrival_rate / service_rate / (service_rate - arrival_rate)
@@ -120,10 +102,10 @@ def simulate_pool(arrival_rate: float, service_rate: float, servers: int, size: 
     replica that frees up first; the first ``WARM_UP_SHARE`` of requests, which meet an
     emptier pool than the steady state's, are left out.
     """
-    _check_positive(arrival_rate=arrival_rate, service_rate=service_rate, servers=servers,
+    check_positive(arrival_rate=arrival_rate, service_rate=service_rate, servers=servers,
                     size=size)
     rng = random.Random(seed)
-    tick = _ticker(size, progress)
+    tick = ticker(size, progress)
     free_at = [0.0] * servers  # a heap of the times each replica frees up
     clock = 0.0
     waits: list[float] = []
@@ -206,11 +188,11 @@ def simulate_hedging(slow_share: float, shared: float, trials: int, seed: int,
     copy is drawn from the call's slow tail with chance ``shared`` (the cause of slowness
     travels with the request, a long prompt say) and afresh otherwise.
     """
-    _check_positive(trials=trials, slow_share=slow_share)
+    check_positive(trials=trials, slow_share=slow_share)
     _check_fraction(slow_share=slow_share, shared=shared)
     model = latency or LatencyModel()
     rng = random.Random(seed)
-    tick = _ticker(trials, progress)
+    tick = ticker(trials, progress)
     hedge_point = model.quantile(1 - slow_share)
     hedged = both_slow = 0
     latencies: list[float] = []
@@ -264,7 +246,7 @@ def step_time(engine: Engine, prefill_tokens: int) -> float:
 
 def prefill_steps(engine: Engine, prompt_tokens: int, chunk: int) -> tuple[float, ...]:
     """The step times a prompt's prefill takes, ``chunk`` tokens at a time (ms)."""
-    _check_positive(prompt_tokens=prompt_tokens, chunk=chunk)
+    check_positive(prompt_tokens=prompt_tokens, chunk=chunk)
     full, rest = divmod(prompt_tokens, chunk)
     return (step_time(engine, chunk),) * full + ((step_time(engine, rest),) if rest else ())
 
@@ -324,10 +306,10 @@ def simulate_chunked_prefill(engine: Engine, prompt_rate: float, prompt_tokens: 
     One prompt's chunk at a time rides along with the decodes; a chunk as large as the
     prompt is prefill without chunking. Every step is a gap for each decoding sequence.
     """
-    _check_positive(prompt_rate=prompt_rate, steps=steps)
+    check_positive(prompt_rate=prompt_rate, steps=steps)
     pieces = prefill_steps(engine, prompt_tokens, chunk)  # checks the sizes too
     rng = random.Random(seed)
-    tick = _ticker(steps, progress)
+    tick = ticker(steps, progress)
     clock = 0.0
     next_arrival = rng.expovariate(prompt_rate) * 1000
     waiting = 0  # prompts arrived and not yet started
@@ -378,7 +360,7 @@ def compare_chunking(engine: Engine, prompt_rate: float, prompt_tokens: int,
 def recompute_time(engine: Engine, context_tokens: float) -> float:
     """The preemption-cost card's formula (ms): a prefill of the whole context, two FLOPs
     per parameter per token at the engine's compute rate, attention left out."""
-    _check_positive(context_tokens=context_tokens)
+    check_positive(context_tokens=context_tokens)
     return context_tokens * engine.compute_ms_per_token
 
 
@@ -413,9 +395,9 @@ def simulate_preemptions(engine: Engine, mean_context: int, chunk: int, preempti
     simulation may exceed it by up to one step's read per recompute, and a chunk below
     the ridge makes every step memory-bound and the formula far too low.
     """
-    _check_positive(mean_context=mean_context, preemptions=preemptions)
+    check_positive(mean_context=mean_context, preemptions=preemptions)
     rng = random.Random(seed)
-    tick = _ticker(preemptions, progress)
+    tick = ticker(preemptions, progress)
     times: list[float] = []
     for done in range(1, preemptions + 1):
         context = rng.randint(1, 2 * mean_context - 1)

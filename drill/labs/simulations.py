@@ -35,7 +35,7 @@ WARM_UP_SHARE = 0.1
 RELAXATION_TIMES_PER_BATCH = 5
 
 
-def _ticker(total: int, progress: Progress | None) -> Callable[[int], None]:
+def ticker(total: int, progress: Progress | None) -> Callable[[int], None]:
     """Calls ``progress`` about a hundred times over ``total`` steps, and at the end."""
     if progress is None:
         return lambda done: None
@@ -48,7 +48,7 @@ def _ticker(total: int, progress: Progress | None) -> Callable[[int], None]:
     return tick
 
 
-def _check_positive(**values: float) -> None:
+def check_positive(**values: float) -> None:
     for name, value in values.items():
         if not value > 0:
             raise ValueError(f"{name} must be positive, not {value}")
@@ -126,7 +126,7 @@ def mm1_relaxation_requests(arrival_rate: float, service_rate: float) -> float:
     The relaxation time 1 ÷ (μ (1 − √ρ)²) grows without bound near full load, which is
     why a queue at 95% needs far longer runs than one at 50% for the same precision.
     """
-    _check_positive(arrival_rate=arrival_rate, service_rate=service_rate)
+    check_positive(arrival_rate=arrival_rate, service_rate=service_rate)
     if arrival_rate >= service_rate:
         return math.inf
     rho = arrival_rate / service_rate
@@ -140,9 +140,9 @@ def simulate_single_server(arrival_rate: float, service_rate: float, size: int, 
     Gaps between arrivals and service times are exponential (an M/M/1 queue). A request
     starts when it arrives or when the server frees up, whichever is later.
     """
-    _check_positive(arrival_rate=arrival_rate, service_rate=service_rate, size=size)
+    check_positive(arrival_rate=arrival_rate, service_rate=service_rate, size=size)
     rng = random.Random(seed)
-    visits = _single_server(rng, arrival_rate, service_rate, size, _ticker(size, progress))
+    visits = _single_server(rng, arrival_rate, service_rate, size, ticker(size, progress))
     return QueueRun(arrival_rate, service_rate, seed, visits)
 
 
@@ -165,7 +165,7 @@ def time_averaged_in_system(visits: Sequence[Visit], horizon: float) -> float:
     spend inside it: each request adds the part of its stay that falls before the
     horizon. No event list is needed, and no sorting.
     """
-    _check_positive(horizon=horizon)
+    check_positive(horizon=horizon)
     inside = math.fsum(max(0.0, min(v.departure, horizon) - min(v.arrival, horizon))
                        for v in visits)
     return inside / horizon
@@ -252,9 +252,9 @@ def mm1_sweep(service_rate: float, arrival_rates: Sequence[float], size: int, se
     statistics.
     """
     for arrival_rate in arrival_rates:
-        _check_positive(arrival_rate=arrival_rate, service_rate=service_rate, size=size)
+        check_positive(arrival_rate=arrival_rate, service_rate=service_rate, size=size)
     rng = random.Random(seed)
-    tick = _ticker(size * len(arrival_rates), progress)
+    tick = ticker(size * len(arrival_rates), progress)
     points: list[UtilizationPoint] = []
     for index, arrival_rate in enumerate(arrival_rates):
         visits = _single_server(rng, arrival_rate, service_rate, size,
@@ -326,11 +326,11 @@ def simulate_fan_out(calls: int, trials: int, seed: int, quantile: float = 0.99,
     The threshold is the exact single-call quantile, so the only noise in ``slow_share``
     is the sampling of requests.
     """
-    _check_positive(calls=calls, trials=trials)
+    check_positive(calls=calls, trials=trials)
     model = latency or LatencyModel()
     rng = random.Random(seed)
     threshold = model.quantile(quantile)
-    tick = _ticker(trials, progress)
+    tick = ticker(trials, progress)
     slowest: list[float] = []
     for done in range(1, trials + 1):
         slowest.append(max(model.draw(rng) for _ in range(calls)))
@@ -378,8 +378,8 @@ def bootstrap_interval(sample: Sequence[float], quantile: float, resamples: int,
     """Percentile bootstrap: resample with replacement, take each resample's quantile."""
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, not {confidence}")
-    _check_positive(resamples=resamples)
-    tick = _ticker(resamples, progress)
+    check_positive(resamples=resamples)
+    tick = ticker(resamples, progress)
     estimates: list[float] = []
     for done in range(1, resamples + 1):
         estimates.append(percentile(rng.choices(sample, k=len(sample)), quantile))
@@ -396,7 +396,7 @@ def bootstrap_percentile(sample_size: int, seed: int, resamples: int = 500,
                          latency: LatencyModel | None = None,
                          progress: Progress | None = None) -> PercentileInterval:
     """Measure a percentile from ``sample_size`` lognormal latencies, with its interval."""
-    _check_positive(sample_size=sample_size)
+    check_positive(sample_size=sample_size)
     model = latency or LatencyModel()
     rng = random.Random(seed)
     sample = [model.draw(rng) for _ in range(sample_size)]
@@ -437,12 +437,12 @@ def simulate_experts_touched(experts: int, active_experts: int, batch: int, tria
     Even, independent routing is the formula's assumption; a real router favours some
     experts, which makes the count smaller.
     """
-    _check_positive(experts=experts, active_experts=active_experts, batch=batch,
+    check_positive(experts=experts, active_experts=active_experts, batch=batch,
                     trials=trials)
     if active_experts > experts:
         raise ValueError(f"a token cannot pick {active_experts} of {experts} experts")
     rng = random.Random(seed)
-    tick = _ticker(trials, progress)
+    tick = ticker(trials, progress)
     pool = range(experts)
     counts: list[int] = []
     for done in range(1, trials + 1):
