@@ -37,6 +37,12 @@ def gemm_roofline(m: sympy.Expr, k: sympy.Expr, n: sympy.Expr, element_bytes: sy
     flops = gemm_flops(m, k, n)
     moved = gemm_bytes(m, k, n, element_bytes)
     intensity = gemm_intensity(m, k, n, element_bytes)
+    return _on_the_roofline(flops, moved, intensity, peak_flops, bandwidth)
+
+
+def _on_the_roofline(flops: sympy.Expr, moved: sympy.Expr, intensity: sympy.Expr,
+                     peak_flops: sympy.Expr, bandwidth: sympy.Expr) -> Results:
+    """A GEMM's FLOPs and bytes placed on the roofline (both GEMM solvers' results)."""
     attainable = attainable_flops(intensity, peak_flops, bandwidth)
     return {
         "gemm_flops": flops,
@@ -62,18 +68,7 @@ def weight_gemm_roofline(m: sympy.Expr, k: sympy.Expr, n: sympy.Expr, weight_byt
     flops = gemm_flops(m, k, n)
     moved = weight_gemm_bytes(m, k, n, weight_bytes, activation_bytes)
     intensity = flops / moved
-    attainable = attainable_flops(intensity, peak_flops, bandwidth)
-    return {
-        "gemm_flops": flops,
-        "gemm_bytes": moved,
-        "intensity": intensity,
-        "ridge_point": ridge_point(peak_flops, bandwidth),
-        "attainable_flops": attainable,
-        "compute_share": attainable / peak_flops,
-        "compute_time": flops / peak_flops,
-        "memory_time": moved / bandwidth,
-        "gemm_time": roofline_time(flops, moved, peak_flops, bandwidth),
-    }
+    return _on_the_roofline(flops, moved, intensity, peak_flops, bandwidth)
 
 
 @solver("kernel-roofline", flops="FLOP", moved="B", peak_flops="TFLOPS", bandwidth="TB/s")
