@@ -263,3 +263,20 @@ async def workers_done(app: App[Any]) -> None:
 
     while pending := [w for w in app.workers if not w.is_finished]:
         await asyncio.gather(*(w.wait() for w in pending), return_exceptions=True)
+
+
+def wal_left_by_a_crash(path: Path, statements: str) -> Path:
+    """Run ``statements`` on the SQLite file ``path`` in WAL mode in a child that is then
+    killed, so its -wal file stays behind un-checkpointed; returns that -wal file."""
+    script = (
+        "import sqlite3, os, signal, sys\n"
+        "conn = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "conn.execute('PRAGMA journal_mode = WAL')\n"
+        "conn.execute('PRAGMA wal_autocheckpoint = 0')\n"
+        "conn.executescript(sys.argv[2])\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    subprocess.run([sys.executable, "-c", script, str(path), statements], check=False)
+    wal = path.with_name(path.name + "-wal")
+    assert wal.stat().st_size > 0
+    return wal

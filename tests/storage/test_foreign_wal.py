@@ -18,6 +18,7 @@ from drill.storage import card_table
 from drill.storage.database import open_database
 from drill.storage.errors import ForeignWal
 from drill.storage.wal import open_elsewhere
+from testkit import wal_left_by_a_crash
 
 
 def digest(path: Path) -> str:
@@ -29,23 +30,6 @@ def drill_database(path: Path, cards: int = 3) -> Path:
     with open_database(path) as database:
         database.write(lambda conn: card_table.save_many(conn, states))
     return path
-
-
-def wal_left_by_a_crash(path: Path, statements: str) -> Path:
-    """Run ``statements`` on the SQLite file ``path`` in WAL mode in a child that is then
-    killed, so its -wal file stays behind un-checkpointed; returns that -wal file."""
-    script = (
-        "import sqlite3, os, signal, sys\n"
-        "conn = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-        "conn.execute('PRAGMA journal_mode = WAL')\n"
-        "conn.execute('PRAGMA wal_autocheckpoint = 0')\n"
-        "conn.executescript(sys.argv[2])\n"
-        "os.kill(os.getpid(), signal.SIGKILL)\n"
-    )
-    subprocess.run([sys.executable, "-c", script, str(path), statements], check=False)
-    wal = path.with_name(path.name + "-wal")
-    assert wal.stat().st_size > 0
-    return wal
 
 
 def test_another_databases_wal_is_refused_and_nothing_changes(tmp_path: Path) -> None:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import hashlib
 import io
 import sqlite3
-import subprocess
-import sys
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -22,6 +20,7 @@ from drill.scheduling.state import CardState, Phase
 from drill.storage import card_table
 from drill.storage.database import open_database
 from drill.storage.errors import StorageError
+from testkit import wal_left_by_a_crash
 
 
 def drill_database(path: Path, cards: int = 300) -> Path:
@@ -79,23 +78,6 @@ def bad_page_rollback(path: Path) -> None:
     page = int.from_bytes(data[16:18], "big")
     data[-page + 8:] = bytes((i * 37 + 11) % 256 for i in range(page - 8))
     path.write_bytes(bytes(data))
-
-
-def wal_left_by_a_crash(path: Path, statements: str) -> Path:
-    """Run ``statements`` on ``path`` in WAL mode in a child then killed, so its -wal
-    stays behind un-checkpointed; returns that -wal."""
-    script = (
-        "import sqlite3, os, signal, sys\n"
-        "conn = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-        "conn.execute('PRAGMA journal_mode = WAL')\n"
-        "conn.execute('PRAGMA wal_autocheckpoint = 0')\n"
-        "conn.executescript(sys.argv[2])\n"
-        "os.kill(os.getpid(), signal.SIGKILL)\n"
-    )
-    subprocess.run([sys.executable, "-c", script, str(path), statements], check=False)
-    wal = path.with_name(path.name + "-wal")
-    assert wal.stat().st_size > 0
-    return wal
 
 
 def foreign_log(path: Path) -> None:
