@@ -38,6 +38,12 @@ def test_a_spoken_product_gives_the_figure_after_it() -> None:
     assert derived("7.5 billion times 4 is 30 billion") == ["30 billion"]
 
 
+def test_a_unit_said_after_an_operand_counts() -> None:
+    # 4 × 256 KiB = 1,048,576 B = 1 MiB; 500 × 64 KiB = 32,768,000 B ≈ 32.8 MB.
+    assert derived("four times 256 KiB, exactly one MiB") == ["1 MiB"]
+    assert derived("five hundred times 64 KiB is about 32.8 megabytes") == ["32.8 megabytes"]
+
+
 def test_a_figure_the_product_does_not_give_is_not_derived() -> None:
     # 3 × 250 is 750, not 900; and a product with a sentence in between gives nothing.
     assert derived("three times two hundred fifty, so nine hundred tokens") == []
