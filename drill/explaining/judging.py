@@ -168,7 +168,36 @@ def _given_ratios(right: list[Candidate], tolerance: float, *, crossed: bool
 def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
           mistakes: list[Option], bounds: tuple[int, int] | None = None) -> Verdict:
     """What ``figure`` of ``text`` claims (``accounted``: the card's working derives it,
-    or it is a conversion or a factor; see the module for the order of the rules)."""
+    or it is a conversion or a factor; see the module for the order of the rules). A
+    figure set aside as a contrast ("not 3×", "the 6× you'd get by multiplying them") is
+    no claim unless it is right."""
+    verdict = _judged(text, figure, accounted, options, mistakes, bounds)
+    if verdict.verdict in ("wrong", "unknown") and contrasted(text, figure.start, figure.end):
+        return Verdict(None)
+    return verdict
+
+
+#: Words that set the figure after them aside: "not 3×", "nowhere near the 6×".
+_SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|never)"
+                        r"(?:\s+(?:the|a|an|about|even|quite|some|exactly|just))?\s*$",
+                        re.IGNORECASE)
+#: Words after a figure that make it hypothetical: "the 6× you'd get if ...".
+_HYPOTHETICAL = re.compile(r"^[^,.;:!?]{0,16}?\b(?:you'd|you\s+would|we'd|if\s+you|if\s+we)\b",
+                           re.IGNORECASE)
+
+
+def contrasted(text: str, start: int, end: int) -> bool:
+    """Whether the figure at ``text[start:end]`` is set aside rather than claimed: right
+    after "not" or "rather than" in its own clause, or followed by "you'd get" or "if
+    you"."""
+    before = text[max(0, start - 40):start]
+    return (_SET_ASIDE.search(before) is not None
+            or _HYPOTHETICAL.search(text[end:end + 40]) is not None)
+
+
+def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
+            mistakes: list[Option], bounds: tuple[int, int] | None = None) -> Verdict:
+    """The verdict before any contrast is set aside (see :func:`judge`)."""
     noun = _noun(figure)
     if figure.bare:
         # "30 streaming users": the count's noun may come a word or two after it.
