@@ -81,3 +81,25 @@ def test_a_wrong_figure_said_as_a_claim_is_still_flagged(library: Library) -> No
                    "Sixteen gigs over three point three five terabytes a second is "
                    "forty-eight milliseconds, not four point eight milliseconds.")
     assert [f.text for f in claimed.wrong] == ["forty-eight milliseconds"]
+
+
+def test_a_factor_claims_the_factor_its_words_name(library: Library) -> None:
+    # 32 users each need their own cache, so the step grows and the gain is 25.4×, short
+    # of the batch: "32×" said of the gain equals the batch of 32 but claims the gain.
+    result = said(library, "speed-physics/q3",
+                  "Thirty-two users share one weight read, so the ratio of batched to solo "
+                  "throughput is a thirty-two x gain.")
+    assert [(f.text, f.name) for f in result.wrong] == [("thirty-two x", "throughput_gain")]
+    short = said(library, "speed-physics/q3",
+                 "The throughput gain is about twenty-five x, short of thirty-two x.")
+    assert short.all_right
+
+
+def test_the_growth_of_a_given_said_as_a_share_is_a_restatement(library: Library) -> None:
+    # The card's arrivals go from 5 to 9 requests/s: 9 ÷ 5 − 1 = 0.8, "80% more".
+    right = said(library, "serving-math/queueing-rates",
+                 "Going from five to nine requests a second is eighty percent more load.")
+    assert right.all_right
+    wrong = said(library, "serving-math/queueing-rates",
+                 "Going from five to nine requests a second is forty percent more load.")
+    assert [f.text for f in wrong.wrong] == ["forty percent"]
