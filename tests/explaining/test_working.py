@@ -109,3 +109,14 @@ def test_the_growth_of_a_given_said_as_a_share_is_a_restatement(library: Library
     wrong = said(library, "serving-math/queueing-rates",
                  "Going from five to nine requests a second is forty percent more load.")
     assert [f.text for f in wrong.wrong] == ["forty percent"]
+
+
+def test_a_count_noun_a_word_later_makes_a_count(library: Library) -> None:
+    # The paste's prefill (129 ms) spans 129 ms ÷ 4.78 ms ≈ 27 decode steps.
+    right = said(library, "speed-physics/q2",
+                 "Everyone else waits through about twenty-seven decode steps meanwhile.")
+    assert [(f.text, f.verdict, f.name) for f in right.figures] == [
+        ("twenty-seven", RIGHT, "frozen_steps")]
+    wrong = said(library, "speed-physics/q2",
+                 "Everyone else waits through about forty decode steps meanwhile.")
+    assert [(f.text, f.name) for f in wrong.wrong] == [("forty", "frozen_steps")]
