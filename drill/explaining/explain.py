@@ -47,6 +47,7 @@ from drill.explaining.judging import Verdict, judge, options_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.spoken import Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
+from drill.explaining.working import worked_out
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
@@ -223,6 +224,7 @@ def explain(card: Card, solution: Solution | None, text: str,
                       and not _inside(figure, failing),
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
+    verdicts = _own_working(reading, found, verdicts, tolerance)
     stated = [v.option.candidate.value for v in verdicts
               if v.verdict == RIGHT and v.option is not None]
     figures = tuple(_check(figure, verdict, solution, tolerance, stated)
@@ -245,6 +247,24 @@ def explain(card: Card, solution: Solution | None, text: str,
     points = check_points(card.points, plain, right_names, wrong_names, wrong_at)
     return Explanation(card.shown_key, text, tuple(_back(f, rewrite, plain) for f in figures),
                        tuple(_back_equation(e, rewrite, plain) for e in equations), points)
+
+
+def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
+                 tolerance: float) -> list[Verdict]:
+    """A figure that equals the product or quotient said just before it is the speaker's
+    working, right whatever it is near, unless its words claim a result or mistake of
+    the card ("32 times 8, 256 picks" is arithmetic; a count of experts touched is not)."""
+    derived = worked_out(text, found, tolerance)
+    return [Verdict(RIGHT) if index in derived and verdict.verdict != RIGHT
+            and not _claimed(verdict) else verdict
+            for index, verdict in enumerate(verdicts)]
+
+
+def _claimed(verdict: Verdict) -> bool:
+    """Whether the words point at the result or mistake the figure is judged against."""
+    option = verdict.option
+    return (option is not None and verdict.clue
+            and option.candidate.kind in ("result", "mistake"))
 
 
 def _worked_sides(text: str, problems: list[Any]

@@ -20,7 +20,7 @@ from drill.grading.ambiguous import other_readings
 from drill.grading.carried import Earlier, carried
 from drill.grading.forms import Part, chain_parts, range_ends, split_note, trailing_words
 from drill.grading.generic_slips import SHAPE_SLIPS, Finding, generic_findings
-from drill.grading.interpret import Interpretation, interpret
+from drill.grading.interpret import Interpretation, interpret, is_bare_number
 from drill.grading.readings import (
     counts_as_labels,
     gain_in_percent,
@@ -34,7 +34,7 @@ from drill.grading.target import Expected, Target, expected_side
 from drill.quantities import dimensions as dims
 from drill.quantities.calculator import LAST_RESULT
 from drill.quantities.parsing import ParseError, Reading, read, read_with_names
-from drill.quantities.parsing.nodes import Number, Recalled
+from drill.quantities.parsing.nodes import Measure, Number, Recalled
 from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.units import (
     convert,
@@ -133,7 +133,7 @@ def grade(answer: str, target: Target, last: Quantity | None = None,
     parts = chain_parts(answer)
     result = _grade_noted(parts[-1].text, target, last, parts[-1].start)
     if len(parts) > 1 and result.verdict is not Verdict.INVALID:
-        result = _checked_working(result, parts[:-1], target, last)
+        result = _checked_working(result, parts[:-1], parts[-1].text, target, last)
     result = _thousands_or_decimal(answer, result, target, last)
     if result.verdict is Verdict.INCORRECT and earlier:
         result = _with_carried(result, parts[-1].text, target, last, earlier)
@@ -189,13 +189,18 @@ def _grade_noted(text: str, target: Target, last: Quantity | None, offset: int) 
 _WORKING_ROUNDING = 0.02
 
 
-def _checked_working(result: Grade, working: list[Part], target: Target,
+def _checked_working(result: Grade, working: list[Part], result_text: str, target: Target,
                      last: Quantity | None) -> Grade:
-    """The result after ``=`` is graded; each step before it must come to the same value."""
+    """The result after ``=`` is graded; each step before it must come to the same value.
+
+    A step of plain numbers takes its unit from the result, as a reader takes it:
+    ``2*80*128*2 = 40960 B`` counts bytes, and ``6*8.03e9*60000/8 ≈ 361 TFLOPS`` counts
+    FLOP/s (the plain number in the unit's base, the prefix written only after ``≈``)."""
     if result.parsed is None or result.parsed.unit != target.unit:
         return result
     stated = result.parsed.value
     allowed = max(target.tolerance, _WORKING_ROUNDING)
+    typed_unit = _typed_unit(result_text, last)
     for part in working:
         step = _grade_figure(part.text, target, last)
         if step.parsed is None or step.parsed.unit != target.unit:
@@ -203,8 +208,15 @@ def _checked_working(result: Grade, working: list[Part], target: Target,
         worked = step.parsed.value
         if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
             continue
+        came_to = step.parsed.text
+        if typed_unit is not None:
+            in_unit = _plain_step_in_unit(part.text, typed_unit, last, allowed)
+            if in_unit is True:
+                continue
+            if in_unit:
+                came_to = in_unit
         said = (f"Your working '{part.text.strip()}' (at column {part.start + 1}) comes to "
-                f"{step.parsed.text}, not the {result.parsed.text} written after it: check "
+                f"{came_to}, not the {result.parsed.text} written after it: check "
                 "that step's arithmetic.")
         if result.correct:
             return replace(result, verdict=Verdict.INCORRECT, message=said,
@@ -213,6 +225,52 @@ def _checked_working(result: Grade, working: list[Part], target: Target,
     if result.correct:
         return replace(result, message=f"{result.message} Your working agrees.")
     return result
+
+
+@dataclass(frozen=True, slots=True)
+class _TypedUnit:
+    """The unit written with the result after ``=``, and the value typed."""
+
+    text: str
+    size: Quantity
+    stated: Quantity
+
+
+def _typed_unit(text: str, last: Quantity | None) -> _TypedUnit | None:
+    """``40960 B`` as its unit B and its value; None unless it is one number with a unit."""
+    try:
+        tree = _read(text, last).tree
+    except ParseError:
+        return None
+    if not isinstance(tree, Measure) or not is_bare_number(tree.amount):
+        return None
+    try:
+        return _TypedUnit(tree.unit.echo(), tree.unit.evaluate(), tree.evaluate())
+    except QuantityError:
+        return None
+
+
+def _plain_step_in_unit(text: str, unit: _TypedUnit, last: Quantity | None,
+                        allowed: float) -> bool | str:
+    """A step of plain numbers read in the result's unit: True when it agrees read in
+    that unit or in its base (a count of bytes, FLOP/s, seconds); else the step's value
+    in that unit, for the message; False when the step is not plain numbers."""
+    try:
+        reading = _read(text, last)
+    except ParseError:
+        return False
+    if not is_plain_arithmetic(reading.tree) or not reading.value.dimensionless:
+        return False
+    size = unit.size.value
+    stated = unit.stated.value / size
+    # In the unit's own terms: the number as typed, or the number in the unit's base.
+    readings = (reading.value.value, reading.value.value / size)
+    for worked in readings:
+        if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
+            return True
+    nearest = min(readings, key=lambda worked: abs(math.log(abs(worked / stated)))
+                  if worked and stated else math.inf)
+    return f"{format_number(nearest)} {unit.text}"
 
 
 def _graded_range(answer: str, target: Target, last: Quantity | None) -> Grade | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from drill.grading import Target, Verdict, grade
+from drill.quantities.parsing import read
 
 
 @pytest.mark.parametrize("answer", [
@@ -196,3 +197,46 @@ def test_the_cards_formula_with_units_and_its_scale_is_right(cost_single: Target
     assert result.verdict is Verdict.CORRECT and "'× 1e6' is read as" in result.message
     # Another factor is no scale: a slip by 10⁶ stays one.
     assert grade("$3/h / (1 token / 4.8 ms) × 1e12", cost_single).verdict is Verdict.INCORRECT
+
+
+# One token of multi-query attention over 80 layers, 128 wide, in BF16:
+# 2 × 80 × 128 × 2 B = 40,960 B = 40 KiB. Six FLOPs per parameter per trained token,
+# 8.03 billion parameters, 60,000 tokens/s over 8 GPUs: 3.61 × 10¹⁴ FLOP/s per GPU.
+_MQA = Target(card="hand/mqa", ask="mqa_per_token", unit="KiB/token",
+              reference=read("2 × 80 × 128 × 2 B/token").value)
+_PER_GPU = Target(card="hand/mfu", ask="achieved_per_gpu", unit="TFLOPS",
+                  reference=read("6 FLOP × 8.03e9 × 60000 / s / 8").value)
+
+
+@pytest.mark.parametrize(("answer", "target"), [
+    ("2*80*128*2 = 40960 B", _MQA),
+    ("2*80*128*2 = 40 KiB", _MQA),
+    ("2*80*128*2/1024 = 40 KiB", _MQA),
+    ("6*8.03e9*60000/8 ≈ 361 TFLOPS", _PER_GPU),
+])
+def test_plain_working_takes_the_unit_written_after_it(answer: str, target: Target) -> None:
+    result = grade(answer, target)
+    assert result.verdict is Verdict.CORRECT, result.message
+    assert "Your working agrees" in result.message
+
+
+@pytest.mark.parametrize(("answer", "target", "came_to"), [
+    ("2*80*128 = 40960 B", _MQA, "20,480 B"),  # the 2 bytes of BF16 left out
+    ("2*8.03e9*60000/8 ≈ 361 TFLOPS", _PER_GPU, "120 TFLOPS"),  # 2N, not 6N
+    ("16e9/4e12 = 4.78 ms", None, "4 ms"),  # plain seconds, shown in the unit written
+])
+def test_plain_working_that_disagrees_names_its_value_in_that_unit(
+        answer: str, target: Target | None, came_to: str, decode_floor: Target) -> None:
+    result = grade(answer, target or decode_floor)
+    assert result.verdict is Verdict.INCORRECT
+    assert f"comes to {came_to}, not" in result.message
+
+
+def test_a_wrong_result_is_not_blamed_on_a_working_that_agrees_with_it() -> None:
+    # 2 × 80 × 128 × 2 = 40,960 B is a right product: the result is wrong for a 128 KiB
+    # ask, but the working is not its slip.
+    kv = Target(card="hand/kv", ask="kv_per_token", unit="KiB/token",
+                reference=read("2 × 32 × 8 × 128 × 2 B/token").value)
+    result = grade("2*80*128*2 = 40960 B", kv)
+    assert result.verdict is Verdict.INCORRECT
+    assert "Your working" not in result.message

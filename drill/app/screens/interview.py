@@ -32,6 +32,7 @@ from textual.worker import Worker, WorkerState
 from drill.app.backend import data_errors
 from drill.app.messages import backend_failures_go_up
 from drill.app.screens.explain import result_content
+from drill.app.widgets.answer_box import AnswerBox
 from drill.app.widgets.ask_field import AskField, Echo
 from drill.app.widgets.countdown import Countdown
 
@@ -113,7 +114,7 @@ class InterviewScreen(Screen[None]):
             yield Static(id="interview-scenario")
             yield Static(Content.styled("Your answer, as you would say it:", "bold"),
                          id="interview-label")
-            yield TextArea(id="interview-text", soft_wrap=True, show_line_numbers=False)
+            yield AnswerBox(id="interview-text", soft_wrap=True, show_line_numbers=False)
             yield Vertical(id="interview-asks")
             yield Static(id="interview-result")
         yield Footer()

@@ -1,0 +1,105 @@
+"""Products and quotients worked out loud: "two thousand times 128 KiB, about 262 MB",
+"3.35 TB/s times 15 ms gives 50 GB", "a thousand times two hundred, so two hundred
+thousand tokens".
+
+A figure that follows a run of figures joined by "times" or "over", with only a few
+linking words between ("so", "that's about", "is roughly"), and that equals what the run
+gives is the speaker's own working: it follows from what was just said, whatever quantity
+of the card it happens to be near. Only the numbers said are multiplied and divided, left
+to right, as floats; nothing is evaluated, and a run is at most a few figures long.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from drill.checking.figures import Figure
+from drill.checking.tolerance import relative_off
+from drill.quantities.parsing import ParseError, read
+from drill.quantities.unit_table import UNITS
+
+#: What may join two figures of a run: one product or quotient, said or written.
+_OPERATOR = re.compile(r"(times|x|×|\*|·|over|divided\s+by|/|÷)", re.IGNORECASE)
+#: A word right after a number that the figure reader may have left off it ("8.03
+#: billion times", "2,000 × 128 KiB, about"): a scale word or a unit.
+_LEFT_OFF = re.compile(r"\s*([A-Za-z]+)")
+_SCALES = frozenset({"thousand", "million", "billion", "trillion"})
+#: Words that may stand between a run and what it gives ("so that's about").
+_LINKS = frozenset({
+    "that's", "that", "is", "which", "gives", "give", "you", "get", "equals", "comes",
+    "to", "makes", "so", "about", "roughly", "around", "approximately", "nearly",
+    "almost", "just", "call", "it", "it's", "or", "some", "and", "under", "over",
+    "a", "bit", "little", "=", "≈", "~", "then", "exactly", "precisely", "which's",
+})
+_LINK_WORD = re.compile(r"[^\s,:=≈~]+|[=≈~]")
+#: How many figures a run may join, and how many linking words may follow it.
+MAX_RUN, MAX_LINKS = 5, 6
+
+
+def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozenset[int]:
+    """The indexes of the figures of ``text`` that equal the product or quotient said
+    just before them (see the module)."""
+    found = set()
+    for index in range(2, len(figures)):
+        _, link = _left_off(text, figures[index - 1], figures[index].start)
+        if not _linked(link):
+            continue
+        value = _run_value(text, figures, index - 1)
+        if value is None:
+            continue
+        said = figures[index].value.value
+        slack = max(tolerance, figures[index].precision)
+        if value > 0 and said > 0 and relative_off(said, value) <= slack:
+            found.add(index)
+    return frozenset(found)
+
+
+def _linked(between: str) -> bool:
+    """Whether ``between`` only links a run to what it gives ("so that's about")."""
+    if len(between) > 60 or re.search(r"[.;!?]", between):
+        return False
+    words = _LINK_WORD.findall(between.casefold())
+    return len(words) <= MAX_LINKS and all(word in _LINKS for word in words)
+
+
+def _left_off(text: str, figure: Figure, until: int) -> tuple[float, str]:
+    """The value of ``figure`` with any scale word or unit said right after it that the
+    figure reader left off, and the text from there to ``until``."""
+    gap = text[figure.end:until]
+    word = _LEFT_OFF.match(gap)
+    if word is None or not figure.bare or not (
+            word.group(1).casefold() in _SCALES or word.group(1) in UNITS):
+        return figure.value.value, gap
+    try:
+        value = read(f"{text[figure.start:figure.end]} {word.group(1)}").value.value
+    except ParseError:
+        return figure.value.value, gap
+    return value, gap[word.end():]
+
+
+def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
+    """What the run of figures ending at ``figures[last]`` gives, or None when no two
+    figures are joined there."""
+    first = last
+    ops: list[str] = []
+    values = [_left_off(text, figures[last], len(text))[0]]
+    while first > 0 and last - first + 1 < MAX_RUN:
+        value, gap = _left_off(text, figures[first - 1], figures[first].start)
+        joined = _OPERATOR.fullmatch(gap.strip()) if len(gap) <= 24 else None
+        if joined is None:
+            break
+        ops.insert(0, joined.group(1).casefold())
+        values.insert(0, value)
+        first -= 1
+    if not ops:
+        return None
+    total = values[0]
+    for op, operand in zip(ops, values[1:], strict=True):
+        if op in ("over", "/", "÷") or op.startswith("divided"):
+            if operand == 0:
+                return None
+            total /= operand
+        else:
+            total *= operand
+    return total

@@ -1,0 +1,111 @@
+"""The speaker's own working and contrasts: a figure that is the product said just before
+it follows from what was said, and a figure set aside ("not 3×", "the 6× you'd get if")
+is no claim; neither lets a wrong claim through."""
+
+from __future__ import annotations
+
+import pytest
+
+from drill.checking.figures import find_figures
+from drill.explaining.explain import RIGHT, WRONG, Explanation, explain, worked_card
+from drill.explaining.judging import contrasted
+from drill.explaining.spoken import as_written
+from drill.explaining.working import worked_out
+from drill.packs.library import Library, load_library
+
+
+@pytest.fixture(scope="module")
+def library() -> Library:
+    return load_library()
+
+
+def said(library: Library, key: str, text: str) -> Explanation:
+    card, solution = worked_card(library.find(key))
+    return explain(card, solution, text)
+
+
+def derived(text: str) -> list[str]:
+    written = as_written(text).text
+    figures = find_figures(written)
+    return [figures[i].text for i in sorted(worked_out(written, figures, 0.05))]
+
+
+def test_a_spoken_product_gives_the_figure_after_it() -> None:
+    # 3 × 250 = 750; 12 GB over 4 s = 3 GB/s; 7.5 billion × 4 = 30 billion.
+    assert derived("three times two hundred fifty, so seven hundred fifty tokens") == [
+        "750 tokens"]
+    assert derived("12 GB over 4 s gives about 3 GB/s") == ["3 GB/s"]
+    assert derived("7.5 billion times 4 is 30 billion") == ["30 billion"]
+
+
+def test_a_unit_said_after_an_operand_counts() -> None:
+    # 4 × 256 KiB = 1,048,576 B = 1 MiB; 500 × 64 KiB = 32,768,000 B ≈ 32.8 MB.
+    assert derived("four times 256 KiB, exactly one MiB") == ["1 MiB"]
+    assert derived("five hundred times 64 KiB is about 32.8 megabytes") == ["32.8 megabytes"]
+
+
+def test_a_figure_the_product_does_not_give_is_not_derived() -> None:
+    # 3 × 250 is 750, not 900; and a product with a sentence in between gives nothing.
+    assert derived("three times two hundred fifty, so nine hundred tokens") == []
+    assert derived("three times two hundred fifty. Then seven hundred fifty tokens") == []
+
+
+def test_a_product_worked_aloud_is_right_whatever_it_is_near(library: Library) -> None:
+    # 2 × 8 billion × 2,000 = 3.2e13 FLOP: no figure of the card, but the working holds.
+    result = said(library, "speed-physics/q2",
+                  "A two thousand token prompt costs two times eight billion times two "
+                  "thousand, about thirty-two teraFLOPs.")
+    last = result.figures[-1]
+    assert (last.text, last.verdict) == ("thirty-two teraFLOPs", RIGHT)
+
+
+def test_a_wrong_product_is_still_wrong(library: Library) -> None:
+    # 2 × 8 billion × 500 is 8 TFLOP; sixteen is what a doubled 2 would give, wrong.
+    result = said(library, "speed-physics/q2",
+                  "Two times eight billion times five hundred is about sixteen teraFLOPs.")
+    last = result.figures[-1]
+    assert (last.verdict, last.name) == (WRONG, "prefill_flops")
+
+
+def test_a_figure_set_aside_is_no_claim() -> None:
+    text = "it is 1.4x, not 3x, and nowhere near the 6x you'd get by multiplying"
+    assert contrasted(text, text.index("3x"), text.index("3x") + 2)
+    assert contrasted(text, text.index("6x"), text.index("6x") + 2)
+    assert not contrasted(text, text.index("1.4x"), text.index("1.4x") + 4)
+    # A comma ends the aside: "instead of fifty, so 1.8x" claims the 1.8x.
+    other = "ninety instead of fifty, so about 1.8x longer"
+    assert not contrasted(other, other.index("1.8x"), other.index("1.8x") + 4)
+
+
+def test_a_wrong_figure_said_as_a_claim_is_still_flagged(library: Library) -> None:
+    # The floor is 16 GB / 3.35 TB/s = 4.78 ms: 48 ms set aside passes, claimed fails.
+    aside = said(library, "speed-physics/q1",
+                 "Sixteen gigs over three point three five terabytes a second is four point "
+                 "eight milliseconds, not forty-eight milliseconds.")
+    assert aside.all_right
+    claimed = said(library, "speed-physics/q1",
+                   "Sixteen gigs over three point three five terabytes a second is "
+                   "forty-eight milliseconds, not four point eight milliseconds.")
+    assert [f.text for f in claimed.wrong] == ["forty-eight milliseconds"]
+
+
+def test_a_factor_claims_the_factor_its_words_name(library: Library) -> None:
+    # 32 users each need their own cache, so the step grows and the gain is 25.4×, short
+    # of the batch: "32×" said of the gain equals the batch of 32 but claims the gain.
+    result = said(library, "speed-physics/q3",
+                  "Thirty-two users share one weight read, so the ratio of batched to solo "
+                  "throughput is a thirty-two x gain.")
+    assert [(f.text, f.name) for f in result.wrong] == [("thirty-two x", "throughput_gain")]
+    short = said(library, "speed-physics/q3",
+                 "The throughput gain is about twenty-five x, short of thirty-two x.")
+    assert short.all_right
+
+
+def test_the_growth_of_a_given_said_as_a_share_is_a_restatement(library: Library) -> None:
+    # The card's arrivals go from 5 to 9 requests/s: 9 ÷ 5 − 1 = 0.8, "80% more".
+    right = said(library, "serving-math/queueing-rates",
+                 "Going from five to nine requests a second is eighty percent more load.")
+    assert right.all_right
+    wrong = said(library, "serving-math/queueing-rates",
+                 "Going from five to nine requests a second is forty percent more load.")
+    assert [f.text for f in wrong.wrong] == ["forty percent"]
