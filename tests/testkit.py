@@ -109,6 +109,16 @@ def evaluate_solver(name: str | None, givens: Mapping[str, str],
     return {result: to_quantity(expr, values) for result, expr in solver.formulas().items()}
 
 
+def builtin_results(key: str) -> dict[str, Quantity]:
+    """Every value the built-in card ``key`` works out as drill solves it, a mistake's
+    value written as a formula included (under its text)."""
+    from drill.packs.library import load_library
+    from drill.solving.solve import solve
+
+    (card,) = [card for card in load_library().cards if card.key == key]
+    return {name: result.value for name, result in solve(card).results.items()}
+
+
 def _evaluate_formulas(givens: Mapping[str, str],
                        formulas: Mapping[str, str]) -> dict[str, Quantity]:
     """A card's formulas solved as drill solves them, for its givens (which may themselves

@@ -121,11 +121,12 @@ def _placeholder_words(card: Card) -> dict[str, str]:
 def _unit_words(shown: str) -> str:
     """The count nouns of a figure as shown ("200 requests" → "requests"), not its units
     ("2.5 PFLOPS" says nothing of what it is)."""
-    return " ".join(w for w in re.findall(r"[A-Za-z]+", shown) if _counts_things(w))
+    return " ".join(w for w in re.findall(r"[A-Za-z]+", shown) if counts_things(w))
 
 
 @lru_cache(maxsize=512)
-def _counts_things(word: str) -> bool:
+def counts_things(word: str) -> bool:
+    """Whether ``word`` is a count noun of the unit table ("steps", "users")."""
     try:
         dim = read(f"1 {word}").value.dim
     except ParseError:
@@ -136,7 +137,8 @@ def _counts_things(word: str) -> bool:
 def _given_ratios(right: list[Candidate], tolerance: float, *, crossed: bool
                   ) -> list[Option]:
     """What a given restated says: one given over another ("the load went up 1.8 times",
-    "40 s for 20 users is 2 s each") and a rate turned over (10 requests/s is 100 ms each).
+    "80% more traffic", "40 s for 20 users is 2 s each") and a rate turned over (10
+    requests/s is 100 ms each).
     A figure that equals one of them is right, but none is a quantity to be wrong about."""
     givens = [c for c in right if c.kind == "given" and c.value.value > 0]
     found = []
@@ -157,6 +159,11 @@ def _given_ratios(right: list[Candidate], tolerance: float, *, crossed: bool
                     same and high.value.dim == dims.DIMENSIONLESS):
                 continue  # a share over a factor is no quantity anyone restates
             dim = dims.multiply(high.value.dim, dims.power(low.value.dim, -1))
+            if same and ratio < 10:  # "80% more traffic": the growth as a share
+                found.append(Option(
+                    Candidate(f"{high.name} ÷ {low.name} − 1", Quantity(ratio - 1, dim),
+                              f"{ratio - 1:.0%}", "conversion"),
+                    vocabulary(high.name, low.name, "ratio growth"), tolerance))
             found.append(Option(
                 Candidate(f"{high.name} ÷ {low.name}", Quantity(ratio, dim),
                           f"{ratio:.3g}" + ("×" if same else ""), "conversion"),
@@ -178,7 +185,8 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
 
 
 #: Words that set the figure after them aside: "not 3×", "nowhere near the 6×".
-_SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|never)"
+_SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|never|short\s+of"
+                        r"|far\s+from)"
                         r"(?:\s+(?:the|a|an|about|even|quite|some|exactly|just))?\s*$",
                         re.IGNORECASE)
 #: Words after a figure that make it hypothetical: "the 6× you'd get if ...".
@@ -249,6 +257,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if (strong is not None and not operand and not _trivial(figure)
             and scores[id(strong)] >= _STRONG and _within(figure, strong, _NEAR)):
         return Verdict("wrong", strong, True)  # "64× cheaper": the cost ratio, said wrong
+    factor = _claimed_factor(figure, strong, scores)
+    if factor is not None and not operand:
+        return Verdict("wrong", factor, True)  # "64× cheaper" is no batch of 64
     if accounted or operand or per_something:
         return Verdict("right")
     if figure.bare or not (figure.has_unit or noun or _form(figure.text)
@@ -286,6 +297,18 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
               and _said_in_full(figure, o) and _within(figure, o, _FAR)]
     # What the card asks is what an answer claims most often: it wins a near tie.
     return max(others, key=lambda o: (scores[id(o)] + 0.5 * o.asked, _rank(o)), default=None)
+
+
+def _claimed_factor(figure: Figure, rival: Option | None, scores: dict[int, float]
+                    ) -> Option | None:
+    """The factor or share of the card a figure said as one ("64× cheaper", "a 9% share")
+    claims when its words point at it, though its number equals a given count the working
+    may account for (a batch of 64): ``rival`` when it is of the figure's form and near."""
+    form = _form(figure.text)
+    if (rival is None or not form or _form(rival.candidate.shown) != form
+            or rival.candidate.kind != "result" or scores[id(rival)] <= 0):
+        return None
+    return rival if _within(figure, rival, _NEAR) else None
 
 
 def _asked_twin(hit: Option, fits: list[Option], hits: list[Option],
@@ -395,7 +418,7 @@ def _rank(option: Option) -> int:
 def _noun(figure: Figure) -> str:
     """The words of the figure's unit ("conversations", "tokens per second")."""
     return " ".join(w for w in re.findall(r"[A-Za-z]+", figure.text)
-                    if w.lower() not in _SCALE_WORDS and _counts_things(w))
+                    if w.lower() not in _SCALE_WORDS and counts_things(w))
 
 
 def _fits(figure: Figure, option: Option, noun: str) -> bool:

@@ -15,14 +15,17 @@ import pytest
 from drill.packs.model import DEFAULT_TOLERANCE
 from drill.quantities.parsing import read
 from drill.quantities.quantity import Quantity
-from testkit import Evaluate
+from testkit import Evaluate, builtin_results
 
 # card key → ask id → (reference as the issue states it, {mistake id: its figure or None})
 ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
     "speed-physics/q1": {
         # bytes-over-flops: weights ÷ peak FLOPS, the bytes taken for FLOPs.
-        "decode_floor": ("4.78 ms", {"bytes-over-flops": "16 GB ÷ 989 TFLOPS × 1 FLOP/byte"}),
-        "max_tokens_per_s": ("209 tokens/s", {"compute-ceiling": "61,800 tokens/s"}),
+        # params-as-bytes (issue 33): 8 billion parameters read as 8 GB, half the bytes.
+        "decode_floor": ("4.78 ms", {"bytes-over-flops": "16 GB ÷ 989 TFLOPS × 1 FLOP/byte",
+                                     "params-as-bytes": "2.39 ms"}),
+        "max_tokens_per_s": ("209 tokens/s", {"compute-ceiling": "61,800 tokens/s",
+                                              "params-as-bytes": "419 tokens/s"}),
     },
     "speed-physics/q1-follow-up": {
         "tp_floor": ("10.4 ms", {"single-gpu-bandwidth": "20.9 ms"}),
@@ -102,14 +105,17 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
         }),
     },
     "serving-math/intensity": {
-        "intensity_batch1": ("1.0 FLOP/byte", {}),
-        "intensity_batch64": ("62.1 FLOP/byte", {}),
+        # elements-not-bytes (issue 33): FLOPs over elements, 2 × 64 × 4096 ÷ (2 × 64 +
+        # 4096) = 124 at batch 64 and 2 × 4096 ÷ 4098 ≈ 2 at batch 1.
+        "intensity_batch1": ("1.0 FLOP/byte", {"elements-not-bytes": "2 FLOP/byte"}),
+        "intensity_batch64": ("62.1 FLOP/byte", {"elements-not-bytes": "124 FLOP/byte"}),
     },
     "serving-math/amdahl": {
         "overall_speedup": ("1.18×", {"local-speedup": "2×"}),
     },
     "serving-math/little": {
-        "in_flight": ("160 requests", {}),
+        # no-time (issue 33): one second's arrivals, 20, for λ × W = 20/s × 8 s.
+        "in_flight": ("160 requests", {"no-time": "20 requests"}),
     },
     # Issue 15's coverage asks. Little's law turned round: λ = L ÷ W = 256 ÷ 6.4 s, and
     # W = L ÷ λ = 90 ÷ 12/s; the slip reads 256 at once as 256 a second.
@@ -118,13 +124,17 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
         "time_in_system": ("7.5 s", {}),
     },
     "serving-math/queueing": {
-        "latency_growth": ("4×", {"linear-in-utilization": "95% ÷ 80%"}),
+        # queue-not-time (issue 33): ρ/(1 − ρ) goes from 0.8/0.2 = 4 to 0.95/0.05 = 19.
+        "latency_growth": ("4×", {"linear-in-utilization": "95% ÷ 80%",
+                                  "queue-not-time": "19 ÷ 4"}),
     },
     # M/M/1 with μ = 10/s: 1 ÷ (10 − 5) = 0.2 s at 50%, 1 ÷ (10 − 9) = 1 s at 90%, so 5×;
     # the slips are the 0.1 s service alone and the load's own 90 ÷ 50 = 1.8×.
     "serving-math/queueing-rates": {
         "low_time": ("200 ms", {"service-time-only": "100 ms"}),
-        "wait_ratio": ("5×", {"linear-in-utilization": "1.8×"}),
+        # queue-wait-only (issue 33): waits in the queue ρ/(μ − λ), 0.9/1 s against
+        # 0.5/5 s, 9×.
+        "wait_ratio": ("5×", {"linear-in-utilization": "1.8×", "queue-wait-only": "9×"}),
     },
     "serving-math/fan-out": {
         "all_within_p99": ("90.4%", {"p99-unchanged": "99%"}),
@@ -142,7 +152,8 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
         "batch_at_ridge": ("345", {"intensity-equals-batch": "295"}),
     },
     "serving-math/kv-capacity": {
-        "kv_total": ("68.8 GB", {"one-request-kv": "229 MB"}),
+        # no-time (issue 33): one second's 50 requests of 4,000 × 56 KiB = 11.5 GB.
+        "kv_total": ("68.8 GB", {"one-request-kv": "229 MB", "no-time": "11.5 GB"}),
     },
 }
 
@@ -160,6 +171,11 @@ def _tolerance(ask: dict[str, Any]) -> float:
 
 def _results(card: dict[str, Any], evaluate: Evaluate) -> dict[str, Quantity]:
     return evaluate(card.get("solver"), card["givens"], card.get("formulas"))
+
+
+def _mistake_value(key: str, formula: str, results: dict[str, Quantity]) -> Quantity:
+    """A mistake's value: a result's name, or a formula of the card's givens and results."""
+    return results[formula] if formula in results else builtin_results(key)[formula]
 
 
 def _ask(card: dict[str, Any], ask_id: str) -> dict[str, Any]:
@@ -207,7 +223,7 @@ def test_mistakes_match_the_issue(key: str, ask_id: str, cards: dict[str, Any],
     listed = {mistake["id"]: mistake for mistake in ask.get("mistakes", [])}
     assert set(listed) == set(mistakes), f"{key} {ask_id}: mistakes {sorted(listed)}"
     for mistake_id, figure in mistakes.items():
-        value = results[listed[mistake_id]["value"]]
+        value = _mistake_value(key, listed[mistake_id]["value"], results)
         if figure is not None:
             _assert_close(value, figure, _tolerance(ask), f"{key} {ask_id} {mistake_id}")
 

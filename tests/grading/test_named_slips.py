@@ -1,0 +1,103 @@
+"""The classic slips a built-in card teaches are named, not left to "2× too small".
+
+Each answer below is a slip worked by hand from the card's scenario (the figures in the
+comments), and the grader must name the card's own mistake for it: BF16's two bytes a
+parameter forgotten, Little's law without the time, ρ/(1 − ρ) or the wait in the queue
+for the time in the system, a decode step that reads the weights and no cache.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from drill.grading import Target, Verdict, grade
+from drill.grading.adapter import target_for
+from drill.packs.library import load_library
+from drill.solving.solve import solve
+from drill.solving.variants import work_out
+
+LIBRARY = {card.key: card for card in load_library().cards}
+
+
+def target(key: str, ask_id: str, variant: str | None = None) -> Target:
+    worked = work_out(LIBRARY[key], variant)
+    card = worked.card
+    solution = worked.solution if worked.solution is not None else solve(card)
+    (ask,) = [ask for ask in card.asks if ask.id == ask_id]
+    return target_for(card, ask, solution)
+
+
+@pytest.mark.parametrize(("key", "ask", "variant", "answer", "mistake"), [
+    # 8 billion parameters read as 8 GB: 8 GB ÷ 3.35 TB/s = 2.39 ms, 419 tokens/s.
+    ("speed-physics/q1", "decode_floor", None, "2.39 ms", "params-as-bytes"),
+    ("speed-physics/q1", "decode_floor", None, "8e9 B / 3.35 TB/s", "params-as-bytes"),
+    ("speed-physics/q1", "max_tokens_per_s", None, "419 tokens/s", "params-as-bytes"),
+    # FLOPs over elements: 2 × 64 × 4096² ÷ (64 × 4096 + 4096² + 64 × 4096) = 124.
+    ("serving-math/intensity", "intensity_batch64", None, "124 FLOP/byte",
+     "elements-not-bytes"),
+    # 20 requests/s for one second, not for the 8 s each stays (160).
+    ("serving-math/little", "in_flight", None, "20", "no-time"),
+    ("serving-math/little", "in_flight", "busy", "50 requests", "no-time"),
+    # 50 requests × 4,000 tokens × 56 KiB: one second's arrivals, 11.5 GB of 68.8 GB.
+    ("serving-math/kv-capacity", "kv_total", None, "11.5 GB", "no-time"),
+    # ρ/(1 − ρ): 0.95/0.05 = 19 against 0.8/0.2 = 4 gives 4.75, not 20/5 = 4.
+    ("serving-math/queueing", "latency_growth", None, "4.75", "queue-not-time"),
+    # 50% to 90%: 9/1 against 1/1 is 9, not 10/2 = 5.
+    ("serving-math/queueing", "latency_growth", "half-to-ninety", "9×", "queue-not-time"),
+    # Waits in the queue, 0.9 × 1 s against 0.5 × 0.2 s: 9×, not 1 s ÷ 0.2 s = 5×.
+    ("serving-math/queueing-rates", "wait_ratio", None, "9", "queue-wait-only"),
+    # Erlang C, a = 3 on 4 replicas: C = 13.5 ÷ 26.5 = 0.509, wait 0.509 × 2 s ÷ 1 =
+    # 1.02 s; adding the 2 s service gives the time in system, 3.02 s.
+    ("slo-capacity-cost/erlang-c", "wait", None, "3.02 s", "time-in-system"),
+    # 130 sequences over the 16.1 GB ÷ 3.35 TB/s = 4.81 ms weight read alone: 27,000/s.
+    ("slo-capacity-cost/latency-frontier", "throughput", None, "27,000 tokens/s",
+     "weights-only-step"),
+    # 70.6 billion parameters at one byte: the FP8 size, for 141 GB in BF16.
+    ("model-sizing/weights-by-precision", "bf16_weights", None, "70.6 GB",
+     "one-byte-per-param"),
+    # (8.03 billion − 128,256 × 4,096) parameters taken as bytes: 7.5 GB of 15 GB.
+    ("model-sizing/decode-bytes-streamed", "streamed", None, "7.5 GB", "params-as-bytes"),
+    # 64 × 3.35 TB/s ÷ (8.03 GB + 64 × 2,048 × 128 KiB = 25.2 GB) = 8,500 tokens/s.
+    ("hardware/tokens-per-watt", "rate", None, "8500 tokens/s", "params-as-bytes"),
+    # 8.03 GB against 50 MiB + 132 × 228 KiB = 83.2 MB of SRAM: 96.5×, not 193×.
+    ("hardware/on-chip-memory", "ratio", None, "96.5", "params-as-bytes"),
+])
+def test_a_classic_slip_is_named(key: str, ask: str, variant: str | None, answer: str,
+                                 mistake: str) -> None:
+    result = grade(answer, target(key, ask, variant))
+    assert result.verdict is Verdict.INCORRECT
+    assert mistake in result.mistakes, result.message
+
+
+@pytest.mark.parametrize(("key", "ask", "answer", "words"), [
+    # Keys only, or BF16 numbers at one byte: both give 2 × 32 × 8 × 128 = 64 KiB.
+    ("model-sizing/kv-per-token", "kv_per_token", "64 KiB/token", "not one byte"),
+    # The weights alone, 16 GB ÷ 3.35 TB/s = 4.78 ms, within 1% of the weights plus one
+    # user's 1,000 tokens of cache (4.82 ms): the card's words name both.
+    ("speed-physics/q3", "step_time", "4.78 ms", "or the weights alone"),
+])
+def test_a_slip_that_shares_its_value_is_named_both_ways(key: str, ask: str, answer: str,
+                                                         words: str) -> None:
+    result = grade(answer, target(key, ask))
+    assert result.verdict is Verdict.INCORRECT
+    assert words in result.message
+
+
+@pytest.mark.parametrize(("variant", "batch"), [
+    (None, "64"), ("batch-128", "128"), ("batch-16", "16"), ("wide-5120", "64"),
+    ("b200", "64"),
+])
+def test_the_intensity_cards_own_rule_is_right_at_every_batch(variant: str | None,
+                                                              batch: str) -> None:
+    # Intensity ≈ m, the card's tip: m ÷ (1 + 2m/k) exactly, 6.25% under m at batch 128
+    # on a 4096 weight and less everywhere else.
+    result = grade(f"≈ {batch} FLOP/byte", target("serving-math/intensity",
+                                                   "intensity_batch64", variant))
+    assert result.verdict is Verdict.CORRECT, result.message
+
+
+def test_the_intensity_with_elements_for_bytes_stays_wrong_at_batch_128() -> None:
+    # 2 × 128 × 4096 ÷ (2 × 128 + 4096) = 241 FLOP per element, twice the 120.
+    result = grade("241", target("serving-math/intensity", "intensity_batch64", "batch-128"))
+    assert result.verdict is Verdict.INCORRECT
+    assert "elements-not-bytes" in result.mistakes
