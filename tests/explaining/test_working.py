@@ -130,3 +130,11 @@ def test_a_number_carrying_a_rate_is_judged_as_that_rate(library: Library) -> No
                   "thirty-two hundred in all.")
     assert [(f.text, f.name) for f in result.wrong] == [
         ("thirty-two hundred", "total_tokens_per_s")]
+
+
+def test_a_figure_that_opens_a_formula_is_an_operand(library: Library) -> None:
+    # "2B over 3.35 TB/s" names the bytes of B parameters: a formula, not a claim of 2.
+    result = said(library, "speed-physics/q1",
+                  "With B parameters in BF16 the floor is 2B over 3.35 TB/s, which is "
+                  "4.78 ms for Llama 3 8B.")
+    assert result.all_right
