@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,6 +39,15 @@ if TYPE_CHECKING:
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 _homes = itertools.count()
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """How many workers ``-n auto`` starts: two per core, because most of an app test's
+    time is spent waiting, not computing (Textual's pilot waits at least 40 ms for the
+    app to go idle after every key), so one worker per core leaves the cores half idle.
+    An explicit ``-n N`` still wins."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 2 * (cores or 1)
 
 
 #: Fixtures that start a Textual app: a test using one is slow whether or not it says so.

@@ -43,7 +43,7 @@ from drill.checking.equations import find_equations
 from drill.checking.figures import Figure, find_figures
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import card_tolerance, relative_off
-from drill.explaining.judging import Verdict, judge, options_of
+from drill.explaining.judging import Verdict, counts_things, judge, options_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.spoken import Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
@@ -199,7 +199,8 @@ def explain(card: Card, solution: Solution | None, text: str,
     tolerance = card_tolerance(card)
     names = catalog_names()
     found = _units_carried(reading, [
-        _per_period(f) for f in counted_like_the_next(reading, find_figures(reading, names))])
+        _per_period(f) for f in counted_like_the_next(
+            reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
     too_many = too_many_figures(len(found))
     if too_many is not None:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
@@ -302,6 +303,32 @@ def _back(figure: FigureCheck, rewrite: Rewrite, plain: str) -> FigureCheck:
 def _back_equation(equation: EquationCheck, rewrite: Rewrite, plain: str) -> EquationCheck:
     start, end = rewrite.span(equation.start, equation.end)
     return dataclasses.replace(equation, start=start, end=end, text=plain[start:end])
+
+
+#: A word and a count noun after a bare number: "14 decode steps", "30 streaming users".
+_WORD_THEN_NOUN = re.compile(r" ([a-z]+(?:-[a-z]+)?) ([A-Za-z]+)\b")
+#: Words that join the number to something else rather than describe the noun.
+_NOT_DESCRIBING = frozenset({
+    "of", "per", "times", "over", "and", "or", "by", "to", "in", "at", "for", "is", "are",
+    "x", "from", "than", "plus", "minus", "the", "a", "an", "divided", "into", "more",
+    "fewer", "less", "each", "every", "out", "on", "with",
+})
+
+
+def counted_by_a_later_noun(text: str, figures: list[Figure]) -> list[Figure]:
+    """A bare number whose count noun comes a word later ("roughly 14 decode steps") read
+    also as a count of that noun, so it can state a result of that kind."""
+    out = []
+    for figure in figures:
+        found = _WORD_THEN_NOUN.match(text, figure.end) if figure.bare else None
+        if found is not None and found.group(1) not in _NOT_DESCRIBING \
+                and counts_things(found.group(2)) and not counts_things(found.group(1)):
+            with contextlib.suppress(ParseError):
+                counted = read(f"{figure.text} {found.group(2)}").value
+                figure = dataclasses.replace(figure, readings=(counted, *figure.readings),
+                                             bare=False)
+        out.append(figure)
+    return out
 
 
 #: "2 of the 200 requests", "30 of its 42 users": the first count is of the second's kind.

@@ -121,11 +121,12 @@ def _placeholder_words(card: Card) -> dict[str, str]:
 def _unit_words(shown: str) -> str:
     """The count nouns of a figure as shown ("200 requests" → "requests"), not its units
     ("2.5 PFLOPS" says nothing of what it is)."""
-    return " ".join(w for w in re.findall(r"[A-Za-z]+", shown) if _counts_things(w))
+    return " ".join(w for w in re.findall(r"[A-Za-z]+", shown) if counts_things(w))
 
 
 @lru_cache(maxsize=512)
-def _counts_things(word: str) -> bool:
+def counts_things(word: str) -> bool:
+    """Whether ``word`` is a count noun of the unit table ("steps", "users")."""
     try:
         dim = read(f"1 {word}").value.dim
     except ParseError:
@@ -417,7 +418,7 @@ def _rank(option: Option) -> int:
 def _noun(figure: Figure) -> str:
     """The words of the figure's unit ("conversations", "tokens per second")."""
     return " ".join(w for w in re.findall(r"[A-Za-z]+", figure.text)
-                    if w.lower() not in _SCALE_WORDS and _counts_things(w))
+                    if w.lower() not in _SCALE_WORDS and counts_things(w))
 
 
 def _fits(figure: Figure, option: Option, noun: str) -> bool:

@@ -324,6 +324,8 @@ def _ratio_after(tokens: list[_Token], j: int) -> bool:
     nxt = tokens[j]
     if "0" <= nxt.text[0] <= "9" or _number_at(tokens, j) is not None:
         return False
+    if nxt.low in ("root", "sqrt", "square", "pi"):
+        return False  # "30 times root 2": a product with a root
     if nxt.low in ("that", "this", "those", "it", "its", "their", "each", "the", "a", "an"):
         return False  # "32 times that", "four times the batch": a product with a quantity
     return not (nxt.low in ("the", "a", "an") and j + 1 < len(tokens)

@@ -16,17 +16,21 @@ from collections.abc import Sequence
 
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
+from drill.quantities.parsing import ParseError, read
+from drill.quantities.unit_table import UNITS
 
 #: What may join two figures of a run: one product or quotient, said or written.
-_OPERATOR = re.compile(r"\s*(thousand|million|billion|trillion)?\s*"
-                       r"(times|x|×|\*|·|over|divided\s+by|/|÷)\s*", re.IGNORECASE)
-_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_OPERATOR = re.compile(r"(times|x|×|\*|·|over|divided\s+by|/|÷)", re.IGNORECASE)
+#: A word right after a number that the figure reader may have left off it ("8.03
+#: billion times", "2,000 × 128 KiB, about"): a scale word or a unit.
+_LEFT_OFF = re.compile(r"\s*([A-Za-z]+)")
+_SCALES = frozenset({"thousand", "million", "billion", "trillion"})
 #: Words that may stand between a run and what it gives ("so that's about").
 _LINKS = frozenset({
     "that's", "that", "is", "which", "gives", "give", "you", "get", "equals", "comes",
     "to", "makes", "so", "about", "roughly", "around", "approximately", "nearly",
     "almost", "just", "call", "it", "it's", "or", "some", "and", "under", "over",
-    "a", "bit", "little", "=", "≈", "~", "then",
+    "a", "bit", "little", "=", "≈", "~", "then", "exactly", "precisely", "which's",
 })
 _LINK_WORD = re.compile(r"[^\s,:=≈~]+|[=≈~]")
 #: How many figures a run may join, and how many linking words may follow it.
@@ -38,7 +42,8 @@ def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozen
     just before them (see the module)."""
     found = set()
     for index in range(2, len(figures)):
-        if not _linked(text[figures[index - 1].end:figures[index].start]):
+        _, link = _left_off(text, figures[index - 1], figures[index].start)
+        if not _linked(link):
             continue
         value = _run_value(text, figures, index - 1)
         if value is None:
@@ -58,29 +63,43 @@ def _linked(between: str) -> bool:
     return len(words) <= MAX_LINKS and all(word in _LINKS for word in words)
 
 
+def _left_off(text: str, figure: Figure, until: int) -> tuple[float, str]:
+    """The value of ``figure`` with any scale word or unit said right after it that the
+    figure reader left off, and the text from there to ``until``."""
+    gap = text[figure.end:until]
+    word = _LEFT_OFF.match(gap)
+    if word is None or not figure.bare or not (
+            word.group(1).casefold() in _SCALES or word.group(1) in UNITS):
+        return figure.value.value, gap
+    try:
+        value = read(f"{text[figure.start:figure.end]} {word.group(1)}").value.value
+    except ParseError:
+        return figure.value.value, gap
+    return value, gap[word.end():]
+
+
 def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
     """What the run of figures ending at ``figures[last]`` gives, or None when no two
     figures are joined there."""
     first = last
     ops: list[str] = []
-    scales = [1.0]  # a scale word the figure reader left off ("8.03 billion times")
+    values = [_left_off(text, figures[last], len(text))[0]]
     while first > 0 and last - first + 1 < MAX_RUN:
-        gap = text[figures[first - 1].end:figures[first].start]
-        joined = _OPERATOR.fullmatch(gap) if len(gap) <= 24 else None
+        value, gap = _left_off(text, figures[first - 1], figures[first].start)
+        joined = _OPERATOR.fullmatch(gap.strip()) if len(gap) <= 24 else None
         if joined is None:
             break
-        ops.insert(0, joined.group(2).casefold())
-        scales.insert(0, _SCALES.get((joined.group(1) or "").casefold(), 1.0))
+        ops.insert(0, joined.group(1).casefold())
+        values.insert(0, value)
         first -= 1
     if not ops:
         return None
-    value = figures[first].value.value * scales[0]
-    for op, figure, scale in zip(ops, figures[first + 1:last + 1], scales[1:], strict=True):
-        operand = figure.value.value * scale
+    total = values[0]
+    for op, operand in zip(ops, values[1:], strict=True):
         if op in ("over", "/", "÷") or op.startswith("divided"):
             if operand == 0:
                 return None
-            value /= operand
+            total /= operand
         else:
-            value *= operand
-    return value
+            total *= operand
+    return total

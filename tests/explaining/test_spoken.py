@@ -28,6 +28,7 @@ from drill.explaining.text_guard import MAX_CHARACTERS
     ("sixty-six hundred tokens", "6600 tokens"),
     ("two oh nine", "209"),
     ("three-fifty out of seven hundred watts", "350 out of 700 watts"),
+    ("twenty times root three", "20 × root 3"),
     ("eight billion parameters", "8 billion parameters"),
     ("seven hundred twenty thousand an hour", "720000 per hour"),
     ("sixty k tokens", "60k tokens"),

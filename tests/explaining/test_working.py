@@ -38,6 +38,12 @@ def test_a_spoken_product_gives_the_figure_after_it() -> None:
     assert derived("7.5 billion times 4 is 30 billion") == ["30 billion"]
 
 
+def test_a_unit_said_after_an_operand_counts() -> None:
+    # 4 × 256 KiB = 1,048,576 B = 1 MiB; 500 × 64 KiB = 32,768,000 B ≈ 32.8 MB.
+    assert derived("four times 256 KiB, exactly one MiB") == ["1 MiB"]
+    assert derived("five hundred times 64 KiB is about 32.8 megabytes") == ["32.8 megabytes"]
+
+
 def test_a_figure_the_product_does_not_give_is_not_derived() -> None:
     # 3 × 250 is 750, not 900; and a product with a sentence in between gives nothing.
     assert derived("three times two hundred fifty, so nine hundred tokens") == []
@@ -103,3 +109,14 @@ def test_the_growth_of_a_given_said_as_a_share_is_a_restatement(library: Library
     wrong = said(library, "serving-math/queueing-rates",
                  "Going from five to nine requests a second is forty percent more load.")
     assert [f.text for f in wrong.wrong] == ["forty percent"]
+
+
+def test_a_count_noun_a_word_later_makes_a_count(library: Library) -> None:
+    # The paste's prefill (129 ms) spans 129 ms ÷ 4.78 ms ≈ 27 decode steps.
+    right = said(library, "speed-physics/q2",
+                 "Everyone else waits through about twenty-seven decode steps meanwhile.")
+    assert [(f.text, f.verdict, f.name) for f in right.figures] == [
+        ("twenty-seven", RIGHT, "frozen_steps")]
+    wrong = said(library, "speed-physics/q2",
+                 "Everyone else waits through about forty decode steps meanwhile.")
+    assert [(f.text, f.name) for f in wrong.wrong] == [("forty", "frozen_steps")]
