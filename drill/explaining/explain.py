@@ -420,8 +420,9 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
             said = float(lead.group().replace(",", "").strip()) if lead else 0.0
             scale = last.value.value / said
             carried = Quantity(figure.value.value * scale, last.value.dim)
-            out[index] = dataclasses.replace(figure, readings=(carried, *figure.readings),
-                                             bare=False, has_unit=True)
+            # Only in that unit: "and about 6,400 total" after a rate is no count of 6,400.
+            out[index] = dataclasses.replace(figure, readings=(carried,), bare=False,
+                                             has_unit=True)
     return out
 
 

@@ -120,3 +120,13 @@ def test_a_count_noun_a_word_later_makes_a_count(library: Library) -> None:
     wrong = said(library, "speed-physics/q2",
                  "Everyone else waits through about forty decode steps meanwhile.")
     assert [(f.text, f.name) for f in wrong.wrong] == [("forty", "frozen_steps")]
+
+
+def test_a_number_carrying_a_rate_is_judged_as_that_rate(library: Library) -> None:
+    # 32 users × 166 tokens/s ≈ 5,310 tokens/s in all: 3,200 is that total said wrong,
+    # not a claim about the batch of 32 its digits start with.
+    result = said(library, "speed-physics/q3",
+                  "Each user gets about a hundred sixty-six tokens a second and about "
+                  "thirty-two hundred in all.")
+    assert [(f.text, f.name) for f in result.wrong] == [
+        ("thirty-two hundred", "total_tokens_per_s")]
