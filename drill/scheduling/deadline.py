@@ -8,16 +8,16 @@ brought forward by :func:`brought_forward`:
 - **Which.** A review card due on the day before the interview or later: seen there, it
   would come back at most once before the day, or not at all. A card due earlier keeps
   its date (seen then, the capped interval brings it back once more before the day).
-- **To when.** Into the first ``deadline_cap(today)`` study days from today, the span the
-  cap gives a review today, so each still has room for its second review before the day.
-  They are spread evenly, place ``k`` of ``n`` on ``today + k * span // n``, the card FSRS
-  has due soonest first (the least stable), then by id: a study day gets about
-  ``n / span`` of them, never the whole pile.
-- **Stable through the day.** The places are counted over the cards owed as the study day
-  began: a card already reviewed today keeps its place (as the caller passes it, from its
-  state before that review), so finishing today's share does not pull tomorrow's into
-  today. From one day to the next a card keeps its day or moves a day later (the span
-  shrinks by half a day a day).
+- **To when.** Into the first ``deadline_cap(today)`` study days from today (the span the
+  cap gives a review today), so each still has room for its second review before the
+  day. Each study day takes a share of ``ceil(n / span)`` of the ``n`` owed cards, the card
+  FSRS has due soonest first (the least stable), then by id: place ``k`` is due on
+  ``today + k // share``. No day gets the whole pile, and a few owed cards come one a day.
+- **Stable.** The places are counted over the cards owed as the study day began: a card
+  already reviewed today keeps its place (as the caller passes it, from its state before
+  that review), so finishing today's share does not pull tomorrow's into today. While each
+  day's share is done, no card's day moves earlier from one day to the next; one may move
+  later when the share shrinks, never past the span.
 - **Only a view.** Nothing is written: the card's row and the review log keep the FSRS
   schedule, and the queue and the counts read the earlier day. A card brought forward and
   reviewed gets a new log row as any review does, with the capped interval.
@@ -82,8 +82,9 @@ def brought_forward(
         for card_id, due in pairs
         if days.day_of(due) > last_fit
     )
+    share = -(-len(owed) // span)  # a day's share: the owed cards over the span, rounded up
     return {
-        card_id: today + timedelta(days=place * span // len(owed))
+        card_id: today + timedelta(days=place // share)
         for place, (_due, card_id, is_waiting) in enumerate(owed)
         if is_waiting
     }

@@ -61,6 +61,27 @@ def target(key: str, ask_id: str, variant: str | None = None) -> Target:
     ("hardware/tokens-per-watt", "rate", None, "8500 tokens/s", "params-as-bytes"),
     # 8.03 GB against 50 MiB + 132 × 228 KiB = 83.2 MB of SRAM: 96.5×, not 193×.
     ("hardware/on-chip-memory", "ratio", None, "96.5", "params-as-bytes"),
+    # Slips the cards' own tips warn about. 4,096 tokens × 512 KiB with a KV head for
+    # each of the 32 query heads: 2.15 GB.
+    ("model-sizing/kv-per-token", "kv_per_sequence", None, "2.15 GB", "query-heads"),
+    # MLA doubled like a key and a value: 32,768 × 61 × 576 × 2 B × 2 = 4.61 GB.
+    ("model-sizing/mla-cache", "mla_per_sequence", None, "4.61 GB", "key-and-value"),
+    # 150.75 GB reported (140.4 GiB), all of it: (150.75 − 70.6) ÷ 2.68 GB = 29.
+    ("model-sizing/fp8-kv-sequences", "seqs_bf16", None, "29", "whole-memory"),
+    # Attention without the causal mask: 131.6 + 2 × 17.6 = 166.8 TFLOP.
+    ("transformer-accounting/prefill-long", "total_flops", None, "167 TFLOP",
+     "no-causal-mask"),
+    # 141.2 GB ÷ (8 × 3.35 TB/s) = 5.27 ms, the all-reduces left out.
+    ("parallelism/tp-stops-paying", "step_large", None, "5.27 ms", "bandwidth-only"),
+    # No drafter cost: (1 − 0.8⁵) ÷ 0.2 = 3.36×; every draft accepted: 5 ÷ 1.2 = 4.17×.
+    ("speculative-decoding/tpot-with-speculation", "user_speedup", None, "3.36×",
+     "free-drafter"),
+    ("speculative-decoding/tpot-with-speculation", "user_speedup", None, "4.17×",
+     "all-accepted"),
+    # The prompt given all 2,048 tokens a step: ceil(10,000 ÷ 2,048) = 5 steps of 12 ms.
+    ("serving-engine/token-budget", "prefill_time", None, "60 ms", "whole-budget"),
+    # The variance 1,000 × 0.01 × 0.99 = 9.9 for its square root, 3.15.
+    ("benchmarking/p99-interval", "count_sd", None, "9.9", "variance-as-sd"),
 ])
 def test_a_classic_slip_is_named(key: str, ask: str, variant: str | None, answer: str,
                                  mistake: str) -> None:

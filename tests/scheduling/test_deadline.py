@@ -1,9 +1,10 @@
 """Cards due past an interview date are brought forward: every figure worked out by hand.
 
 The rule (``drill.scheduling.deadline``): a review card due on the day before the interview
-or later is owed; the owed cards are spread over the next ``deadline_cap(today)`` study
-days, ``max(1, (days to the interview - 1) // 2)``, the card FSRS has due soonest first:
-place ``k`` of ``n`` on ``today + k * span // n``. Cards reviewed today keep their places.
+or later is owed; the owed cards are spread over the next ``span = deadline_cap(today)``
+study days, ``max(1, (days to the interview - 1) // 2)``, a day's share ``ceil(n / span)``
+of the ``n`` owed, the card FSRS has due soonest first: place ``k`` on
+``today + k // share``. Cards reviewed today keep their places.
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ def test_cards_due_too_late_for_two_reviews_come_back_spread() -> None:
         (4, noon(8, 1)),  # owed
         (5, noon(6, 12)),  # stays
     ]
-    # Owed, soonest due first: 2, 3, 4; n = 3 over 4 days: places 0, 1, 2 → today + 0,
-    # + 4 // 3 = 1, + 8 // 3 = 2.
+    # Owed, soonest due first: 2, 3, 4; n = 3 over 4 days, a share of ceil(3 / 4) = 1:
+    # one a day from today.
     assert brought_forward(waiting, NOW, INTERVIEW, DAYS) == {
         2: june(10), 3: june(11), 4: june(12)}
 
@@ -59,7 +60,7 @@ PILE = [(n, noon(7, n)) for n in (5, 2, 8, 1, 7, 3, 6, 4)]
 
 
 def test_a_pile_is_spread_evenly_soonest_due_first() -> None:
-    # 8 over 4 days: place k on today + k * 4 // 8 = today + k // 2.
+    # 8 over 4 days: a share of 2, place k on today + k // 2.
     assert brought_forward(PILE, NOW, INTERVIEW, DAYS) == {
         1: june(10), 2: june(10), 3: june(11), 4: june(11),
         5: june(12), 6: june(12), 7: june(13), 8: june(13),
@@ -68,8 +69,8 @@ def test_a_pile_is_spread_evenly_soonest_due_first() -> None:
 
 def test_cards_reviewed_today_keep_their_places() -> None:
     # Today's two (due 1 and 2 July before today's review) are done: the other six keep
-    # places 2–7. Counted without them, places 0–5 would put 3 and 4 on today
-    # (0 * 4 // 6 = 4 // 6 = 0), and finishing today's share would never end.
+    # places 2–7 of 8. Counted without them, 6 over 4 days is a share of 2 again, places
+    # 0–5 would put 3 and 4 on today, and finishing today's share would never end.
     done = [card for card in PILE if card[0] in (1, 2)]
     waiting = [card for card in PILE if card[0] not in (1, 2)]
     assert brought_forward(waiting, NOW, INTERVIEW, DAYS, done) == {
@@ -77,13 +78,22 @@ def test_cards_reviewed_today_keep_their_places() -> None:
     }
 
 
-def test_the_next_day_a_card_keeps_its_day_or_moves_one_later() -> None:
-    # 11 June: 9 days left, span (9 - 1) // 2 = 4; the six left, places 0–5:
-    # 0, 4 // 6 = 0, 8 // 6 = 1, 12 // 6 = 2, 16 // 6 = 2, 20 // 6 = 3 days from the 11th.
+def test_the_next_day_each_card_keeps_its_day() -> None:
+    # 11 June, today's two done: 9 days left, span (9 - 1) // 2 = 4; the six left are a
+    # share of ceil(6 / 4) = 2: places 0–5 on the 11th + k // 2, the days they had.
     waiting = [card for card in PILE if card[0] not in (1, 2)]
     assert brought_forward(waiting, noon(6, 11), INTERVIEW, DAYS) == {
-        3: june(11), 4: june(11), 5: june(12), 6: june(13), 7: june(13), 8: june(14),
+        3: june(11), 4: june(11), 5: june(12), 6: june(12), 7: june(13), 8: june(13),
     }
+
+
+def test_a_few_cards_come_one_a_day_and_stay_on_their_days() -> None:
+    # 20 days left (30 June), span 9: 3 owed cards, a share of 1: the 10th, 11th, 12th.
+    far = date(2025, 6, 30)
+    cards = [(1, noon(7, 1)), (2, noon(7, 2)), (3, noon(7, 3))]
+    assert brought_forward(cards, NOW, far, DAYS) == {1: june(10), 2: june(11), 3: june(12)}
+    # The next day, the first done: the other two keep theirs.
+    assert brought_forward(cards[1:], noon(6, 11), far, DAYS) == {2: june(11), 3: june(12)}
 
 
 @pytest.mark.parametrize(("now", "expected"), [
@@ -208,10 +218,10 @@ def test_a_card_brought_forward_and_reviewed_comes_back_before_the_interview(
         assert session.counts().review == 0
         assert session.stats().brought_forward == 2
         clock.set(datetime(2025, 6, 11, 12, 0, tzinfo=NY))
-        # 11 June: span (9 - 1) // 2 = 4; owed b, a: places 0 and 1 of 2 → the 11th and
-        # 11 + 4 // 2 = 13th.
+        # 11 June: span (9 - 1) // 2 = 4; owed b, a, a share of 1: the 11th and 12th,
+        # the days they had.
         assert queued(session) == ["p/b"]
-        assert [d.count for d in session.stats().forecast[:3]] == [1, 1, 1]  # d; a; c
+        assert [d.count for d in session.stats().forecast[:3]] == [2, 0, 1]  # a, d; -; c
 
 
 def test_undoing_the_review_puts_the_card_back(open_session: Open) -> None:
@@ -237,6 +247,6 @@ def test_from_the_day_before_the_interview_on_fsrs_rules_again(
 def test_a_suspended_card_is_not_brought_forward(open_session: Open) -> None:
     with open_session("2025-06-20") as session:
         session.suspend("p/c")
-        # b, a owed: places 0 and 1 of 2 → the 10th and 10 + 4 // 2 = 12th.
+        # b, a owed, a share of 1: the 10th and the 11th.
         assert queued(session) == ["p/b"]
         assert session.stats().brought_forward == 2
