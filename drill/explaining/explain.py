@@ -199,7 +199,7 @@ def explain(card: Card, solution: Solution | None, text: str,
     tolerance = card_tolerance(card)
     names = catalog_names()
     found = _units_carried(reading, [
-        _per_period(f) for f in counted_like_the_next(
+        _flops_either_way(_per_period(f)) for f in counted_like_the_next(
             reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
     too_many = too_many_figures(len(found))
     if too_many is not None:
@@ -440,6 +440,21 @@ def _per_period(figure: Figure) -> Figure:
     value = figure.value
     one = Quantity(value.value * period, dims.multiply(value.dim, dims.dim(time=1)))
     return dataclasses.replace(figure, readings=(*figure.readings, one))
+
+
+#: "teraflops" said in lower case: a count of FLOPs or a rate, as people say both.
+_LOWER_FLOPS = re.compile(r"[0-9]\s*[kMGTPE]?(?:flops|Flops)\b")
+
+
+def _flops_either_way(figure: Figure) -> Figure:
+    """A figure in "flops" said in lower case ("about two gigaflops per token") read also
+    as a count of FLOPs, as the spoken word does not tell the count from the rate."""
+    if _LOWER_FLOPS.search(figure.text) is None:
+        return figure
+    rate = dims.dim(computation=1, time=-1)
+    counts = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=1)))
+                   for r in figure.readings if dims.without_counts(r.dim) == rate)
+    return dataclasses.replace(figure, readings=(*figure.readings, *counts))
 
 
 def _named_facts(text: str, names: tuple[str, ...], known: list[Candidate]

@@ -38,6 +38,9 @@ from drill.quantities.quantity import Quantity
 #: An operator said or written right before a figure: the figure is inside a formula.
 _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷+−*/])\s*$",
                       re.IGNORECASE)
+#: An operator and a number right after a figure: the figure opens a formula ("2B over
+#: 989 TFLOPS").
+_OPERATOR_AFTER = re.compile(r"\s*(?:over|divided\s+by|[×÷/])\s*[0-9]", re.IGNORECASE)
 #: How clearly the words must point at another quantity to overrule a match: at least
 #: this, and twice as clearly as at the quantity matched, plus one.
 _OVERRULE = 2.0
@@ -221,7 +224,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     # The words first (coarsely: a stray shared word decides nothing), then the closest.
     best_hit = max(hits, key=lambda o: (scores[id(o)], o.asked, -_off(figure, o),
                                         _rank(o)), default=None)
-    operand = _OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
+    operand = (_OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
+               or _OPERATOR_AFTER.match(text, figure.end) is not None)
     top = max(hits, key=lambda o: (scores[id(o)], o.asked, _rank(o)), default=None)
     if wrong_hits and not operand:
         worst = max(wrong_hits, key=lambda o: scores[id(o)])

@@ -130,3 +130,22 @@ def test_a_number_carrying_a_rate_is_judged_as_that_rate(library: Library) -> No
                   "thirty-two hundred in all.")
     assert [(f.text, f.name) for f in result.wrong] == [
         ("thirty-two hundred", "total_tokens_per_s")]
+
+
+def test_a_figure_that_opens_a_formula_is_an_operand(library: Library) -> None:
+    # "2B over 3.35 TB/s" names the bytes of B parameters: a formula, not a claim of 2.
+    result = said(library, "speed-physics/q1",
+                  "With B parameters in BF16 the floor is 2B over 3.35 TB/s, which is "
+                  "4.78 ms for Llama 3 8B.")
+    assert result.all_right
+
+
+def test_flops_said_in_lower_case_may_be_a_count(library: Library) -> None:
+    # Attention over 8,192 cached tokens: 4 × 8,192 × 4,096 × 32 ≈ 4.29 GFLOP per token,
+    # a count; "gigaflops" said aloud does not tell a count from a rate.
+    right = said(library, "transformer-accounting/forward-flops",
+                 "Attention over the whole cache adds about four point three gigaflops.")
+    assert [(f.verdict, f.name) for f in right.figures] == [(RIGHT, "attention_flops")]
+    wrong = said(library, "transformer-accounting/forward-flops",
+                 "Attention over the whole cache adds about three gigaflops.")
+    assert [(f.verdict, f.name) for f in wrong.figures] == [(WRONG, "attention_flops")]
