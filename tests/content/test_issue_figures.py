@@ -118,13 +118,17 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
     },
     "serving-math/little": {
         # no-time (issue 33): one second's arrivals, 20, for λ × W = 20/s × 8 s.
-        "in_flight": ("160 requests", {"no-time": "20 requests"}),
+        # rate-over-time: 20/s ÷ 8 s read as requests, 2.5.
+        "in_flight": ("160 requests", {"no-time": "20 requests",
+                                       "rate-over-time": "2.5 requests"}),
     },
     # Issue 15's coverage asks. Little's law turned round: λ = L ÷ W = 256 ÷ 6.4 s, and
     # W = L ÷ λ = 90 ÷ 12/s; the slip reads 256 at once as 256 a second.
     "serving-math/little-turned": {
-        "max_arrival_rate": ("40 requests/s", {"concurrency-as-rate": "256 requests/s"}),
-        "time_in_system": ("7.5 s", {}),
+        # Issue 33: multiplied, 256 × 6.4 = 1,638 read as a rate; inverted, 12 ÷ 90.
+        "max_arrival_rate": ("40 requests/s", {"concurrency-as-rate": "256 requests/s",
+                                               "multiplied": "1,638 requests/s"}),
+        "time_in_system": ("7.5 s", {"inverted": "0.133 s"}),
     },
     "serving-math/queueing": {
         # queue-not-time (issue 33): ρ/(1 − ρ) goes from 0.8/0.2 = 4 to 0.95/0.05 = 19.

@@ -82,6 +82,20 @@ def target(key: str, ask_id: str, variant: str | None = None) -> Target:
     ("serving-engine/token-budget", "prefill_time", None, "60 ms", "whole-budget"),
     # The variance 1,000 × 0.01 × 0.99 = 9.9 for its square root, 3.15.
     ("benchmarking/p99-interval", "count_sd", None, "9.9", "variance-as-sd"),
+    # Little's law divided (20/s ÷ 8 s = 2.5) and turned round upside down (12 ÷ 90).
+    ("serving-math/little", "in_flight", None, "2.5", "rate-over-time"),
+    ("serving-math/little-turned", "time_in_system", None, "0.133 s", "inverted"),
+    # 405 billion FP8 parameters weighed in BF16: 810 GB ÷ (8 × 3.35 TB/s) = 30.2 ms.
+    ("parallelism/eight-gpus-405b", "tpot_floor", None, "30.2 ms", "bf16-weights"),
+    # 671 billion FP8 parameters at two bytes: 1,342 GB.
+    ("moe-serving/active-vs-total", "weights", None, "1342 GB", "bf16-bytes"),
+    # Every copy in BF16: 8.03 billion × 4 × 2 B = 64.2 GB, not 16 B a parameter.
+    ("transformer-accounting/training-memory", "training_state", None, "64.2 GB",
+     "all-bf16"),
+    # 79.65 GiB read as GB: (71.69 − 16.1) GB ÷ (16 × 128 KiB) = 26,500 blocks.
+    ("serving-engine/kv-blocks", "blocks", None, "26,500", "gib-as-gb"),
+    # Equal active parameters taken for equal bytes.
+    ("moe-serving/moe-vs-dense", "ratio", None, "1×", "equal-bytes"),
 ])
 def test_a_classic_slip_is_named(key: str, ask: str, variant: str | None, answer: str,
                                  mistake: str) -> None:
