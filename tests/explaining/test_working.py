@@ -172,3 +172,12 @@ def test_a_small_count_is_no_guess_at_a_ratio(library: Library) -> None:
     result = said(library, "speed-physics/q1",
                   "Three tokens at the floor would take 4.78 ms times 3, about 14.3 ms.")
     assert result.all_right
+
+
+def test_a_link_said_in_bits_is_a_rate(library: Library) -> None:
+    # InfiniBand NDR is 400 Gb/s = 50 GB/s; "400 gigabits" leaves off the per second.
+    result = said(library, "hardware/link-speeds",
+                  "InfiniBand NDR moves four hundred gigabits, which is fifty gigabytes a "
+                  "second.")
+    assert result.all_right
+    assert [f.name for f in result.figures] == ["ib", "ib"]
