@@ -297,10 +297,10 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
     """The given or result the words point at most clearly, among those the figure is not
     and whose kind it says in full (a count may be left out of a rate, not of a "per").
     A small count ("one token per step", "two GPUs") is a count, not a claim."""
-    if _trivial(figure) and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS:
-        return None
+    small = _trivial(figure) and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS
     others = [o for o in fits if o not in hits and o.candidate.kind in ("given", "result")
-              and _said_in_full(figure, o) and _within(figure, o, _FAR)]
+              and _said_in_full(figure, o) and _within(figure, o, _FAR)
+              and (not small or _counted_as(figure, o, scores))]
     # What the card asks is what an answer claims most often: it wins a near tie.
     return max(others, key=lambda o: (scores[id(o)] + 0.5 * o.asked, _rank(o)), default=None)
 
@@ -315,6 +315,14 @@ def _claimed_factor(figure: Figure, rival: Option | None, scores: dict[int, floa
             or rival.candidate.kind != "result" or scores[id(rival)] <= 0):
         return None
     return rival if _within(figure, rival, _NEAR) else None
+
+
+def _counted_as(figure: Figure, option: Option, scores: dict[int, float]) -> bool:
+    """Whether a small count ("8 requests in flight") counts what a result counts, said
+    clearly of it: then it claims it; otherwise it is a count, not a claim."""
+    counted = figure.value.dim != dims.without_counts(figure.value.dim)
+    return (counted and option.candidate.value.dim == figure.value.dim
+            and option.candidate.kind == "result" and scores[id(option)] >= _OVERRULE)
 
 
 def _asked_twin(hit: Option, fits: list[Option], hits: list[Option],

@@ -181,3 +181,16 @@ def test_a_link_said_in_bits_is_a_rate(library: Library) -> None:
                   "second.")
     assert result.all_right
     assert [f.name for f in result.figures] == ["ib", "ib"]
+
+
+def test_a_small_count_said_of_a_result_claims_it(library: Library) -> None:
+    # 50 requests/s × 6 s = 300 requests in flight; 50 ÷ 6 ≈ 8 divides where Little's law
+    # multiplies, and "8 requests in flight" claims the count in flight.
+    wrong = said(library, "serving-math/kv-capacity",
+                 "Fifty requests a second over six seconds leaves about eight requests in "
+                 "flight.")
+    assert [(f.text, f.name) for f in wrong.wrong] == [("eight requests", "in_flight")]
+    right = said(library, "serving-math/kv-capacity",
+                 "Fifty requests a second times six seconds is three hundred requests in "
+                 "flight.")
+    assert right.all_right
