@@ -199,7 +199,7 @@ def explain(card: Card, solution: Solution | None, text: str,
     tolerance = card_tolerance(card)
     names = catalog_names()
     found = _units_carried(reading, [
-        _flops_either_way(_per_period(f)) for f in counted_like_the_next(
+        _bits_as_rate(_flops_either_way(_per_period(f))) for f in counted_like_the_next(
             reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
     too_many = too_many_figures(len(found))
     if too_many is not None:
@@ -455,6 +455,21 @@ def _flops_either_way(figure: Figure) -> Figure:
     counts = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=1)))
                    for r in figure.readings if dims.without_counts(r.dim) == rate)
     return dataclasses.replace(figure, readings=(*figure.readings, *counts))
+
+
+#: A size said in bits: "InfiniBand's 400 gigabits" is a link's rate, its "per second"
+#: left off as people do; sizes are said in bytes.
+_BITS = re.compile(r"[0-9]\s*(?:[kMGT]b|(?:kilo|mega|giga|tera)?bits)\b")
+
+
+def _bits_as_rate(figure: Figure) -> Figure:
+    """A figure in bits with no time ("400 gigabits") read also as bits per second."""
+    if _BITS.search(figure.text) is None:
+        return figure
+    size = dims.dim(information=1)
+    rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
+                  for r in figure.readings if r.dim == size)
+    return dataclasses.replace(figure, readings=(*figure.readings, *rates))
 
 
 def _named_facts(text: str, names: tuple[str, ...], known: list[Candidate]

@@ -40,7 +40,7 @@ _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷
                       re.IGNORECASE)
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
-_OPERATOR_AFTER = re.compile(r"\s*(?:over|divided\s+by|[×÷/])\s*[0-9]", re.IGNORECASE)
+_OPERATOR_AFTER = re.compile(r"\s*(?:over|divided\s+by|times|[×÷/])\s*[0-9]", re.IGNORECASE)
 #: How clearly the words must point at another quantity to overrule a match: at least
 #: this, and twice as clearly as at the quantity matched, plus one.
 _OVERRULE = 2.0
@@ -235,7 +235,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         # right (the cache of one request, where the total is asked too).
         if (clue or not figure.bare) and (
                 top is None or scores[id(worst)] > scores[id(top)]
-                or (scores[id(worst)] == scores[id(top)] and not top.asked)):
+                or (scores[id(worst)] == scores[id(top)] and not top.asked)
+                or _closer(figure, worst, top)):
             return Verdict("wrong", worst, clue)
     if (best_hit is not None and _small_count(figure) and scores[id(best_hit)] == 0
             and best_hit.candidate.kind != "given"):
@@ -276,7 +277,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     rival = _rival(figure, fits, hits, scores)
     if rival is not None and scores[id(rival)] > 0:
         return Verdict("wrong", rival, True)
-    nearest = _nearest(figure, [o for o in fits if o.candidate.kind in ("given", "result")])
+    nearest = _nearest(figure, [o for o in fits if o.candidate.kind in ("given", "result")
+                                and _same_things(figure, o)])
     if nearest is not None:
         return Verdict("wrong", nearest)
     value = figure.value.value
@@ -329,6 +331,21 @@ def _asked_twin(hit: Option, fits: list[Option], hits: list[Option],
              and relative_off(o.candidate.value.value, value) <= hit.tolerance
              and scores[id(o)] >= scores[id(hit)]]
     return max(twins, key=lambda o: scores[id(o)], default=None)
+
+
+def _same_things(figure: Figure, option: Option) -> bool:
+    """Whether a small count ("three tokens", "two GPUs") counts what the option counts:
+    it is no guess at a ratio that counts nothing."""
+    if not _trivial(figure) or figure.value.dim == dims.without_counts(figure.value.dim):
+        return True
+    return option.candidate.value.dim == figure.value.dim
+
+
+def _closer(figure: Figure, mistake: Option, right: Option) -> bool:
+    """Whether ``figure`` is the mistake's value within tolerance but reaches the right
+    figure only by its own loose precision ("five steps" is the 5 of the mistake, not
+    the 5.41 that "five" could round from)."""
+    return _off(figure, mistake) <= mistake.tolerance < _off(figure, right)
 
 
 #: Number formats a catalog fact may be of ("weights_fp8", "fp8_dense").

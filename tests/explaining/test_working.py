@@ -149,3 +149,35 @@ def test_flops_said_in_lower_case_may_be_a_count(library: Library) -> None:
     wrong = said(library, "transformer-accounting/forward-flops",
                  "Attention over the whole cache adds about three gigaflops.")
     assert [(f.verdict, f.name) for f in wrong.figures] == [(WRONG, "attention_flops")]
+
+
+def test_a_mistake_said_exactly_beats_a_loose_reading(library: Library) -> None:
+    # 10,000 prompt tokens over the 1,848 a step leaves is 5.41, so 6 steps; "five" is
+    # the whole-budget slip (10,000 ÷ 2,048 ≈ 4.9 → 5), not 5.41 said loosely.
+    result = said(library, "serving-engine/token-budget",
+                  "The prompt needs five steps, since each step takes 2,048 of its tokens.")
+    [slip] = result.wrong
+    assert slip.text == "five steps" and "whole-budget" in (slip.mistake or "")
+
+
+def test_a_figure_before_times_and_a_number_is_an_operand(library: Library) -> None:
+    # 7 ms × 3 = 21 ms: neither is the card's 4.78 ms floor said wrong.
+    result = said(library, "speed-physics/q1", "A slower card at 7 ms times 3 is 21 ms.")
+    assert result.all_right
+
+
+def test_a_small_count_is_no_guess_at_a_ratio(library: Library) -> None:
+    # Three tokens at the 4.78 ms floor: 14.3 ms. "Three tokens" counts tokens; the
+    # card's 1.43 (claim over ceiling) counts nothing, so it is not what was meant.
+    result = said(library, "speed-physics/q1",
+                  "Three tokens at the floor would take 4.78 ms times 3, about 14.3 ms.")
+    assert result.all_right
+
+
+def test_a_link_said_in_bits_is_a_rate(library: Library) -> None:
+    # InfiniBand NDR is 400 Gb/s = 50 GB/s; "400 gigabits" leaves off the per second.
+    result = said(library, "hardware/link-speeds",
+                  "InfiniBand NDR moves four hundred gigabits, which is fifty gigabytes a "
+                  "second.")
+    assert result.all_right
+    assert [f.name for f in result.figures] == ["ib", "ib"]
