@@ -36,11 +36,14 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
             "prefill-not-scaled": "0.016 ms",
             "bytes-over-flops": "16 GB ÷ 989 TFLOPS × 1 FLOP/byte",
             "flops-over-bandwidth": "2 × 8 × 10⁹ × 500 FLOP ÷ 3.35 TB/s × 1 byte/FLOP",
+            # one-flop-per-param (issue 33): 8 × 10⁹ × 500 FLOP ÷ 989 TFLOPS.
+            "one-flop-per-param": "4.04 ms",
         }),
         "paste_prefill_time": ("129 ms", {
             "prefill-not-scaled": "0.016 ms",
             "bytes-over-flops": "16 GB ÷ 989 TFLOPS × 1 FLOP/byte",
             "flops-over-bandwidth": "2 × 8 × 10⁹ × 8,000 FLOP ÷ 3.35 TB/s × 1 byte/FLOP",
+            "one-flop-per-param": "8 × 10⁹ × 8,000 FLOP ÷ 989 TFLOPS",
         }),
         "frozen_steps": ("27 steps", {}),
     },
@@ -49,7 +52,8 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
     },
     "speed-physics/q3": {
         "kv_bytes": ("4.19 GB", {"one-user-kv": "131 MB"}),
-        "step_time": ("6.03 ms", {"one-user-kv": "4.8 ms"}),
+        # linear-slowdown (issue 33): 32 steps of 4.78 ms one after another.
+        "step_time": ("6.03 ms", {"one-user-kv": "4.8 ms", "linear-slowdown": "153 ms"}),
         # one-user-kv (issue 33): 1 token ÷ ((16 GB + 1,000 × 128 KiB) ÷ 3.35 TB/s).
         "per_user_tokens_per_s": ("166 tokens/s", {"linear-slowdown": "209 tokens/s ÷ 32",
                                                    "one-user-kv": "208 tokens/s"}),
@@ -90,7 +94,8 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
             "one-user-kv": "(16 GB + 4,096 tokens × 128 KiB/token) ÷ 3.35 TB/s",
         }),
         # one-user-kv (issue 33): 1 token ÷ ((16 GB + 4,096 × 128 KiB) ÷ 3.35 TB/s).
-        "per_user_tokens_per_s": ("66.5 tokens/s", {"one-user-kv": "203 tokens/s"}),
+        "per_user_tokens_per_s": ("66.5 tokens/s", {"one-user-kv": "203 tokens/s",
+                                                    "linear-slowdown": "209 tokens/s ÷ 64"}),
         "total_tokens_per_s": ("4,260 tokens/s", {
             "one-user-kv": "64 tokens ÷ ((16 GB + 4,096 tokens × 128 KiB/token) ÷ 3.35 TB/s)",
         }),
@@ -110,8 +115,11 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
     "serving-math/intensity": {
         # elements-not-bytes (issue 33): FLOPs over elements, 2 × 64 × 4096 ÷ (2 × 64 +
         # 4096) = 124 at batch 64 and 2 × 4096 ÷ 4098 ≈ 2 at batch 1.
-        "intensity_batch1": ("1.0 FLOP/byte", {"elements-not-bytes": "2 FLOP/byte"}),
-        "intensity_batch64": ("62.1 FLOP/byte", {"elements-not-bytes": "124 FLOP/byte"}),
+        # multiply-adds: mnk over the bytes, half of each.
+        "intensity_batch1": ("1.0 FLOP/byte", {"elements-not-bytes": "2 FLOP/byte",
+                                               "multiply-adds": "0.5 FLOP/byte"}),
+        "intensity_batch64": ("62.1 FLOP/byte", {"elements-not-bytes": "124 FLOP/byte",
+                                                 "multiply-adds": "31 FLOP/byte"}),
     },
     "serving-math/amdahl": {
         "overall_speedup": ("1.18×", {"local-speedup": "2×"}),

@@ -96,6 +96,16 @@ def target(key: str, ask_id: str, variant: str | None = None) -> Target:
     ("serving-engine/kv-blocks", "blocks", None, "26,500", "gib-as-gb"),
     # Equal active parameters taken for equal bytes.
     ("moe-serving/moe-vs-dense", "ratio", None, "1×", "equal-bytes"),
+    # M/M/1 with one server four times as fast: ρ = 0.75, 0.75/0.25 × 0.5 s = 1.5 s.
+    ("slo-capacity-cost/erlang-c", "wait", None, "1.5 s", "one-fast-server"),
+    # One FLOP per parameter: 8 × 10⁹ × 500 ÷ 989 TFLOPS = 4.04 ms.
+    ("speed-physics/q2", "prefill_time", None, "4.04 ms", "one-flop-per-param"),
+    # Multiply-adds over bytes at batch 1: 4096² ÷ (2 × (2 × 4096 + 4096²)) ≈ 0.5.
+    ("serving-math/intensity", "intensity_batch1", None, "0.5", "multiply-adds"),
+    # 300 tokens × 2 × 8.03 billion FLOP at the full 989 TFLOPS: 4.87 ms, not 9.74 ms.
+    ("serving-engine/cached-ttft", "cached_ttft", None, "4.87 ms", "full-peak"),
+    # The spec sheet's 80 GB for the 81,559 MiB the driver reports (85.5 GB).
+    ("hardware/gb-vs-gib", "memory_gb", None, "80 GB", "datasheet"),
 ])
 def test_a_classic_slip_is_named(key: str, ask: str, variant: str | None, answer: str,
                                  mistake: str) -> None:
