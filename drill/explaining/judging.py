@@ -209,6 +209,8 @@ def contrasted(text: str, start: int, end: int) -> bool:
 def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
             mistakes: list[Option], bounds: tuple[int, int] | None = None) -> Verdict:
     """The verdict before any contrast is set aside (see :func:`judge`)."""
+    if figure.text[-1:] in ("x", "×") and text[figure.end:figure.end + 1].isdigit():
+        return Verdict(None)  # "Mixtral 8x7B", "2x4": a name, not a factor
     noun = _noun(figure)
     if figure.bare:
         # "30 streaming users": the count's noun may come a word or two after it.
@@ -297,7 +299,8 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
     """The given or result the words point at most clearly, among those the figure is not
     and whose kind it says in full (a count may be left out of a rate, not of a "per").
     A small count ("one token per step", "two GPUs") is a count, not a claim."""
-    small = _trivial(figure) and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS
+    small = (_trivial(figure) and not _form(figure.text)  # "6×" is a factor, not a count
+             and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS)
     others = [o for o in fits if o not in hits and o.candidate.kind in ("given", "result")
               and _said_in_full(figure, o) and _within(figure, o, _FAR)
               and (not small or _counted_as(figure, o, scores))]

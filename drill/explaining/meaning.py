@@ -31,6 +31,7 @@ _SYNONYMS: dict[str, str] = {
     "ceiling": "max", "cap": "max", "most": "max", "maximum": "max", "limit": "max",
     "max": "max", "caps": "max",
     "aggregate": "total", "overall": "total", "combined": "total", "whole": "total",
+    "together": "total", "altogether": "total",
     "weights": "weight", "params": "param", "parameters": "param", "parameter": "param",
     "speedup": "speedup", "faster": "speedup", "gain": "gain", "win": "gain",
     "cheaper": "ratio", "ratio": "ratio",

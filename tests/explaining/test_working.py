@@ -194,3 +194,16 @@ def test_a_small_count_said_of_a_result_claims_it(library: Library) -> None:
                  "Fifty requests a second times six seconds is three hundred requests in "
                  "flight.")
     assert right.all_right
+
+
+def test_a_small_factor_claims_the_factor_its_words_name(library: Library) -> None:
+    # 3× on 30% and 2× on 50%: 1 ÷ (0.2 + 0.1 + 0.25) ≈ 1.82× in all, not 3 × 2 = 6×.
+    result = said(library, "speed-physics/q7-follow-up",
+                  "Attention gets three x and the MLP two x, so together they give six x.")
+    assert [(f.text, f.name) for f in result.wrong] == [("six x", "combined_speedup")]
+
+
+def test_a_model_name_with_an_x_is_no_factor(library: Library) -> None:
+    result = said(library, "speed-physics/q7-follow-up",
+                  "On a 8x7B mixture the same two factors give about 1.82x.")
+    assert result.all_right
