@@ -54,8 +54,8 @@ class HomeView:
 
 def home_view(backend: Backend) -> HomeView:
     """Today's figures from the open backend."""
+    from drill.scheduling.deadline import days_left
     from drill.scheduling.intervals import describe_interval
-    from drill.scheduling.memory import days_left
 
     session = backend.session
     now = session.now()

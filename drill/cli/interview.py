@@ -36,7 +36,8 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser.add_argument("--date", metavar="YYYY-MM-DD",
                         help="set the day of your real interview (settings.toml "
                         "interview_date; 'none' clears it) and stop: until then every card "
-                        "is reviewed at least twice more, the last time before the day")
+                        "is reviewed at least twice more, the last time before the day, "
+                        "cards due later brought forward")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="draw the same cards and variants for the same N")
     add_pack_option(parser)
@@ -184,7 +185,8 @@ def _set_date(said: str, data: str | None) -> int:
     left = (date.fromisoformat(value) - date.today()).days
     when = "today" if left == 0 else (f"{left} days away" if left > 0 else "in the past")
     print(_wrap(f"Interview date {value} ({when}): until then every card comes back at least "
-                "twice more, its last review before the day.", ""))
+                "twice more, its last review before the day; cards due later are brought "
+                "forward, spread over the days ahead (drill stats counts them).", ""))
     return EXIT_OK
 
 

@@ -113,6 +113,12 @@ def render(stats: Stats, folder: Path) -> str:
     week = " ".join(str(day.count) for day in stats.forecast)
     lines.append(f"Due        today {stats.due_today} · tomorrow {stats.due_tomorrow} · "
                  f"the next 7 days: {week}")
+    if stats.interview is not None:
+        left = (stats.interview - stats.today).days
+        when = "today" if left == 0 else f"in {_plural(left, 'day')}"
+        lines.append(f"Interview  {stats.interview.isoformat()}, {when}"
+                     f" · {_plural(stats.brought_forward, 'card')} brought forward to "
+                     "come back twice before it")
     retention = stats.retention
     if retention.rate is None:
         lines.append("Retention  no reviews of learned cards in the last 30 days")

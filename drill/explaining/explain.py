@@ -43,7 +43,7 @@ from drill.checking.equations import find_equations
 from drill.checking.figures import Figure, find_figures
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import card_tolerance, relative_off
-from drill.explaining.judging import Verdict, judge, options_of
+from drill.explaining.judging import Verdict, counts_things, judge, options_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.spoken import Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
@@ -199,7 +199,8 @@ def explain(card: Card, solution: Solution | None, text: str,
     tolerance = card_tolerance(card)
     names = catalog_names()
     found = _units_carried(reading, [
-        _per_period(f) for f in counted_like_the_next(reading, find_figures(reading, names))])
+        _bits_as_rate(_flops_either_way(_per_period(f))) for f in counted_like_the_next(
+            reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
     too_many = too_many_figures(len(found))
     if too_many is not None:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
@@ -304,6 +305,32 @@ def _back_equation(equation: EquationCheck, rewrite: Rewrite, plain: str) -> Equ
     return dataclasses.replace(equation, start=start, end=end, text=plain[start:end])
 
 
+#: A word and a count noun after a bare number: "14 decode steps", "30 streaming users".
+_WORD_THEN_NOUN = re.compile(r" ([a-z]+(?:-[a-z]+)?) ([A-Za-z]+)\b")
+#: Words that join the number to something else rather than describe the noun.
+_NOT_DESCRIBING = frozenset({
+    "of", "per", "times", "over", "and", "or", "by", "to", "in", "at", "for", "is", "are",
+    "x", "from", "than", "plus", "minus", "the", "a", "an", "divided", "into", "more",
+    "fewer", "less", "each", "every", "out", "on", "with",
+})
+
+
+def counted_by_a_later_noun(text: str, figures: list[Figure]) -> list[Figure]:
+    """A bare number whose count noun comes a word later ("roughly 14 decode steps") read
+    also as a count of that noun, so it can state a result of that kind."""
+    out = []
+    for figure in figures:
+        found = _WORD_THEN_NOUN.match(text, figure.end) if figure.bare else None
+        if found is not None and found.group(1) not in _NOT_DESCRIBING \
+                and counts_things(found.group(2)) and not counts_things(found.group(1)):
+            with contextlib.suppress(ParseError):
+                counted = read(f"{figure.text} {found.group(2)}").value
+                figure = dataclasses.replace(figure, readings=(counted, *figure.readings),
+                                             bare=False)
+        out.append(figure)
+    return out
+
+
 #: "2 of the 200 requests", "30 of its 42 users": the first count is of the second's kind.
 _OF_THE = re.compile(r"\s+(?:out\s+)?of\s+(?:the|its|their|all|those|these)?\s*")
 _LEADING_NUMBER = re.compile(r"[\d,.]+\s*")
@@ -393,8 +420,9 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
             said = float(lead.group().replace(",", "").strip()) if lead else 0.0
             scale = last.value.value / said
             carried = Quantity(figure.value.value * scale, last.value.dim)
-            out[index] = dataclasses.replace(figure, readings=(carried, *figure.readings),
-                                             bare=False, has_unit=True)
+            # Only in that unit: "and about 6,400 total" after a rate is no count of 6,400.
+            out[index] = dataclasses.replace(figure, readings=(carried,), bare=False,
+                                             has_unit=True)
     return out
 
 
@@ -412,6 +440,36 @@ def _per_period(figure: Figure) -> Figure:
     value = figure.value
     one = Quantity(value.value * period, dims.multiply(value.dim, dims.dim(time=1)))
     return dataclasses.replace(figure, readings=(*figure.readings, one))
+
+
+#: "teraflops" said in lower case: a count of FLOPs or a rate, as people say both.
+_LOWER_FLOPS = re.compile(r"[0-9]\s*[kMGTPE]?(?:flops|Flops)\b")
+
+
+def _flops_either_way(figure: Figure) -> Figure:
+    """A figure in "flops" said in lower case ("about two gigaflops per token") read also
+    as a count of FLOPs, as the spoken word does not tell the count from the rate."""
+    if _LOWER_FLOPS.search(figure.text) is None:
+        return figure
+    rate = dims.dim(computation=1, time=-1)
+    counts = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=1)))
+                   for r in figure.readings if dims.without_counts(r.dim) == rate)
+    return dataclasses.replace(figure, readings=(*figure.readings, *counts))
+
+
+#: A size said in bits: "InfiniBand's 400 gigabits" is a link's rate, its "per second"
+#: left off as people do; sizes are said in bytes.
+_BITS = re.compile(r"[0-9]\s*(?:[kMGT]b|(?:kilo|mega|giga|tera)?bits)\b")
+
+
+def _bits_as_rate(figure: Figure) -> Figure:
+    """A figure in bits with no time ("400 gigabits") read also as bits per second."""
+    if _BITS.search(figure.text) is None:
+        return figure
+    size = dims.dim(information=1)
+    rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
+                  for r in figure.readings if r.dim == size)
+    return dataclasses.replace(figure, readings=(*figure.readings, *rates))
 
 
 def _named_facts(text: str, names: tuple[str, ...], known: list[Candidate]

@@ -38,6 +38,9 @@ from drill.quantities.quantity import Quantity
 #: An operator said or written right before a figure: the figure is inside a formula.
 _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷+−*/])\s*$",
                       re.IGNORECASE)
+#: An operator and a number right after a figure: the figure opens a formula ("2B over
+#: 989 TFLOPS").
+_OPERATOR_AFTER = re.compile(r"\s*(?:over|divided\s+by|times|[×÷/])\s*[0-9]", re.IGNORECASE)
 #: How clearly the words must point at another quantity to overrule a match: at least
 #: this, and twice as clearly as at the quantity matched, plus one.
 _OVERRULE = 2.0
@@ -121,11 +124,12 @@ def _placeholder_words(card: Card) -> dict[str, str]:
 def _unit_words(shown: str) -> str:
     """The count nouns of a figure as shown ("200 requests" → "requests"), not its units
     ("2.5 PFLOPS" says nothing of what it is)."""
-    return " ".join(w for w in re.findall(r"[A-Za-z]+", shown) if _counts_things(w))
+    return " ".join(w for w in re.findall(r"[A-Za-z]+", shown) if counts_things(w))
 
 
 @lru_cache(maxsize=512)
-def _counts_things(word: str) -> bool:
+def counts_things(word: str) -> bool:
+    """Whether ``word`` is a count noun of the unit table ("steps", "users")."""
     try:
         dim = read(f"1 {word}").value.dim
     except ParseError:
@@ -220,7 +224,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     # The words first (coarsely: a stray shared word decides nothing), then the closest.
     best_hit = max(hits, key=lambda o: (scores[id(o)], o.asked, -_off(figure, o),
                                         _rank(o)), default=None)
-    operand = _OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
+    operand = (_OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
+               or _OPERATOR_AFTER.match(text, figure.end) is not None)
     top = max(hits, key=lambda o: (scores[id(o)], o.asked, _rank(o)), default=None)
     if wrong_hits and not operand:
         worst = max(wrong_hits, key=lambda o: scores[id(o)])
@@ -230,7 +235,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         # right (the cache of one request, where the total is asked too).
         if (clue or not figure.bare) and (
                 top is None or scores[id(worst)] > scores[id(top)]
-                or (scores[id(worst)] == scores[id(top)] and not top.asked)):
+                or (scores[id(worst)] == scores[id(top)] and not top.asked)
+                or _closer(figure, worst, top)):
             return Verdict("wrong", worst, clue)
     if (best_hit is not None and _small_count(figure) and scores[id(best_hit)] == 0
             and best_hit.candidate.kind != "given"):
@@ -271,7 +277,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     rival = _rival(figure, fits, hits, scores)
     if rival is not None and scores[id(rival)] > 0:
         return Verdict("wrong", rival, True)
-    nearest = _nearest(figure, [o for o in fits if o.candidate.kind in ("given", "result")])
+    nearest = _nearest(figure, [o for o in fits if o.candidate.kind in ("given", "result")
+                                and _same_things(figure, o)])
     if nearest is not None:
         return Verdict("wrong", nearest)
     value = figure.value.value
@@ -290,10 +297,10 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
     """The given or result the words point at most clearly, among those the figure is not
     and whose kind it says in full (a count may be left out of a rate, not of a "per").
     A small count ("one token per step", "two GPUs") is a count, not a claim."""
-    if _trivial(figure) and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS:
-        return None
+    small = _trivial(figure) and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS
     others = [o for o in fits if o not in hits and o.candidate.kind in ("given", "result")
-              and _said_in_full(figure, o) and _within(figure, o, _FAR)]
+              and _said_in_full(figure, o) and _within(figure, o, _FAR)
+              and (not small or _counted_as(figure, o, scores))]
     # What the card asks is what an answer claims most often: it wins a near tie.
     return max(others, key=lambda o: (scores[id(o)] + 0.5 * o.asked, _rank(o)), default=None)
 
@@ -310,6 +317,14 @@ def _claimed_factor(figure: Figure, rival: Option | None, scores: dict[int, floa
     return rival if _within(figure, rival, _NEAR) else None
 
 
+def _counted_as(figure: Figure, option: Option, scores: dict[int, float]) -> bool:
+    """Whether a small count ("8 requests in flight") counts what a result counts, said
+    clearly of it: then it claims it; otherwise it is a count, not a claim."""
+    counted = figure.value.dim != dims.without_counts(figure.value.dim)
+    return (counted and option.candidate.value.dim == figure.value.dim
+            and option.candidate.kind == "result" and scores[id(option)] >= _OVERRULE)
+
+
 def _asked_twin(hit: Option, fits: list[Option], hits: list[Option],
                 scores: dict[int, float]) -> Option | None:
     """The asked quantity an unasked result is a step towards (the count before it is
@@ -324,6 +339,21 @@ def _asked_twin(hit: Option, fits: list[Option], hits: list[Option],
              and relative_off(o.candidate.value.value, value) <= hit.tolerance
              and scores[id(o)] >= scores[id(hit)]]
     return max(twins, key=lambda o: scores[id(o)], default=None)
+
+
+def _same_things(figure: Figure, option: Option) -> bool:
+    """Whether a small count ("three tokens", "two GPUs") counts what the option counts:
+    it is no guess at a ratio that counts nothing."""
+    if not _trivial(figure) or figure.value.dim == dims.without_counts(figure.value.dim):
+        return True
+    return option.candidate.value.dim == figure.value.dim
+
+
+def _closer(figure: Figure, mistake: Option, right: Option) -> bool:
+    """Whether ``figure`` is the mistake's value within tolerance but reaches the right
+    figure only by its own loose precision ("five steps" is the 5 of the mistake, not
+    the 5.41 that "five" could round from)."""
+    return _off(figure, mistake) <= mistake.tolerance < _off(figure, right)
 
 
 #: Number formats a catalog fact may be of ("weights_fp8", "fp8_dense").
@@ -417,7 +447,7 @@ def _rank(option: Option) -> int:
 def _noun(figure: Figure) -> str:
     """The words of the figure's unit ("conversations", "tokens per second")."""
     return " ".join(w for w in re.findall(r"[A-Za-z]+", figure.text)
-                    if w.lower() not in _SCALE_WORDS and _counts_things(w))
+                    if w.lower() not in _SCALE_WORDS and counts_things(w))
 
 
 def _fits(figure: Figure, option: Option, noun: str) -> bool:

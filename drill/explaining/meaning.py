@@ -24,7 +24,7 @@ _SYNONYMS: dict[str, str] = {
     "chat": "sequence", "session": "sequence", "context": "sequence",
     "request": "request", "req": "request", "query": "request", "queries": "request",
     "stream": "user", "streams": "user", "each": "user", "everyone": "user",
-    "kv": "kv", "cache": "kv", "caches": "kv",
+    "kv": "kv", "cache": "kv", "caches": "kv", "infiniband": "ib",
     "pass": "step", "iteration": "step", "tpot": "step",
     "paste": "paste", "document": "paste", "doc": "paste", "pasted": "paste",
     "floor": "floor", "minimum": "floor", "shortest": "floor", "fastest": "floor",

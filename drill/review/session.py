@@ -19,6 +19,7 @@ from typing import TypeVar
 from drill.config.location import data_dir, database_path
 from drill.config.settings import Settings, SettingsError, load_settings
 from drill.packs.model import Card
+from drill.review.interview_date import brought_forward_days
 from drill.review.optimizing import follow_settings, parameters_tag
 from drill.review.stats import PackProgress, Stats, activity, compute_stats, pack_progress
 from drill.scheduling.clock import Clock, SystemClock, local_zone, utc_now_ms
@@ -246,14 +247,15 @@ class ReviewSession:
 
     def _snapshot(self, conn: sqlite3.Connection, now: datetime) -> tuple[
             dict[int, ScheduleRow], StudiedToday, Limits]:
-        """What the queue is built from: every card's schedule, what was studied today,
-        and today's limits (with the extra new cards allowed today)."""
+        """What the queue is built from: every card's schedule (with the cards an
+        interview date brings forward due earlier), what was studied today, and today's
+        limits (with the extra new cards allowed today)."""
         today = self.days.day_of(now)
         span = (to_ms(self.days.start_of(today)), to_ms(self.days.end_of(today)))
-        rows = {
+        rows = self._brought_forward(conn, {
             cid: ScheduleRow(phase, due, reps, bool(suspended), buried)
             for cid, phase, due, reps, suspended, buried in card_table.schedule_rows(conn)
-        }
+        }, now)
         by_phase = stats_queries.rated_today(conn, *span)
         studied = StudiedToday(
             new=by_phase.get(Phase.NEW, 0), reviews=by_phase.get(Phase.REVIEW, 0)
@@ -261,6 +263,18 @@ class ReviewSession:
         extra = day_limits.extra_new(conn, today)
         limits = Limits(self.limits.new_per_day + extra, self.limits.reviews_per_day + extra)
         return rows, studied, limits
+
+    def _brought_forward(self, conn: sqlite3.Connection, rows: dict[int, ScheduleRow],
+                         now: datetime) -> dict[int, ScheduleRow]:
+        """``rows`` with the due date of each card the interview date brings forward
+        (:mod:`drill.review.interview_date`) moved to the start of its new study day.
+        Worked out over every card of the packs, so one pack's queue agrees with the
+        whole."""
+        moved = brought_forward_days(conn, self.deck.ids, now,
+                                     self.settings.interview_day(), self.days)
+        for cid, day in moved.items():
+            rows[cid] = rows[cid]._replace(due_ms=to_ms(self.days.start_of(day)))
+        return rows
 
     def shown_again_at_once(self, key: str, pack: str | None = None) -> frozenset[Rating]:
         """The ratings after which this card is the very next one shown, before it is due:
@@ -364,7 +378,9 @@ class ReviewSession:
 
     def stats(self) -> Stats:
         now, days = self.now(), self.days
-        return self.database.read(lambda conn: compute_stats(conn, self.deck, now, days))
+        deadline = self.settings.interview_day()
+        return self.database.read(
+            lambda conn: compute_stats(conn, self.deck, now, days, deadline))
 
     def pack_progress(self) -> tuple[PackProgress, ...]:
         """Each pack's cards by phase (the packs of :meth:`stats`, alone)."""

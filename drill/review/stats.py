@@ -4,7 +4,8 @@ Definitions (chosen to match Anki where it has one):
 - reviews: every logged rating, scheduled or cram; the streak counts study days with at
   least one. A streak still counts while today has none yet (the day is not over).
 - due: scheduled cards (learning or review, not suspended) whose due time falls before the
-  end of the study day; overdue cards count for today, buried ones for the day they return.
+  end of the study day; overdue cards count for today, buried ones for the day they return,
+  cards an interview date brings forward (``drill.scheduling.deadline``) for their new day.
 - true retention: over the last 30 study days (today included), the first scheduled review
   of each review-phase card on each day; Again is the only failure.
 """
@@ -18,7 +19,9 @@ from dataclasses import asdict, dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from drill.review.interview_date import brought_forward_days
 from drill.scheduling.days import StudyDays
+from drill.scheduling.deadline import days_left
 from drill.scheduling.queue import Deck
 from drill.scheduling.state import CardState, Phase
 from drill.scheduling.timestamps import to_ms
@@ -99,6 +102,8 @@ class Stats:
     leeches: tuple[Leech, ...]
     orphans: tuple[Orphan, ...]
     history: tuple[DayCount, ...]  # ratings per day, the last HISTORY_DAYS days, oldest first
+    interview: date | None = None  # the interview's study day, while it is to come
+    brought_forward: int = 0  # review cards due earlier than FSRS says, for the interview
 
     @property
     def due_tomorrow(self) -> int:
@@ -135,14 +140,18 @@ class Stats:
                 for o in self.orphans
             ],
             "history": [{"day": d.day.isoformat(), "reviews": d.count} for d in self.history],
+            "interview_date": self.interview.isoformat() if self.interview else None,
+            "brought_forward": self.brought_forward,
         }
         return data
 
 
 def compute_stats(
-    conn: sqlite3.Connection, deck: Deck, now: datetime, days: StudyDays
+    conn: sqlite3.Connection, deck: Deck, now: datetime, days: StudyDays,
+    deadline: date | None = None,
 ) -> Stats:
-    """All the figures, read in the caller's (read) transaction."""
+    """All the figures, read in the caller's (read) transaction; ``deadline``: the
+    interview's study day (settings.toml ``interview_date``), if one is set."""
     today = days.day_of(now)
     start_ms, end_ms = to_ms(days.start_of(today)), to_ms(days.end_of(today))
     reviews_today, cram_today = stats_queries.count_reviews(conn, start_ms, end_ms)
@@ -150,7 +159,8 @@ def compute_stats(
     history = _history(conn, days, today)
     states = {state.card_id: state for state in card_table.load_all(conn)}
     in_deck = set(deck.ids)
-    due_today, forecast = _due(deck, states, now, days, today)
+    moved = brought_forward_days(conn, deck.ids, now, deadline, days)
+    due_today, forecast = _due(deck, states, now, days, today, moved)
     orphan_states = [s for cid, s in states.items() if cid not in in_deck]
     orphan_reviews = stats_queries.reviews_per_card(conn, [s.card_id for s in orphan_states])
     return Stats(
@@ -178,6 +188,8 @@ def compute_stats(
             for s in sorted(orphan_states, key=lambda s: s.key)
         ),
         history=history,
+        interview=deadline if days_left(today, deadline) is not None else None,
+        brought_forward=len(moved),
     )
 
 
@@ -249,14 +261,15 @@ def _retention(conn: sqlite3.Connection, days: StudyDays, today: date) -> Retent
 
 
 def _due(
-    deck: Deck, states: dict[int, CardState], now: datetime, days: StudyDays, today: date
+    deck: Deck, states: dict[int, CardState], now: datetime, days: StudyDays, today: date,
+    moved: dict[int, date],
 ) -> tuple[int, tuple[DayCount, ...]]:
     per_day: dict[date, int] = {}
     for cid in deck.ids:
         state = states.get(cid)
         if state is None or state.phase is Phase.NEW or state.suspended or state.due is None:
             continue
-        due = state.due
+        due = days.start_of(moved[cid]) if cid in moved else state.due
         if state.buried_until is not None and state.buried_until > now:
             due = max(due, state.buried_until)
         day = max(days.day_of(due), today)

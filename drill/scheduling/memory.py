@@ -27,6 +27,7 @@ from datetime import UTC, date, datetime, timedelta
 import fsrs
 
 from drill.scheduling.days import StudyDays
+from drill.scheduling.deadline import deadline_cap
 from drill.scheduling.ratings import Rating
 from drill.scheduling.state import CardState, Phase
 
@@ -83,7 +84,7 @@ class MemoryModel:
     ) -> None:
         """``parameters``: FSRS's 21, as ``drill optimize`` fitted them; empty for FSRS's
         defaults. ``deadline``: the interview's study day, before which every review
-        interval is capped (see :func:`deadline_cap`)."""
+        interval is capped (see :func:`drill.scheduling.deadline.deadline_cap`)."""
         if not 0 < desired_retention < 1:
             raise ValueError(f"desired_retention must be between 0 and 1, got {desired_retention}")
         if leech_lapses < 1:
@@ -204,27 +205,6 @@ class MemoryModel:
             return False
         step = max(1, self.leech_lapses // 2)
         return (lapses - self.leech_lapses) % step == 0
-
-
-def days_left(today: date, deadline: date | None) -> int | None:
-    """Study days from ``today`` to the interview (0 on its day); None with none set or
-    once it has passed."""
-    if deadline is None or deadline < today:
-        return None
-    return (deadline - today).days
-
-
-def deadline_cap(today: date, deadline: date | None) -> int | None:
-    """The longest interval (in days) a review on study day ``today`` may get before the
-    interview on ``deadline``: short enough that the card comes back at least twice more
-    with its last review before the day, as Anki users get from deadline add-ons. None
-    with no deadline, or when it is tomorrow or past (nothing fits before it)."""
-    if deadline is None:
-        return None
-    left = (deadline - today).days
-    if left < 2:
-        return None
-    return max(1, (left - 1) // 2)
 
 
 def _fuzz_bounds(days: int) -> tuple[int, int]:

@@ -109,6 +109,19 @@ def prior_state(conn: sqlite3.Connection, review_id: int) -> tuple[bool, CardSta
     return True, None if row[0] is None else card_table.from_json(row[0])
 
 
+def states_before(conn: sqlite3.Connection, since: datetime) -> dict[int, CardState]:
+    """Each card rated on its schedule since ``since``, as it stood before the first of
+    those ratings (the state kept for undo), by card id."""
+    rows = conn.execute(
+        "SELECT card_id, prior FROM revlog WHERE kind = 'review' AND time >= ? "
+        "AND prior IS NOT NULL ORDER BY time, id", (to_ms(since),))
+    first: dict[int, CardState] = {}
+    for card_id, prior in rows:
+        if card_id not in first:
+            first[card_id] = card_table.from_json(prior)
+    return first
+
+
 def load(conn: sqlite3.Connection, review_id: int) -> ReviewEntry | None:
     rows = conn.execute(f"SELECT {_COLUMNS} FROM revlog WHERE id = ?", (review_id,)).fetchall()
     entries = _with_answers(conn, rows)

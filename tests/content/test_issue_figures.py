@@ -36,11 +36,14 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
             "prefill-not-scaled": "0.016 ms",
             "bytes-over-flops": "16 GB ÷ 989 TFLOPS × 1 FLOP/byte",
             "flops-over-bandwidth": "2 × 8 × 10⁹ × 500 FLOP ÷ 3.35 TB/s × 1 byte/FLOP",
+            # one-flop-per-param (issue 33): 8 × 10⁹ × 500 FLOP ÷ 989 TFLOPS.
+            "one-flop-per-param": "4.04 ms",
         }),
         "paste_prefill_time": ("129 ms", {
             "prefill-not-scaled": "0.016 ms",
             "bytes-over-flops": "16 GB ÷ 989 TFLOPS × 1 FLOP/byte",
             "flops-over-bandwidth": "2 × 8 × 10⁹ × 8,000 FLOP ÷ 3.35 TB/s × 1 byte/FLOP",
+            "one-flop-per-param": "8 × 10⁹ × 8,000 FLOP ÷ 989 TFLOPS",
         }),
         "frozen_steps": ("27 steps", {}),
     },
@@ -49,8 +52,11 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
     },
     "speed-physics/q3": {
         "kv_bytes": ("4.19 GB", {"one-user-kv": "131 MB"}),
-        "step_time": ("6.03 ms", {"one-user-kv": "4.8 ms"}),
-        "per_user_tokens_per_s": ("166 tokens/s", {"linear-slowdown": "209 tokens/s ÷ 32"}),
+        # linear-slowdown (issue 33): 32 steps of 4.78 ms one after another.
+        "step_time": ("6.03 ms", {"one-user-kv": "4.8 ms", "linear-slowdown": "153 ms"}),
+        # one-user-kv (issue 33): 1 token ÷ ((16 GB + 1,000 × 128 KiB) ÷ 3.35 TB/s).
+        "per_user_tokens_per_s": ("166 tokens/s", {"linear-slowdown": "209 tokens/s ÷ 32",
+                                                   "one-user-kv": "208 tokens/s"}),
         "total_tokens_per_s": ("5,300 tokens/s", {
             "one-user-kv": "32 tokens ÷ 4.8 ms",
             "linear-slowdown": "209 tokens/s",
@@ -87,7 +93,9 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
         "step_time": ("15.0 ms", {
             "one-user-kv": "(16 GB + 4,096 tokens × 128 KiB/token) ÷ 3.35 TB/s",
         }),
-        "per_user_tokens_per_s": ("66.5 tokens/s", {}),
+        # one-user-kv (issue 33): 1 token ÷ ((16 GB + 4,096 × 128 KiB) ÷ 3.35 TB/s).
+        "per_user_tokens_per_s": ("66.5 tokens/s", {"one-user-kv": "203 tokens/s",
+                                                    "linear-slowdown": "209 tokens/s ÷ 64"}),
         "total_tokens_per_s": ("4,260 tokens/s", {
             "one-user-kv": "64 tokens ÷ ((16 GB + 4,096 tokens × 128 KiB/token) ÷ 3.35 TB/s)",
         }),
@@ -107,21 +115,28 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
     "serving-math/intensity": {
         # elements-not-bytes (issue 33): FLOPs over elements, 2 × 64 × 4096 ÷ (2 × 64 +
         # 4096) = 124 at batch 64 and 2 × 4096 ÷ 4098 ≈ 2 at batch 1.
-        "intensity_batch1": ("1.0 FLOP/byte", {"elements-not-bytes": "2 FLOP/byte"}),
-        "intensity_batch64": ("62.1 FLOP/byte", {"elements-not-bytes": "124 FLOP/byte"}),
+        # multiply-adds: mnk over the bytes, half of each.
+        "intensity_batch1": ("1.0 FLOP/byte", {"elements-not-bytes": "2 FLOP/byte",
+                                               "multiply-adds": "0.5 FLOP/byte"}),
+        "intensity_batch64": ("62.1 FLOP/byte", {"elements-not-bytes": "124 FLOP/byte",
+                                                 "multiply-adds": "31 FLOP/byte"}),
     },
     "serving-math/amdahl": {
         "overall_speedup": ("1.18×", {"local-speedup": "2×"}),
     },
     "serving-math/little": {
         # no-time (issue 33): one second's arrivals, 20, for λ × W = 20/s × 8 s.
-        "in_flight": ("160 requests", {"no-time": "20 requests"}),
+        # rate-over-time: 20/s ÷ 8 s read as requests, 2.5.
+        "in_flight": ("160 requests", {"no-time": "20 requests",
+                                       "rate-over-time": "2.5 requests"}),
     },
     # Issue 15's coverage asks. Little's law turned round: λ = L ÷ W = 256 ÷ 6.4 s, and
     # W = L ÷ λ = 90 ÷ 12/s; the slip reads 256 at once as 256 a second.
     "serving-math/little-turned": {
-        "max_arrival_rate": ("40 requests/s", {"concurrency-as-rate": "256 requests/s"}),
-        "time_in_system": ("7.5 s", {}),
+        # Issue 33: multiplied, 256 × 6.4 = 1,638 read as a rate; inverted, 12 ÷ 90.
+        "max_arrival_rate": ("40 requests/s", {"concurrency-as-rate": "256 requests/s",
+                                               "multiplied": "1,638 requests/s"}),
+        "time_in_system": ("7.5 s", {"inverted": "0.133 s"}),
     },
     "serving-math/queueing": {
         # queue-not-time (issue 33): ρ/(1 − ρ) goes from 0.8/0.2 = 4 to 0.95/0.05 = 19.

@@ -109,3 +109,88 @@ def test_the_growth_of_a_given_said_as_a_share_is_a_restatement(library: Library
     wrong = said(library, "serving-math/queueing-rates",
                  "Going from five to nine requests a second is forty percent more load.")
     assert [f.text for f in wrong.wrong] == ["forty percent"]
+
+
+def test_a_count_noun_a_word_later_makes_a_count(library: Library) -> None:
+    # The paste's prefill (129 ms) spans 129 ms ÷ 4.78 ms ≈ 27 decode steps.
+    right = said(library, "speed-physics/q2",
+                 "Everyone else waits through about twenty-seven decode steps meanwhile.")
+    assert [(f.text, f.verdict, f.name) for f in right.figures] == [
+        ("twenty-seven", RIGHT, "frozen_steps")]
+    wrong = said(library, "speed-physics/q2",
+                 "Everyone else waits through about forty decode steps meanwhile.")
+    assert [(f.text, f.name) for f in wrong.wrong] == [("forty", "frozen_steps")]
+
+
+def test_a_number_carrying_a_rate_is_judged_as_that_rate(library: Library) -> None:
+    # 32 users × 166 tokens/s ≈ 5,310 tokens/s in all: 3,200 is that total said wrong,
+    # not a claim about the batch of 32 its digits start with.
+    result = said(library, "speed-physics/q3",
+                  "Each user gets about a hundred sixty-six tokens a second and about "
+                  "thirty-two hundred in all.")
+    assert [(f.text, f.name) for f in result.wrong] == [
+        ("thirty-two hundred", "total_tokens_per_s")]
+
+
+def test_a_figure_that_opens_a_formula_is_an_operand(library: Library) -> None:
+    # "2B over 3.35 TB/s" names the bytes of B parameters: a formula, not a claim of 2.
+    result = said(library, "speed-physics/q1",
+                  "With B parameters in BF16 the floor is 2B over 3.35 TB/s, which is "
+                  "4.78 ms for Llama 3 8B.")
+    assert result.all_right
+
+
+def test_flops_said_in_lower_case_may_be_a_count(library: Library) -> None:
+    # Attention over 8,192 cached tokens: 4 × 8,192 × 4,096 × 32 ≈ 4.29 GFLOP per token,
+    # a count; "gigaflops" said aloud does not tell a count from a rate.
+    right = said(library, "transformer-accounting/forward-flops",
+                 "Attention over the whole cache adds about four point three gigaflops.")
+    assert [(f.verdict, f.name) for f in right.figures] == [(RIGHT, "attention_flops")]
+    wrong = said(library, "transformer-accounting/forward-flops",
+                 "Attention over the whole cache adds about three gigaflops.")
+    assert [(f.verdict, f.name) for f in wrong.figures] == [(WRONG, "attention_flops")]
+
+
+def test_a_mistake_said_exactly_beats_a_loose_reading(library: Library) -> None:
+    # 10,000 prompt tokens over the 1,848 a step leaves is 5.41, so 6 steps; "five" is
+    # the whole-budget slip (10,000 ÷ 2,048 ≈ 4.9 → 5), not 5.41 said loosely.
+    result = said(library, "serving-engine/token-budget",
+                  "The prompt needs five steps, since each step takes 2,048 of its tokens.")
+    [slip] = result.wrong
+    assert slip.text == "five steps" and "whole-budget" in (slip.mistake or "")
+
+
+def test_a_figure_before_times_and_a_number_is_an_operand(library: Library) -> None:
+    # 7 ms × 3 = 21 ms: neither is the card's 4.78 ms floor said wrong.
+    result = said(library, "speed-physics/q1", "A slower card at 7 ms times 3 is 21 ms.")
+    assert result.all_right
+
+
+def test_a_small_count_is_no_guess_at_a_ratio(library: Library) -> None:
+    # Three tokens at the 4.78 ms floor: 14.3 ms. "Three tokens" counts tokens; the
+    # card's 1.43 (claim over ceiling) counts nothing, so it is not what was meant.
+    result = said(library, "speed-physics/q1",
+                  "Three tokens at the floor would take 4.78 ms times 3, about 14.3 ms.")
+    assert result.all_right
+
+
+def test_a_link_said_in_bits_is_a_rate(library: Library) -> None:
+    # InfiniBand NDR is 400 Gb/s = 50 GB/s; "400 gigabits" leaves off the per second.
+    result = said(library, "hardware/link-speeds",
+                  "InfiniBand NDR moves four hundred gigabits, which is fifty gigabytes a "
+                  "second.")
+    assert result.all_right
+    assert [f.name for f in result.figures] == ["ib", "ib"]
+
+
+def test_a_small_count_said_of_a_result_claims_it(library: Library) -> None:
+    # 50 requests/s × 6 s = 300 requests in flight; 50 ÷ 6 ≈ 8 divides where Little's law
+    # multiplies, and "8 requests in flight" claims the count in flight.
+    wrong = said(library, "serving-math/kv-capacity",
+                 "Fifty requests a second over six seconds leaves about eight requests in "
+                 "flight.")
+    assert [(f.text, f.name) for f in wrong.wrong] == [("eight requests", "in_flight")]
+    right = said(library, "serving-math/kv-capacity",
+                 "Fifty requests a second times six seconds is three hundred requests in "
+                 "flight.")
+    assert right.all_right

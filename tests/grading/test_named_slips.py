@@ -61,6 +61,51 @@ def target(key: str, ask_id: str, variant: str | None = None) -> Target:
     ("hardware/tokens-per-watt", "rate", None, "8500 tokens/s", "params-as-bytes"),
     # 8.03 GB against 50 MiB + 132 × 228 KiB = 83.2 MB of SRAM: 96.5×, not 193×.
     ("hardware/on-chip-memory", "ratio", None, "96.5", "params-as-bytes"),
+    # Slips the cards' own tips warn about. 4,096 tokens × 512 KiB with a KV head for
+    # each of the 32 query heads: 2.15 GB.
+    ("model-sizing/kv-per-token", "kv_per_sequence", None, "2.15 GB", "query-heads"),
+    # MLA doubled like a key and a value: 32,768 × 61 × 576 × 2 B × 2 = 4.61 GB.
+    ("model-sizing/mla-cache", "mla_per_sequence", None, "4.61 GB", "key-and-value"),
+    # 150.75 GB reported (140.4 GiB), all of it: (150.75 − 70.6) ÷ 2.68 GB = 29.
+    ("model-sizing/fp8-kv-sequences", "seqs_bf16", None, "29", "whole-memory"),
+    # Attention without the causal mask: 131.6 + 2 × 17.6 = 166.8 TFLOP.
+    ("transformer-accounting/prefill-long", "total_flops", None, "167 TFLOP",
+     "no-causal-mask"),
+    # 141.2 GB ÷ (8 × 3.35 TB/s) = 5.27 ms, the all-reduces left out.
+    ("parallelism/tp-stops-paying", "step_large", None, "5.27 ms", "bandwidth-only"),
+    # No drafter cost: (1 − 0.8⁵) ÷ 0.2 = 3.36×; every draft accepted: 5 ÷ 1.2 = 4.17×.
+    ("speculative-decoding/tpot-with-speculation", "user_speedup", None, "3.36×",
+     "free-drafter"),
+    ("speculative-decoding/tpot-with-speculation", "user_speedup", None, "4.17×",
+     "all-accepted"),
+    # The prompt given all 2,048 tokens a step: ceil(10,000 ÷ 2,048) = 5 steps of 12 ms.
+    ("serving-engine/token-budget", "prefill_time", None, "60 ms", "whole-budget"),
+    # The variance 1,000 × 0.01 × 0.99 = 9.9 for its square root, 3.15.
+    ("benchmarking/p99-interval", "count_sd", None, "9.9", "variance-as-sd"),
+    # Little's law divided (20/s ÷ 8 s = 2.5) and turned round upside down (12 ÷ 90).
+    ("serving-math/little", "in_flight", None, "2.5", "rate-over-time"),
+    ("serving-math/little-turned", "time_in_system", None, "0.133 s", "inverted"),
+    # 405 billion FP8 parameters weighed in BF16: 810 GB ÷ (8 × 3.35 TB/s) = 30.2 ms.
+    ("parallelism/eight-gpus-405b", "tpot_floor", None, "30.2 ms", "bf16-weights"),
+    # 671 billion FP8 parameters at two bytes: 1,342 GB.
+    ("moe-serving/active-vs-total", "weights", None, "1342 GB", "bf16-bytes"),
+    # Every copy in BF16: 8.03 billion × 4 × 2 B = 64.2 GB, not 16 B a parameter.
+    ("transformer-accounting/training-memory", "training_state", None, "64.2 GB",
+     "all-bf16"),
+    # 79.65 GiB read as GB: (71.69 − 16.1) GB ÷ (16 × 128 KiB) = 26,500 blocks.
+    ("serving-engine/kv-blocks", "blocks", None, "26,500", "gib-as-gb"),
+    # Equal active parameters taken for equal bytes.
+    ("moe-serving/moe-vs-dense", "ratio", None, "1×", "equal-bytes"),
+    # M/M/1 with one server four times as fast: ρ = 0.75, 0.75/0.25 × 0.5 s = 1.5 s.
+    ("slo-capacity-cost/erlang-c", "wait", None, "1.5 s", "one-fast-server"),
+    # One FLOP per parameter: 8 × 10⁹ × 500 ÷ 989 TFLOPS = 4.04 ms.
+    ("speed-physics/q2", "prefill_time", None, "4.04 ms", "one-flop-per-param"),
+    # Multiply-adds over bytes at batch 1: 4096² ÷ (2 × (2 × 4096 + 4096²)) ≈ 0.5.
+    ("serving-math/intensity", "intensity_batch1", None, "0.5", "multiply-adds"),
+    # 300 tokens × 2 × 8.03 billion FLOP at the full 989 TFLOPS: 4.87 ms, not 9.74 ms.
+    ("serving-engine/cached-ttft", "cached_ttft", None, "4.87 ms", "full-peak"),
+    # The spec sheet's 80 GB for the 81,559 MiB the driver reports (85.5 GB).
+    ("hardware/gb-vs-gib", "memory_gb", None, "80 GB", "datasheet"),
 ])
 def test_a_classic_slip_is_named(key: str, ask: str, variant: str | None, answer: str,
                                  mistake: str) -> None:

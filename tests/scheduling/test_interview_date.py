@@ -10,7 +10,8 @@ import pytest
 
 from drill.cli import main
 from drill.config.settings import SettingsError, load_settings, parse_settings
-from drill.scheduling.memory import MemoryModel, days_left, deadline_cap
+from drill.scheduling.deadline import days_left, deadline_cap
+from drill.scheduling.memory import MemoryModel
 from drill.scheduling.ratings import Rating
 from drill.scheduling.state import CardState, Phase
 
