@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.content import Content
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.widget import Widget
 
 Figure = tuple[str, str]  # (value, label), as "3", "due"
 
@@ -30,7 +31,10 @@ def figure_lines(widths: Sequence[int], width: int, separator: int) -> list[list
     return lines
 
 
-class FigureRow(Static):
+class FigureRow(Widget):
+    """The figures, laid out at the width the row has when it is drawn: a resize draws
+    them again without a change of content, and new figures change only this row."""
+
     # Its styles are in the app's style sheet (drill_app.tcss), not DEFAULT_CSS: a widget
     # class's own CSS makes Textual parse every style sheet again when it first mounts,
     # and Home's counts row is on the first frame.
@@ -42,20 +46,21 @@ class FigureRow(Static):
         self.separator = separator
 
     def show(self, figures: Sequence[Figure]) -> None:
-        self.figures = list(figures)
-        self._lay_out()
+        """Show ``figures``; the same figures again change nothing on screen."""
+        if list(figures) != self.figures:
+            self.figures = list(figures)
+            self.refresh(layout=True)
 
-    def on_resize(self) -> None:
-        self._lay_out()
+    def render(self) -> Content:
+        return self.content_at(self.content_size.width or self.app.size.width)
 
-    def on_mount(self) -> None:
-        self._lay_out()
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
 
-    def _lay_out(self) -> None:
-        width = self.content_size.width or self.app.size.width
-        texts = [f"{value} {label}" for value, label in self.figures]
+    def content_at(self, width: int) -> Content:
+        """The figures as they stand at ``width`` columns."""
         lines = []
-        for line in figure_lines([len(t) for t in texts], width, len(self.separator)):
+        for line in self._lines(width):
             parts: list[Content | tuple[str, str] | str] = []
             for index in line:
                 if parts:
@@ -63,4 +68,8 @@ class FigureRow(Static):
                 value, label = self.figures[index]
                 parts += [(value, "bold $text-accent"), f" {label}"]
             lines.append(Content.assemble(*parts))
-        self.update(Content("\n").join(lines))
+        return Content("\n").join(lines)
+
+    def _lines(self, width: int) -> list[list[int]]:
+        widths = [len(f"{value} {label}") for value, label in self.figures]
+        return figure_lines(widths, width, len(self.separator))
