@@ -222,3 +222,14 @@ def test_a_share_scaled_aloud_is_the_speakers_working(library: Library) -> None:
                   "Attention's thirty percent, three x faster, becomes ten percent, so the "
                   "step shrinks to eighty percent of what it was.")
     assert result.all_right
+
+
+def test_key_points_said_in_common_words(library: Library) -> None:
+    # What GPU util measures (a kernel ran in the sample) and a flat throughput past the
+    # flip are the points, in the words people use for them.
+    util = said(library, "speed-physics/q5",
+                "The util counter only tells you that any kernel was running when it looked.")
+    assert util.points[0].covered
+    flat = said(library, "speed-physics/q4-follow-up",
+                "Once compute sets the step, tokens per second go flat as the batch grows.")
+    assert flat.points[0].covered
