@@ -266,7 +266,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict("wrong", strong, True)  # "64× cheaper": the cost ratio, said wrong
     factor = _claimed_factor(figure, strong, scores)
     if factor is not None and not operand:
-        return Verdict("wrong", factor, True)  # "64× cheaper" is no batch of 64
+        # "64× cheaper" is no batch of 64; a clue only when the words say it clearly.
+        return Verdict("wrong", factor, scores[id(factor)] >= _BARE_CLUE)
     if accounted or operand or per_something:
         return Verdict("right")
     if figure.bare or not (figure.has_unit or noun or _form(figure.text)
@@ -278,7 +279,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict(None)
     rival = _rival(figure, fits, hits, scores)
     if rival is not None and scores[id(rival)] > 0:
-        return Verdict("wrong", rival, True)
+        # A stray shared word is a clue to judge by, not a claim that overrules working.
+        return Verdict("wrong", rival, scores[id(rival)] >= _BARE_CLUE)
     nearest = _nearest(figure, [o for o in fits if o.candidate.kind in ("given", "result")
                                 and _same_things(figure, o)])
     if nearest is not None:

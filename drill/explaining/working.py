@@ -5,7 +5,8 @@ thousand tokens".
 A figure that follows a run of figures joined by "times" or "over", with only a few
 linking words between ("so", "that's about", "is roughly"), and that equals what the run
 gives is the speaker's own working: it follows from what was just said, whatever quantity
-of the card it happens to be near. Only the numbers said are multiplied and divided, left
+of the card it happens to be near. So is a figure scaled by a factor said as a change
+("thirty percent, three x faster, makes it ten percent"). Only the numbers said are multiplied and divided, left
 to right, as floats; nothing is evaluated, and a run is at most a few figures long.
 """
 
@@ -40,7 +41,8 @@ MAX_RUN, MAX_LINKS = 5, 6
 def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozenset[int]:
     """The indexes of the figures of ``text`` that equal the product or quotient said
     just before them (see the module)."""
-    found = set()
+    found = {index for index in range(2, len(figures))
+             if _scaled(text, figures, index, tolerance)}
     for index in range(2, len(figures)):
         _, link = _left_off(text, figures[index - 1], figures[index].start)
         if not _linked(link):
@@ -53,6 +55,29 @@ def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozen
         if value > 0 and said > 0 and relative_off(said, value) <= slack:
             found.add(index)
     return frozenset(found)
+
+
+#: A factor said as a change of what came before it: "30%, 3× faster, makes it 10%".
+_SCALING = re.compile(r"\s*(faster|smaller|cheaper|shorter|fewer|slower|bigger|larger|longer"
+                      r"|more)\b\s*,?\s*(?:makes\s+it|becomes|leaves\s+it|turns\s+it\s+into)?",
+                      re.IGNORECASE)
+_SHRINKING = frozenset({"faster", "smaller", "cheaper", "shorter", "fewer"})
+
+
+def _scaled(text: str, figures: Sequence[Figure], index: int, tolerance: float) -> bool:
+    """Whether ``figures[index]`` is the figure before it scaled by the factor said as a
+    change ("thirty percent, three x faster, makes it ten percent")."""
+    a, factor, said = figures[index - 2], figures[index - 1], figures[index]
+    if "×" not in factor.text or len(text[a.end:factor.start]) > 12 or re.search(
+            r"[.;!?]", text[a.end:factor.start]):
+        return False
+    change = _SCALING.match(text, factor.end)
+    if change is None or not _linked(text[change.end():said.start]):
+        return False
+    x, y = a.value.value, factor.value.value
+    value = x / y if change.group(1).casefold() in _SHRINKING else x * y
+    return value > 0 and relative_off(said.value.value, value) <= max(tolerance,
+                                                                        said.precision)
 
 
 def _linked(between: str) -> bool:

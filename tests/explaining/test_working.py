@@ -207,3 +207,18 @@ def test_a_model_name_with_an_x_is_no_factor(library: Library) -> None:
     result = said(library, "speed-physics/q7-follow-up",
                   "On a 8x7B mixture the same two factors give about 1.82x.")
     assert result.all_right
+
+
+def test_a_factor_said_as_a_change_scales_the_figure_before_it() -> None:
+    # 40% made 4× faster is 10%; 20 ms made 2× slower is 40 ms; 20% would not follow.
+    assert derived("it was forty percent, four x faster leaves it ten percent") == ["10%"]
+    assert derived("a 20 ms step, 2x slower becomes 40 ms") == ["40 ms"]
+    assert derived("it was forty percent, four x faster leaves it twenty percent") == []
+
+
+def test_a_share_scaled_aloud_is_the_speakers_working(library: Library) -> None:
+    # q7: attention's 30% made 3× faster is 10% of the old step, 70% + 10% = 80%.
+    result = said(library, "speed-physics/q7",
+                  "Attention's thirty percent, three x faster, becomes ten percent, so the "
+                  "step shrinks to eighty percent of what it was.")
+    assert result.all_right
