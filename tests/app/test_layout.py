@@ -9,6 +9,8 @@ import pytest
 from textual.widgets import Button, Static
 
 from drill.app.drill_app import DrillApp
+from drill.app.home_view import PackLine
+from drill.app.screens.home import pack_lines
 from drill.app.screens.review import ReviewScreen
 from drill.app.widgets.charts import month_row
 from drill.app.widgets.figure_row import figure_lines
@@ -22,6 +24,22 @@ def test_figures_wrap_whole_and_only_between_figures() -> None:
     assert figure_lines([5, 6, 12, 13], 20, 3) == [[0, 1], [2], [3]]
     assert figure_lines([5, 6, 12, 13], 80, 3) == [[0, 1, 2, 3]]
     assert figure_lines([30], 20, 3) == [[0]]  # too wide for any line: alone, not split
+
+
+def test_pack_names_get_the_column_they_need_and_no_more_than_fits_80_columns() -> None:
+    short = PackLine("Hardware", 8, 0, 0, 0)
+    medium = PackLine("Transformer accounting", 12, 0, 0, 0)  # 22 characters: whole
+    long = PackLine("Benchmarking without fooling yourself", 9, 0, 0, 0)  # 37: cut to 22
+    lines = pack_lines((short, medium, long)).plain.split("\n")
+    assert lines[1].startswith("Transformer accounting ░")
+    assert lines[2].startswith("Benchmarking without … ░")
+    assert len(lines[0]) == len(lines[1]) - 1  # "12 new" is a digit longer than "8 new"
+    # Alone, a short name takes only its own width, then one space before the bar.
+    assert pack_lines((short,)).plain.startswith("Hardware ░")
+    # The widest line (22 + 1 + bar 16 + 1 + counts of three digits) stays within 80
+    # columns with the screen's padding of 4.
+    widest = PackLine("x" * 40, 999, 999, 999, 0)
+    assert len(pack_lines((widest,)).plain) + 4 <= 80
 
 
 def test_rating_labels_drop_the_dot_only_when_the_four_do_not_fit() -> None:

@@ -72,10 +72,21 @@ def progress_bar(progress: CardsByState, width: int = BAR_WIDTH) -> Content:
     return Content.assemble(*cells)
 
 
+#: The widest the packs' name column gets: with the bar and the counts, a line still fits
+#: 80 columns; a longer title ends in "…".
+NAME_COLUMN = 22
+
+
+def pack_title(title: str, width: int) -> str:
+    """``title`` in a column of ``width`` characters, cut with "…" if it is longer."""
+    return title if len(title) <= width else title[:width - 1] + "…"
+
+
 def pack_lines(packs: tuple[PackLine, ...]) -> Content:
+    width = min(NAME_COLUMN, max((len(pack.title) for pack in packs), default=0))
     lines = [
         Content.assemble(
-            (f"{pack.title[:19]:<20}", "bold"), progress_bar(pack), " ",
+            (f"{pack_title(pack.title, width):<{width}} ", "bold"), progress_bar(pack), " ",
             (f"{pack.new} new · {pack.learning} learning · {pack.review} review",
              "$text-muted"),
             (f" · {pack.suspended} suspended" if pack.suspended else "", "$text-error"),
