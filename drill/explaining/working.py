@@ -6,8 +6,9 @@ A figure that follows a run of figures joined by "times" or "over", with only a 
 linking words between ("so", "that's about", "is roughly"), and that equals what the run
 gives is the speaker's own working: it follows from what was just said, whatever quantity
 of the card it happens to be near. So is a figure scaled by a factor said as a change
-("thirty percent, three x faster, makes it ten percent"). Only the numbers said are multiplied and divided, left
-to right, as floats; nothing is evaluated, and a run is at most a few figures long.
+("thirty percent, three x faster, makes it ten percent"). Only the numbers said are
+multiplied and divided, left to right, as floats; nothing is evaluated, and a run is at
+most a few figures long.
 """
 
 from __future__ import annotations
