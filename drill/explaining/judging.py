@@ -279,8 +279,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict(None)
     rival = _rival(figure, fits, hits, scores)
     if rival is not None and scores[id(rival)] > 0:
-        # A stray shared word is a clue to judge by, not a claim that overrules working.
-        return Verdict("wrong", rival, scores[id(rival)] >= _BARE_CLUE)
+        return Verdict("wrong", rival, True)
     nearest = _nearest(figure, [o for o in fits if o.candidate.kind in ("given", "result")
                                 and _same_things(figure, o)])
     if nearest is not None:
