@@ -226,6 +226,7 @@ def explain(card: Card, solution: Solution | None, text: str,
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
     verdicts = _own_working(reading, found, verdicts, tolerance)
+    verdicts = _estimates_after_the_bound(reading, found, verdicts)
     stated = [v.option.candidate.value for v in verdicts
               if v.verdict == RIGHT and v.option is not None]
     figures = tuple(_check(figure, verdict, solution, tolerance, stated)
@@ -261,11 +262,35 @@ def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
             for index, verdict in enumerate(verdicts)]
 
 
+#: Words that mark a figure as what one sees in practice, next to a bound already worked
+#: out: "the ceiling is 209 tokens/s, and realistically you'd see maybe 160".
+_ESTIMATE = re.compile(r"\b(?:realistically|in\s+practice|in\s+real\s+life|typically|more\s+like"
+                       r"|closer\s+to)\b[^.;!?]{0,30}$", re.IGNORECASE)
+
+
+def _estimates_after_the_bound(text: str, found: list[Figure], verdicts: list[Verdict]
+                               ) -> list[Verdict]:
+    """A practical estimate said after the same quantity was said right is no claim of
+    it: the bound stands, and what one sees in practice is left unjudged."""
+    said_right: set[str] = set()
+    out = []
+    for figure, verdict in zip(found, verdicts, strict=True):
+        name = verdict.option.candidate.name if verdict.option is not None else None
+        if (verdict.verdict == WRONG and name in said_right
+                and _ESTIMATE.search(text[max(0, figure.start - 60):figure.start])):
+            verdict = Verdict(None)
+        elif verdict.verdict == RIGHT and name is not None:
+            said_right.add(name)
+        out.append(verdict)
+    return out
+
+
 def _claimed(verdict: Verdict) -> bool:
     """Whether the words point at the result or mistake the figure is judged against."""
     option = verdict.option
-    return (option is not None and verdict.clue
-            and option.candidate.kind in ("result", "mistake"))
+    # A card's declared mistake is claimed by its value alone: the slip is the working.
+    return option is not None and (option.candidate.kind == "mistake" or (
+        verdict.clue and option.candidate.kind == "result"))
 
 
 def _worked_sides(text: str, problems: list[Any]

@@ -1,16 +1,17 @@
-"""Products and quotients worked out loud: "two thousand times 128 KiB, about 262 MB",
-"3.35 TB/s times 15 ms gives 50 GB", "a thousand times two hundred, so two hundred
-thousand tokens".
+"""Products, quotients, sums and gaps worked out loud: "two thousand times 128 KiB,
+about 262 MB", "3.35 TB/s times 15 ms gives 50 GB", "99 times 20 plus 480, 2,460 ms".
 
-A figure that follows a run of figures joined by "times" or "over", with only a few
+A figure that follows a run of figures joined by "times", "over", "plus" or "minus"
+(a count noun may sit beside an operand: "4,096 tokens times 8 choices"), with only a few
 linking words between ("so", "that's about", "is roughly"), and that equals what the run
 gives is the speaker's own working: it follows from what was just said, whatever quantity
 of the card it happens to be near. So is a figure scaled by a factor said as a change
-("thirty percent, three x faster, makes it ten percent"). Only the numbers said are
-multiplied and divided, left to right, as floats; nothing is evaluated, and a run is at
-most a few figures long.
+("thirty percent, three x faster, makes it ten percent"), and the gap between the two
+figures just before it ("we need 45 a second but serve 36, so 9 a second"). Only the
+numbers said are combined, left to right, as floats; nothing is evaluated, and a run is
+at most a few figures long. A card's declared mistake is never excused this way: there the
+working is the slip.
 """
-
 from __future__ import annotations
 
 import re
@@ -22,7 +23,12 @@ from drill.quantities.parsing import ParseError, read
 from drill.quantities.unit_table import UNITS
 
 #: What may join two figures of a run: one product or quotient, said or written.
-_OPERATOR = re.compile(r"(times|x|×|\*|·|over|divided\s+by|/|÷)", re.IGNORECASE)
+_OPERATOR = re.compile(r"(times|x|×|\*|·|over|divided\s+by|/|÷|plus|\+|minus|less|−)",
+                       re.IGNORECASE)
+#: A figure read as a factor whose "times" is the operator of a product said after it.
+_TIMES_AT_END = re.compile(r"(?:times|×|x)$", re.IGNORECASE)
+#: A count noun said between an operand and its operator ("4,096 tokens times 8 choices").
+_COUNT_NOUN = re.compile(r"\s*[A-Za-z][a-z]+(?:\s+|$)")
 #: A word right after a number that the figure reader may have left off it ("8.03
 #: billion times", "2,000 × 128 KiB, about"): a scale word or a unit.
 _LEFT_OFF = re.compile(r"\s*([A-Za-z]+)")
@@ -43,19 +49,32 @@ def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozen
     """The indexes of the figures of ``text`` that equal the product or quotient said
     just before them (see the module)."""
     found = {index for index in range(2, len(figures))
-             if _scaled(text, figures, index, tolerance)}
+             if _scaled(text, figures, index, tolerance)
+             or _difference(text, figures, index, tolerance)}
     for index in range(2, len(figures)):
         _, link = _left_off(text, figures[index - 1], figures[index].start)
-        if not _linked(link):
+        if not _linked(link) and not _linked(_without_count_noun(link)):
             continue
         value = _run_value(text, figures, index - 1)
         if value is None:
             continue
-        said = figures[index].value.value
         slack = max(tolerance, figures[index].precision)
-        if value > 0 and said > 0 and relative_off(said, value) <= slack:
+        if value > 0 and any(said > 0 and relative_off(said, value) <= slack
+                             for said in _said_values(figures[index])):
             found.add(index)
     return frozenset(found)
+
+
+_WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _said_values(figure: Figure) -> tuple[float, ...]:
+    """The figure's value, and its number as written when a unit comes only after the
+    run ("99 times 20 plus 480, 2,460 ms": the operands are in milliseconds too)."""
+    written = _WRITTEN_NUMBER.match(figure.text)
+    if written is None or not figure.has_unit:
+        return (figure.value.value,)
+    return figure.value.value, float(written.group().replace(",", ""))
 
 
 #: A factor said as a change of what came before it: "30%, 3× faster, makes it 10%".
@@ -79,6 +98,23 @@ def _scaled(text: str, figures: Sequence[Figure], index: int, tolerance: float) 
     value = x / y if change.group(1).casefold() in _SHRINKING else x * y
     return value > 0 and relative_off(said.value.value, value) <= max(tolerance,
                                                                         said.precision)
+
+
+def _difference(text: str, figures: Sequence[Figure], index: int, tolerance: float) -> bool:
+    """Whether ``figures[index]`` is the gap between the two figures before it, said in
+    the same sentence and linked to them ("we need 45 a second but serve 36, so 9 a
+    second pile up")."""
+    a, b, said = figures[index - 2], figures[index - 1], figures[index]
+    if re.search(r"[.;!?]", text[a.start:said.start]) or len(text[a.end:b.start]) > 40:
+        return False
+    if not (a.bare or b.bare or a.value.dim == b.value.dim):
+        return False
+    _, link = _left_off(text, b, said.start)
+    if not (_linked(link) or _linked(_without_count_noun(link))):
+        return False
+    gap = abs(a.value.value - b.value.value)
+    return gap > 0 and said.value.value > 0 and relative_off(said.value.value, gap) <= max(
+        tolerance, said.precision)
 
 
 def _linked(between: str) -> bool:
@@ -112,7 +148,10 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
     values = [_left_off(text, figures[last], len(text))[0]]
     while first > 0 and last - first + 1 < MAX_RUN:
         value, gap = _left_off(text, figures[first - 1], figures[first].start)
-        joined = _OPERATOR.fullmatch(gap.strip()) if len(gap) <= 24 else None
+        joined = _OPERATOR.fullmatch(_without_count_noun(gap).strip()) if len(gap) <= 24 else None
+        if joined is None and not gap.strip() and _TIMES_AT_END.search(figures[first - 1].text):
+            # "ninety-nine times twenty": the reader took "times" into the first figure.
+            joined = _OPERATOR.fullmatch("times")
         if joined is None:
             break
         ops.insert(0, joined.group(1).casefold())
@@ -126,6 +165,18 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
             if operand == 0:
                 return None
             total /= operand
+        elif op in ("plus", "+"):
+            total += operand
+        elif op in ("minus", "less", "−"):
+            total -= operand
         else:
             total *= operand
     return total
+
+
+def _without_count_noun(gap: str) -> str:
+    """``gap`` without the count noun that may open it ("tokens times" → "times")."""
+    noun = _COUNT_NOUN.match(gap)
+    if noun is None or _OPERATOR.fullmatch(noun.group().strip()):
+        return gap
+    return gap[noun.end():]

@@ -1,6 +1,6 @@
-"""The speaker's own working and contrasts: a figure that is the product said just before
-it follows from what was said, and a figure set aside ("not 3×", "the 6× you'd get if")
-is no claim; neither lets a wrong claim through."""
+"""The speaker's own working and contrasts: a figure that is the product, sum or gap said
+just before it follows from what was said, and a figure set aside ("not 3×", "the 6×
+you'd get if") is no claim; neither lets a wrong claim through."""
 
 from __future__ import annotations
 
@@ -233,3 +233,40 @@ def test_key_points_said_in_common_words(library: Library) -> None:
     flat = said(library, "speed-physics/q4-follow-up",
                 "Once compute sets the step, tokens per second go flat as the batch grows.")
     assert flat.points[0].covered
+
+
+def test_sums_and_differences_said_aloud_are_working() -> None:
+    # 12 × 40 + 300 = 780; 7 − 3 = 4 (a gap between the two figures before it).
+    assert derived("twelve times forty plus three hundred, so 780 ms in all") == ["780 ms"]
+    assert derived("we take in seven a second but finish three, so four a second queue "
+                   "up") == ["4 per second"]
+    # 12 × 40 + 300 is not 900, and 7 − 3 is not 5.
+    assert derived("twelve times forty plus three hundred, so 900 ms in all") == []
+    assert derived("we take in seven a second but finish three, so five a second") == []
+
+
+def test_a_count_noun_between_operands_keeps_the_run() -> None:
+    # 512 requests × 4 replies = 2,048 replies.
+    assert derived("five hundred twelve requests times four replies is 2048 replies") == [
+        "2048"]
+
+
+def test_a_declared_mistake_is_not_excused_as_working(library: Library) -> None:
+    # e2e-latency: 16 × 30 ms = 480 ms is arithmetic, but it is the card's named slip
+    # (the reply's time without the TTFT), so it stays wrong with the card's message.
+    result = said(library, "slo-capacity-cost/e2e-latency",
+                  "Sixteen times thirty, 480 ms, is what the user waits for the reply.")
+    figure = next(f for f in result.figures if f.text == "480 ms")
+    assert figure.verdict == WRONG and figure.mistake and "mistake" in figure.mistake
+
+
+def test_what_one_sees_in_practice_after_the_bound_is_no_claim(library: Library) -> None:
+    # q1: the bound is 3.35 TB/s ÷ 16 GB ≈ 209 tokens/s; a lower figure said as what one
+    # really sees is left unjudged; said alone, without the bound, it is still wrong.
+    both = said(library, "speed-physics/q1",
+                "One user tops out near two hundred nine tokens a second; in practice you "
+                "would measure more like ninety.")
+    assert [f.verdict for f in both.figures] == [RIGHT]
+    alone = said(library, "speed-physics/q1",
+                 "In practice one user tops out at ninety tokens a second.")
+    assert [f.verdict for f in alone.figures] == [WRONG]
