@@ -471,7 +471,9 @@ def _fits(figure: Figure, option: Option, noun: str) -> bool:
         if kind == dims.DIMENSIONLESS and not _forms_agree(figure, option):
             continue
         if kind == dims.DIMENSIONLESS and noun and not figure.bare and (
-                option.candidate.kind in ("fact", "conversion")):
+                option.candidate.kind in ("fact", "conversion") or not counts):
+            # A count of things ("15 conversations") claims a plain ratio only when the
+            # ratio's own words name those things.
             nouns = set(words_of(noun))
             if nouns and not nouns & option.vocab:
                 continue  # "125 conversations" is no head size

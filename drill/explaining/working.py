@@ -79,8 +79,10 @@ def _said_values(figure: Figure) -> tuple[float, ...]:
 
 #: A factor said as a change of what came before it: "30%, 3× faster, makes it 10%".
 _SCALING = re.compile(r"\s*(faster|smaller|cheaper|shorter|fewer|slower|bigger|larger|longer"
-                      r"|more)\b\s*,?\s*(?:makes\s+it|becomes|leaves\s+it|turns\s+it\s+into)?",
-                      re.IGNORECASE)
+                      r"|more)\b\s*,?\s*(?:(?:so\s+|and\s+)?(?:it\s+)?(?:makes\s+it|becomes"
+                      r"|leaves\s+it|turns\s+it\s+into|takes\s+it\s+(?:down\s+)?to|brings\s+it"
+                      r"\s+(?:down\s+)?to|drops\s+to|falls\s+to|goes\s+(?:down\s+)?to|shrinks\s+to"
+                      r"|grows\s+to))?", re.IGNORECASE)
 _SHRINKING = frozenset({"faster", "smaller", "cheaper", "shorter", "fewer"})
 
 
@@ -88,7 +90,7 @@ def _scaled(text: str, figures: Sequence[Figure], index: int, tolerance: float) 
     """Whether ``figures[index]`` is the figure before it scaled by the factor said as a
     change ("thirty percent, three x faster, makes it ten percent")."""
     a, factor, said = figures[index - 2], figures[index - 1], figures[index]
-    if "×" not in factor.text or len(text[a.end:factor.start]) > 12 or re.search(
+    if "×" not in factor.text or len(text[a.end:factor.start]) > 24 or re.search(
             r"[.;!?]", text[a.end:factor.start]):
         return False
     change = _SCALING.match(text, factor.end)

@@ -270,3 +270,20 @@ def test_what_one_sees_in_practice_after_the_bound_is_no_claim(library: Library)
     alone = said(library, "speed-physics/q1",
                  "In practice one user tops out at ninety tokens a second.")
     assert [f.verdict for f in alone.figures] == [WRONG]
+
+
+def test_a_factor_said_as_a_change_may_take_the_share_somewhere() -> None:
+    # 40% made 4× smaller is 10%, whichever verb carries it there.
+    assert derived("it is forty percent of the time and gets four x faster, so it drops "
+                   "to ten percent") == ["10%"]
+    assert derived("forty percent, four x faster takes it to ten percent") == ["10%"]
+    assert derived("forty percent, four x faster takes it to twenty percent") == []
+
+
+def test_a_count_of_things_is_no_claim_of_a_plain_ratio(library: Library) -> None:
+    # int4-one-gpu: 2 × 70.6 GB ÷ 77 GB ≈ 1.83 is the BF16-over-usable ratio; "15
+    # conversations" counts something else and is not judged against it.
+    result = said(library, "quantization/int4-one-gpu",
+                  "It fits with room to spare, about fifteen conversations of eight K.")
+    figure = next(f for f in result.figures if "conversations" in f.text)
+    assert figure.name != "bf16_over_usable" and figure.verdict != WRONG
