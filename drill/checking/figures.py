@@ -125,6 +125,8 @@ def _is_name(text: str, tokens: list[ProseToken], i: int) -> bool:
             return True
     if before == "." and tok.start >= 2 and text[tok.start - 2].isalnum():
         return True  # the ".5" of Qwen2.5 was taken with its name; "v1.2"
+    if tok.text.startswith(".") and before.isalnum():
+        return True  # the ".99" of P99.99: the rest of a name whose digits came first
     after = text[tok.end : tok.end + 3]
     if _ORDINAL.match(after):
         return True

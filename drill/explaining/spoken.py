@@ -124,6 +124,11 @@ def as_written(text: str) -> Rewrite:
             pieces.append((tokens[i].start, tokens[j].end, f"{written} ×"))
             i = j + 1
             continue
+        if j < len(tokens) and tokens[j].low == "percentile" and value != int(value):
+            # "the 99.9 percentile": a quantile said with its decimals is a share.
+            pieces.append((tokens[i].start, tokens[j].end, f"{written}%"))
+            i = j + 1
+            continue
         if j < len(tokens) and tokens[j].low in ("percent", "pct"):
             pieces.append((tokens[i].start, tokens[j].end, f"{written}%"))
             i = j + 1

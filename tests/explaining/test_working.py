@@ -287,3 +287,13 @@ def test_a_count_of_things_is_no_claim_of_a_plain_ratio(library: Library) -> Non
                   "It fits with room to spare, about fifteen conversations of eight K.")
     figure = next(f for f in result.figures if "conversations" in f.text)
     assert figure.name != "bf16_over_usable" and figure.verdict != WRONG
+
+
+def test_a_percentile_label_is_a_name_and_a_decimal_percentile_a_share() -> None:
+    # "P99.99" names a quantile: neither its 99 nor its .99 is a figure of the text.
+    assert [f.text for f in find_figures("so the page needs P99.99 on each call")] == []
+    # Said with its decimals, the quantile is a share: 99.95 percentile = 99.95%.
+    written = as_written("each call must meet its ninety-nine point nine five percentile").text
+    assert [f.text for f in find_figures(written)] == ["99.95%"]
+    # An ordinal stays a rank, as before: "the ninety-ninth percentile" holds no figure.
+    assert find_figures(as_written("at the ninety-ninth percentile").text) == []
