@@ -25,8 +25,6 @@ from drill.quantities.unit_table import UNITS
 #: What may join two figures of a run: one product or quotient, said or written.
 _OPERATOR = re.compile(r"(times|x|×|\*|·|over|divided\s+by|/|÷|plus|\+|minus|less|−)",
                        re.IGNORECASE)
-#: A figure read as a factor whose "times" is the operator of a product said after it.
-_TIMES_AT_END = re.compile(r"(?:times|×|x)$", re.IGNORECASE)
 #: A count noun said between an operand and its operator ("4,096 tokens times 8 choices").
 _COUNT_NOUN = re.compile(r"\s*[A-Za-z][a-z]+(?:\s+|$)")
 #: A word right after a number that the figure reader may have left off it ("8.03
@@ -46,23 +44,35 @@ MAX_RUN, MAX_LINKS = 5, 6
 
 
 def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozenset[int]:
-    """The indexes of the figures of ``text`` that equal the product or quotient said
-    just before them (see the module)."""
+    """The indexes of the figures of ``text`` that follow from the working said just
+    before them (see the module)."""
     found = {index for index in range(2, len(figures))
              if _scaled(text, figures, index, tolerance)
              or _difference(text, figures, index, tolerance)}
     for index in range(2, len(figures)):
-        _, link = _left_off(text, figures[index - 1], figures[index].start)
-        if not _linked(link) and not _linked(_without_count_noun(link)):
+        if not _links_to(text, figures[index - 1], figures[index]):
             continue
         value = _run_value(text, figures, index - 1)
-        if value is None:
-            continue
-        slack = max(tolerance, figures[index].precision)
-        if value > 0 and any(said > 0 and relative_off(said, value) <= slack
-                             for said in _said_values(figures[index])):
+        if value is not None and _gives(value, figures[index], tolerance,
+                                        _said_values(figures[index])):
             found.add(index)
     return frozenset(found)
+
+
+def _gives(value: float, said: Figure, tolerance: float,
+           readings: tuple[float, ...] = ()) -> bool:
+    """Whether ``value`` is what ``said`` says (any of ``readings``, else its value),
+    within the card's tolerance or the figure's own precision."""
+    slack = max(tolerance, said.precision)
+    return value > 0 and any(r > 0 and relative_off(r, value) <= slack
+                             for r in readings or (said.value.value,))
+
+
+def _links_to(text: str, figure: Figure, said: Figure) -> bool:
+    """Whether only linking words, after any unit or count noun of ``figure``, stand
+    between it and ``said`` ("8 choices is", "36, so")."""
+    _, link = _left_off(text, figure, said.start)
+    return _linked(link) or _linked(_without_count_noun(link))
 
 
 _WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
@@ -97,9 +107,8 @@ def _scaled(text: str, figures: Sequence[Figure], index: int, tolerance: float) 
     if change is None or not _linked(text[change.end():said.start]):
         return False
     x, y = a.value.value, factor.value.value
-    value = x / y if change.group(1).casefold() in _SHRINKING else x * y
-    return value > 0 and relative_off(said.value.value, value) <= max(tolerance,
-                                                                        said.precision)
+    return _gives(x / y if change.group(1).casefold() in _SHRINKING else x * y, said,
+                  tolerance)
 
 
 def _difference(text: str, figures: Sequence[Figure], index: int, tolerance: float) -> bool:
@@ -111,12 +120,8 @@ def _difference(text: str, figures: Sequence[Figure], index: int, tolerance: flo
         return False
     if not (a.bare or b.bare or a.value.dim == b.value.dim):
         return False
-    _, link = _left_off(text, b, said.start)
-    if not (_linked(link) or _linked(_without_count_noun(link))):
-        return False
-    gap = abs(a.value.value - b.value.value)
-    return gap > 0 and said.value.value > 0 and relative_off(said.value.value, gap) <= max(
-        tolerance, said.precision)
+    return _links_to(text, b, said) and _gives(abs(a.value.value - b.value.value), said,
+                                               tolerance)
 
 
 def _linked(between: str) -> bool:
@@ -151,9 +156,6 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
     while first > 0 and last - first + 1 < MAX_RUN:
         value, gap = _left_off(text, figures[first - 1], figures[first].start)
         joined = _OPERATOR.fullmatch(_without_count_noun(gap).strip()) if len(gap) <= 24 else None
-        if joined is None and not gap.strip() and _TIMES_AT_END.search(figures[first - 1].text):
-            # "ninety-nine times twenty": the reader took "times" into the first figure.
-            joined = _OPERATOR.fullmatch("times")
         if joined is None:
             break
         ops.insert(0, joined.group(1).casefold())
