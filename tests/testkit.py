@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from textual.pilot import Pilot
 
     from drill.app.drill_app import DrillApp
+    from drill.explaining.explain import Explanation
+    from drill.packs.library import Library
     from drill.scheduling.days import StudyDays
     from drill.scheduling.state import CardState
 
@@ -290,3 +292,11 @@ def wal_left_by_a_crash(path: Path, statements: str) -> Path:
     wal = path.with_name(path.name + "-wal")
     assert wal.stat().st_size > 0
     return wal
+
+
+def said(library: Library, key: str, text: str) -> Explanation:
+    """``text`` checked as a spoken answer to the card ``key`` of ``library``."""
+    from drill.explaining.explain import explain, worked_card
+
+    card, solution = worked_card(library.find(key))
+    return explain(card, solution, text)

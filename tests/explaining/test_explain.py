@@ -23,11 +23,6 @@ RIGHT_ANSWER = (
 
 
 @pytest.fixture(scope="module")
-def library() -> Library:
-    return load_library()
-
-
-@pytest.fixture(scope="module")
 def q1(library: Library) -> tuple[Card, Solution | None]:
     return worked_card(library.find("speed-physics/q1"))
 

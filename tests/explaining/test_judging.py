@@ -15,17 +15,8 @@ from drill.explaining.explain import (
     worked_card,
     worked_parent,
 )
-from drill.packs.library import Library, load_library
-
-
-@pytest.fixture(scope="module")
-def library() -> Library:
-    return load_library()
-
-
-def said(library: Library, key: str, text: str) -> Explanation:
-    card, solution = worked_card(library.find(key))
-    return explain(card, solution, text)
+from drill.packs.library import Library
+from testkit import said
 
 
 def verdicts(result: Explanation) -> dict[str, tuple[str, str | None]]:

@@ -3,17 +3,10 @@ figure does not, and a point whose own figure is stated wrong is not made."""
 
 from __future__ import annotations
 
-import pytest
-
 from drill.explaining.explain import explain, worked_card
 from drill.explaining.points import check_points
-from drill.packs.library import Library, load_library
+from drill.packs.library import Library
 from drill.packs.model import KeyPoint
-
-
-@pytest.fixture(scope="module")
-def library() -> Library:
-    return load_library()
 
 
 def made(library: Library, key: str, text: str) -> set[str]:

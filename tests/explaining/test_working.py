@@ -4,24 +4,13 @@ you'd get if") is no claim; neither lets a wrong claim through."""
 
 from __future__ import annotations
 
-import pytest
-
 from drill.checking.figures import find_figures
-from drill.explaining.explain import RIGHT, WRONG, Explanation, explain, worked_card
+from drill.explaining.explain import RIGHT, WRONG
 from drill.explaining.judging import contrasted
 from drill.explaining.spoken import as_written
 from drill.explaining.working import worked_out
-from drill.packs.library import Library, load_library
-
-
-@pytest.fixture(scope="module")
-def library() -> Library:
-    return load_library()
-
-
-def said(library: Library, key: str, text: str) -> Explanation:
-    card, solution = worked_card(library.find(key))
-    return explain(card, solution, text)
+from drill.packs.library import Library
+from testkit import said
 
 
 def derived(text: str) -> list[str]:
