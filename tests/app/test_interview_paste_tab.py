@@ -39,10 +39,14 @@ def burst(app: DrillApp, *parts: events.Paste | str) -> None:
             app.post_message(events.Key(KEY_NAMES.get(part, part), part))
 
 
-async def first_question(app: DrillApp) -> InterviewScreen:
+async def first_question(app: DrillApp, pilot: Pilot[Any]) -> InterviewScreen:
+    """The interview open on its first question, the answer box focused (1, Enter)."""
+    await pilot.pause()
     screen = app.interview_screen(seed=1)
     assert isinstance(screen, InterviewScreen)
     await app.push_screen(screen)
+    await pilot.pause()
+    await pilot.press("1", "enter")
     return screen
 
 
@@ -59,10 +63,7 @@ async def test_a_tab_in_the_same_burst_as_the_paste_takes_the_digits_to_the_firs
         make_app: MakeApp, background: bool) -> None:
     app = make_app(prepare_in_background=background)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = await first_question(app)
-        await pilot.pause()
-        await pilot.press("1", "enter")
+        screen = await first_question(app, pilot)
         burst(app, events.Paste(PASTED), *"\t4.78")
         await settled(pilot)
         first = screen.query(AskField).first()
@@ -77,10 +78,7 @@ async def test_a_tab_right_behind_the_paste_is_not_undone_by_it(
     # has handled both.
     app = make_app(prepare_in_background=background)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = await first_question(app)
-        await pilot.pause()
-        await pilot.press("1", "enter")
+        screen = await first_question(app, pilot)
         burst(app, events.Paste(PASTED), "\t")
         await settled(pilot)
         first = screen.query(AskField).first()
@@ -94,10 +92,7 @@ async def test_a_tab_pressed_after_the_paste_was_handled_goes_to_the_first_ask(
         make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = await first_question(app)
-        await pilot.pause()
-        await pilot.press("1", "enter")
+        screen = await first_question(app, pilot)
         app.post_message(events.Paste(PASTED))
         await pilot.pause()
         await pilot.press("tab", *"4.78")
