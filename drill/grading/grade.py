@@ -200,7 +200,6 @@ def _checked_working(result: Grade, working: list[Part], result_text: str, targe
         return result
     stated = result.parsed.value
     allowed = max(target.tolerance, _WORKING_ROUNDING)
-    typed_unit = _typed_unit(result_text, last)
     for part in working:
         step = _grade_figure(part.text, target, last)
         if step.parsed is None or step.parsed.unit != target.unit:
@@ -208,13 +207,11 @@ def _checked_working(result: Grade, working: list[Part], result_text: str, targe
         worked = step.parsed.value
         if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
             continue
-        came_to = step.parsed.text
-        if typed_unit is not None:
-            in_unit = _plain_step_in_unit(part.text, typed_unit, last, allowed)
-            if in_unit is True:
-                continue
-            if in_unit:
-                came_to = in_unit
+        # Only a step that disagrees is read again, in the result's unit.
+        in_unit = _plain_step_in_unit(part.text, result_text, last, allowed)
+        if in_unit is True:
+            continue
+        came_to = in_unit or step.parsed.text
         said = (f"Your working '{part.text.strip()}' (at column {part.start + 1}) comes to "
                 f"{came_to}, not the {result.parsed.text} written after it: check "
                 "that step's arithmetic.")
@@ -250,16 +247,20 @@ def _typed_unit(text: str, last: Quantity | None) -> _TypedUnit | None:
         return None
 
 
-def _plain_step_in_unit(text: str, unit: _TypedUnit, last: Quantity | None,
+def _plain_step_in_unit(text: str, result_text: str, last: Quantity | None,
                         allowed: float) -> bool | str:
-    """A step of plain numbers read in the result's unit: True when it agrees read in
-    that unit or in its base (a count of bytes, FLOP/s, seconds); else the step's value
-    in that unit, for the message; False when the step is not plain numbers."""
+    """A step of plain numbers read in the unit of ``result_text``: True when it agrees
+    read in that unit or in its base (a count of bytes, FLOP/s, seconds); else the step's
+    value in that unit, for the message; False when the step is not plain numbers or the
+    result is not one number with a unit."""
     try:
         reading = _read(text, last)
     except ParseError:
         return False
     if not is_plain_arithmetic(reading.tree) or not reading.value.dimensionless:
+        return False
+    unit = _typed_unit(result_text, last)
+    if unit is None:
         return False
     size = unit.size.value
     stated = unit.stated.value / size
