@@ -47,7 +47,7 @@ from drill.explaining.judging import Verdict, counts_things, judge, options_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.spoken import Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
-from drill.explaining.working import worked_out
+from drill.explaining.working import rescaled, worked_out
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
@@ -255,10 +255,14 @@ def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
                  tolerance: float) -> list[Verdict]:
     """A figure that equals the product or quotient said just before it is the speaker's
     working, right whatever it is near, unless its words claim a result or mistake of
-    the card ("32 times 8, 256 picks" is arithmetic; a count of experts touched is not)."""
+    the card ("32 times 8, 256 picks" is arithmetic; a count of experts touched is not).
+    A share scaled by a change ("30%, 3x faster, takes it to 10%") is the new size of what
+    was just said, whatever words follow it; only a declared mistake overrules that."""
     derived = worked_out(text, found, tolerance)
+    scaled = rescaled(text, found, tolerance)
     return [Verdict(RIGHT) if index in derived and verdict.verdict != RIGHT
-            and not _claimed(verdict) else verdict
+            and not (_claimed(verdict) and (index not in scaled or _declared(verdict)))
+            else verdict
             for index, verdict in enumerate(verdicts)]
 
 
@@ -283,6 +287,10 @@ def _estimates_after_the_bound(text: str, found: list[Figure], verdicts: list[Ve
             said_right.add(name)
         out.append(verdict)
     return out
+
+
+def _declared(verdict: Verdict) -> bool:
+    return verdict.option is not None and verdict.option.candidate.kind == "mistake"
 
 
 def _claimed(verdict: Verdict) -> bool:
