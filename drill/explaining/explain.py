@@ -416,9 +416,17 @@ def _candidates(card: Card, solution: Solution | None
     results = [(n, r.value, r.shown) for n, r in solution.results.items()
                if n not in only_wrong]
     right = candidates_of(dict(solution.given_values), solution.givens, results, facts)
-    mistaken = [(Candidate(n, solution.results[n].value, solution.results[n].shown,
-                           "mistake"), m, meant) for n, m, meant in wrong_for]
+    mistaken = [(Candidate(n, _as_meant(solution.results[n].value,
+                                        solution.results[meant].value),
+                           solution.results[n].shown, "mistake"), m, meant)
+                for n, m, meant in wrong_for]
     return right, mistaken
+
+
+def _as_meant(value: Quantity, meant: Quantity) -> Quantity:
+    """A slip's value in the kind of the quantity it is mistaken for: the rate over the
+    time is requests per second squared, but "8 requests" is how the slip is said."""
+    return value if value.dim == meant.dim else Quantity(value.value, meant.dim)
 
 
 #: Between a figure and a bare number that takes its unit: a list said in one breath.
@@ -430,6 +438,13 @@ _CARRY_AFTER = re.compile(r"^\s*(?:total|each|overall|altogether|apiece|in all|c
                           r"|per user|for everyone)?\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)",
                           re.IGNORECASE)
 _OPERATOR_WORDS = re.compile(r"\b(?:over|times|divided|plus|minus)\b", re.IGNORECASE)
+
+
+#: A count named right before a bare number: "a batch of about 295" counts sequences,
+#: whatever unit the figure before it had.
+_NAMED_BEFORE = re.compile(r"\b(?:batch(?:\s+size)?|users?|sequences?|requests?|conversations?"
+                           r"|GPUs?|tokens?)\s+(?:of\s+)?(?:about|around|roughly|~|maybe"
+                           r"|approximately)?\s*$", re.IGNORECASE)
 
 
 def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
@@ -446,6 +461,7 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
             continue
         between = text[last.end:figure.start]
         if (not _CARRY_BETWEEN.search(between) or _OPERATOR_WORDS.search(between)
+                or _NAMED_BEFORE.search(between)
                 or not _CARRY_AFTER.match(text[figure.end:figure.end + 24])):
             continue
         lead = _LEADING_NUMBER.match(last.text.lstrip("$"))

@@ -304,7 +304,7 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
              and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS)
     others = [o for o in fits if o not in hits and o.candidate.kind in ("given", "result")
               and _said_in_full(figure, o) and _within(figure, o, _FAR)
-              and (not small or _counted_as(figure, o, scores))]
+              and (not small or _counted_as(figure, o, fits, scores))]
     # What the card asks is what an answer claims most often: it wins a near tie.
     return max(others, key=lambda o: (scores[id(o)] + 0.5 * o.asked, _rank(o)), default=None)
 
@@ -321,12 +321,18 @@ def _claimed_factor(figure: Figure, rival: Option | None, scores: dict[int, floa
     return rival if _within(figure, rival, _NEAR) else None
 
 
-def _counted_as(figure: Figure, option: Option, scores: dict[int, float]) -> bool:
+def _counted_as(figure: Figure, option: Option, fits: list[Option],
+                scores: dict[int, float]) -> bool:
     """Whether a small count ("8 requests in flight") counts what a result counts, said
-    clearly of it: then it claims it; otherwise it is a count, not a claim."""
-    counted = figure.value.dim != dims.without_counts(figure.value.dim)
-    return (counted and option.candidate.value.dim == figure.value.dim
-            and option.candidate.kind == "result" and scores[id(option)] >= _OVERRULE)
+    clearly of it, or said of the only result that counts those things ("about eight
+    requests" where the card counts requests once): then it claims it; otherwise it is a
+    count, not a claim."""
+    dim = figure.value.dim
+    if (dim == dims.without_counts(dim) or option.candidate.value.dim != dim
+            or option.candidate.kind != "result" or scores[id(option)] <= 0):
+        return False
+    alike = [o for o in fits if o.candidate.kind == "result" and o.candidate.value.dim == dim]
+    return scores[id(option)] >= _OVERRULE or alike == [option]
 
 
 def _asked_twin(hit: Option, fits: list[Option], hits: list[Option],
