@@ -257,11 +257,14 @@ def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
     working, right whatever it is near, unless its words claim a result or mistake of
     the card ("32 times 8, 256 picks" is arithmetic; a count of experts touched is not).
     A share scaled by a change ("30%, 3x faster, takes it to 10%") is the new size of what
-    was just said, whatever words follow it; only a declared mistake overrules that."""
+    was just said, whatever words follow it; only a declared mistake overrules that. A
+    slip's value that is also a step of the right working ("128 KiB times a thousand
+    tokens, 128 MB": one user's cache) is that step when worked out loud."""
     derived = worked_out(text, found, tolerance)
     scaled = rescaled(text, found, tolerance)
     return [Verdict(RIGHT) if index in derived and verdict.verdict != RIGHT
-            and not (_claimed(verdict) and (index not in scaled or _declared(verdict)))
+            and not (_claimed(verdict) and (index not in scaled or _declared(verdict))
+                     and not verdict.also_right)
             else verdict
             for index, verdict in enumerate(verdicts)]
 
