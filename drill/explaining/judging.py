@@ -430,9 +430,12 @@ def _form(text: str) -> str:
     """How a ratio is written: "%" for a share, "×" for a factor, "" for neither."""
     if "%" in text:
         return "%"
-    if "×" in text:
+    if "×" in _TIMES_TEN.sub("", text):  # "2.18 × 10⁸" is a number, not a factor
         return "×"
     return ""
+
+
+_TIMES_TEN = re.compile(r"×\s*10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻^0-9-]*")
 
 
 def _forms_agree(figure: Figure, option: Option) -> bool:
