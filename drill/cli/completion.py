@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 from typing import Any
 
 from drill.cli.exit_codes import EXIT_OK
@@ -24,6 +25,14 @@ ZSH_PREAMBLE = """\
 # unless your ~/.zshrc already loads it.
 (( $+functions[compdef] )) || { autoload -Uz compinit && compinit; }
 """
+
+#: argcomplete hands zsh each candidate as "name:description", the description empty for
+#: a card key, an ask, a variant or a GPU; zsh's ``_describe`` then lists all of those on
+#: one line ending in a bare "--", in no useful order. Cutting the empty description
+#: (after the script's test for a trailing "/" or "=" that needs no space) lists them as
+#: plain names, in drill's order.
+ZSH_DESCRIBE = '        _describe "${words[1]}" completions'
+ZSH_PLAIN_NAMES = '        completions=("${completions[@]%:}")\n'
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -47,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     if args.shell == "zsh":
         # The "#compdef drill" tag must stay the first line, for a copy in $fpath.
         tag, _, rest = script.partition("\n")
-        script = f"{tag}\n{ZSH_PREAMBLE}{rest}"
+        script = f"{tag}\n{ZSH_PREAMBLE}{rest}".replace(
+            ZSH_DESCRIBE, ZSH_PLAIN_NAMES + ZSH_DESCRIBE, 1)
     print(script)
     return EXIT_OK
 
@@ -69,17 +79,24 @@ def complete_if_asked(parser: argparse.ArgumentParser) -> None:
 
 def _library(parsed_args: argparse.Namespace) -> Any:
     """The packs the command line names, wherever ``--packs`` stands (before the command
-    too: ``drill --packs DIR show``), built-in ones included."""
+    too: ``drill --packs DIR show``), and those settings.toml names, built-in ones
+    included."""
     from drill.cli import BEFORE
     from drill.config.location import data_dir
+    from drill.config.settings import SettingsError, load_settings
     from drill.solving.sources import load_sources, resolve_sources
 
     folder = data_dir(getattr(parsed_args, "data", None)
                       or getattr(parsed_args, f"{BEFORE}data", None))
-    packs = [*(getattr(parsed_args, f"{BEFORE}packs", None) or []),
-             *(getattr(parsed_args, "packs", None) or [])]
-    sources = resolve_sources(folder, None, packs, (), include_builtin=True)
-    return load_sources(sources)
+    # The shell hands over the line as typed: a "~" in it is not expanded yet.
+    packs = [Path(path).expanduser()
+             for path in (*(getattr(parsed_args, f"{BEFORE}packs", None) or []),
+                          *(getattr(parsed_args, "packs", None) or []))]
+    try:
+        settings = load_settings(folder, write_default=False)
+    except SettingsError:  # the command itself reports it; completing goes on without
+        settings = None
+    return load_sources(resolve_sources(folder, settings, packs, (), include_builtin=True))
 
 
 def _chosen_card(parsed_args: argparse.Namespace) -> Any:
