@@ -43,7 +43,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "start-up file, for example in ~/.bashrc: eval \"$(drill completion bash)\"; "
         "zsh: eval \"$(drill completion zsh)\" (it loads compinit if needed); fish: "
         "drill completion fish | source. It completes commands, options, card keys, the "
-        "chosen card's ask ids and variants, pack ids, GPUs and exercises.",
+        "chosen card's ask ids and variants, pack ids, GPUs, exercises and folders.",
     )
     parser.add_argument("shell", metavar="SHELL", choices=SHELLS, help=" | ".join(SHELLS))
     parser.set_defaults(func=run)
@@ -68,10 +68,14 @@ def complete_if_asked(parser: argparse.ArgumentParser) -> None:
         return
     import argcomplete
 
-    for path, subparser in _parsers(parser):
+    from drill.cli import BEFORE
+
+    for path, subparser in [((), parser), *_parsers(parser)]:
+        command = path[0] if path else ""
         for action in subparser._actions:
-            completer = COMPLETERS.get((path[0], action.dest),
-                                       COMPLETERS.get(("*", action.dest)))
+            # An option given before the command ("before_packs") completes as after it.
+            dest = action.dest.removeprefix(BEFORE)
+            completer = COMPLETERS.get((command, dest), COMPLETERS.get(("*", dest)))
             if completer is not None:
                 action.completer = completer  # type: ignore[attr-defined]
     argcomplete.autocomplete(parser)
@@ -150,6 +154,14 @@ def exercise_names(prefix: str, **_: object) -> list[str]:
     return [name for name in EXERCISES if name.startswith(prefix)]
 
 
+def folders(prefix: str, **_: object) -> list[str]:
+    """A folder option (``--packs``, ``--solvers``, ``--data``): folders, not the files in
+    them."""
+    from argcomplete.completers import DirectoriesCompleter
+
+    return list(DirectoriesCompleter()(prefix))
+
+
 def nothing(prefix: str, **_: object) -> list[str]:
     """Free text (a typed answer, an explanation): no file names offered for it."""
     return []
@@ -160,6 +172,9 @@ COMPLETERS: dict[tuple[str, str], Any] = {
     ("*", "card"): card_keys,
     ("*", "ask"): ask_ids,
     ("*", "variant"): variant_ids,
+    ("*", "packs"): folders,
+    ("*", "solvers"): folders,
+    ("*", "data"): folders,
     ("export", "pack"): pack_ids,
     ("roofline", "gpu"): gpu_names,
     ("exercise", "name"): exercise_names,

@@ -113,3 +113,10 @@ def test_the_zsh_script_lists_names_without_a_description_as_plain_names() -> No
     lines = drill("completion", "zsh").stdout.splitlines()
     describe = next(i for i, line in enumerate(lines) if line.strip().startswith("_describe"))
     assert lines[describe - 1].strip() == 'completions=("${completions[@]%:}")'
+
+
+def test_folder_options_offer_folders_only(tmp_path: Path) -> None:
+    (tmp_path / "packs").mkdir()
+    (tmp_path / "packs.txt").write_text("a file, not a folder of packs\n")
+    assert completions(tmp_path, f"drill --packs {tmp_path}/pa") == [f"{tmp_path}/packs/"]
+    assert completions(tmp_path, f"drill show --data {tmp_path}/pa") == [f"{tmp_path}/packs/"]

@@ -39,6 +39,10 @@ CASES = [
     ("drill export --pack serving-", {"serving-math", "serving-engine"}),
     ("drill roofline --gpu H1", {"H100", "H100-PCIe"}),
     ("drill exercise start a", {"amdahl"}),
+    # HOME holds the folder "packs" and the file "packs.txt": a folder option offers the
+    # folder alone, before the command and after it.
+    ("drill --packs pa", {"packs/"}),
+    ("drill check --solvers pa", {"packs/"}),
 ]
 CASE_IDS = [line.replace(str(APP_PACKS), "DIR") for line, _ in CASES]
 
@@ -48,8 +52,8 @@ SAFETY_TIMEOUT = 120
 
 @dataclass(frozen=True)
 class Home:
-    """A shell's surroundings: its own HOME (holding ``packs``, a link to APP_PACKS), the
-    environment to run it in, and drill's data folder."""
+    """A shell's surroundings: its own HOME, also its working folder (holding ``packs``, a
+    link to APP_PACKS, and a file ``packs.txt``), and the environment to run it in."""
 
     folder: Path
     env: dict[str, str]
@@ -60,6 +64,7 @@ def home(tmp_path: Path) -> Home:
     folder = tmp_path / "home"
     folder.mkdir()
     (folder / "packs").symlink_to(APP_PACKS, target_is_directory=True)
+    (folder / "packs.txt").write_text("a file, not a folder of packs\n")
     bin_folder = str(Path(sys.executable).parent)
     env = {**os.environ,
            "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
