@@ -500,10 +500,19 @@ def _fits(figure: Figure, option: Option, noun: str) -> bool:
             # A count of things ("15 conversations") claims a plain ratio only when the
             # ratio's own words name those things.
             nouns = set(words_of(noun))
-            if nouns and not nouns & option.vocab:
+            if nouns and not nouns & _things_counted(option.vocab):
                 continue  # "125 conversations" is no head size
         return True
     return False
+
+
+#: What a batch counts: "300 sequences" is a batch of 300.
+_BATCHED = frozenset({"sequence", "user", "request"})
+
+
+def _things_counted(vocab: frozenset[str]) -> frozenset[str]:
+    """The things a quantity named by ``vocab`` counts (a batch counts sequences)."""
+    return vocab | _BATCHED if "batch" in vocab else vocab
 
 
 def _hit(figure: Figure, option: Option) -> bool:
