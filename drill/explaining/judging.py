@@ -36,6 +36,10 @@ from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 
+#: A model named by its size: "a 7B model", "the 70B one".
+_MODEL_SIZE = re.compile(r"[0-9]+(?:\.[0-9]+)?[BM]")
+_MODEL_AFTER = re.compile(r"\s+(?:models?|one|dense|MoE|params|parameters?|class)\b",
+                          re.IGNORECASE)
 #: An operator said or written right before a figure: the figure is inside a formula.
 _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷+−*/])\s*$",
                       re.IGNORECASE)
@@ -218,6 +222,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     """The verdict before any contrast is set aside (see :func:`judge`)."""
     if figure.text[-1:] in ("x", "×") and text[figure.end:figure.end + 1].isdigit():
         return Verdict(None)  # "Mixtral 8x7B", "2x4": a name, not a factor
+    if _MODEL_SIZE.fullmatch(figure.text) and _MODEL_AFTER.match(text, figure.end):
+        return Verdict(None)  # "a 7B model": a model's name, not a count
     noun = _noun(figure)
     if figure.bare:
         # "30 streaming users": the count's noun may come a word or two after it.
