@@ -622,7 +622,7 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
     if verdict.verdict != WRONG or option is None:
         return FigureCheck(*where, UNKNOWN)
     if option.mistake is not None and option.meant is not None:
-        if _said(option.meant, solution, stated, tolerance):
+        if _said(option.meant, solution, stated, option.tolerance):
             return FigureCheck(*where, RIGHT, option.candidate.name, None,
                                f"the '{option.mistake.id}' mistake, set against the right "
                                "figure")
