@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 from typing import Any
 
 from drill.cli.exit_codes import EXIT_OK
@@ -25,6 +26,14 @@ ZSH_PREAMBLE = """\
 (( $+functions[compdef] )) || { autoload -Uz compinit && compinit; }
 """
 
+#: argcomplete hands zsh each candidate as "name:description", the description empty for
+#: a card key, an ask, a variant or a GPU; zsh's ``_describe`` then lists all of those on
+#: one line ending in a bare "--", in no useful order. Cutting the empty description
+#: (after the script's test for a trailing "/" or "=" that needs no space) lists them as
+#: plain names, in drill's order.
+ZSH_DESCRIBE = '        _describe "${words[1]}" completions'
+ZSH_PLAIN_NAMES = '        completions=("${completions[@]%:}")\n'
+
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     parser = subparsers.add_parser(
@@ -34,7 +43,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         "start-up file, for example in ~/.bashrc: eval \"$(drill completion bash)\"; "
         "zsh: eval \"$(drill completion zsh)\" (it loads compinit if needed); fish: "
         "drill completion fish | source. It completes commands, options, card keys, the "
-        "chosen card's ask ids and variants, pack ids, GPUs and exercises.",
+        "chosen card's ask ids and variants, pack ids, GPUs, exercises and folders.",
     )
     parser.add_argument("shell", metavar="SHELL", choices=SHELLS, help=" | ".join(SHELLS))
     parser.set_defaults(func=run)
@@ -47,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     if args.shell == "zsh":
         # The "#compdef drill" tag must stay the first line, for a copy in $fpath.
         tag, _, rest = script.partition("\n")
-        script = f"{tag}\n{ZSH_PREAMBLE}{rest}"
+        script = f"{tag}\n{ZSH_PREAMBLE}{rest}".replace(
+            ZSH_DESCRIBE, ZSH_PLAIN_NAMES + ZSH_DESCRIBE, 1)
     print(script)
     return EXIT_OK
 
@@ -58,10 +68,14 @@ def complete_if_asked(parser: argparse.ArgumentParser) -> None:
         return
     import argcomplete
 
-    for path, subparser in _parsers(parser):
+    from drill.cli import BEFORE
+
+    for path, subparser in [((), parser), *_parsers(parser)]:
+        command = path[0] if path else ""
         for action in subparser._actions:
-            completer = COMPLETERS.get((path[0], action.dest),
-                                       COMPLETERS.get(("*", action.dest)))
+            # An option given before the command ("before_packs") completes as after it.
+            dest = action.dest.removeprefix(BEFORE)
+            completer = COMPLETERS.get((command, dest), COMPLETERS.get(("*", dest)))
             if completer is not None:
                 action.completer = completer  # type: ignore[attr-defined]
     argcomplete.autocomplete(parser)
@@ -69,17 +83,24 @@ def complete_if_asked(parser: argparse.ArgumentParser) -> None:
 
 def _library(parsed_args: argparse.Namespace) -> Any:
     """The packs the command line names, wherever ``--packs`` stands (before the command
-    too: ``drill --packs DIR show``), built-in ones included."""
+    too: ``drill --packs DIR show``), and those settings.toml names, built-in ones
+    included."""
     from drill.cli import BEFORE
     from drill.config.location import data_dir
+    from drill.config.settings import SettingsError, load_settings
     from drill.solving.sources import load_sources, resolve_sources
 
     folder = data_dir(getattr(parsed_args, "data", None)
                       or getattr(parsed_args, f"{BEFORE}data", None))
-    packs = [*(getattr(parsed_args, f"{BEFORE}packs", None) or []),
-             *(getattr(parsed_args, "packs", None) or [])]
-    sources = resolve_sources(folder, None, packs, (), include_builtin=True)
-    return load_sources(sources)
+    # The shell hands over the line as typed: a "~" in it is not expanded yet.
+    packs = [Path(path).expanduser()
+             for path in (*(getattr(parsed_args, f"{BEFORE}packs", None) or []),
+                          *(getattr(parsed_args, "packs", None) or []))]
+    try:
+        settings = load_settings(folder, write_default=False)
+    except SettingsError:  # the command itself reports it; completing goes on without
+        settings = None
+    return load_sources(resolve_sources(folder, settings, packs, (), include_builtin=True))
 
 
 def _chosen_card(parsed_args: argparse.Namespace) -> Any:
@@ -133,6 +154,14 @@ def exercise_names(prefix: str, **_: object) -> list[str]:
     return [name for name in EXERCISES if name.startswith(prefix)]
 
 
+def folders(prefix: str, **_: object) -> list[str]:
+    """A folder option (``--packs``, ``--solvers``, ``--data``): folders, not the files in
+    them."""
+    from argcomplete.completers import DirectoriesCompleter
+
+    return list(DirectoriesCompleter()(prefix))
+
+
 def nothing(prefix: str, **_: object) -> list[str]:
     """Free text (a typed answer, an explanation): no file names offered for it."""
     return []
@@ -143,6 +172,9 @@ COMPLETERS: dict[tuple[str, str], Any] = {
     ("*", "card"): card_keys,
     ("*", "ask"): ask_ids,
     ("*", "variant"): variant_ids,
+    ("*", "packs"): folders,
+    ("*", "solvers"): folders,
+    ("*", "data"): folders,
     ("export", "pack"): pack_ids,
     ("roofline", "gpu"): gpu_names,
     ("exercise", "name"): exercise_names,

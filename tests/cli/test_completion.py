@@ -4,8 +4,6 @@ drill for include commands, options and the card keys of the packs."""
 from __future__ import annotations
 
 import os
-import shlex
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +59,19 @@ def test_card_keys_come_from_packs_given_before_the_command(tmp_path: Path) -> N
     assert "app-demo/floor" in completions(tmp_path, f"drill show --packs {APP_PACKS} app-d")
 
 
+def test_card_keys_come_from_packs_settings_names(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "settings.toml").write_text(f"packs = [{str(APP_PACKS)!r}]\n")
+    assert "app-demo/amdahl" in completions(tmp_path, "drill show app-demo/")
+
+
+def test_a_damaged_settings_file_still_completes_built_in_card_keys(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "settings.toml").write_text("packs = [\n")
+    assert completions(tmp_path, "drill explain speed-physics/q1-") == [
+        "speed-physics/q1-follow-up"]
+
+
 def test_explain_completes_card_keys(tmp_path: Path) -> None:
     assert completions(tmp_path, "drill explain speed-physics/q1") == [
         "speed-physics/q1", "speed-physics/q1-follow-up"]
@@ -95,32 +106,17 @@ def test_the_zsh_script_loads_compinit_when_it_is_missing() -> None:
                        ) < next(i for i, line in enumerate(lines) if "compdef _python" in line)
 
 
-@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash on this machine")
-@pytest.mark.parametrize(("words", "expected"), [
-    (["drill", "grade", "speed-physics/q1", ""], {"decode_floor", "max_tokens_per_s"}),
-    (["drill", "--packs", str(APP_PACKS), "show", "app-demo/fl"],
-     {"app-demo/floor", "app-demo/floor-follow-up"}),
-    (["drill", "roofline", "--gpu", "B"], {"B200"}),
-])
-def test_bash_completes_through_the_printed_script(
-        tmp_path: Path, words: list[str], expected: set[str]) -> None:
-    """The script ``drill completion bash`` prints, loaded into a real bash, asked as bash
-    asks on Tab (COMP_WORDS, COMP_CWORD), with ``drill`` found on the PATH."""
-    line = " ".join(words)
-    script = (
-        'eval "$(drill completion bash)"\n'
-        f"COMP_WORDS=({' '.join(shlex.quote(word) for word in words)})\n"
-        f"COMP_CWORD={len(words) - 1}\n"
-        f"COMP_LINE={shlex.quote(line)}\n"
-        "COMP_POINT=${#COMP_LINE}\n"
-        f"_python_argcomplete drill {shlex.quote(words[-1])} {shlex.quote(words[-2])}\n"
-        'printf "%s\\n" "${COMPREPLY[@]}"\n'
-    )
-    bin_folder = str(Path(sys.executable).parent)
-    done = subprocess.run(
-        ["bash", "--norc", "--noprofile", "-c", script], capture_output=True, text=True,
-        timeout=120, env={**os.environ, "PATH": f"{bin_folder}:{os.environ['PATH']}",
-                          "DRILL_HOME": str(tmp_path / "data")})
-    assert done.returncode == 0, done.stderr
-    offered = {item.strip() for item in done.stdout.splitlines() if item.strip()}
-    assert {item for item in offered if not item.startswith("-")} == expected
+
+def test_the_zsh_script_lists_names_without_a_description_as_plain_names() -> None:
+    """argcomplete gives zsh "name:" for a name with no description; the script cuts the
+    empty description just before zsh's _describe lists the names."""
+    lines = drill("completion", "zsh").stdout.splitlines()
+    describe = next(i for i, line in enumerate(lines) if line.strip().startswith("_describe"))
+    assert lines[describe - 1].strip() == 'completions=("${completions[@]%:}")'
+
+
+def test_folder_options_offer_folders_only(tmp_path: Path) -> None:
+    (tmp_path / "packs").mkdir()
+    (tmp_path / "packs.txt").write_text("a file, not a folder of packs\n")
+    assert completions(tmp_path, f"drill --packs {tmp_path}/pa") == [f"{tmp_path}/packs/"]
+    assert completions(tmp_path, f"drill show --data {tmp_path}/pa") == [f"{tmp_path}/packs/"]
