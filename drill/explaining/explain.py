@@ -47,7 +47,7 @@ from drill.explaining.judging import Verdict, counts_things, judge, options_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.spoken import Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
-from drill.explaining.working import worked_out
+from drill.explaining.working import rescaled, worked_out
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
@@ -255,10 +255,17 @@ def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
                  tolerance: float) -> list[Verdict]:
     """A figure that equals the product or quotient said just before it is the speaker's
     working, right whatever it is near, unless its words claim a result or mistake of
-    the card ("32 times 8, 256 picks" is arithmetic; a count of experts touched is not)."""
+    the card ("32 times 8, 256 picks" is arithmetic; a count of experts touched is not).
+    A share scaled by a change ("30%, 3x faster, takes it to 10%") is the new size of what
+    was just said, whatever words follow it; only a declared mistake overrules that. A
+    slip's value that is also a step of the right working ("128 KiB times a thousand
+    tokens, 128 MB": one user's cache) is that step when worked out loud."""
     derived = worked_out(text, found, tolerance)
+    scaled = rescaled(text, found, tolerance)
     return [Verdict(RIGHT) if index in derived and verdict.verdict != RIGHT
-            and not _claimed(verdict) else verdict
+            and not (_claimed(verdict) and (index not in scaled or _declared(verdict))
+                     and not verdict.also_right)
+            else verdict
             for index, verdict in enumerate(verdicts)]
 
 
@@ -283,6 +290,10 @@ def _estimates_after_the_bound(text: str, found: list[Figure], verdicts: list[Ve
             said_right.add(name)
         out.append(verdict)
     return out
+
+
+def _declared(verdict: Verdict) -> bool:
+    return verdict.option is not None and verdict.option.candidate.kind == "mistake"
 
 
 def _claimed(verdict: Verdict) -> bool:
@@ -408,9 +419,17 @@ def _candidates(card: Card, solution: Solution | None
     results = [(n, r.value, r.shown) for n, r in solution.results.items()
                if n not in only_wrong]
     right = candidates_of(dict(solution.given_values), solution.givens, results, facts)
-    mistaken = [(Candidate(n, solution.results[n].value, solution.results[n].shown,
-                           "mistake"), m, meant) for n, m, meant in wrong_for]
+    mistaken = [(Candidate(n, _as_meant(solution.results[n].value,
+                                        solution.results[meant].value),
+                           solution.results[n].shown, "mistake"), m, meant)
+                for n, m, meant in wrong_for]
     return right, mistaken
+
+
+def _as_meant(value: Quantity, meant: Quantity) -> Quantity:
+    """A slip's value in the kind of the quantity it is mistaken for: the rate over the
+    time is requests per second squared, but "8 requests" is how the slip is said."""
+    return value if value.dim == meant.dim else Quantity(value.value, meant.dim)
 
 
 #: Between a figure and a bare number that takes its unit: a list said in one breath.
@@ -422,6 +441,13 @@ _CARRY_AFTER = re.compile(r"^\s*(?:total|each|overall|altogether|apiece|in all|c
                           r"|per user|for everyone)?\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)",
                           re.IGNORECASE)
 _OPERATOR_WORDS = re.compile(r"\b(?:over|times|divided|plus|minus)\b", re.IGNORECASE)
+
+
+#: A count named right before a bare number: "a batch of about 295" counts sequences,
+#: whatever unit the figure before it had.
+_NAMED_BEFORE = re.compile(r"\b(?:batch(?:\s+size)?|users?|sequences?|requests?|conversations?"
+                           r"|GPUs?|tokens?)\s+(?:of\s+)?(?:about|around|roughly|~|maybe"
+                           r"|approximately)?\s*$", re.IGNORECASE)
 
 
 def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
@@ -438,6 +464,7 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
             continue
         between = text[last.end:figure.start]
         if (not _CARRY_BETWEEN.search(between) or _OPERATOR_WORDS.search(between)
+                or _NAMED_BEFORE.search(between)
                 or not _CARRY_AFTER.match(text[figure.end:figure.end + 24])):
             continue
         lead = _LEADING_NUMBER.match(last.text.lstrip("$"))

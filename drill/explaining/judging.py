@@ -41,6 +41,11 @@ _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
 _OPERATOR_AFTER = re.compile(r"\s*(?:over|divided\s+by|times|[×÷/])\s*[0-9]", re.IGNORECASE)
+#: A figure the working goes on to use: "128 MB, and 32 of those is", "half a gig, and 64
+#: users is", "0.13 GB, times 32".
+_CARRIED_ON = re.compile(r"[\s,]*(?:and|so|then)?\s*(?:[0-9][0-9.,]*\s+(?:of\s+(?:those|them|these)"
+                         r"|[A-Za-z]+\s+(?:is|are|gives|makes|comes))|(?:times|×)\s*[0-9])",
+                         re.IGNORECASE)
 #: How clearly the words must point at another quantity to overrule a match: at least
 #: this, and twice as clearly as at the quantity matched, plus one.
 _OVERRULE = 2.0
@@ -76,6 +81,7 @@ class Verdict:
     verdict: str | None  # "right", "wrong", "unknown"; None: not a claim, left out
     option: Option | None = None
     clue: bool = False  # the words pointed at the option (not only its value)
+    also_right: bool = False  # a slip's value that is also a result of the right working
 
 
 def options_of(card: Card, right: list[Candidate],
@@ -234,12 +240,19 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         clue = scores[id(worst)] > 0
         # Said of the mistaken quantity at least as clearly as of anything else it equals;
         # a tie goes to the mistake unless what it equals is asked or given in its own
-        # right (the cache of one request, where the total is asked too).
+        # right (the cache of one request, where the total is asked too), or, with no
+        # words for either, is a step of the right working ("so half a gig" per user).
         if (clue or not figure.bare) and (
                 top is None or scores[id(worst)] > scores[id(top)]
-                or (scores[id(worst)] == scores[id(top)] and not top.asked)
+                or (scores[id(worst)] == scores[id(top)] and not top.asked
+                    and (clue or top.candidate.kind != "result"))
                 or _closer(figure, worst, top)):
-            return Verdict("wrong", worst, clue)
+            # A step of the right working it equals, said more clearly of it, or carried on
+            # with ("128 MB, and 32 of those is 4.2 GB"): one user's cache.
+            step = (top is not None and top.candidate.kind == "result" and (
+                scores[id(top)] > scores[id(worst)]
+                or _CARRIED_ON.match(text, figure.end) is not None))
+            return Verdict("wrong", worst, clue, step)
     if (best_hit is not None and _small_count(figure) and scores[id(best_hit)] == 0
             and best_hit.candidate.kind != "given"):
         return Verdict(None)  # "one token per step" is how decode works, not a result
@@ -304,7 +317,7 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
              and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS)
     others = [o for o in fits if o not in hits and o.candidate.kind in ("given", "result")
               and _said_in_full(figure, o) and _within(figure, o, _FAR)
-              and (not small or _counted_as(figure, o, scores))]
+              and (not small or _counted_as(figure, o, fits, scores))]
     # What the card asks is what an answer claims most often: it wins a near tie.
     return max(others, key=lambda o: (scores[id(o)] + 0.5 * o.asked, _rank(o)), default=None)
 
@@ -321,12 +334,18 @@ def _claimed_factor(figure: Figure, rival: Option | None, scores: dict[int, floa
     return rival if _within(figure, rival, _NEAR) else None
 
 
-def _counted_as(figure: Figure, option: Option, scores: dict[int, float]) -> bool:
+def _counted_as(figure: Figure, option: Option, fits: list[Option],
+                scores: dict[int, float]) -> bool:
     """Whether a small count ("8 requests in flight") counts what a result counts, said
-    clearly of it: then it claims it; otherwise it is a count, not a claim."""
-    counted = figure.value.dim != dims.without_counts(figure.value.dim)
-    return (counted and option.candidate.value.dim == figure.value.dim
-            and option.candidate.kind == "result" and scores[id(option)] >= _OVERRULE)
+    clearly of it, or said of the only result that counts those things ("about eight
+    requests" where the card counts requests once): then it claims it; otherwise it is a
+    count, not a claim."""
+    dim = figure.value.dim
+    if (dim == dims.without_counts(dim) or option.candidate.value.dim != dim
+            or option.candidate.kind != "result" or scores[id(option)] <= 0):
+        return False
+    alike = [o for o in fits if o.candidate.kind == "result" and o.candidate.value.dim == dim]
+    return scores[id(option)] >= _OVERRULE or alike == [option]
 
 
 def _asked_twin(hit: Option, fits: list[Option], hits: list[Option],
@@ -411,9 +430,12 @@ def _form(text: str) -> str:
     """How a ratio is written: "%" for a share, "×" for a factor, "" for neither."""
     if "%" in text:
         return "%"
-    if "×" in text:
+    if "×" in _TIMES_TEN.sub("", text):  # "2.18 × 10⁸" is a number, not a factor
         return "×"
     return ""
+
+
+_TIMES_TEN = re.compile(r"×\s*10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻^0-9-]*")
 
 
 def _forms_agree(figure: Figure, option: Option) -> bool:
@@ -470,6 +492,9 @@ def _fits(figure: Figure, option: Option, noun: str) -> bool:
             continue
         if kind == dims.DIMENSIONLESS and not _forms_agree(figure, option):
             continue
+        if kind == dims.DIMENSIONLESS and noun and not figure.bare and _form(
+                option.candidate.shown):
+            continue  # "one user" counts users: it is no 1× gain, nor "32 users" a 32× one
         if kind == dims.DIMENSIONLESS and noun and not figure.bare and (
                 option.candidate.kind in ("fact", "conversion") or not counts):
             # A count of things ("15 conversations") claims a plain ratio only when the

@@ -38,11 +38,25 @@ _ORDINALS: dict[str, int] = {
     "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90, "hundredth": 100,
     "ninth": 9, "fifth": 5, "fourth": 4, "sixth": 6, "seventh": 7, "eighth": 8,
 }
+#: Fractions said as one part ("a third") and as several ("two thirds", "six tenths").
+_FRACTION: dict[str, int] = {"third": 3, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10,
+                             "hundredth": 100, "thousandth": 1000}
+_FRACTIONS: dict[str, int] = {f"{word}s": parts for word, parts in _FRACTION.items()}
+#: Ordinal exponents said after "ten to the" ("ten to the fifteenth").
+_EXPONENTS: dict[str, int] = {
+    "third": 3, "sixth": 6, "ninth": 9, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "eighteenth": 18, "twenty-first": 21,
+}
 #: Spoken unit words and what they are written as.
 _UNIT_WORDS: dict[str, str] = {
     "gig": "GB", "gigs": "GB", "meg": "MB", "megs": "MB", "kay": "k", "k": "k",
     "percent": "%", "bucks": "dollars", "buck": "dollars", "usd": "dollars",
+    "millis": "ms", "milli": "ms", "msec": "ms", "msecs": "ms", "micros": "µs", "usec": "µs",
+    "usecs": "µs",
 }
+#: Units said after "a" or "an" that "and a half" may follow ("an hour and a half").
+_AND_A_HALF_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month",
+                               "millisecond", "microsecond"})
 _PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
 _FLOPS = re.compile(r"(kilo|mega|giga|tera|peta|exa)(flops?|FLOPS?|FLOPs|Flops?)$", re.I)
 #: What may follow "a" or "an" as "per": a time or a count said per one ("tokens a second").
@@ -99,7 +113,15 @@ def as_written(text: str) -> Rewrite:
         written = _format(value, decimals)
         # Money said out loud: "four dollars seventeen", "six and a half cents".
         if j < len(tokens) and tokens[j].low in ("dollar", "dollars", "bucks", "buck"):
-            cents = _number_at(tokens, j + 1)
+            # "four dollars and seventeen cents" is $4.17 as much as "four dollars seventeen".
+            joined = j + 2 if j + 1 < len(tokens) and tokens[j + 1].low == "and" else j + 1
+            cents = _number_at(tokens, joined)
+            if cents is not None and joined > j + 1 and not (
+                    cents[1] < len(tokens) and tokens[cents[1]].low in ("cent", "cents")):
+                cents = None  # "five dollars and two GPUs": not cents
+            elif cents is not None and cents[1] < len(tokens) and tokens[cents[1]].low in (
+                    "cent", "cents"):
+                cents = (cents[0], cents[1] + 1, cents[2])
             if cents is not None and cents[0] < 100 and cents[0] == int(cents[0]) \
                     and not _unit_after(tokens, cents[1]):
                 pieces.append((tokens[i].start, tokens[cents[1] - 1].end,
@@ -107,6 +129,17 @@ def as_written(text: str) -> Rewrite:
                 i = cents[1]
                 continue
             pieces.append((tokens[i].start, tokens[j].end, f"${written}"))
+            i = j + 1
+            continue
+        power = _power_of_ten(tokens, j) if value == 10 else None
+        if power is not None:
+            pieces.append((tokens[i].start, tokens[power[1] - 1].end, f"1e{power[0]}"))
+            i = power[1]
+            continue
+        parts = _parts(tokens, j, value)
+        if parts is not None:
+            # "two thirds", "six tenths", "one fifth of it": a fraction said in words.
+            pieces.append((tokens[i].start, tokens[j].end, _share(value / parts)))
             i = j + 1
             continue
         if j < len(tokens) and tokens[j].low == "nines" and value == int(value) \
@@ -163,6 +196,8 @@ def _number_at(tokens: list[_Token], i: int) -> tuple[float, int, int] | None:
             return 0.5, i + 2, 1
         if after == "quarter":
             return 0.25, i + 2, 2
+        if after in _FRACTION and _fraction_ends(tokens, i + 2):
+            return 1 / _FRACTION[after], i + 2, 0  # "a third of the step", "a tenth."
         return None
     if low == "half" and i + 1 < len(tokens) and tokens[i + 1].low in ("a", "an"):
         # "half a gig", "half a FLOP per byte"
@@ -346,8 +381,18 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
                                              or _group(previous.low) is not None
                                              or previous.low in ("hundred", "half", "a")
                                              or previous.low in SCALES)
-    if low in ("gig", "gigs", "meg", "megs") and after_figure:
+    if low in ("gig", "gigs", "meg", "megs", "millis", "milli", "msec", "msecs", "micros",
+               "usec", "usecs") and after_figure:
         return tok.start, tok.end, _UNIT_WORDS[low]
+    if low in ("a", "an") and i + 4 < len(tokens) and tokens[i + 1].low in _AND_A_HALF_UNITS \
+            and [t.low for t in tokens[i + 2:i + 5]] == ["and", "a", "half"]:
+        return tok.start, tokens[i + 4].end, f"1.5 {tokens[i + 1].low}s"
+    if low == "p" and i + 1 < len(tokens):
+        taken = _number_at(tokens, i + 1)
+        if taken is not None and taken[0] in (50, 90, 95, 99, 99.9, 99.99):
+            # "p ninety-nine": the quantile's name, as written.
+            return tok.start, tokens[taken[1] - 1].end, f"P{_format(taken[0], taken[2])}"
+
     flops = _FLOPS.match(tok.text)
     if flops:
         return tok.start, tok.end, _PREFIXES[flops.group(1).lower()] + flops.group(2)
@@ -360,6 +405,44 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
         head, _, tail = low.partition("-")
         value = TENS[head] + _ORDINALS[tail] if tail else _ORDINALS[low]
         return tok.start, tok.end, f"{value}th"
+    return None
+
+
+def _parts(tokens: list[_Token], j: int, value: float) -> int | None:
+    """How many parts the fraction word at ``j`` cuts a whole into, when ``value`` of them
+    is a fraction said in words ("two thirds", "one fifth of it"); None otherwise."""
+    if j >= len(tokens) or value != int(value):
+        return None
+    low = tokens[j].low
+    if low in _FRACTIONS and 1 <= value < _FRACTIONS[low]:
+        return _FRACTIONS[low]
+    if low in _FRACTION and value == 1 and _fraction_ends(tokens, j + 1):
+        return _FRACTION[low]
+    return None
+
+
+def _share(value: float) -> str:
+    """A fraction written to three significant figures ("0.333", "0.6", "0.01")."""
+    return f"{value:.3g}"
+
+
+def _fraction_ends(tokens: list[_Token], j: int) -> bool:
+    """Whether a fraction word ends at ``j``: "a third of the step", "a tenth." (but "a
+    third GPU" is an ordinal)."""
+    return j >= len(tokens) or tokens[j].low == "of" or not tokens[j].text[0].isalnum()
+
+
+def _power_of_ten(tokens: list[_Token], j: int) -> tuple[int, int] | None:
+    """The exponent said after a ten ("ten to the fifteenth", "10 to the 15"), and the index
+    after it; None when there is none."""
+    if j + 2 >= len(tokens) or [t.low for t in tokens[j:j + 2]] != ["to", "the"]:
+        return None
+    low = tokens[j + 2].low
+    if low in _EXPONENTS:
+        return _EXPONENTS[low], j + 3
+    said = _number_at(tokens, j + 2)
+    if said is not None and said[0] == int(said[0]) and 1 <= said[0] <= 30:
+        return int(said[0]), said[1]
     return None
 
 

@@ -46,9 +46,9 @@ MAX_RUN, MAX_LINKS = 5, 6
 def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozenset[int]:
     """The indexes of the figures of ``text`` that follow from the working said just
     before them (see the module)."""
-    found = {index for index in range(2, len(figures))
-             if _scaled(text, figures, index, tolerance)
-             or _difference(text, figures, index, tolerance)}
+    found = set(rescaled(text, figures, tolerance))
+    found.update(index for index in range(2, len(figures))
+                 if _difference(text, figures, index, tolerance))
     for index in range(2, len(figures)):
         if not _links_to(text, figures[index - 1], figures[index]):
             continue
@@ -93,14 +93,24 @@ _SCALING = re.compile(r"\s*(faster|smaller|cheaper|shorter|fewer|slower|bigger|l
                       r"|leaves\s+it|turns\s+it\s+into|takes\s+it\s+(?:down\s+)?to|brings\s+it"
                       r"\s+(?:down\s+)?to|drops\s+to|falls\s+to|goes\s+(?:down\s+)?to|shrinks\s+to"
                       r"|grows\s+to))?", re.IGNORECASE)
+#: A figure said as a factor: "3×", "3x", "three x", "three times".
+_FACTOR = re.compile(r"(?:×|(?<=[\d\s])x|\btimes)\s*$", re.IGNORECASE)
 _SHRINKING = frozenset({"faster", "smaller", "cheaper", "shorter", "fewer"})
+
+
+def rescaled(text: str, figures: Sequence[Figure], tolerance: float) -> frozenset[int]:
+    """The indexes of the figures that restate the figure two before them scaled by the
+    factor between, said as a change ("thirty percent, three x faster, takes it to ten
+    percent"): the new size of what was just said, whatever the words after it go on to."""
+    return frozenset(index for index in range(2, len(figures))
+                     if _scaled(text, figures, index, tolerance))
 
 
 def _scaled(text: str, figures: Sequence[Figure], index: int, tolerance: float) -> bool:
     """Whether ``figures[index]`` is the figure before it scaled by the factor said as a
     change ("thirty percent, three x faster, makes it ten percent")."""
     a, factor, said = figures[index - 2], figures[index - 1], figures[index]
-    if "×" not in factor.text or len(text[a.end:factor.start]) > 24 or re.search(
+    if not _FACTOR.search(factor.text) or len(text[a.end:factor.start]) > 24 or re.search(
             r"[.;!?]", text[a.end:factor.start]):
         return False
     change = _SCALING.match(text, factor.end)

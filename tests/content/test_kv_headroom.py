@@ -1,4 +1,4 @@
-"""kv-headroom: the count that fits rounds down, and a count one off is the same working.
+"""kv-headroom: the count that fits rounds down, and only the whole count is right.
 
 Expected counts worked by hand: (reported memory × 90% − weights) ÷ (context × KV per
 token), rounded down, with MiB = 2²⁰ bytes, KiB = 1,024 bytes and the catalog's figures
@@ -45,13 +45,12 @@ def test_the_count_that_fits_is_right_and_a_count_well_above_it_is_not(
         variant: str, capsys: pytest.CaptureFixture[str]) -> None:
     fits = math.floor(EXACT[variant])
     assert _grade(fits, variant, capsys) == 0
-    # Beyond the 1% the inputs' rounding can explain, a larger count does not fit.
-    too_many = math.floor(fits * 1.01) + 1
+    # One more than fits does not fit.
+    too_many = fits + 1
     assert _grade(too_many, variant, capsys) == 1
 
 
-def test_one_either_side_is_the_same_working_two_above_does_not_fit(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    # 113.56 conversations' worth on the H100: rounding 16.06 GB or 77 GB moves it by one.
+def test_only_the_whole_count_is_right(capsys: pytest.CaptureFixture[str]) -> None:
+    # 113.56 conversations' worth on the H100: 113 fit, the 114th cache does not.
     assert math.floor(EXACT["base"]) == 113
-    assert [_grade(n, "base", capsys) for n in (112, 113, 114, 115)] == [0, 0, 0, 1]
+    assert [_grade(n, "base", capsys) for n in (112, 113, 114, 115)] == [1, 0, 1, 1]

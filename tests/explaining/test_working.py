@@ -213,6 +213,21 @@ def test_a_share_scaled_aloud_is_the_speakers_working(library: Library) -> None:
     assert result.all_right
 
 
+def test_a_share_scaled_with_a_digit_factor_stays_working_whatever_follows(
+        library: Library) -> None:
+    # 30% made 3× faster is 10%, said with "3x" and then a clause about the step: the
+    # step's words do not make the 10% a claim of the launch share (25%).
+    for factor in ("3x", "three x", "three times"):
+        result = said(library, "speed-physics/q7",
+                      f"Attention is 30%, {factor} faster takes it to 10%, so the step is at "
+                      "0.8 of what it was.")
+        assert result.all_right, factor
+    # 30% made 3× faster is not 15%: a wrong new share is still judged.
+    wrong = said(library, "speed-physics/q7",
+                 "Attention is 30%, 3x faster takes it to 15%, so the step is at 0.85.")
+    assert not wrong.all_right
+
+
 def test_key_points_said_in_common_words(library: Library) -> None:
     # What GPU util measures (a kernel ran in the sample) and a flat throughput past the
     # flip are the points, in the words people use for them.
