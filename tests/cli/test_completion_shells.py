@@ -46,6 +46,10 @@ CASES = [
 ]
 CASE_IDS = [line.replace(str(APP_PACKS), "DIR") for line, _ in CASES]
 
+#: Variables through which the user's environment would reach into the shells: files a
+#: non-interactive bash or sh runs first, zsh's function path, argcomplete's debug output.
+UNSET = {"BASH_ENV", "ENV", "FPATH", "_ARC_DEBUG", "ARGCOMPLETE_USE_TEMPFILES"}
+
 #: Generous: a completion takes well under a second; this only ends a hang.
 SAFETY_TIMEOUT = 120
 
@@ -66,7 +70,7 @@ def home(tmp_path: Path) -> Home:
     (folder / "packs").symlink_to(APP_PACKS, target_is_directory=True)
     (folder / "packs.txt").write_text("a file, not a folder of packs\n")
     bin_folder = str(Path(sys.executable).parent)
-    env = {**os.environ,
+    env = {**{name: value for name, value in os.environ.items() if name not in UNSET},
            "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
            "HOME": str(folder), "ZDOTDIR": str(folder),
            "XDG_CONFIG_HOME": str(folder / ".config"), "XDG_DATA_HOME": str(folder / ".local"),
