@@ -126,14 +126,16 @@ async def test_the_figures_fill_homes_sections_without_moving_or_resizing_any(
 
 
 def test_homes_shape_counts_the_pack_files_and_sees_an_interview_date(tmp_path: Path) -> None:
-    mine, more = tmp_path / "data" / "packs", tmp_path / "more"
+    data = tmp_path / "data"
+    mine, more, named = data / "packs", tmp_path / "more", data / "named"
     for folder, names in ((mine, ["a.yaml", "b.yml", ".hidden.yaml", "notes.txt"]),
-                          (more, ["c.yaml"])):
+                          (more, ["c.yaml"]), (named, ["d.yaml", "e.yaml"])):
         folder.mkdir(parents=True)
         for name in names:
             (folder / name).write_text("pack: x\n")
-    data = tmp_path / "data"
     assert home_shape(data, [more], False, None) == HomeShape(packs=3)
+    # settings.toml's folders are relative to the data folder
+    assert home_shape(data, [more], False, Settings(packs=("named",))) == HomeShape(packs=5)
     assert home_shape(data, [], False, Settings(interview_date="2027-01-04")) == HomeShape(
         packs=2, interview=True)
     assert home_shape(tmp_path / "none", [], False, Settings()) == HomeShape()
