@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
     from drill.app.home_view import HomeView
     from drill.app.screens.review import ReviewScreen
+    from drill.config.settings import Settings
     from drill.packs.model import Card
     from drill.quantities.calculator import Scratchpad
 
@@ -94,31 +95,36 @@ class DrillApp(App[int]):
         """Home is the app's default screen: pushed on Textual's own default screen it
         would cost that screen too. (When the data cannot be opened, the problem screen
         goes on an empty one.)"""
+        from drill.app.home_view import home_shape
         from drill.app.screens.home import HomeScreen
+        from drill.config.location import data_dir
 
-        theme = self._saved_theme()
-        if theme in self.available_themes:
-            self.theme = theme
+        settings = self._saved_settings()
+        if settings is not None and settings.theme in self.available_themes:
+            self.theme = settings.theme
         self.theme_changed_signal.subscribe(self, self._remember_theme)
-        if self.options.prepare_in_background:
-            return HomeScreen(None, self.backend)  # the figures come in DataOpened
+        options = self.options
+        shape = home_shape(data_dir(options.data_dir), options.pack_dirs,
+                           options.builtin_packs, settings)
+        if options.prepare_in_background:
+            return HomeScreen(None, self.backend, shape=shape)  # figures in DataOpened
         view = self._open()
         if view.error:
             # Pushed, so that its own style sheet is loaded (a default screen's is not).
             self.call_later(self._show_problem, view.error)
             return Screen()
-        return HomeScreen(view, self.backend, ready=True)
+        return HomeScreen(view, self.backend, ready=True, shape=shape)
 
-    def _saved_theme(self) -> str:
-        """The colour theme settings.toml remembers ("" when none, or it cannot be read:
-        opening the data reports why)."""
+    def _saved_settings(self) -> Settings | None:
+        """settings.toml as it is (None when it cannot be read: opening the data reports
+        why): the theme, and what Home needs to know before the data is open."""
         from drill.config.location import data_dir
         from drill.config.settings import SettingsError, load_settings
 
         try:
-            return load_settings(data_dir(self.options.data_dir), write_default=False).theme
+            return load_settings(data_dir(self.options.data_dir), write_default=False)
         except (SettingsError, OSError):
-            return ""
+            return None
 
     def _open(self) -> HomeView:
         """Open the review data; Home's figures, or the error that stopped it."""

@@ -1,17 +1,22 @@
 """What the Home screen shows, as plain data, worked out from the open backend.
 
 Plain so it can be built in a worker thread (at start-up, while Home is drawn) and handed
-to the screen in a message. Nothing here imports Textual.
+to the screen in a message. :class:`HomeShape` is what is known before that, at once: how
+much room Home's sections keep, so that the figures fill them without moving anything.
+Nothing here imports Textual.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from drill.app.backend import Backend
+    from drill.config.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -80,3 +85,27 @@ def home_view(backend: Backend) -> HomeView:
                     next_due_local, next_due_in, packs, tuple(backend.problems()),
                     interview_in=days_left(session.days.day_of(now),
                                            session.settings.interview_day()))
+
+
+@dataclass(frozen=True)
+class HomeShape:
+    """What Home will hold, known before the review data is open: one line a pack file, and
+    whether the counts row has the days to the interview. A guess that turns out wrong (a
+    broken pack file, one folder named twice) costs a redraw, nothing else."""
+
+    packs: int = 0
+    interview: bool = False
+
+
+def home_shape(data: Path, pack_dirs: Sequence[Path], builtin: bool,
+               settings: Settings | None) -> HomeShape:
+    """Home's shape from the pack folders' listings and the settings alone (no pack is
+    read: that is the worker's, after the first frame)."""
+    from drill.config.location import settings_folder, user_packs_dir
+    from drill.packs.locate import builtin_packs_dir, pack_files
+
+    named = [settings_folder(name, data) for name in settings.packs] if settings else []
+    folders = [*([builtin_packs_dir()] if builtin else []), user_packs_dir(data), *named,
+               *pack_dirs]
+    interview = settings is not None and bool(settings.interview_date)
+    return HomeShape(sum(len(pack_files(folder)) for folder in folders), interview)

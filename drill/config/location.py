@@ -3,6 +3,7 @@ data folder of the platform (``~/.local/share/drill`` on Linux)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,3 +32,15 @@ def database_path(folder: Path) -> Path:
 def user_packs_dir(folder: Path) -> Path:
     """The user's own packs, loaded with the built-in ones: ``<data>/packs``."""
     return folder / "packs"
+
+
+def settings_folder(name: str, data: Path) -> Path:
+    """A folder named in settings.toml: ``~`` expanded, relative to the data folder.
+
+    A ``~someone`` that names no user (or a home that cannot be found) stays as written,
+    so the folder is reported missing, naming it, rather than failing the whole load.
+    """
+    path = Path(name)
+    with contextlib.suppress(RuntimeError):
+        path = path.expanduser()
+    return path if path.is_absolute() else data / path

@@ -9,12 +9,11 @@ a problem anywhere is a diagnostic (file and line), never an exception.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from drill.config.location import user_packs_dir
+from drill.config.location import settings_folder, user_packs_dir
 from drill.config.settings import Settings
 from drill.packs.diagnostics import ERROR, Diagnostic
 from drill.packs.library import Library, load_library
@@ -28,18 +27,6 @@ class Sources:
     solver_folders: tuple[Path, ...] = ()
     include_builtin: bool = True
     missing: tuple[Path, ...] = ()  # pack folders named in settings.toml that do not exist
-
-
-def settings_folder(name: str, data: Path) -> Path:
-    """A folder named in settings.toml: ``~`` expanded, relative to the data folder.
-
-    A ``~someone`` that names no user (or a home that cannot be found) stays as written,
-    so the folder is reported missing, naming it, rather than failing the whole load.
-    """
-    path = Path(name)
-    with contextlib.suppress(RuntimeError):
-        path = path.expanduser()
-    return path if path.is_absolute() else data / path
 
 
 def resolve_sources(data: Path, settings: Settings | None = None,

@@ -5,6 +5,11 @@ buttons to style), from plain data (:class:`HomeView`). At start-up it shows bef
 review data is open: its figures come with :class:`BackendReady`, from the app's worker.
 Links in the text are clickable.
 
+Every section keeps, from the first frame, the room its figures will take (the packs one
+line each, the next card the most a card's text takes at this width, see
+:class:`HomeShape`): when they come, Textual redraws those sections once, where they are,
+instead of laying the screen out and drawing it twice over a slow link.
+
 Its figures come again from the backend it is given after a session, a reload, a change.
 Starting a review is the app's to do: Enter and x are the app's actions, run at once (keys
 typed straight after Enter reach the new card); a study set chosen with p goes up as
@@ -13,17 +18,18 @@ typed straight after Enter reach the new card); a study set chosen with p goes u
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from drill.app.home_view import HomeView, PackLine
+from drill.app.home_view import HomeShape, HomeView, PackLine
 from drill.app.messages import (
     BackendReady,
     ReviewWanted,
@@ -37,6 +43,8 @@ if TYPE_CHECKING:
     from drill.review.study_sets import StudySet
 
 BAR_WIDTH = 16
+#: The most of a card's scenario Home shows; a longer one ends in "…".
+SCENARIO_LIMIT = 240
 #: Between two figures of the counts row.
 COUNTS_SEPARATOR = "   ·   "
 
@@ -99,7 +107,9 @@ def pack_lines(packs: tuple[PackLine, ...]) -> Content:
 def next_text(view: HomeView) -> Content:
     card = view.next_card
     if card is not None:
-        scenario = card.scenario if len(card.scenario) <= 240 else card.scenario[:239] + "…"
+        scenario = card.scenario
+        if len(scenario) > SCENARIO_LIMIT:
+            scenario = scenario[:SCENARIO_LIMIT - 1] + "…"
         title = card.title
         if card.variant:  # its text is worked out with sympy, which Home does without
             title = f"A variant of: {card.title}"
@@ -135,6 +145,25 @@ def count_figures(view: HomeView) -> list[tuple[str, str]]:
     return figures
 
 
+def next_rows(width: int) -> int:
+    """The rows the next card's section keeps at ``width`` columns: its heading, title,
+    blank line and link, and the longest scenario, wrapped (eight columns a line spared
+    for the words that do not fit at a line's end)."""
+    return 4 + math.ceil(SCENARIO_LIMIT / max(width - 8, 8))
+
+
+class Section(Static):
+    """A Static that keeps at least ``rows(width)`` rows, blank below its text if it is
+    shorter: a section whose size the figures do not change."""
+
+    def __init__(self, rows: Callable[[int], int], id: str) -> None:
+        super().__init__(id=id)
+        self.rows = rows
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(super().get_content_height(container, viewport, width), self.rows(width))
+
+
 class HomeScreen(Screen[None]):
     """Today at a glance; Enter starts the session."""
 
@@ -165,23 +194,27 @@ class HomeScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, view: HomeView | None, backend: Backend, ready: bool = False) -> None:
+    def __init__(self, view: HomeView | None, backend: Backend, ready: bool = False,
+                 shape: HomeShape | None = None) -> None:
         """``view``: the figures, None until BackendReady brings them. ``ready``: the
-        backend is open; if not, BackendReady says when."""
+        backend is open; if not, BackendReady says when. ``shape``: what they will
+        fill, so the sections keep that room from the first frame."""
         super().__init__()
         self.view = view
+        self.shape = shape or HomeShape()
         self.backend = backend
         self.ready = ready
         self._waiting: list[Callable[[], object]] = []  # keys pressed before ready
 
     def compose(self) -> ComposeResult:
         yield Static("drill · today", classes="screen-title")
-        with Vertical(id="home-body"):
-            yield FigureRow(separator=COUNTS_SEPARATOR, id="home-counts")
-            yield Static(id="home-next")
-            yield Static("Packs", classes="section-title")
-            yield Static(id="home-packs")
-            yield Static(id="home-problems")
+        packs = self.shape.packs
+        labels = count_figures(HomeView(interview_in=0 if self.shape.interview else None))
+        yield FigureRow(separator=COUNTS_SEPARATOR, room=labels, id="home-counts")
+        yield Section(next_rows, id="home-next")
+        yield Static("Packs", classes="section-title")
+        yield Section(lambda _: packs, id="home-packs")
+        yield Static(id="home-problems")
         yield Footer()
 
     def on_mount(self) -> None:

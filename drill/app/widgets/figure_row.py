@@ -40,10 +40,13 @@ class FigureRow(Widget):
     # and Home's counts row is on the first frame.
 
     def __init__(self, figures: Sequence[Figure] = (), *, separator: str = " · ",
-                 id: str | None = None) -> None:
+                 room: Sequence[Figure] = (), id: str | None = None) -> None:
+        """``room``: figures the row keeps the lines of even before its own come (blank
+        until then), so that their coming moves nothing below it."""
         super().__init__(id=id)
         self.figures = list(figures)
         self.separator = separator
+        self.room = list(room)
 
     def show(self, figures: Sequence[Figure]) -> None:
         """Show ``figures``; the same figures again change nothing on screen."""
@@ -55,7 +58,7 @@ class FigureRow(Widget):
         return self.content_at(self.content_size.width or self.app.size.width)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self._lines(width))
+        return max(len(self._lines(width)), len(self._lines(width, self.room)))
 
     def content_at(self, width: int) -> Content:
         """The figures as they stand at ``width`` columns."""
@@ -70,6 +73,7 @@ class FigureRow(Widget):
             lines.append(Content.assemble(*parts))
         return Content("\n").join(lines)
 
-    def _lines(self, width: int) -> list[list[int]]:
-        widths = [len(f"{value} {label}") for value, label in self.figures]
+    def _lines(self, width: int, figures: Sequence[Figure] | None = None) -> list[list[int]]:
+        shown = self.figures if figures is None else figures
+        widths = [len(f"{value} {label}") for value, label in shown]
         return figure_lines(widths, width, len(self.separator))
