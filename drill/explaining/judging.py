@@ -36,6 +36,9 @@ from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 
+#: Words that make the figure after them a guess: "maybe 20% under", "I'd guess 10%".
+_HEDGED = re.compile(r"\b(?:maybe|perhaps|probably|i'd\s+guess|i\s+guess|guessing|say)"
+                     r"(?:\s+(?:about|around|roughly|another|an?))?\s*$", re.IGNORECASE)
 #: A model named by its size: "a 7B model", "the 70B one".
 _MODEL_SIZE = re.compile(r"[0-9]+(?:\.[0-9]+)?[BM]")
 _MODEL_AFTER = re.compile(r"\s+(?:models?|one|dense|MoE|params|parameters?|class)\b",
@@ -307,6 +310,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     value = figure.value.value
     if 0 < value <= 12 and (value * 4) == int(value * 4):
         return Verdict(None)  # "one FLOP per byte", "half a byte per weight": no claim
+    if _HEDGED.search(text[max(0, figure.start - 24):figure.start]):
+        return Verdict(None)  # "real kernels land maybe 20% under it": a guess of no result
     return Verdict("unknown")
 
 

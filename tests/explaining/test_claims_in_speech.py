@@ -121,3 +121,13 @@ def test_a_count_rounded_up_does_not_fit(library: Library) -> None:
                   "Divide and that gives 113.6, so call it 114 conversations.")
     assert any("'rounded-up'" in m for m in mistakes(result))
     assert said(library, "model-sizing/kv-headroom", "So 113 conversations fit.").all_right
+
+
+def test_a_hedged_guess_of_no_result_is_no_claim(library: Library) -> None:
+    # q6-follow-up has no 20% anywhere; said as a guess it is left unjudged, said flat it
+    # is a figure the card does not know.
+    guess = said(library, "speed-physics/q6-follow-up",
+                 "It's a ceiling, not a measurement; real kernels land maybe 20% under it.")
+    assert guess.figures == ()
+    flat = said(library, "speed-physics/q6-follow-up", "Real kernels land 20% under it.")
+    assert not flat.all_right
