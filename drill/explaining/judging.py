@@ -37,8 +37,9 @@ from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 
 #: Words that make the figure after them a guess: "maybe 20% under", "I'd guess 10%".
-_HEDGED = re.compile(r"\b(?:maybe|perhaps|probably|i'd\s+guess|i\s+guess|guessing|say)"
-                     r"(?:\s+(?:about|around|roughly|another|an?))?\s*$", re.IGNORECASE)
+_HEDGED = re.compile(r"\b(?:maybe|perhaps|probably|i'd\s+guess|i\s+guess|guessing|say"
+                     r"|something\s+like)(?:\s+(?:about|around|roughly|another|an?))?\s*"
+                     r"(?:[0-9][0-9.,]*\s*(?:%|percent)?\s*(?:,|or|to)\s*)?$", re.IGNORECASE)
 #: A model named by its size: "a 7B model", "the 70B one".
 _MODEL_SIZE = re.compile(r"[0-9]+(?:\.[0-9]+)?[BM]")
 _MODEL_AFTER = re.compile(r"\s+(?:models?|one|dense|MoE|params|parameters?|class)\b",
@@ -48,7 +49,8 @@ _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷
                       re.IGNORECASE)
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
-_OPERATOR_AFTER = re.compile(r"\s*(?:over|divided\s+by|times|[×÷/])\s*[0-9]", re.IGNORECASE)
+_OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|[×÷/])\s*[0-9]"
+                             r"|(?:to\s+the\s+power|to\s+the\s+[0-9]|\^|\*\*))", re.IGNORECASE)
 #: A figure the working goes on to use: "128 MB, and 32 of those is", "half a gig, and 64
 #: users is", "0.13 GB, times 32".
 _CARRIED_ON = re.compile(r"[\s,]*(?:and|so|then)?\s*(?:[0-9][0-9.,]*\s+(?:of\s+(?:those|them|these)"
@@ -203,7 +205,7 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
 
 #: Words that set the figure after them aside: "not 3×", "nowhere near the 6×".
 _SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|never|short\s+of"
-                        r"|far\s+from)"
+                        r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?)"
                         r"(?:\s+(?:the|a|an|about|even|quite|some|exactly|just))?\s*$",
                         re.IGNORECASE)
 #: Words after a figure that make it hypothetical: "the 6× you'd get if ...".

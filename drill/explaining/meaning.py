@@ -34,7 +34,7 @@ _SYNONYMS: dict[str, str] = {
     "together": "total", "altogether": "total",
     "weights": "weight", "params": "param", "parameters": "param", "parameter": "param",
     "speedup": "speedup", "faster": "speedup", "gain": "gain", "win": "gain",
-    "cheaper": "ratio", "ratio": "ratio",
+    "cheaper": "ratio", "ratio": "ratio", "saving": "ratio", "savings": "ratio",
     "cost": "cost", "price": "cost", "dollars": "cost", "cents": "cost", "pay": "cost",
     "free": "free", "left": "free", "headroom": "free", "remaining": "free",
     "spare": "free", "fit": "fit", "fits": "fit", "hold": "fit",
@@ -71,6 +71,8 @@ _STOP = frozenset({
     "almost", "nearly", "some", "mean", "means", "my", "our", "your", "into", "from",
     "over", "divided", "plus", "minus", "times", "x", "each's",
 })
+#: Letters that name a quantity on their own: a GEMM's m, n and k, Little's λ, ρ and W.
+_LETTERS = frozenset({"λ", "ρ", "m", "n", "k", "w"})
 _WORDS = re.compile(r"[A-Za-zλρ][A-Za-z0-9'λρ]*")
 #: What ends the words a figure's context may reach: the sentence.
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
@@ -81,7 +83,7 @@ BEFORE, AFTER = 7, 4
 def canonical(word: str) -> str | None:
     """The canonical form of ``word``, or None for a word that carries no meaning here."""
     low = word.casefold().strip("'")
-    if low in _STOP or (len(low) < 2 and low not in ("λ", "ρ")):
+    if low in _STOP or (len(low) < 2 and low not in _LETTERS):
         return None
     if low in _SYNONYMS:
         return _SYNONYMS[low]
