@@ -254,7 +254,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         # a tie goes to the mistake unless what it equals is asked or given in its own
         # right (the cache of one request, where the total is asked too), or, with no
         # words for either, is a step of the right working ("so half a gig" per user).
-        if (clue or not figure.bare) and (
+        if (clue or not figure.bare) and not _closer(figure, top, worst) and (
                 top is None or scores[id(worst)] > scores[id(top)]
                 or (scores[id(worst)] == scores[id(top)] and not top.asked
                     and (clue or top.candidate.kind != "result"))
@@ -386,11 +386,12 @@ def _same_things(figure: Figure, option: Option) -> bool:
     return option.candidate.value.dim == figure.value.dim
 
 
-def _closer(figure: Figure, mistake: Option, right: Option) -> bool:
-    """Whether ``figure`` is the mistake's value within tolerance but reaches the right
-    figure only by its own loose precision ("five steps" is the 5 of the mistake, not
-    the 5.41 that "five" could round from)."""
-    return _off(figure, mistake) <= mistake.tolerance < _off(figure, right)
+def _closer(figure: Figure, near: Option | None, far: Option | None) -> bool:
+    """Whether ``figure`` is ``near``'s value within tolerance but reaches ``far`` only by
+    its own loose precision ("five steps" is the 5 of a mistake, not the 5.41 that "five"
+    could round from; "three x" is the given 3×, not the 3.33× of a slip)."""
+    return (near is not None and far is not None
+            and _off(figure, near) <= near.tolerance < _off(figure, far))
 
 
 #: Number formats a catalog fact may be of ("weights_fp8", "fp8_dense").

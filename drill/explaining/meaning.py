@@ -57,7 +57,7 @@ _SYNONYMS: dict[str, str] = {
     "rises": "growth", "increase": "growth", "longer": "growth", "up": "growth",
     "tail": "tail", "above": "tail", "below": "below", "under": "below",
     "single": "single", "alone": "single", "solo": "single", "one": "single",
-    "batched": "batch", "batch": "batch", "batching": "batch",
+    "batched": "batch", "batch": "batch", "batching": "batch", "m": "batch",
     "gpus": "gpu", "gpu": "gpu", "memory": "memory", "hbm": "memory",
     "tokens": "token", "token": "token", "steps": "step",
     "layers": "layer", "heads": "head", "users": "user",
@@ -71,7 +71,8 @@ _STOP = frozenset({
     "almost", "nearly", "some", "mean", "means", "my", "our", "your", "into", "from",
     "over", "divided", "plus", "minus", "times", "x", "each's",
 })
-#: Letters that name a quantity on their own: a GEMM's m, n and k, Little's λ, ρ and W.
+#: Letters that name a quantity on their own: a GEMM's m (its batch), n and k, Little's
+#: λ, ρ and W.
 _LETTERS = frozenset({"λ", "ρ", "m", "n", "k", "w"})
 _WORDS = re.compile(r"[A-Za-zλρ][A-Za-z0-9'λρ]*")
 #: What ends the words a figure's context may reach: the sentence.

@@ -114,6 +114,11 @@ def as_written(text: str) -> Rewrite:
             continue
         value, j, decimals = taken
         written = _format(value, decimals)
+        both = _hours_and_minutes(tokens, j, value)
+        if both is not None:
+            pieces.append((tokens[i].start, tokens[both[1] - 1].end, f"{both[0]:g} minutes"))
+            i = both[1]
+            continue
         # Money said out loud: "four dollars seventeen", "six and a half cents".
         if j < len(tokens) and tokens[j].low in ("dollar", "dollars", "bucks", "buck"):
             # "four dollars and seventeen cents" is $4.17 as much as "four dollars seventeen".
@@ -403,6 +408,10 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
     if low in ("gig", "gigs", "meg", "megs", "millis", "milli", "msec", "msecs", "micros",
                "usec", "usecs") and after_figure:
         return tok.start, tok.end, _UNIT_WORDS[low]
+    if low in ("a", "an") and i + 1 < len(tokens):
+        both = _hours_and_minutes(tokens, i + 1, 1)
+        if both is not None:  # "an hour and twenty-three minutes"
+            return tok.start, tokens[both[1] - 1].end, f"{both[0]:g} minutes"
     if low in ("a", "an") and i + 4 < len(tokens) and tokens[i + 1].low in _AND_A_HALF_UNITS \
             and [t.low for t in tokens[i + 2:i + 5]] == ["and", "a", "half"]:
         return tok.start, tokens[i + 4].end, f"1.5 {tokens[i + 1].low}s"
@@ -443,6 +452,20 @@ def _parts(tokens: list[_Token], j: int, value: float) -> int | None:
 def _share(value: float) -> str:
     """A fraction written to three significant figures ("0.333", "0.6", "0.01")."""
     return f"{value:.3g}"
+
+
+def _hours_and_minutes(tokens: list[_Token], j: int, hours: float
+                       ) -> tuple[float, int] | None:
+    """``hours`` said before ``tokens[j]`` as "hours and M minutes": the whole time in
+    minutes and the index after it; None when that is not what follows."""
+    if j + 1 >= len(tokens) or tokens[j].low not in ("hour", "hours") \
+            or tokens[j + 1].low != "and":
+        return None
+    minutes = _number_at(tokens, j + 2)
+    if minutes is None or minutes[1] >= len(tokens) or tokens[minutes[1]].low not in (
+            "minute", "minutes"):
+        return None
+    return hours * 60 + minutes[0], minutes[1] + 1
 
 
 def _fraction_ends(tokens: list[_Token], j: int) -> bool:

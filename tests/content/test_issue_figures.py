@@ -67,11 +67,13 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
         "flip_batch": ("295", {}),
     },
     "speed-physics/q5": {
-        "achieved_bandwidth": ("2.67 TB/s", {}),
+        # params-as-bytes (issue 32): 8 GB, one byte a parameter, over 6 ms = 1.33 TB/s,
+        # 40% of 3.35 TB/s.
+        "achieved_bandwidth": ("2.67 TB/s", {"params-as-bytes": "1.33 TB/s"}),
         # ridge-not-bandwidth (issue 15): 16 GB ÷ 6 ms = 2.667 TB/s, and 2.667 divided by
         # the ridge's 989 ÷ 3.35 = 295.2 instead of by 3.35: 0.903%.
         "mbu": ("80%", {"power-as-utilization": "350 W ÷ 700 W",
-                        "ridge-not-bandwidth": "0.903%"}),
+                        "ridge-not-bandwidth": "0.903%", "params-as-bytes": "40%"}),
     },
     "speed-physics/q6": {
         # seconds-hours-slip: the factor 3,600 lost (the grader also catches it doubled);
@@ -106,8 +108,10 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
         # averaged-speedups (issue 32): 0.3 × 3 + 0.7 = 1.6; saved-share-as-speedup: the
         # 30% saved added to 1.
         "attention_speedup": ("1.25×", {"local-speedup": "3×", "averaged-speedups": "1.6×"}),
+        # ceiling-from-share (issue 32): 1 ÷ 0.3, the share that goes away, ≈ 3.33×.
         "speedup_ceiling": ("1.43×", {"ceiling-as-share": "70%",
-                                      "saved-share-as-speedup": "1.3×"}),
+                                      "saved-share-as-speedup": "1.3×",
+                                      "ceiling-from-share": "3.33×"}),
     },
     "speed-physics/q7-follow-up": {
         "combined_speedup": ("1.82×", {

@@ -131,3 +131,49 @@ def test_a_hedged_guess_of_no_result_is_no_claim(library: Library) -> None:
     assert guess.figures == ()
     flat = said(library, "speed-physics/q6-follow-up", "Real kernels land 20% under it.")
     assert not flat.all_right
+
+
+def test_guesses_contrasts_and_powers_are_no_claims(library: Library) -> None:
+    # q1 has no MBU; "something like eighty percent" and "maybe seventy, eighty percent"
+    # are guesses. q1-follow-up's MBU is 74.6%; "if it were like 40 percent" is a what-if.
+    guess = said(library, "speed-physics/q1", "Realistically, at something like eighty "
+                 "percent MBU, more like a hundred and seventy tokens a second.")
+    assert guess.all_right and "eighty percent" not in verdicts(guess)
+    assert said(library, "speed-physics/q1-follow-up",
+                "Roughly 75 percent is healthy. If it were like 40 percent I'd worry.").all_right
+    # fan-out: 0.99 raised to the tenth is an operand, not the p99-unchanged slip (99%).
+    power = said(library, "serving-math/fan-out",
+                 "0.99 to the power ten is roughly 90.4 percent of pages.")
+    assert power.all_right
+
+
+def test_a_letter_of_the_formula_names_the_batch(library: Library) -> None:
+    # ridge-batch: "m around 295" takes intensity for m (the crossing is at 345).
+    result = said(library, "serving-math/ridge-batch",
+                  "Set m equal to the ridge, 989 over 3.35, and you get m around 295.")
+    assert any("'intensity-equals-batch'" in m for m in mistakes(result))
+
+
+def test_one_byte_a_parameter_in_a_measured_step(library: Library) -> None:
+    # q5: 16 GB every 6 ms is 2.67 TB/s, 80% of 3.35; 8 GB gives 1.33 TB/s and 40%.
+    result = said(library, "speed-physics/q5",
+                  "Eight gigabytes over six milliseconds, one point three terabytes per "
+                  "second, around forty percent of the 3.35.")
+    assert sum("'params-as-bytes'" in m for m in mistakes(result)) == 2
+
+
+def test_the_ceiling_over_the_share_that_goes_away(library: Library) -> None:
+    # q7: 1 ÷ 0.3 ≈ 3.33× divides by the part that vanishes; the ceiling is 1 ÷ 0.7.
+    wrong = said(library, "speed-physics/q7",
+                 "The ceiling, if attention went to zero, would be one over 0.3, about three "
+                 "point three x.")
+    assert any("'ceiling-from-share'" in m for m in mistakes(wrong))
+    # "three x faster" is the given factor, not that slip said loosely.
+    given = said(library, "speed-physics/q7", "Attention gets three x faster.")
+    assert given.all_right
+
+
+def test_a_saving_is_the_cost_ratio(library: Library) -> None:
+    # q6: $4.17 ÷ $0.19 per million ≈ 21.5× cheaper; 64× is the batch, not the saving.
+    result = said(library, "speed-physics/q6", "So that's a 64x saving, one per user.")
+    assert verdicts(result)["64x"] == (WRONG, "cost_ratio")

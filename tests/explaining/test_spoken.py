@@ -59,6 +59,8 @@ from drill.explaining.text_guard import MAX_CHARACTERS
     ("five dollars and two GPUs", "$5 and 2 GPUs"),
     ("nineteen cents a million", "19 cents per million"),
     ("an hour and a half", "1.5 hours"),
+    ("about an hour and twenty-three minutes", "about 83 minutes"),
+    ("two hours and ten minutes", "130 minutes"),
     ("a minute and a half later", "1.5 minutes later"),
     ("four point seven eight millis", "4.78 ms"),
     ("twelve micros", "12 µs"),
