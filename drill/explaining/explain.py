@@ -201,6 +201,7 @@ def explain(card: Card, solution: Solution | None, text: str,
     found = _units_carried(reading, [
         _bits_as_rate(_flops_either_way(_per_period(f))) for f in counted_like_the_next(
             reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
+    found = [_binary_too(figure, plain, rewrite) for figure in found]
     too_many = too_many_figures(len(found))
     if too_many is not None:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
@@ -227,6 +228,7 @@ def explain(card: Card, solution: Solution | None, text: str,
                 for index, figure in enumerate(found)]
     verdicts = _own_working(reading, found, verdicts, tolerance)
     verdicts = _estimates_after_the_bound(reading, found, verdicts)
+    verdicts = _ranges(reading, found, verdicts)
     stated = [v.option.candidate.value for v in verdicts
               if v.verdict == RIGHT and v.option is not None]
     figures = tuple(_check(figure, verdict, solution, tolerance, stated)
@@ -294,6 +296,44 @@ def _estimates_after_the_bound(text: str, found: list[Figure], verdicts: list[Ve
 
 def _declared(verdict: Verdict) -> bool:
     return verdict.option is not None and verdict.option.candidate.kind == "mistake"
+
+
+#: Between the two ends of a range: "70 to 80 percent", "4-5 ms", "between 6 and 7 ms".
+_RANGE = re.compile(r"\s*(?:to|–|and)\s*|-")  # "77 - 16 GB" is a difference, not a range
+_BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
+
+
+def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
+    """A range said for a quantity ("somewhere around 70 to 80 percent") is right when
+    the quantity lies in it, whatever each end is near on its own."""
+    out = list(verdicts)
+    for index in range(1, len(found)):
+        low, high = found[index - 1], found[index]
+        gap = text[low.end:high.start]
+        if not _RANGE.fullmatch(gap) or (gap.strip() == "and" and not _BETWEEN.search(
+                text[max(0, low.start - 12):low.start])):
+            continue
+        for verdict in (verdicts[index - 1], verdicts[index]):
+            option = verdict.option
+            if verdict.verdict != WRONG or option is None or option.mistake is not None:
+                continue
+            if _in_range(low, high, option.candidate.value):
+                out[index - 1] = out[index] = Verdict(RIGHT, option, True)
+    return out
+
+
+def _in_range(low: Figure, high: Figure, value: Quantity) -> bool:
+    """Whether ``value`` lies from ``low`` (a bare number takes ``high``'s unit) to
+    ``high``."""
+    tops = [r.value for r in high.readings if r.dim == value.dim]
+    written = _LEADING_NUMBER.match(high.text.lstrip("$"))
+    with contextlib.suppress(ValueError, AttributeError):
+        number = float(written.group().replace(",", "").strip()) if written else 0.0
+        if not tops or not number:
+            return False
+        bottom = low.value.value * tops[0] / number if low.bare else low.value.value
+        return min(bottom, tops[0]) <= value.value <= max(bottom, tops[0])
+    return False
 
 
 def _claimed(verdict: Verdict) -> bool:
@@ -514,6 +554,23 @@ def _flops_either_way(figure: Figure) -> Figure:
 _BITS = re.compile(r"[0-9]\s*(?:[kMGT]b|(?:kilo|mega|giga|tera)?bits)\b")
 
 
+#: Sizes said loosely: "79.65 gigs" may be what the device reports in GiB.
+_LOOSE_SIZES = {"gig": 2**30 / 1e9, "gigs": 2**30 / 1e9, "meg": 2**20 / 1e6,
+                "megs": 2**20 / 1e6}
+
+
+def _binary_too(figure: Figure, plain: str, rewrite: Rewrite) -> Figure:
+    """A size said in "gigs" or "megs" read also in GiB or MiB: the word is said of both."""
+    start, end = rewrite.span(figure.start, figure.end)
+    said = re.findall(r"[a-z]+", plain[start:end].casefold())
+    factor = next((_LOOSE_SIZES[w] for w in said if w in _LOOSE_SIZES), None)
+    if factor is None:
+        return figure
+    binary = tuple(Quantity(r.value * factor, r.dim) for r in figure.readings
+                   if dims.exponents(r.dim).get("information"))
+    return dataclasses.replace(figure, readings=(*figure.readings, *binary))
+
+
 def _bits_as_rate(figure: Figure) -> Figure:
     """A figure in bits with no time ("400 gigabits") read also as bits per second."""
     if _BITS.search(figure.text) is None:
@@ -565,7 +622,7 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
     if verdict.verdict != WRONG or option is None:
         return FigureCheck(*where, UNKNOWN)
     if option.mistake is not None and option.meant is not None:
-        if _said(option.meant, solution, stated, tolerance):
+        if _said(option.meant, solution, stated, option.tolerance):
             return FigureCheck(*where, RIGHT, option.candidate.name, None,
                                f"the '{option.mistake.id}' mistake, set against the right "
                                "figure")

@@ -30,11 +30,16 @@ from drill.checking.closed_world import Candidate
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
 from drill.explaining.meaning import Context, affinities, context_of, vocabulary, words_of
+from drill.explaining.working import significance
 from drill.packs.model import Card, Mistake
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 
+#: A model named by its size: "a 7B model", "the 70B one".
+_MODEL_SIZE = re.compile(r"[0-9]+(?:\.[0-9]+)?[BM]")
+_MODEL_AFTER = re.compile(r"\s+(?:models?|one|dense|MoE|params|parameters?|class)\b",
+                          re.IGNORECASE)
 #: An operator said or written right before a figure: the figure is inside a formula.
 _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷+−*/])\s*$",
                       re.IGNORECASE)
@@ -217,6 +222,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     """The verdict before any contrast is set aside (see :func:`judge`)."""
     if figure.text[-1:] in ("x", "×") and text[figure.end:figure.end + 1].isdigit():
         return Verdict(None)  # "Mixtral 8x7B", "2x4": a name, not a factor
+    if _MODEL_SIZE.fullmatch(figure.text) and _MODEL_AFTER.match(text, figure.end):
+        return Verdict(None)  # "a 7B model": a model's name, not a count
     noun = _noun(figure)
     if figure.bare:
         # "30 streaming users": the count's noun may come a word or two after it.
@@ -263,7 +270,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                 and scores[id(rival)] >= max(_OVERRULE, 2 * scores[id(best_hit)] + 1)):
             return Verdict("wrong", rival, True)
         asked = _asked_twin(best_hit, fits, hits, scores)
-        if asked is not None and not operand and _off(figure, best_hit) > 2 * _significance(
+        if asked is not None and not operand and _off(figure, best_hit) > 2 * significance(
                 figure):  # not the step itself, said to its digits ("60.68, so 60")
             return Verdict("wrong", asked, True)  # "119" near the unrounded 113.6, not 113
         slipped = (None if any(o.candidate.kind in ("given", "result") for o in hits)
@@ -500,16 +507,25 @@ def _fits(figure: Figure, option: Option, noun: str) -> bool:
             # A count of things ("15 conversations") claims a plain ratio only when the
             # ratio's own words name those things.
             nouns = set(words_of(noun))
-            if nouns and not nouns & option.vocab:
+            if nouns and not nouns & _things_counted(option.vocab):
                 continue  # "125 conversations" is no head size
         return True
     return False
 
 
+#: What a batch counts: "300 sequences" is a batch of 300.
+_BATCHED = frozenset({"sequence", "user", "request"})
+
+
+def _things_counted(vocab: frozenset[str]) -> frozenset[str]:
+    """The things a quantity named by ``vocab`` counts (a batch counts sequences)."""
+    return vocab | _BATCHED if "batch" in vocab else vocab
+
+
 def _hit(figure: Figure, option: Option) -> bool:
     # "About 8 ms" may be 8.1 ms, but "4.75×" is not 5×: a figure said to three digits
     # is held to twenty times its last digit, within the card's tolerance.
-    said = _significance(figure)
+    said = significance(figure)
     slack = max(min(option.tolerance, 20 * said), figure.precision) * (1 + 1e-9)
     for reading in figure.readings:
         if dims.without_counts(reading.dim) != dims.without_counts(option.candidate.value.dim):
@@ -525,18 +541,6 @@ def _hit(figure: Figure, option: Option) -> bool:
 def _small_count(figure: Figure) -> bool:
     return (figure.value.value == 1 and not _form(figure.text)
             and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS)
-
-
-def _significance(figure: Figure) -> float:
-    """Half the last significant digit, relative: "14,800" is good to ±50, "4.75" to
-    ±0.005, however exactly the figure reader takes a whole number."""
-    digits = re.match(r"\$?([0-9][0-9,]*(?:\.[0-9]+)?)", figure.text)
-    if digits is None or "." in digits.group(1):
-        return figure.precision
-    whole = digits.group(1).replace(",", "")
-    zeros = len(whole) - len(whole.rstrip("0"))
-    value = float(whole) if whole else 0.0
-    return figure.precision if value == 0 else (10 ** zeros / 2) / value
 
 
 def _off(figure: Figure, option: Option) -> float:

@@ -47,6 +47,9 @@ _EXPONENTS: dict[str, int] = {
     "third": 3, "sixth": 6, "ninth": 9, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
     "fifteenth": 15, "sixteenth": 16, "eighteenth": 18, "twenty-first": 21,
 }
+#: Words that may follow a quantile said bare ("the 99.9 is what each call must meet").
+_AFTER_QUANTILE = frozenset({"is", "was", "for", "on", "and", "or", "of", "percentile",
+                             "quantile", "th", "then", "instead"})
 #: Spoken unit words and what they are written as.
 _UNIT_WORDS: dict[str, str] = {
     "gig": "GB", "gigs": "GB", "meg": "MB", "megs": "MB", "kay": "k", "k": "k",
@@ -157,6 +160,13 @@ def as_written(text: str) -> Rewrite:
             pieces.append((tokens[i].start, tokens[j].end, f"{written} ×"))
             i = j + 1
             continue
+        if (i and tokens[i - 1].low == "the" and value != int(value) and 90 < value < 100
+                and (j >= len(tokens) or tokens[j].low in _AFTER_QUANTILE
+                     or not tokens[j].text[0].isalnum())):
+            # "each call must hit the ninety-nine point nine nine": a quantile, a share.
+            pieces.append((tokens[i].start, tokens[j - 1].end, f"{written}%"))
+            i = j
+            continue
         if j < len(tokens) and tokens[j].low == "percentile" and value != int(value):
             # "the 99.9 percentile": a quantile said with its decimals is a share.
             pieces.append((tokens[i].start, tokens[j].end, f"{written}%"))
@@ -190,6 +200,8 @@ def _number_at(tokens: list[_Token], i: int) -> tuple[float, int, int] | None:
     low = tok.low
     if low in ("a", "an") and i + 1 < len(tokens):
         after = tokens[i + 1].low
+        if after in SCALES and i and _unit_like(tokens[i - 1]):
+            return None  # "19 cents a million": per million
         if after == "hundred" or after in SCALES:
             return _number_at_words(tokens, i + 1, leading_one=True)
         if after == "half":
@@ -368,8 +380,15 @@ def _ratio_after(tokens: list[_Token], j: int) -> bool:
         return False  # "30 times root 2": a product with a root
     if nxt.low in ("that", "this", "those", "it", "its", "their", "each", "the", "a", "an"):
         return False  # "32 times that", "four times the batch": a product with a quantity
+    if _VARIABLE.fullmatch(nxt.text):
+        return False  # "2 times mk plus kn": a product with a formula's letters
     return not (nxt.low in ("the", "a", "an") and j + 1 < len(tokens)
                 and _number_at(tokens, j + 1) is not None)
+
+
+#: A formula's letters ("m", "mk", "n"): one or two of the letters GEMM shapes and
+#: serving formulas use, never "a" or "I" alone.
+_VARIABLE = re.compile(r"[bdhklmnpst]{1,3}")
 
 
 def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:

@@ -23,7 +23,7 @@ from drill.quantities.parsing import ParseError, read
 from drill.quantities.unit_table import UNITS
 
 #: What may join two figures of a run: one product or quotient, said or written.
-_OPERATOR = re.compile(r"(times|x|×|\*|·|over|divided\s+by|/|÷|plus|\+|minus|less|−)",
+_OPERATOR = re.compile(r"(times|x|×|\*|·|over|every|divided\s+by|/|÷|plus|\+|minus|less|−)",
                        re.IGNORECASE)
 #: A count noun said between an operand and its operator ("4,096 tokens times 8 choices").
 _COUNT_NOUN = re.compile(r"\s*[A-Za-z][a-z]+(?:\s+|$)")
@@ -39,6 +39,8 @@ _LINKS = frozenset({
     "a", "bit", "little", "=", "≈", "~", "then", "exactly", "precisely", "which's",
 })
 _LINK_WORD = re.compile(r"[^\s,:=≈~]+|[=≈~]")
+#: How roughly a round share may give a ratio's change ("about forty percent" for 43%).
+_ROUGHLY = 0.125
 #: How many figures a run may join, and how many linking words may follow it.
 MAX_RUN, MAX_LINKS = 5, 6
 
@@ -62,10 +64,16 @@ def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozen
 def _gives(value: float, said: Figure, tolerance: float,
            readings: tuple[float, ...] = ()) -> bool:
     """Whether ``value`` is what ``said`` says (any of ``readings``, else its value),
-    within the card's tolerance or the figure's own precision."""
+    within the card's tolerance or the figure's own precision. A share said after a ratio
+    may be its change ("4.8 over 3.35 is about forty percent" more), as roughly as it is
+    said."""
     slack = max(tolerance, said.precision)
-    return value > 0 and any(r > 0 and relative_off(r, value) <= slack
-                             for r in readings or (said.value.value,))
+    if value > 0 and any(r > 0 and relative_off(r, value) <= slack
+                         for r in readings or (said.value.value,)):
+        return True
+    rough = max(slack, min(significance(said), _ROUGHLY))
+    return ("%" in said.text and value > 1
+            and relative_off(said.value.value, value - 1) <= rough)
 
 
 def _links_to(text: str, figure: Figure, said: Figure) -> bool:
@@ -175,7 +183,7 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
         return None
     total = values[0]
     for op, operand in zip(ops, values[1:], strict=True):
-        if op in ("over", "/", "÷") or op.startswith("divided"):
+        if op in ("over", "every", "/", "÷") or op.startswith("divided"):
             if operand == 0:
                 return None
             total /= operand
@@ -194,3 +202,15 @@ def _without_count_noun(gap: str) -> str:
     if noun is None or _OPERATOR.fullmatch(noun.group().strip()):
         return gap
     return gap[noun.end():]
+
+
+def significance(figure: Figure) -> float:
+    """Half the last significant digit, relative: "14,800" is good to ±50, "4.75" to
+    ±0.005, however exactly the figure reader takes a whole number."""
+    digits = re.match(r"\$?([0-9][0-9,]*(?:\.[0-9]+)?)", figure.text)
+    if digits is None or "." in digits.group(1):
+        return figure.precision
+    whole = digits.group(1).replace(",", "")
+    zeros = len(whole) - len(whole.rstrip("0"))
+    value = float(whole) if whole else 0.0
+    return figure.precision if value == 0 else (10 ** zeros / 2) / value

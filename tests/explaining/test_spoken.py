@@ -47,6 +47,30 @@ from drill.explaining.text_guard import MAX_CHARACTERS
     ("thirty-two times that", "32 × that"),
     ("the fiftieth percentile", "the 50th percentile"),
     ("the ninety-ninth", "the 99th"),
+    # Fractions in words; "a third GPU" and "the third request" are ordinals.
+    ("a third of the step", "0.333333 of the step"),
+    ("two thirds of the time", "0.667 of the time"),
+    ("six tenths.", "0.6."),
+    ("one fifth of it", "0.2 of it"),
+    ("a third GPU", "a third GPU"),
+    ("the tenth request", "the 10th request"),
+    # Dollars and cents with "and"; "and" before something that is not cents stays.
+    ("four dollars and seventeen cents per million", "$4.17 per million"),
+    ("five dollars and two GPUs", "$5 and 2 GPUs"),
+    ("nineteen cents a million", "19 cents per million"),
+    ("an hour and a half", "1.5 hours"),
+    ("a minute and a half later", "1.5 minutes later"),
+    ("four point seven eight millis", "4.78 ms"),
+    ("twelve micros", "12 µs"),
+    ("the p ninety-nine is", "the P99 is"),
+    ("ten to the fifteenth FLOPs", "1e15 FLOPs"),
+    ("10 to the 15 FLOPs", "1e15 FLOPs"),
+    # A quantile said bare after "the" is a share, but not a figure with a unit.
+    ("each call must hit the ninety-nine point nine nine, so", "each call must hit the "
+                                                             "99.99%, so"),
+    ("the 99.5 ms budget", "the 99.5 ms budget"),
+    # A formula's letters after "times" make a product, not a factor.
+    ("bytes 2 times mk plus kn", "bytes 2 × mk plus kn"),
 ])
 def test_spoken_numbers_are_written_out(said: str, written: str) -> None:
     assert as_written(said).text == written

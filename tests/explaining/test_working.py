@@ -301,3 +301,11 @@ def test_a_percentile_label_is_a_name_and_a_decimal_percentile_a_share() -> None
     assert [f.text for f in find_figures(written)] == ["99.95%"]
     # An ordinal stays a rank, as before: "the ninety-ninth percentile" holds no figure.
     assert find_figures(as_written("at the ninety-ninth percentile").text) == []
+
+
+def test_every_is_a_quotient_and_a_round_share_may_be_a_ratios_change() -> None:
+    # 16 GB every 4 ms = 4 TB/s; 4.8 ÷ 3.35 ≈ 1.43, about 40% more (said to the nearest
+    # ten); 90% would not follow.
+    assert derived("sixteen gigabytes every 4 ms is about 4 TB/s") == ["4 TB/s"]
+    assert derived("4.8 over 3.35 is about forty percent") == ["40%"]
+    assert derived("4.8 over 3.35 is about ninety percent") == []

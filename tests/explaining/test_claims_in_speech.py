@@ -1,0 +1,123 @@
+"""What a spoken figure claims, as people say their working out loud: the kind of quantity
+a slip is said as, counts a batch holds, steps of the right working, ranges, loose "gigs",
+model names, and the slips the first cards teach."""
+
+from __future__ import annotations
+
+from drill.explaining.explain import RIGHT, WRONG, Explanation
+from drill.packs.library import Library
+from testkit import said
+
+
+def verdicts(result: Explanation) -> dict[str, tuple[str, str | None]]:
+    return {f.text: (f.verdict, f.name) for f in result.figures}
+
+
+def mistakes(result: Explanation) -> list[str]:
+    return [f.mistake or "" for f in result.figures if f.verdict == WRONG]
+
+
+def test_a_slip_is_judged_in_the_kind_it_is_said_as(library: Library) -> None:
+    # little: 20 requests/s ÷ 8 s is "2.5 requests" said aloud, though its units are
+    # requests per second squared; the right count is 20 × 8 = 160.
+    result = said(library, "serving-math/little",
+                  "Twenty a second over eight seconds, about two and a half requests in "
+                  "flight.")
+    assert any("'rate-over-time'" in m for m in mistakes(result))
+
+
+def test_a_batch_of_about_295_is_a_batch_not_a_ridge(library: Library) -> None:
+    # ridge-batch: 295 FLOP/byte is the ridge; a batch of 295 takes intensity for m (the
+    # GEMM's own crossing is 345), whatever unit the figure before it had.
+    result = said(library, "serving-math/ridge-batch",
+                  "The ridge is around 295 FLOPs per byte, so you cross it at a batch of "
+                  "about 295.")
+    assert verdicts(result)["295 FLOPs per byte"][0] == RIGHT
+    assert any("'intensity-equals-batch'" in m for m in mistakes(result))
+
+
+def test_a_small_count_of_the_things_one_result_counts_is_that_result(
+        library: Library) -> None:
+    # kv-capacity: 50 requests/s × 6 s = 300 requests in flight, the only count of
+    # requests on the card; "about eight requests" (50 ÷ 6) claims it.
+    result = said(library, "serving-math/kv-capacity",
+                  "The rate over the time, 50 over 6, so about eight requests.")
+    assert verdicts(result)["eight requests"] == (WRONG, "in_flight")
+
+
+def test_a_count_of_users_is_no_factor(library: Library) -> None:
+    # q3: "one user" counts users; it is not the 1× gain of the linear-slowdown slip.
+    result = said(library, "speed-physics/q3",
+                  "That's slower, but the whole batch still comes out ahead of one user.")
+    assert result.all_right
+
+
+def test_a_step_of_the_right_working_is_not_the_slip_of_stopping_there(
+        library: Library) -> None:
+    # q6-follow-up: one user's cache, 4,096 × 128 KiB = 537 MB, is a step towards the
+    # batch's 64 × 537 MB = 34.4 GB; said as the step's KV it is the one-user-kv slip.
+    step = said(library, "speed-physics/q6-follow-up",
+                "KV per user is 4,096 tokens at 128 KiB, so half a gig, and 64 users is "
+                "about 34.4 gigabytes.")
+    assert step.all_right
+    carried = said(library, "speed-physics/q3",
+                   "128 KiB times a thousand tokens, that's 131 MB, and 32 of those is about "
+                   "4.2 gigabytes.")
+    assert carried.all_right
+    stopped = said(library, "speed-physics/q3",
+                   "The KV is 128 KiB times a thousand tokens, 131 MB, and that is what the "
+                   "step reads.")
+    assert any("'one-user-kv'" in m for m in mistakes(stopped))
+
+
+def test_a_batch_counts_sequences(library: Library) -> None:
+    # q4: the flip comes at a batch of 989 ÷ 3.35 ≈ 295; 590 takes half the batch.
+    right = said(library, "speed-physics/q4", "Call it 300 sequences.")
+    assert verdicts(right)["300 sequences"] == (RIGHT, "flip_batch")
+    wrong = said(library, "speed-physics/q4", "You'd need roughly 590 sequences.")
+    assert verdicts(wrong)["590 sequences"] == (WRONG, "flip_batch")
+
+
+def test_gigs_may_be_binary(library: Library) -> None:
+    # kv-headroom: the H100 reports 79.65 GiB; "79.65 gigs" restates it.
+    result = said(library, "model-sizing/kv-headroom", "The H100 shows 79.65 gigs.")
+    assert result.all_right
+
+
+def test_a_range_that_holds_the_quantity_is_right(library: Library) -> None:
+    # q1-follow-up: MBU is 10.4 ms ÷ 14 ms ≈ 74.6%, inside 70-80% but not 80-90%.
+    inside = said(library, "speed-physics/q1-follow-up",
+                  "Decode usually sits somewhere around 70 to 80 percent of peak bandwidth.")
+    assert inside.all_right
+    outside = said(library, "speed-physics/q1-follow-up",
+                   "Decode usually sits somewhere around 80 to 90 percent of peak bandwidth.")
+    assert not outside.all_right
+
+
+def test_a_model_named_by_its_size_is_no_count(library: Library) -> None:
+    result = said(library, "serving-math/kv-capacity", "It easily fits next to a 7B model.")
+    assert result.figures == ()
+
+
+def test_the_slips_of_speedups_said_aloud(library: Library) -> None:
+    # amdahl: 0.3 × 2 + 0.7 = 1.3 averages speedups; the right figure is 1 ÷ 0.85 ≈ 1.18.
+    averaged = said(library, "serving-math/amdahl",
+                    "0.3 times 2 plus 0.7 is roughly one point three overall.")
+    assert any("'averaged-speedups'" in m for m in mistakes(averaged))
+    # q7: with attention free, 1 ÷ 0.7 ≈ 1.43×, not 1 + 30% = 1.3×.
+    ceiling = said(library, "speed-physics/q7",
+                   "If attention took zero time you'd save the whole 30%, so about one point "
+                   "three x at most.")
+    assert any("'saved-share-as-speedup'" in m for m in mistakes(ceiling))
+    # q7-follow-up: the parts' own factors multiplied, 3 × 2 = 6×, for 1.82×.
+    multiplied = said(library, "speed-physics/q7-follow-up",
+                      "The gains stack: three times two, roughly a six x speedup overall.")
+    assert any("'multiplied-factors'" in m for m in mistakes(multiplied))
+
+
+def test_a_count_rounded_up_does_not_fit(library: Library) -> None:
+    # kv-headroom: 61 GB ÷ 0.537 GB ≈ 113.6 caches' worth; 113 fit, the 114th does not.
+    result = said(library, "model-sizing/kv-headroom",
+                  "Divide and that gives 113.6, so call it 114 conversations.")
+    assert any("'rounded-up'" in m for m in mistakes(result))
+    assert said(library, "model-sizing/kv-headroom", "So 113 conversations fit.").all_right
