@@ -223,6 +223,18 @@ class HomeScreen(Screen[None]):
         else:
             self.query_one("#home-next", Static).update(
                 Content.styled("Opening today's cards…", "$text-muted"))
+        self._scrollbar_from_the_start()
+
+    def on_resize(self) -> None:
+        self._scrollbar_from_the_start()
+
+    def _scrollbar_from_the_start(self) -> None:
+        """A scrollbar from the first layout when the sections (their room kept) are taller
+        than the terminal: Textual finds that it needs one only after laying the screen out,
+        and then lays it out and draws it whole a second time."""
+        size = self.app.size
+        taller = self.get_content_height(size, size, size.width) > size.height
+        self.styles.overflow_y = "scroll" if taller else "auto"
 
     def show(self, view: HomeView) -> None:
         self.view = view
