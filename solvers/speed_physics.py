@@ -206,7 +206,6 @@ def gpu_cost(gpu_price: sympy.Expr, single_rate: sympy.Expr,
         # A million tokens' time, and the slip of dividing the price by it ($3 ÷ 1.39 h)
         # instead of multiplying: the hours taken as a plain number.
         "single_time_per_million": million / single_rate,
-        "batched_time_per_million": million / batched_rate,
         "cost_single_dollars_over_hours": gpu_price * u.hour
         / ((million / single_rate) / u.hour) / million,
         "per_user_rate": batched_rate / users,

@@ -199,7 +199,8 @@ def explain(card: Card, solution: Solution | None, text: str,
     tolerance = card_tolerance(card)
     names = catalog_names()
     found = _units_carried(reading, [
-        _bits_as_rate(_flops_either_way(_per_period(f))) for f in counted_like_the_next(
+        _bits_as_rate(_flops_either_way(_per_period(_unit_named_before(reading, f))))
+        for f in counted_like_the_next(
             reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
     found = [_binary_too(figure, plain, rewrite) for figure in found]
     too_many = too_many_figures(len(found))
@@ -552,6 +553,23 @@ def _flops_either_way(figure: Figure) -> Figure:
 #: A size said in bits: "InfiniBand's 400 gigabits" is a link's rate, its "per second"
 #: left off as people do; sizes are said in bytes.
 _BITS = re.compile(r"[0-9]\s*(?:[kMGT]b|(?:kilo|mega|giga|tera)?bits)\b")
+
+
+#: A unit named before a bare number in its clause: "in GiB that's about 14.9".
+_IN_UNIT = re.compile(r"\bin\s+(GiB|GB|MiB|MB|KiB|KB|TiB|TB|ms|µs|seconds|milliseconds)\b"
+                      r"[^.;:!?0-9]{0,24}$")
+
+
+def _unit_named_before(text: str, figure: Figure) -> Figure:
+    """A bare number read in the unit its clause named just before it ("the weights are
+    16 GB, so in GiB that's about 14.9")."""
+    named = _IN_UNIT.search(text[max(0, figure.start - 40):figure.start])
+    if named is None or not figure.bare:
+        return figure
+    with contextlib.suppress(ParseError):
+        value = read(f"{text[figure.start:figure.end]} {named.group(1)}").value
+        return dataclasses.replace(figure, readings=(value,), bare=False, has_unit=True)
+    return figure
 
 
 #: Sizes said loosely: "79.65 gigs" may be what the device reports in GiB.

@@ -177,3 +177,18 @@ def test_a_saving_is_the_cost_ratio(library: Library) -> None:
     # q6: $4.17 ÷ $0.19 per million ≈ 21.5× cheaper; 64× is the batch, not the saving.
     result = said(library, "speed-physics/q6", "So that's a 64x saving, one per user.")
     assert verdicts(result)["64x"] == (WRONG, "cost_ratio")
+
+
+def test_a_bare_number_takes_the_unit_its_clause_names(library: Library) -> None:
+    # kv-headroom: 16 GB is 14.9 GiB; "in GiB that's about 14.9" restates the weights.
+    result = said(library, "model-sizing/kv-headroom",
+                  "The weights are 16 gigabytes, so in GiB that's about 14.9.")
+    assert verdicts(result)["14.9"] == (RIGHT, "weights")
+
+
+def test_the_time_and_cost_of_a_million_tokens_are_steps(library: Library) -> None:
+    # q6: 10⁶ tokens ÷ 4,300 tokens/s ≈ 233 s, and $3/h × 233 s ≈ $0.19.
+    result = said(library, "speed-physics/q6",
+                  "At 4,300 a second, a million tokens takes about 233 seconds, so around 19 "
+                  "cents.")
+    assert result.all_right
