@@ -50,7 +50,9 @@ _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
 _OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|[×÷/])\s*[0-9]"
-                             r"|(?:to\s+the\s+power|to\s+the\s+[0-9]|\^|\*\*))", re.IGNORECASE)
+                             r"|(?:to\s+the\s+power|to\s+the\s+[0-9]|\^|\*\*)"
+                             r"|,?\s*(?:and\s+)?(?:subtract|take\s+away|take\s+off))",
+                             re.IGNORECASE)
 #: A figure the working goes on to use: "128 MB, and 32 of those is", "half a gig, and 64
 #: users is", "0.13 GB, times 32".
 _CARRIED_ON = re.compile(r"[\s,]*(?:and|so|then)?\s*(?:[0-9][0-9.,]*\s+(?:of\s+(?:those|them|these)"
@@ -205,7 +207,8 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
 
 #: Words that set the figure after them aside: "not 3×", "nowhere near the 6×".
 _SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|never|short\s+of"
-                        r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?)"
+                        r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?"
+                        r"|the\s+usual|the\s+naive|the\s+textbook)"
                         r"(?:\s+(?:the|a|an|about|even|quite|some|exactly|just))?\s*$",
                         re.IGNORECASE)
 #: Words after a figure that make it hypothetical: "the 6× you'd get if ...".

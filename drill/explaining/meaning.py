@@ -50,6 +50,7 @@ _SYNONYMS: dict[str, str] = {
     "utilization": "utilization", "util": "utilization", "utilized": "utilization",
     "busy": "utilization", "rho": "utilization",
     "mbu": "mbu", "bandwidth": "bandwidth", "achieved": "achieved",
+    "sd": "deviation", "stdev": "deviation", "deviation": "deviation",
     "peak": "peak", "compute": "flop", "math": "flop",
     "prompt": "prompt", "prefill": "prefill",
     "latency": "time", "takes": "time", "long": "time", "time": "time",
