@@ -268,8 +268,23 @@ def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
     return [Verdict(RIGHT) if index in derived and verdict.verdict != RIGHT
             and not (_claimed(verdict) and (index not in scaled or _declared(verdict))
                      and not verdict.also_right)
+            and not _binary_slip(found[index], verdict)
             else verdict
             for index, verdict in enumerate(verdicts)]
+
+
+#: How a binary unit stands to its decimal namesake: KiB, MiB, GiB, TiB.
+_BINARY = (1.024, 1.048576, 1.073741824, 1.099511627776)
+
+
+def _binary_slip(figure: Figure, verdict: Verdict) -> bool:
+    """Whether ``figure`` is its quantity's number said in the decimal unit where the
+    quantity is in the binary one ("90% of 79.65 GiB, so 71.7 GB"): working that keeps the
+    number and drops the "i" is the slip, not the speaker's own arithmetic."""
+    if verdict.verdict != WRONG or verdict.option is None or figure.value.value <= 0:
+        return False
+    ratio = verdict.option.candidate.value.value / figure.value.value
+    return any(abs(ratio / factor - 1) < 0.005 for factor in _BINARY)
 
 
 #: Words that mark a figure as what one sees in practice, next to a bound already worked

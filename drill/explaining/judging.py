@@ -208,7 +208,8 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
 #: Words that set the figure after them aside: "not 3×", "nowhere near the 6×".
 _SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|never|short\s+of"
                         r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?"
-                        r"|the\s+usual|the\s+naive|the\s+textbook)"
+                        r"|the\s+usual|the\s+naive|the\s+textbook"
+                        r"|(?:never|not|no)\s+(?:more|less|fewer)\s+than)"
                         r"(?:\s+(?:the|a|an|about|even|quite|some|exactly|just))?\s*$",
                         re.IGNORECASE)
 #: Words after a figure that make it hypothetical: "the 6× you'd get if ...".

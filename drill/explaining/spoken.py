@@ -219,6 +219,9 @@ def _number_at(tokens: list[_Token], i: int) -> tuple[float, int, int] | None:
     if low == "half" and i + 1 < len(tokens) and tokens[i + 1].low in ("a", "an"):
         # "half a gig", "half a FLOP per byte"
         return 0.5, i + 2, 1
+    if low == "half" and i + 2 < len(tokens) and tokens[i + 1].low == "of" and (
+            _number_at(tokens, i + 2) is not None):
+        return 0.5, i + 1, 1  # "half of 989": a share of what follows
     if low == "point" and i + 1 < len(tokens) and _digit_word(tokens[i + 1].low) is not None:
         return _decimals(tokens, i + 1, 0.0)
     if "0" <= tok.text[0] <= "9":

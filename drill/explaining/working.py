@@ -23,7 +23,7 @@ from drill.quantities.parsing import ParseError, read
 from drill.quantities.unit_table import UNITS
 
 #: What may join two figures of a run: one product or quotient, said or written.
-_OPERATOR = re.compile(r"(times|x|×|\*|·|over|every|divided\s+by|/|÷|plus|\+|minus|less|−)",
+_OPERATOR = re.compile(r"(times|x|×|\*|·|of|over|every|divided\s+by|/|÷|plus|\+|minus|less|−)",
                        re.IGNORECASE)
 #: A count noun said between an operand and its operator ("4,096 tokens times 8 choices").
 _COUNT_NOUN = re.compile(r"\s*[A-Za-z][a-z]+(?:\s+|$)")
@@ -174,8 +174,9 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
     while first > 0 and last - first + 1 < MAX_RUN:
         value, gap = _left_off(text, figures[first - 1], figures[first].start)
         joined = _OPERATOR.fullmatch(_without_count_noun(gap).strip()) if len(gap) <= 24 else None
-        if joined is None:
-            break
+        if joined is None or (joined.group(1).casefold() == "of" and not _share(
+                figures[first - 1])):
+            break  # "90% of 79.65 GiB" multiplies; "8 of 256" does not
         ops.insert(0, joined.group(1).casefold())
         values.insert(0, value)
         first -= 1
@@ -194,6 +195,11 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
         else:
             total *= operand
     return total
+
+
+def _share(figure: Figure) -> bool:
+    """Whether ``figure`` is a share of what follows it ("90%", "0.5")."""
+    return "%" in figure.text or 0 < figure.value.value < 1
 
 
 def _without_count_noun(gap: str) -> str:

@@ -213,3 +213,15 @@ def test_a_standard_deviation_is_no_standard_error(library: Library) -> None:
                   "standard error of the difference between single runs is thirty tokens a "
                   "second.")
     assert [f.verdict for f in result.figures] == [RIGHT, WRONG]
+
+
+def test_a_share_of_a_figure_is_working_unless_the_unit_slips(library: Library) -> None:
+    # preemption-cost: half of 989 TFLOPS is 494.5; kv-headroom: 90% of 79.65 GiB is
+    # 71.7 GiB, which said as gigabytes is the GiB-for-GB slip (77 GB).
+    half = said(library, "serving-engine/preemption-cost",
+                "At half of 989, so roughly 495 TFLOPS, the prefill runs at half the peak.")
+    assert "495 TFLOPS" in verdicts(half) and verdicts(half)["495 TFLOPS"][0] == RIGHT
+    slip = said(library, "model-sizing/kv-headroom",
+                "The engine gets ninety percent of seventy-nine point six five, so about "
+                "seventy-one point seven gigabytes.")
+    assert verdicts(slip)["seventy-one point seven gigabytes"][0] == WRONG
