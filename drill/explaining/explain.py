@@ -230,6 +230,7 @@ def explain(card: Card, solution: Solution | None, text: str,
     verdicts = _own_working(reading, found, verdicts, tolerance)
     verdicts = _estimates_after_the_bound(reading, found, verdicts)
     verdicts = _ranges(reading, found, verdicts)
+    verdicts = _bounds_met(reading, found, verdicts)
     stated = [v.option.candidate.value for v in verdicts
               if v.verdict == RIGHT and v.option is not None]
     figures = tuple(_check(figure, verdict, solution, tolerance, stated)
@@ -321,7 +322,8 @@ _BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
 
 def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
     """A range said for a quantity ("somewhere around 70 to 80 percent") is right when
-    the quantity lies in it, whatever each end is near on its own."""
+    the quantity lies in it, whatever each end is near on its own; a range of nothing the
+    card knows ("real engines get 70 to 80 percent") is general knowledge, no claim."""
     out = list(verdicts)
     for index in range(1, len(found)):
         low, high = found[index - 1], found[index]
@@ -329,12 +331,38 @@ def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Ver
         if not _RANGE.fullmatch(gap) or (gap.strip() == "and" and not _BETWEEN.search(
                 text[max(0, low.start - 12):low.start])):
             continue
+        if all(v.verdict in (UNKNOWN, None) for v in verdicts[index - 1:index + 1]):
+            out[index - 1] = out[index] = Verdict(None)
+            continue
         for verdict in (verdicts[index - 1], verdicts[index]):
             option = verdict.option
             if verdict.verdict != WRONG or option is None or option.mistake is not None:
                 continue
             if _in_range(low, high, option.candidate.value):
                 out[index - 1] = out[index] = Verdict(RIGHT, option, True)
+    return out
+
+
+#: Words that make a figure a bound: "under half a percent", "at least 40 GB".
+_BOUND_BELOW = re.compile(r"\b(?:under|below|less\s+than|at\s+most|no\s+more\s+than)"
+                          r"(?:\s+(?:about|around|roughly))?\s*$", re.IGNORECASE)
+_BOUND_ABOVE = re.compile(r"\b(?:over|above|more\s+than|at\s+least|upwards\s+of)"
+                          r"(?:\s+(?:about|around|roughly))?\s*$", re.IGNORECASE)
+
+
+def _bounds_met(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
+    """A figure said as a bound ("under half a percent") is right when its quantity keeps
+    to it; a declared mistake stays the mistake."""
+    out = list(verdicts)
+    for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True)):
+        option = verdict.option
+        if verdict.verdict != WRONG or option is None or option.mistake is not None:
+            continue
+        before = text[max(0, figure.start - 24):figure.start]
+        value = option.candidate.value.value
+        if ((_BOUND_BELOW.search(before) and value <= figure.value.value)
+                or (_BOUND_ABOVE.search(before) and value >= figure.value.value)):
+            out[index] = Verdict(RIGHT, option, True)
     return out
 
 

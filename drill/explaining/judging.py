@@ -219,11 +219,22 @@ _HYPOTHETICAL = re.compile(r"^[^,.;:!?]{0,16}?\b(?:you'd|you\s+would|we'd|if\s+y
 
 def contrasted(text: str, start: int, end: int) -> bool:
     """Whether the figure at ``text[start:end]`` is set aside rather than claimed: right
-    after "not" or "rather than" in its own clause, or followed by "you'd get" or "if
-    you"."""
+    after "not" or "rather than" in its own clause, said as what one would need, followed
+    by "you'd get" or "if you", or taken back ("4 teraflop, wait, no, 8")."""
     before = text[max(0, start - 40):start]
-    return (_SET_ASIDE.search(before) is not None
-            or _HYPOTHETICAL.search(text[end:end + 40]) is not None)
+    after = text[end:end + 40]
+    wider = text[max(0, start - 80):start]
+    return (_SET_ASIDE.search(before) is not None or _NEEDED.search(wider) is not None
+            or _HYPOTHETICAL.search(after) is not None or _TAKEN_BACK.match(after) is not None)
+
+
+#: A figure said as what a what-if would take: "to hit 300 you'd need about 4.8 TB/s".
+_NEEDED = re.compile(r"\b(?:to\s+(?:actually\s+)?(?:hit|get|reach|serve|make|do)|if)\b[^.;!?]{0,30}"
+                     r"\b(?:you'd|you\s+would|we'd|we\s+would|it\s+would)\s+need"
+                     r"(?:\s+(?:about|around|roughly|at\s+least))?\s*$", re.IGNORECASE)
+#: A figure the speaker takes back at once: "4 teraflop, wait, no, 8 teraflop".
+_TAKEN_BACK = re.compile(r"[\s,]*(?:wait|sorry|no\s*,|oops|scratch\s+that|I\s+mean)\b",
+                         re.IGNORECASE)
 
 
 def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],

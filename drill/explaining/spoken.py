@@ -156,12 +156,13 @@ def as_written(text: str) -> Rewrite:
                            "99." + "9" * (int(value) - 2) + "%" if value > 2 else "99%"))
             i = j + 1
             continue
-        if j < len(tokens) and (tokens[j].low == "x" or (tokens[j].low == "times"
-                                and _ratio_after(tokens, j + 1))):
+        if j < len(tokens) and (_ratio_after(tokens, j + 1) if tokens[j].low == "times" else (
+                tokens[j].low == "x" and _number_at(tokens, j + 1) is None)):
             pieces.append((tokens[i].start, tokens[j].end, f"{written}×"))
             i = j + 1
             continue
-        if j < len(tokens) and tokens[j].low == "times":
+        if j < len(tokens) and tokens[j].low in ("x", "times") and (
+                tokens[j].start > tokens[j - 1].end):  # "32 x 166": a product said aloud
             pieces.append((tokens[i].start, tokens[j].end, f"{written} ×"))
             i = j + 1
             continue

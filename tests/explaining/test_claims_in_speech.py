@@ -225,3 +225,28 @@ def test_a_share_of_a_figure_is_working_unless_the_unit_slips(library: Library) 
                 "The engine gets ninety percent of seventy-nine point six five, so about "
                 "seventy-one point seven gigabytes.")
     assert verdicts(slip)["seventy-one point seven gigabytes"][0] == WRONG
+
+
+def test_what_ifs_corrections_bounds_and_general_ranges(library: Library) -> None:
+    # q1: 300 tokens/s × 16 GB = 4.8 TB/s is what a what-if would need, no bandwidth the
+    # card claims; 70-80% MBU is general knowledge the card does not hold.
+    q1 = said(library, "speed-physics/q1",
+              "To actually hit 300 you'd need about 4.8 terabytes a second. Real engines at "
+              "70 to 80 percent MBU land more like 150 to 170.")
+    assert q1.all_right
+    # q4: said as the answer, "you'd need roughly 590" is a claim (the flip is at 295).
+    q4 = said(library, "speed-physics/q4", "So you'd need roughly 590 sequences.")
+    assert verdicts(q4)["590 sequences"] == (WRONG, "flip_batch")
+    # q2: 2 × 8 billion × 500 = 8 TFLOP; the 4 taken back at once is no claim.
+    q2 = said(library, "speed-physics/q2",
+              "Prefill is 2 times 8 billion times 500, that's 4 teraflop, wait, no, 8 "
+              "teraflop with the factor two.")
+    assert q2.all_right
+    # intensity: 3.35 TFLOPS attainable of 989 is 0.34%, under half a percent, not under
+    # a tenth of one.
+    under = said(library, "serving-math/intensity",
+                 "At batch 1 that's under half a percent of the tensor cores.")
+    assert under.all_right
+    too_low = said(library, "serving-math/intensity",
+                   "At batch 1 that's under 0.1 percent of the tensor cores.")
+    assert not too_low.all_right

@@ -73,6 +73,9 @@ from drill.explaining.text_guard import MAX_CHARACTERS
     ("the 99.5 ms budget", "the 99.5 ms budget"),
     # A formula's letters after "times" make a product, not a factor.
     ("bytes 2 times mk plus kn", "bytes 2 × mk plus kn"),
+    # "x" before a number multiplies; before anything else it is a factor.
+    ("32 x 166, about 5.3k", "32 × 166, about 5.3k"),
+    ("one and a half x the throughput", "1.5× the throughput"),
 ])
 def test_spoken_numbers_are_written_out(said: str, written: str) -> None:
     assert as_written(said).text == written
