@@ -318,12 +318,16 @@ def _declared(verdict: Verdict) -> bool:
 #: Between the two ends of a range: "70 to 80 percent", "4-5 ms", "between 6 and 7 ms".
 _RANGE = re.compile(r"\s*(?:to|–|and)\s*|-")  # "77 - 16 GB" is a difference, not a range
 _BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
+#: Words that make a range a guess: "maybe 1.5 to 2x, call it 100 to 140 gigs".
+_GUESSED = re.compile(r"\b(?:maybe|perhaps|probably|call\s+it|I'd\s+guess|something\s+like"
+                      r"|say)\b[^.;!?]*$", re.IGNORECASE)
 
 
 def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
     """A range said for a quantity ("somewhere around 70 to 80 percent") is right when
     the quantity lies in it, whatever each end is near on its own; a range of nothing the
-    card knows ("real engines get 70 to 80 percent") is general knowledge, no claim."""
+    card knows ("real engines get 70 to 80 percent") is general knowledge, and a guessed
+    one ("maybe 1.5 to 2x, call it 100 to 140 gigs") a plan, neither a claim."""
     out = list(verdicts)
     for index in range(1, len(found)):
         low, high = found[index - 1], found[index]
@@ -331,7 +335,8 @@ def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Ver
         if not _RANGE.fullmatch(gap) or (gap.strip() == "and" and not _BETWEEN.search(
                 text[max(0, low.start - 12):low.start])):
             continue
-        if all(v.verdict in (UNKNOWN, None) for v in verdicts[index - 1:index + 1]):
+        guessed = _GUESSED.search(text[max(0, low.start - 40):low.start]) is not None
+        if guessed or all(v.verdict in (UNKNOWN, None) for v in verdicts[index - 1:index + 1]):
             out[index - 1] = out[index] = Verdict(None)
             continue
         for verdict in (verdicts[index - 1], verdicts[index]):

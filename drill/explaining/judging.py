@@ -44,6 +44,9 @@ _HEDGED = re.compile(r"\b(?:maybe|perhaps|probably|i'd\s+guess|i\s+guess|guessin
 _MODEL_SIZE = re.compile(r"[0-9]+(?:\.[0-9]+)?[BM]")
 _MODEL_AFTER = re.compile(r"\s+(?:models?|one|dense|MoE|params|parameters?|class)\b",
                           re.IGNORECASE)
+#: A device named after a size: "an 80 gig card", "80 GB H100s".
+_DEVICE_AFTER = re.compile(r"\s+(?:cards?|GPUs?|[HAB][0-9]{2,3}s?|devices?|accelerators?)\b",
+                           re.IGNORECASE)
 #: An operator said or written right before a figure: the figure is inside a formula.
 _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷+−*/])\s*$",
                       re.IGNORECASE)
@@ -244,6 +247,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict(None)  # "Mixtral 8x7B", "2x4": a name, not a factor
     if _MODEL_SIZE.fullmatch(figure.text) and _MODEL_AFTER.match(text, figure.end):
         return Verdict(None)  # "a 7B model": a model's name, not a count
+    if _DEVICE_AFTER.match(text, figure.end) and dims.exponents(figure.value.dim).get(
+            "information"):
+        return Verdict(None)  # "one 80 gig card": the device named by its memory
     noun = _noun(figure)
     if figure.bare:
         # "30 streaming users": the count's noun may come a word or two after it.
@@ -269,7 +275,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         # a tie goes to the mistake unless what it equals is asked or given in its own
         # right (the cache of one request, where the total is asked too), or, with no
         # words for either, is a step of the right working ("so half a gig" per user).
-        if (clue or not figure.bare) and not _closer(figure, top, worst) and (
+        if (clue or not figure.bare) and not _closer(figure, top, worst) and not (
+                _first_restatement(text, figure, top)
+                and scores[id(worst)] < scores[id(top)] + _OVERRULE) and (
                 top is None or scores[id(worst)] > scores[id(top)]
                 or (scores[id(worst)] == scores[id(top)] and not top.asked
                     and (clue or top.candidate.kind != "result"))
@@ -399,6 +407,18 @@ def _same_things(figure: Figure, option: Option) -> bool:
     if not _trivial(figure) or figure.value.dim == dims.without_counts(figure.value.dim):
         return True
     return option.candidate.value.dim == figure.value.dim
+
+
+def _first_restatement(text: str, figure: Figure, option: Option | None) -> bool:
+    """Whether ``figure`` states a given exactly, the first time its number is said: "it's
+    30 percent and goes 3x" restates the scenario, though a slip shares the 3×."""
+    if option is None or option.candidate.kind != "given" or _off(
+            figure, option) > option.tolerance:
+        return False
+    number = re.match(r"[0-9][0-9,]*(?:\.[0-9]+)?", figure.text)
+    return number is not None and re.search(
+        r"(?<![0-9.,])" + re.escape(number.group()) + r"(?![0-9])",
+        text[:figure.start]) is None
 
 
 def _closer(figure: Figure, near: Option | None, far: Option | None) -> bool:

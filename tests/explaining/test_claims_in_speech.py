@@ -250,3 +250,38 @@ def test_what_ifs_corrections_bounds_and_general_ranges(library: Library) -> Non
     too_low = said(library, "serving-math/intensity",
                    "At batch 1 that's under 0.1 percent of the tensor cores.")
     assert not too_low.all_right
+
+
+def test_a_given_restated_the_first_time_is_no_slip_that_shares_its_value(
+        library: Library) -> None:
+    # q7: attention's 3× is given; the local-speedup slip shares it, but said the first
+    # time, of attention, it restates the scenario. Said again of the whole step, it is
+    # the slip (the step gains 1.25×).
+    first = said(library, "speed-physics/q7",
+                 "Attention is 30 percent and goes 3x, so you gain something.")
+    assert first.all_right
+    again = said(library, "speed-physics/q7",
+                 "Attention goes 3x faster, so the whole decode step is 3x faster.")
+    assert any("'local-speedup'" in m for m in mistakes(again))
+
+
+def test_devices_named_by_memory_and_guessed_ranges_are_no_claims(library: Library) -> None:
+    # kv-capacity needs 68.8 GB on average: "one 80 gig card's worth" names a device, and
+    # "maybe 1.5 to 2x, call it 100 to 140 gigs" is a sizing plan, not the average.
+    device = said(library, "serving-math/kv-capacity",
+                  "About 68.8 gigabytes, so roughly one 80 gig card's worth of KV.")
+    assert device.all_right
+    plan = said(library, "serving-math/kv-capacity",
+                "That's 68.8 GB on average; for bursts maybe 1.5 to 2x, call it 100 to 140 "
+                "gigs.")
+    assert plan.all_right
+    flat = said(library, "serving-math/kv-capacity", "The cache needs 140 gigs on average.")
+    assert not flat.all_right
+
+
+def test_a_deeper_quantile_named_with_decimals_is_a_share(library: Library) -> None:
+    # fan-out: for a page P99 each call must meet 0.99^(1/10) ≈ 99.9%, not 99.99%.
+    right = said(library, "serving-math/fan-out", "Each call must be at its P99.9.")
+    assert right.all_right
+    wrong = said(library, "serving-math/fan-out", "Each call must be at its P99.99.")
+    assert not wrong.all_right

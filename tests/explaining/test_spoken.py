@@ -65,6 +65,7 @@ from drill.explaining.text_guard import MAX_CHARACTERS
     ("four point seven eight millis", "4.78 ms"),
     ("twelve micros", "12 µs"),
     ("the p ninety-nine is", "the P99 is"),
+    ("each call at its P99.99, so", "each call at its 99.99%, so"),
     ("ten to the fifteenth FLOPs", "1e15 FLOPs"),
     ("10 to the 15 FLOPs", "1e15 FLOPs"),
     # A quantile said bare after "the" is a share, but not a figure with a unit.
