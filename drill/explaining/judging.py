@@ -253,7 +253,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     noun = _noun(figure)
     if figure.bare:
         # "30 streaming users": the count's noun may come a word or two after it.
-        noun = " ".join(re.findall(r"[A-Za-z]+", text[figure.end:figure.end + 24])[:2])
+        after = re.split(r"[.;!?]", text[figure.end:figure.end + 24], maxsplit=1)[0]
+        noun = " ".join(re.findall(r"[A-Za-z]+", after)[:2])
     context = context_of(text, figure.start, figure.end, noun, bounds)
     per_something = _PER_WORD.match(text, figure.end) is not None
     fits = [o for o in options if _fits(figure, o, noun)]

@@ -285,3 +285,12 @@ def test_a_deeper_quantile_named_with_decimals_is_a_share(library: Library) -> N
     assert right.all_right
     wrong = said(library, "serving-math/fan-out", "Each call must be at its P99.99.")
     assert not wrong.all_right
+
+
+def test_a_bare_numbers_noun_stays_in_its_sentence(library: Library) -> None:
+    # ridge-batch: "989 over 3.35, which is 295." is the ridge; the next sentence's
+    # "batch" is no noun of it (the batch at the ridge is 345).
+    result = said(library, "serving-math/ridge-batch",
+                  "The ridge on an H100 is 989 over 3.35, which is 295. So batch 345 hits "
+                  "the ridge.")
+    assert result.all_right
