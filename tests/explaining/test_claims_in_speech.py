@@ -291,6 +291,6 @@ def test_a_bare_numbers_noun_stays_in_its_sentence(library: Library) -> None:
     # ridge-batch: "989 over 3.35, which is 295." is the ridge; the next sentence's
     # "batch" is no noun of it (the batch at the ridge is 345).
     result = said(library, "serving-math/ridge-batch",
-                  "The ridge on an H100 is 989 over 3.35, which is 295. So batch 345 hits "
-                  "the ridge.")
+                  "The ridge on an H100 is 989 over 3.35, which is 295. Batch size is what "
+                  "you tune next.")
     assert result.all_right
