@@ -4,7 +4,14 @@ model names, and the slips the first cards teach."""
 
 from __future__ import annotations
 
-from drill.explaining.explain import RIGHT, WRONG, Explanation
+from drill.explaining.explain import (
+    RIGHT,
+    WRONG,
+    Explanation,
+    explain,
+    worked_card,
+    worked_parent,
+)
 from drill.packs.library import Library
 from testkit import said
 
@@ -294,3 +301,18 @@ def test_a_bare_numbers_noun_stays_in_its_sentence(library: Library) -> None:
                   "The ridge on an H100 is 989 over 3.35, which is 295. Batch size is what "
                   "you tune next.")
     assert result.all_right
+
+
+def test_a_named_gpu_against_the_cards_own(library: Library) -> None:
+    # q3-follow-up continues q3 on an H100 at 3.35 TB/s; a B200 reads 8 TB/s (7.7 in the
+    # catalog), about 2.3× as fast, not 5×.
+    card, solution = worked_card(library.find("speed-physics/q3-follow-up"))
+
+    def check(text: str) -> Explanation:
+        return explain(card, solution, text, worked_parent(card, library.card))
+
+    right = check("Even a B200 at 8 terabytes a second would make each step about 2.4x "
+                  "faster.")
+    assert verdicts(right)["2.4x"][0] == RIGHT
+    wrong = check("Even a B200 at 8 terabytes a second would make each step about 5x faster.")
+    assert verdicts(wrong)["5x"][0] == WRONG
