@@ -13,7 +13,12 @@ them it is about:
    ("4096 m over 2 m plus 4096"), is part of the working, not a claim;
 4. any other figure is judged against the quantity its words point at, or, without a
    clue, the nearest of its kind within a factor of 20 ("off by 10×"); with neither it is
-   unknown. A bare number with no unit and no clue is not a claim at all.
+   unknown, or no claim when hedged ("maybe 20% under it"). A bare number with no unit
+   and no clue is not a claim at all.
+
+A figure set aside is no claim: "not 3×", a what-if's need ("to hit 300 you'd need 4.8
+TB/s"), one taken back ("4 teraflop, wait, no, 8"), a name ("a 7B model", "an 80 gig
+card").
 
 Plain arithmetic over the card's solved numbers; nothing in the text is evaluated.
 """
@@ -271,24 +276,13 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     top = max(hits, key=lambda o: (scores[id(o)], o.asked, _rank(o)), default=None)
     if wrong_hits and not operand:
         worst = max(wrong_hits, key=lambda o: scores[id(o)])
-        clue = scores[id(worst)] > 0
-        # Said of the mistaken quantity at least as clearly as of anything else it equals;
-        # a tie goes to the mistake unless what it equals is asked or given in its own
-        # right (the cache of one request, where the total is asked too), or, with no
-        # words for either, is a step of the right working ("so half a gig" per user).
-        if (clue or not figure.bare) and not _closer(figure, top, worst) and not (
-                _first_restatement(text, figure, top)
-                and scores[id(worst)] < scores[id(top)] + _OVERRULE) and (
-                top is None or scores[id(worst)] > scores[id(top)]
-                or (scores[id(worst)] == scores[id(top)] and not top.asked
-                    and (clue or top.candidate.kind != "result"))
-                or _closer(figure, worst, top)):
+        if _is_the_slip(text, figure, worst, top, scores):
             # A step of the right working it equals, said more clearly of it, or carried on
             # with ("128 MB, and 32 of those is 4.2 GB"): one user's cache.
             step = (top is not None and top.candidate.kind == "result" and (
                 scores[id(top)] > scores[id(worst)]
                 or _CARRIED_ON.match(text, figure.end) is not None))
-            return Verdict("wrong", worst, clue, step)
+            return Verdict("wrong", worst, scores[id(worst)] > 0, step)
     if (best_hit is not None and _small_count(figure) and scores[id(best_hit)] == 0
             and best_hit.candidate.kind != "given"):
         return Verdict(None)  # "one token per step" is how decode works, not a result
@@ -408,6 +402,29 @@ def _same_things(figure: Figure, option: Option) -> bool:
     if not _trivial(figure) or figure.value.dim == dims.without_counts(figure.value.dim):
         return True
     return option.candidate.value.dim == figure.value.dim
+
+
+def _is_the_slip(text: str, figure: Figure, slip: Option, top: Option | None,
+                 scores: dict[int, float]) -> bool:
+    """Whether ``figure``, equal to a declared slip's value, is that slip rather than
+    ``top``, the right quantity it also equals: said of the mistaken quantity at least as
+    clearly; a tie goes to the slip unless ``top`` is asked or given in its own right (the
+    cache of one request, where the total is asked too) or, with no words for either, is a
+    step of the right working ("so half a gig" per user). A given restated exactly the
+    first time ("goes 3x") or a figure the slip reaches only by its loose precision is not
+    the slip."""
+    clue = scores[id(slip)] > 0
+    if (not clue and figure.bare) or _closer(figure, top, slip):
+        return False
+    if top is None:
+        return True
+    if (_first_restatement(text, figure, top)
+            and scores[id(slip)] < scores[id(top)] + _OVERRULE):
+        return False
+    return (scores[id(slip)] > scores[id(top)]
+            or (scores[id(slip)] == scores[id(top)] and not top.asked
+                and (clue or top.candidate.kind != "result"))
+            or _closer(figure, slip, top))
 
 
 def _first_restatement(text: str, figure: Figure, option: Option | None) -> bool:
