@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import itertools
 import math
 import re
 from collections.abc import Callable
@@ -40,14 +39,16 @@ from drill.checking.closed_world import (
     unaccounted,
 )
 from drill.checking.equations import find_equations
-from drill.checking.figures import Figure, find_figures
+from drill.checking.figures import Figure
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import card_tolerance, relative_off
-from drill.explaining.judging import Verdict, counts_things, judge, options_of
+from drill.explaining import judging
+from drill.explaining.judging import Verdict, judge, options_of
 from drill.explaining.points import PointCheck, check_points
+from drill.explaining.readings import read_figures
+from drill.explaining.settled import settle
 from drill.explaining.spoken import Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
-from drill.explaining.working import rescaled, worked_out
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
@@ -57,7 +58,8 @@ from drill.quantities.quantity import Quantity
 from drill.quantities.units import format_quantity
 from drill.solving.solve import Solution
 
-RIGHT, WRONG, UNKNOWN = "right", "wrong", "unknown"
+#: What a figure comes to (re-exported: the verdicts are judging's words).
+RIGHT, WRONG, UNKNOWN = judging.RIGHT, judging.WRONG, judging.UNKNOWN
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,11 +200,7 @@ def explain(card: Card, solution: Solution | None, text: str,
     reading = rewrite.text
     tolerance = card_tolerance(card)
     names = catalog_names()
-    found = _units_carried(reading, [
-        _bits_as_rate(_flops_either_way(_per_period(_unit_named_before(reading, f))))
-        for f in counted_like_the_next(
-            reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
-    found = [_binary_too(figure, plain, rewrite) for figure in found]
+    found = read_figures(reading, plain, rewrite, names)
     too_many = too_many_figures(len(found))
     if too_many is not None:
         return Explanation(card.shown_key, text, points=check_points(card.points, "", set()),
@@ -228,10 +226,7 @@ def explain(card: Card, solution: Solution | None, text: str,
                       and not _inside(figure, failing),
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
-    verdicts = _own_working(reading, found, verdicts, tolerance)
-    verdicts = _estimates_after_the_bound(reading, found, verdicts)
-    verdicts = _ranges(reading, found, verdicts)
-    verdicts = _bounds_met(reading, found, verdicts)
+    verdicts = settle(reading, found, verdicts, tolerance)
     stated = [v.option.candidate.value for v in verdicts
               if v.verdict == RIGHT and v.option is not None]
     figures = tuple(_check(figure, verdict, solution, tolerance, stated)
@@ -254,144 +249,6 @@ def explain(card: Card, solution: Solution | None, text: str,
     points = check_points(card.points, plain, right_names, wrong_names, wrong_at)
     return Explanation(card.shown_key, text, tuple(_back(f, rewrite, plain) for f in figures),
                        tuple(_back_equation(e, rewrite, plain) for e in equations), points)
-
-
-def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
-                 tolerance: float) -> list[Verdict]:
-    """A figure that equals the product or quotient said just before it is the speaker's
-    working, right whatever it is near, unless its words claim a result or mistake of
-    the card ("32 times 8, 256 picks" is arithmetic; a count of experts touched is not).
-    A share scaled by a change ("30%, 3x faster, takes it to 10%") is the new size of what
-    was just said, whatever words follow it; only a declared mistake overrules that. A
-    slip's value that is also a step of the right working ("128 KiB times a thousand
-    tokens, 128 MB": one user's cache) is that step when worked out loud."""
-    derived = worked_out(text, found, tolerance)
-    scaled = rescaled(text, found, tolerance)
-    return [Verdict(RIGHT) if index in derived and verdict.verdict != RIGHT
-            and not (_claimed(verdict) and (index not in scaled or _declared(verdict))
-                     and not verdict.also_right)
-            and not _binary_slip(found[index], verdict)
-            else verdict
-            for index, verdict in enumerate(verdicts)]
-
-
-#: How a binary unit stands to its decimal namesake: KiB, MiB, GiB, TiB.
-_BINARY = (1.024, 1.048576, 1.073741824, 1.099511627776)
-
-
-def _binary_slip(figure: Figure, verdict: Verdict) -> bool:
-    """Whether ``figure`` is its quantity's number said in the decimal unit where the
-    quantity is in the binary one ("90% of 79.65 GiB, so 71.7 GB"): working that keeps the
-    number and drops the "i" is the slip, not the speaker's own arithmetic."""
-    if verdict.verdict != WRONG or verdict.option is None or figure.value.value <= 0:
-        return False
-    ratio = verdict.option.candidate.value.value / figure.value.value
-    return any(abs(ratio / factor - 1) < 0.005 for factor in _BINARY)
-
-
-#: Words that mark a figure as what one sees in practice, next to a bound already worked
-#: out: "the ceiling is 209 tokens/s, and realistically you'd see maybe 160".
-_ESTIMATE = re.compile(r"\b(?:realistically|in\s+practice|in\s+real\s+life|typically|more\s+like"
-                       r"|closer\s+to)\b[^.;!?]{0,30}$", re.IGNORECASE)
-
-
-def _estimates_after_the_bound(text: str, found: list[Figure], verdicts: list[Verdict]
-                               ) -> list[Verdict]:
-    """A practical estimate said after the same quantity was said right is no claim of
-    it: the bound stands, and what one sees in practice is left unjudged."""
-    said_right: set[str] = set()
-    out = []
-    for figure, verdict in zip(found, verdicts, strict=True):
-        name = verdict.option.candidate.name if verdict.option is not None else None
-        if (verdict.verdict == WRONG and name in said_right
-                and _ESTIMATE.search(text[max(0, figure.start - 60):figure.start])):
-            verdict = Verdict(None)
-        elif verdict.verdict == RIGHT and name is not None:
-            said_right.add(name)
-        out.append(verdict)
-    return out
-
-
-def _declared(verdict: Verdict) -> bool:
-    return verdict.option is not None and verdict.option.candidate.kind == "mistake"
-
-
-#: Between the two ends of a range: "70 to 80 percent", "4-5 ms", "between 6 and 7 ms".
-_RANGE = re.compile(r"\s*(?:to|–|and)\s*|-")  # "77 - 16 GB" is a difference, not a range
-_BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
-#: Words that make a range a guess: "maybe 1.5 to 2x, call it 100 to 140 gigs".
-_GUESSED = re.compile(r"\b(?:maybe|perhaps|probably|call\s+it|I'd\s+guess|something\s+like"
-                      r"|say)\b[^.;!?]*$", re.IGNORECASE)
-
-
-def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
-    """A range said for a quantity ("somewhere around 70 to 80 percent") is right when
-    the quantity lies in it, whatever each end is near on its own; a range of nothing the
-    card knows ("real engines get 70 to 80 percent") is general knowledge, and a guessed
-    one ("maybe 1.5 to 2x, call it 100 to 140 gigs") a plan, neither a claim."""
-    out = list(verdicts)
-    for index in range(1, len(found)):
-        low, high = found[index - 1], found[index]
-        gap = text[low.end:high.start]
-        if not _RANGE.fullmatch(gap) or (gap.strip() == "and" and not _BETWEEN.search(
-                text[max(0, low.start - 12):low.start])):
-            continue
-        guessed = _GUESSED.search(text[max(0, low.start - 40):low.start]) is not None
-        if guessed or all(v.verdict in (UNKNOWN, None) for v in verdicts[index - 1:index + 1]):
-            out[index - 1] = out[index] = Verdict(None)
-            continue
-        for verdict in (verdicts[index - 1], verdicts[index]):
-            option = verdict.option
-            if verdict.verdict != WRONG or option is None or option.mistake is not None:
-                continue
-            if _in_range(low, high, option.candidate.value):
-                out[index - 1] = out[index] = Verdict(RIGHT, option, True)
-    return out
-
-
-#: Words that make a figure a bound: "under half a percent", "at least 40 GB".
-_BOUND_BELOW = re.compile(r"\b(?:under|below|less\s+than|at\s+most|no\s+more\s+than)"
-                          r"(?:\s+(?:about|around|roughly))?\s*$", re.IGNORECASE)
-_BOUND_ABOVE = re.compile(r"\b(?:over|above|more\s+than|at\s+least|upwards\s+of)"
-                          r"(?:\s+(?:about|around|roughly))?\s*$", re.IGNORECASE)
-
-
-def _bounds_met(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
-    """A figure said as a bound ("under half a percent") is right when its quantity keeps
-    to it; a declared mistake stays the mistake."""
-    out = list(verdicts)
-    for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True)):
-        option = verdict.option
-        if verdict.verdict != WRONG or option is None or option.mistake is not None:
-            continue
-        before = text[max(0, figure.start - 24):figure.start]
-        value = option.candidate.value.value
-        if ((_BOUND_BELOW.search(before) and value <= figure.value.value)
-                or (_BOUND_ABOVE.search(before) and value >= figure.value.value)):
-            out[index] = Verdict(RIGHT, option, True)
-    return out
-
-
-def _in_range(low: Figure, high: Figure, value: Quantity) -> bool:
-    """Whether ``value`` lies from ``low`` (a bare number takes ``high``'s unit) to
-    ``high``."""
-    tops = [r.value for r in high.readings if r.dim == value.dim]
-    written = _LEADING_NUMBER.match(high.text.lstrip("$"))
-    with contextlib.suppress(ValueError, AttributeError):
-        number = float(written.group().replace(",", "").strip()) if written else 0.0
-        if not tops or not number:
-            return False
-        bottom = low.value.value * tops[0] / number if low.bare else low.value.value
-        return min(bottom, tops[0]) <= value.value <= max(bottom, tops[0])
-    return False
-
-
-def _claimed(verdict: Verdict) -> bool:
-    """Whether the words point at the result or mistake the figure is judged against."""
-    option = verdict.option
-    # A card's declared mistake is claimed by its value alone: the slip is the working.
-    return option is not None and (option.candidate.kind == "mistake" or (
-        verdict.clue and option.candidate.kind == "result"))
 
 
 def _worked_sides(text: str, problems: list[Any]
@@ -429,56 +286,6 @@ def _back(figure: FigureCheck, rewrite: Rewrite, plain: str) -> FigureCheck:
 def _back_equation(equation: EquationCheck, rewrite: Rewrite, plain: str) -> EquationCheck:
     start, end = rewrite.span(equation.start, equation.end)
     return dataclasses.replace(equation, start=start, end=end, text=plain[start:end])
-
-
-#: A word and a count noun after a bare number: "14 decode steps", "30 streaming users".
-_WORD_THEN_NOUN = re.compile(r" ([a-z]+(?:-[a-z]+)?) ([A-Za-z]+)\b")
-#: Words that join the number to something else rather than describe the noun.
-_NOT_DESCRIBING = frozenset({
-    "of", "per", "times", "over", "and", "or", "by", "to", "in", "at", "for", "is", "are",
-    "x", "from", "than", "plus", "minus", "the", "a", "an", "divided", "into", "more",
-    "fewer", "less", "each", "every", "out", "on", "with",
-})
-
-
-def counted_by_a_later_noun(text: str, figures: list[Figure]) -> list[Figure]:
-    """A bare number whose count noun comes a word later ("roughly 14 decode steps") read
-    also as a count of that noun, so it can state a result of that kind."""
-    out = []
-    for figure in figures:
-        found = _WORD_THEN_NOUN.match(text, figure.end) if figure.bare else None
-        if found is not None and found.group(1) not in _NOT_DESCRIBING \
-                and counts_things(found.group(2)) and not counts_things(found.group(1)):
-            with contextlib.suppress(ParseError):
-                counted = read(f"{figure.text} {found.group(2)}").value
-                figure = dataclasses.replace(figure, readings=(counted, *figure.readings),
-                                             bare=False)
-        out.append(figure)
-    return out
-
-
-#: "2 of the 200 requests", "30 of its 42 users": the first count is of the second's kind.
-_OF_THE = re.compile(r"\s+(?:out\s+)?of\s+(?:the|its|their|all|those|these)?\s*")
-_LEADING_NUMBER = re.compile(r"[\d,.]+\s*")
-
-
-def counted_like_the_next(text: str, figures: list[Figure]) -> list[Figure]:
-    """A bare number said as a part of the next figure ("2 of the 200 requests") read
-    also as a count of its kind (2 requests), so it can state a result of that kind; said
-    out loud, nobody repeats the unit."""
-    out = list(figures)
-    for index, (figure, after) in enumerate(itertools.pairwise(figures)):
-        if not figure.bare or after.bare or not _OF_THE.fullmatch(text[figure.end:after.start]):
-            continue
-        lead = _LEADING_NUMBER.match(after.text)
-        unit = after.text[lead.end():] if lead else ""
-        if not unit or unit.startswith(("%", "×")):
-            continue
-        with contextlib.suppress(ParseError):
-            counted = read(f"{figure.text} {unit}").value
-            out[index] = dataclasses.replace(figure, readings=(counted, *figure.readings),
-                                             bare=False)
-    return out
 
 
 def _candidates(card: Card, solution: Solution | None
@@ -520,132 +327,6 @@ def _as_meant(value: Quantity, meant: Quantity) -> Quantity:
     """A slip's value in the kind of the quantity it is mistaken for: the rate over the
     time is requests per second squared, but "8 requests" is how the slip is said."""
     return value if value.dim == meant.dim else Quantity(value.value, meant.dim)
-
-
-#: Between a figure and a bare number that takes its unit: a list said in one breath.
-_PLAIN = r"[^.;:?!=≈×÷+*/]*"
-_CARRY_BETWEEN = re.compile(rf"^{_PLAIN}\b(?:and|or|but|vs|versus|against)\b{_PLAIN}$"
-                            rf"|^\s*,{_PLAIN}$")
-#: What may follow such a number: the end of the clause, or a word saying whose it is.
-_CARRY_AFTER = re.compile(r"^\s*(?:total|each|overall|altogether|apiece|in all|combined"
-                          r"|per user|for everyone)?\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)",
-                          re.IGNORECASE)
-_OPERATOR_WORDS = re.compile(r"\b(?:over|times|divided|plus|minus)\b", re.IGNORECASE)
-
-
-#: A count named right before a bare number: "a batch of about 295" counts sequences,
-#: whatever unit the figure before it had.
-_NAMED_BEFORE = re.compile(r"\b(?:batch(?:\s+size)?|users?|sequences?|requests?|conversations?"
-                           r"|GPUs?|tokens?)\s+(?:of\s+)?(?:about|around|roughly|~|maybe"
-                           r"|approximately)?\s*$", re.IGNORECASE)
-
-
-def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
-    """A bare number said right after a figure with a unit, in the same breath, in that
-    unit: "about 100 tokens a second each and about 6,400 total", "at batch 1 that's
-    0.5 FLOP per byte, and at batch 64 it's about 32"."""
-    out = list(found)
-    last: Figure | None = None
-    for index, figure in enumerate(found):
-        if figure.has_unit:
-            last = figure
-            continue
-        if last is None or not figure.bare:
-            continue
-        between = text[last.end:figure.start]
-        if (not _CARRY_BETWEEN.search(between) or _OPERATOR_WORDS.search(between)
-                or _NAMED_BEFORE.search(between)
-                or not _CARRY_AFTER.match(text[figure.end:figure.end + 24])):
-            continue
-        lead = _LEADING_NUMBER.match(last.text.lstrip("$"))
-        with contextlib.suppress(ValueError, AttributeError, ZeroDivisionError):
-            said = float(lead.group().replace(",", "").strip()) if lead else 0.0
-            scale = last.value.value / said
-            carried = Quantity(figure.value.value * scale, last.value.dim)
-            # Only in that unit: "and about 6,400 total" after a rate is no count of 6,400.
-            out[index] = dataclasses.replace(figure, readings=(carried,), bare=False,
-                                             has_unit=True)
-    return out
-
-
-#: "$36 a day" is a rate and also what one day costs: the periods read both ways.
-_PERIODS = {"hour": 3600.0, "day": 86_400.0, "week": 604_800.0}
-_PER_PERIOD = re.compile(r"(?:per|/)\s*(hour|day|week)s?\s*$", re.IGNORECASE)
-
-
-def _per_period(figure: Figure) -> Figure:
-    """A figure "per day" (or hour, week) read also as the amount of one such period."""
-    match = _PER_PERIOD.search(figure.text)
-    if match is None:
-        return figure
-    period = _PERIODS[match.group(1).lower()]
-    value = figure.value
-    one = Quantity(value.value * period, dims.multiply(value.dim, dims.dim(time=1)))
-    return dataclasses.replace(figure, readings=(*figure.readings, one))
-
-
-#: "teraflops" said in lower case: a count of FLOPs or a rate, as people say both.
-_LOWER_FLOPS = re.compile(r"[0-9]\s*[kMGTPE]?(?:flops|Flops)\b")
-
-
-def _flops_either_way(figure: Figure) -> Figure:
-    """A figure in "flops" said in lower case ("about two gigaflops per token") read also
-    as a count of FLOPs, as the spoken word does not tell the count from the rate."""
-    if _LOWER_FLOPS.search(figure.text) is None:
-        return figure
-    rate = dims.dim(computation=1, time=-1)
-    counts = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=1)))
-                   for r in figure.readings if dims.without_counts(r.dim) == rate)
-    return dataclasses.replace(figure, readings=(*figure.readings, *counts))
-
-
-#: A size said in bits: "InfiniBand's 400 gigabits" is a link's rate, its "per second"
-#: left off as people do; sizes are said in bytes.
-_BITS = re.compile(r"[0-9]\s*(?:[kMGT]b|(?:kilo|mega|giga|tera)?bits)\b")
-
-
-#: A unit named before a bare number in its clause: "in GiB that's about 14.9".
-_IN_UNIT = re.compile(r"\bin\s+(GiB|GB|MiB|MB|KiB|KB|TiB|TB|ms|µs|seconds|milliseconds)\b"
-                      r"[^.;:!?0-9]{0,24}$")
-
-
-def _unit_named_before(text: str, figure: Figure) -> Figure:
-    """A bare number read in the unit its clause named just before it ("the weights are
-    16 GB, so in GiB that's about 14.9")."""
-    named = _IN_UNIT.search(text[max(0, figure.start - 40):figure.start])
-    if named is None or not figure.bare:
-        return figure
-    with contextlib.suppress(ParseError):
-        value = read(f"{text[figure.start:figure.end]} {named.group(1)}").value
-        return dataclasses.replace(figure, readings=(value,), bare=False, has_unit=True)
-    return figure
-
-
-#: Sizes said loosely: "79.65 gigs" may be what the device reports in GiB.
-_LOOSE_SIZES = {"gig": 2**30 / 1e9, "gigs": 2**30 / 1e9, "meg": 2**20 / 1e6,
-                "megs": 2**20 / 1e6}
-
-
-def _binary_too(figure: Figure, plain: str, rewrite: Rewrite) -> Figure:
-    """A size said in "gigs" or "megs" read also in GiB or MiB: the word is said of both."""
-    start, end = rewrite.span(figure.start, figure.end)
-    said = re.findall(r"[a-z]+", plain[start:end].casefold())
-    factor = next((_LOOSE_SIZES[w] for w in said if w in _LOOSE_SIZES), None)
-    if factor is None:
-        return figure
-    binary = tuple(Quantity(r.value * factor, r.dim) for r in figure.readings
-                   if dims.exponents(r.dim).get("information"))
-    return dataclasses.replace(figure, readings=(*figure.readings, *binary))
-
-
-def _bits_as_rate(figure: Figure) -> Figure:
-    """A figure in bits with no time ("400 gigabits") read also as bits per second."""
-    if _BITS.search(figure.text) is None:
-        return figure
-    size = dims.dim(information=1)
-    rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
-                  for r in figure.readings if r.dim == size)
-    return dataclasses.replace(figure, readings=(*figure.readings, *rates))
 
 
 def _against_givens(named: list[Candidate], known: list[Candidate]) -> list[Candidate]:

@@ -82,6 +82,9 @@ _FAR = 2000.0
 _NEAR = 20.0
 
 
+RIGHT, WRONG, UNKNOWN = "right", "wrong", "unknown"
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """A value a figure may claim: a candidate, with the words that name it."""

@@ -1,0 +1,209 @@
+"""How the figures of an explanation are read before they are judged: counted by the
+noun after them or by the next figure's noun, in the unit their clause names or the one a
+list said in one breath carries, "per day" as a day's worth, lower-case flops either way,
+bits as a link rate, and "gigs" as GiB too.
+
+Each step takes figures and gives figures with more readings; nothing is evaluated.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import itertools
+import re
+
+from drill.checking.figures import Figure, find_figures
+from drill.explaining.judging import counts_things
+from drill.explaining.spoken import Rewrite
+from drill.quantities import dimensions as dims
+from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity
+
+
+def read_figures(reading: str, plain: str, rewrite: Rewrite,
+                 names: tuple[str, ...]) -> list[Figure]:
+    """The figures of ``reading`` (the explanation with spoken numbers written out; ``plain``
+    is what was said, ``rewrite`` maps one onto the other), each with every reading its
+    words allow."""
+    found = _units_carried(reading, [
+        _bits_as_rate(_flops_either_way(_per_period(_unit_named_before(reading, f))))
+        for f in counted_like_the_next(
+            reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
+    return [_binary_too(figure, plain, rewrite) for figure in found]
+
+
+#: A word and a count noun after a bare number: "14 decode steps", "30 streaming users".
+_WORD_THEN_NOUN = re.compile(r" ([a-z]+(?:-[a-z]+)?) ([A-Za-z]+)\b")
+#: Words that join the number to something else rather than describe the noun.
+_NOT_DESCRIBING = frozenset({
+    "of", "per", "times", "over", "and", "or", "by", "to", "in", "at", "for", "is", "are",
+    "x", "from", "than", "plus", "minus", "the", "a", "an", "divided", "into", "more",
+    "fewer", "less", "each", "every", "out", "on", "with",
+})
+
+
+def counted_by_a_later_noun(text: str, figures: list[Figure]) -> list[Figure]:
+    """A bare number whose count noun comes a word later ("roughly 14 decode steps") read
+    also as a count of that noun, so it can state a result of that kind."""
+    out = []
+    for figure in figures:
+        found = _WORD_THEN_NOUN.match(text, figure.end) if figure.bare else None
+        if found is not None and found.group(1) not in _NOT_DESCRIBING \
+                and counts_things(found.group(2)) and not counts_things(found.group(1)):
+            with contextlib.suppress(ParseError):
+                counted = read(f"{figure.text} {found.group(2)}").value
+                figure = dataclasses.replace(figure, readings=(counted, *figure.readings),
+                                             bare=False)
+        out.append(figure)
+    return out
+
+
+#: "2 of the 200 requests", "30 of its 42 users": the first count is of the second's kind.
+_OF_THE = re.compile(r"\s+(?:out\s+)?of\s+(?:the|its|their|all|those|these)?\s*")
+LEADING_NUMBER = re.compile(r"[\d,.]+\s*")
+
+
+def counted_like_the_next(text: str, figures: list[Figure]) -> list[Figure]:
+    """A bare number said as a part of the next figure ("2 of the 200 requests") read
+    also as a count of its kind (2 requests), so it can state a result of that kind; said
+    out loud, nobody repeats the unit."""
+    out = list(figures)
+    for index, (figure, after) in enumerate(itertools.pairwise(figures)):
+        if not figure.bare or after.bare or not _OF_THE.fullmatch(text[figure.end:after.start]):
+            continue
+        lead = LEADING_NUMBER.match(after.text)
+        unit = after.text[lead.end():] if lead else ""
+        if not unit or unit.startswith(("%", "×")):
+            continue
+        with contextlib.suppress(ParseError):
+            counted = read(f"{figure.text} {unit}").value
+            out[index] = dataclasses.replace(figure, readings=(counted, *figure.readings),
+                                             bare=False)
+    return out
+
+
+#: Between a figure and a bare number that takes its unit: a list said in one breath.
+_PLAIN = r"[^.;:?!=≈×÷+*/]*"
+_CARRY_BETWEEN = re.compile(rf"^{_PLAIN}\b(?:and|or|but|vs|versus|against)\b{_PLAIN}$"
+                            rf"|^\s*,{_PLAIN}$")
+#: What may follow such a number: the end of the clause, or a word saying whose it is.
+_CARRY_AFTER = re.compile(r"^\s*(?:total|each|overall|altogether|apiece|in all|combined"
+                          r"|per user|for everyone)?\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)",
+                          re.IGNORECASE)
+_OPERATOR_WORDS = re.compile(r"\b(?:over|times|divided|plus|minus)\b", re.IGNORECASE)
+
+
+#: A count named right before a bare number: "a batch of about 295" counts sequences,
+#: whatever unit the figure before it had.
+_NAMED_BEFORE = re.compile(r"\b(?:batch(?:\s+size)?|users?|sequences?|requests?|conversations?"
+                           r"|GPUs?|tokens?)\s+(?:of\s+)?(?:about|around|roughly|~|maybe"
+                           r"|approximately)?\s*$", re.IGNORECASE)
+
+
+def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
+    """A bare number said right after a figure with a unit, in the same breath, in that
+    unit: "about 100 tokens a second each and about 6,400 total", "at batch 1 that's
+    0.5 FLOP per byte, and at batch 64 it's about 32"."""
+    out = list(found)
+    last: Figure | None = None
+    for index, figure in enumerate(found):
+        if figure.has_unit:
+            last = figure
+            continue
+        if last is None or not figure.bare:
+            continue
+        between = text[last.end:figure.start]
+        if (not _CARRY_BETWEEN.search(between) or _OPERATOR_WORDS.search(between)
+                or _NAMED_BEFORE.search(between)
+                or not _CARRY_AFTER.match(text[figure.end:figure.end + 24])):
+            continue
+        lead = LEADING_NUMBER.match(last.text.lstrip("$"))
+        with contextlib.suppress(ValueError, AttributeError, ZeroDivisionError):
+            said = float(lead.group().replace(",", "").strip()) if lead else 0.0
+            scale = last.value.value / said
+            carried = Quantity(figure.value.value * scale, last.value.dim)
+            # Only in that unit: "and about 6,400 total" after a rate is no count of 6,400.
+            out[index] = dataclasses.replace(figure, readings=(carried,), bare=False,
+                                             has_unit=True)
+    return out
+
+
+#: "$36 a day" is a rate and also what one day costs: the periods read both ways.
+_PERIODS = {"hour": 3600.0, "day": 86_400.0, "week": 604_800.0}
+_PER_PERIOD = re.compile(r"(?:per|/)\s*(hour|day|week)s?\s*$", re.IGNORECASE)
+
+
+def _per_period(figure: Figure) -> Figure:
+    """A figure "per day" (or hour, week) read also as the amount of one such period."""
+    match = _PER_PERIOD.search(figure.text)
+    if match is None:
+        return figure
+    period = _PERIODS[match.group(1).lower()]
+    value = figure.value
+    one = Quantity(value.value * period, dims.multiply(value.dim, dims.dim(time=1)))
+    return dataclasses.replace(figure, readings=(*figure.readings, one))
+
+
+#: "teraflops" said in lower case: a count of FLOPs or a rate, as people say both.
+_LOWER_FLOPS = re.compile(r"[0-9]\s*[kMGTPE]?(?:flops|Flops)\b")
+
+
+def _flops_either_way(figure: Figure) -> Figure:
+    """A figure in "flops" said in lower case ("about two gigaflops per token") read also
+    as a count of FLOPs, as the spoken word does not tell the count from the rate."""
+    if _LOWER_FLOPS.search(figure.text) is None:
+        return figure
+    rate = dims.dim(computation=1, time=-1)
+    counts = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=1)))
+                   for r in figure.readings if dims.without_counts(r.dim) == rate)
+    return dataclasses.replace(figure, readings=(*figure.readings, *counts))
+
+
+#: A size said in bits: "InfiniBand's 400 gigabits" is a link's rate, its "per second"
+#: left off as people do; sizes are said in bytes.
+_BITS = re.compile(r"[0-9]\s*(?:[kMGT]b|(?:kilo|mega|giga|tera)?bits)\b")
+
+
+#: A unit named before a bare number in its clause: "in GiB that's about 14.9".
+_IN_UNIT = re.compile(r"\bin\s+(GiB|GB|MiB|MB|KiB|KB|TiB|TB|ms|µs|seconds|milliseconds)\b"
+                      r"[^.;:!?0-9]{0,24}$")
+
+
+def _unit_named_before(text: str, figure: Figure) -> Figure:
+    """A bare number read in the unit its clause named just before it ("the weights are
+    16 GB, so in GiB that's about 14.9")."""
+    named = _IN_UNIT.search(text[max(0, figure.start - 40):figure.start])
+    if named is None or not figure.bare:
+        return figure
+    with contextlib.suppress(ParseError):
+        value = read(f"{text[figure.start:figure.end]} {named.group(1)}").value
+        return dataclasses.replace(figure, readings=(value,), bare=False, has_unit=True)
+    return figure
+
+
+#: Sizes said loosely: "79.65 gigs" may be what the device reports in GiB.
+_LOOSE_SIZES = {"gig": 2**30 / 1e9, "gigs": 2**30 / 1e9, "meg": 2**20 / 1e6,
+                "megs": 2**20 / 1e6}
+
+
+def _binary_too(figure: Figure, plain: str, rewrite: Rewrite) -> Figure:
+    """A size said in "gigs" or "megs" read also in GiB or MiB: the word is said of both."""
+    start, end = rewrite.span(figure.start, figure.end)
+    said = re.findall(r"[a-z]+", plain[start:end].casefold())
+    factor = next((_LOOSE_SIZES[w] for w in said if w in _LOOSE_SIZES), None)
+    if factor is None:
+        return figure
+    binary = tuple(Quantity(r.value * factor, r.dim) for r in figure.readings
+                   if dims.exponents(r.dim).get("information"))
+    return dataclasses.replace(figure, readings=(*figure.readings, *binary))
+
+
+def _bits_as_rate(figure: Figure) -> Figure:
+    """A figure in bits with no time ("400 gigabits") read also as bits per second."""
+    if _BITS.search(figure.text) is None:
+        return figure
+    size = dims.dim(information=1)
+    rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
+                  for r in figure.readings if r.dim == size)
+    return dataclasses.replace(figure, readings=(*figure.readings, *rates))

@@ -1,0 +1,164 @@
+"""What the verdicts of an explanation's figures come to once the figures around them are
+heard: the speaker's own working, a practical figure after its bound, a range, a bound.
+
+Each pass takes the verdicts :func:`drill.explaining.judging.judge` gave one figure at a
+time and the figures in order, and gives the verdicts the answer as a whole supports.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+from drill.checking.figures import Figure
+from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict
+from drill.explaining.readings import LEADING_NUMBER
+from drill.explaining.working import rescaled, worked_out
+from drill.quantities.quantity import Quantity
+
+
+def settle(text: str, found: list[Figure], verdicts: list[Verdict],
+           tolerance: float) -> list[Verdict]:
+    """The verdicts of ``found`` in ``text``, with the answer around each figure heard."""
+    verdicts = _own_working(text, found, verdicts, tolerance)
+    verdicts = _estimates_after_the_bound(text, found, verdicts)
+    verdicts = _ranges(text, found, verdicts)
+    return _bounds_met(text, found, verdicts)
+
+
+def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
+                 tolerance: float) -> list[Verdict]:
+    """A figure that equals the product or quotient said just before it is the speaker's
+    working, right whatever it is near, unless its words claim a result or mistake of
+    the card ("32 times 8, 256 picks" is arithmetic; a count of experts touched is not).
+    A share scaled by a change ("30%, 3x faster, takes it to 10%") is the new size of what
+    was just said, whatever words follow it; only a declared mistake overrules that. A
+    slip's value that is also a step of the right working ("128 KiB times a thousand
+    tokens, 128 MB": one user's cache) is that step when worked out loud."""
+    derived = worked_out(text, found, tolerance)
+    scaled = rescaled(text, found, tolerance)
+    return [Verdict(RIGHT) if index in derived and verdict.verdict != RIGHT
+            and not (_claimed(verdict) and (index not in scaled or _declared(verdict))
+                     and not verdict.also_right)
+            and not _binary_slip(found[index], verdict)
+            else verdict
+            for index, verdict in enumerate(verdicts)]
+
+
+#: How a binary unit stands to its decimal namesake: KiB, MiB, GiB, TiB.
+_BINARY = (1.024, 1.048576, 1.073741824, 1.099511627776)
+
+
+def _binary_slip(figure: Figure, verdict: Verdict) -> bool:
+    """Whether ``figure`` is its quantity's number said in the decimal unit where the
+    quantity is in the binary one ("90% of 79.65 GiB, so 71.7 GB"): working that keeps the
+    number and drops the "i" is the slip, not the speaker's own arithmetic."""
+    if verdict.verdict != WRONG or verdict.option is None or figure.value.value <= 0:
+        return False
+    ratio = verdict.option.candidate.value.value / figure.value.value
+    return any(abs(ratio / factor - 1) < 0.005 for factor in _BINARY)
+
+
+#: Words that mark a figure as what one sees in practice, next to a bound already worked
+#: out: "the ceiling is 209 tokens/s, and realistically you'd see maybe 160".
+_ESTIMATE = re.compile(r"\b(?:realistically|in\s+practice|in\s+real\s+life|typically|more\s+like"
+                       r"|closer\s+to)\b[^.;!?]{0,30}$", re.IGNORECASE)
+
+
+def _estimates_after_the_bound(text: str, found: list[Figure], verdicts: list[Verdict]
+                               ) -> list[Verdict]:
+    """A practical estimate said after the same quantity was said right is no claim of
+    it: the bound stands, and what one sees in practice is left unjudged."""
+    said_right: set[str] = set()
+    out = []
+    for figure, verdict in zip(found, verdicts, strict=True):
+        name = verdict.option.candidate.name if verdict.option is not None else None
+        if (verdict.verdict == WRONG and name in said_right
+                and _ESTIMATE.search(text[max(0, figure.start - 60):figure.start])):
+            verdict = Verdict(None)
+        elif verdict.verdict == RIGHT and name is not None:
+            said_right.add(name)
+        out.append(verdict)
+    return out
+
+
+def _declared(verdict: Verdict) -> bool:
+    return verdict.option is not None and verdict.option.candidate.kind == "mistake"
+
+
+#: Between the two ends of a range: "70 to 80 percent", "4-5 ms", "between 6 and 7 ms".
+_RANGE = re.compile(r"\s*(?:to|–|and)\s*|-")  # "77 - 16 GB" is a difference, not a range
+_BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
+#: Words that make a range a guess: "maybe 1.5 to 2x, call it 100 to 140 gigs".
+_GUESSED = re.compile(r"\b(?:maybe|perhaps|probably|call\s+it|I'd\s+guess|something\s+like"
+                      r"|say)\b[^.;!?]*$", re.IGNORECASE)
+
+
+def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
+    """A range said for a quantity ("somewhere around 70 to 80 percent") is right when
+    the quantity lies in it, whatever each end is near on its own; a range of nothing the
+    card knows ("real engines get 70 to 80 percent") is general knowledge, and a guessed
+    one ("maybe 1.5 to 2x, call it 100 to 140 gigs") a plan, neither a claim."""
+    out = list(verdicts)
+    for index in range(1, len(found)):
+        low, high = found[index - 1], found[index]
+        gap = text[low.end:high.start]
+        if not _RANGE.fullmatch(gap) or (gap.strip() == "and" and not _BETWEEN.search(
+                text[max(0, low.start - 12):low.start])):
+            continue
+        guessed = _GUESSED.search(text[max(0, low.start - 40):low.start]) is not None
+        if guessed or all(v.verdict in (UNKNOWN, None) for v in verdicts[index - 1:index + 1]):
+            out[index - 1] = out[index] = Verdict(None)
+            continue
+        for verdict in (verdicts[index - 1], verdicts[index]):
+            option = verdict.option
+            if verdict.verdict != WRONG or option is None or option.mistake is not None:
+                continue
+            if _in_range(low, high, option.candidate.value):
+                out[index - 1] = out[index] = Verdict(RIGHT, option, True)
+    return out
+
+
+#: Words that make a figure a bound: "under half a percent", "at least 40 GB".
+_BOUND_BELOW = re.compile(r"\b(?:under|below|less\s+than|at\s+most|no\s+more\s+than)"
+                          r"(?:\s+(?:about|around|roughly))?\s*$", re.IGNORECASE)
+_BOUND_ABOVE = re.compile(r"\b(?:over|above|more\s+than|at\s+least|upwards\s+of)"
+                          r"(?:\s+(?:about|around|roughly))?\s*$", re.IGNORECASE)
+
+
+def _bounds_met(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
+    """A figure said as a bound ("under half a percent") is right when its quantity keeps
+    to it; a declared mistake stays the mistake."""
+    out = list(verdicts)
+    for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True)):
+        option = verdict.option
+        if verdict.verdict != WRONG or option is None or option.mistake is not None:
+            continue
+        before = text[max(0, figure.start - 24):figure.start]
+        value = option.candidate.value.value
+        if ((_BOUND_BELOW.search(before) and value <= figure.value.value)
+                or (_BOUND_ABOVE.search(before) and value >= figure.value.value)):
+            out[index] = Verdict(RIGHT, option, True)
+    return out
+
+
+def _in_range(low: Figure, high: Figure, value: Quantity) -> bool:
+    """Whether ``value`` lies from ``low`` (a bare number takes ``high``'s unit) to
+    ``high``."""
+    tops = [r.value for r in high.readings if r.dim == value.dim]
+    written = LEADING_NUMBER.match(high.text.lstrip("$"))
+    with contextlib.suppress(ValueError, AttributeError):
+        number = float(written.group().replace(",", "").strip()) if written else 0.0
+        if not tops or not number:
+            return False
+        bottom = low.value.value * tops[0] / number if low.bare else low.value.value
+        return min(bottom, tops[0]) <= value.value <= max(bottom, tops[0])
+    return False
+
+
+def _claimed(verdict: Verdict) -> bool:
+    """Whether the words point at the result or mistake the figure is judged against."""
+    option = verdict.option
+    # A card's declared mistake is claimed by its value alone: the slip is the working.
+    return option is not None and (option.candidate.kind == "mistake" or (
+        verdict.clue and option.candidate.kind == "result"))
