@@ -227,8 +227,12 @@ def explain(card: Card, solution: Solution | None, text: str,
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
     verdicts = settle(reading, found, verdicts, tolerance)
-    stated = [v.option.candidate.value for v in verdicts
-              if v.verdict == RIGHT and v.option is not None]
+    # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
+    stated = [Quantity(r.value, v.option.candidate.value.dim)
+              for figure, v in zip(found, verdicts, strict=True)
+              if v.verdict == RIGHT and v.option is not None
+              for r in figure.readings
+              if dims.without_counts(r.dim) == dims.without_counts(v.option.candidate.value.dim)]
     figures = tuple(_check(figure, verdict, solution, tolerance, stated)
                     for figure, verdict in zip(found, verdicts, strict=True)
                     if verdict.verdict is not None)

@@ -78,6 +78,8 @@ _PER_WORD = re.compile(r"\s+per\s+[A-Za-z]+")
 _SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion", "k", "m", "b"})
 #: How far from what its words point at a figure may be and still claim it.
 _FAR = 2000.0
+#: How far a count may be from the one result counting its things and still claim it.
+_COUNTED_NEAR = 3.0
 #: How far from a candidate a figure with no clue may be and still be taken as meant.
 _NEAR = 20.0
 
@@ -314,6 +316,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if factor is not None and not operand:
         # "64× cheaper" is no batch of 64; a clue only when the words say it clearly.
         return Verdict("wrong", factor, scores[id(factor)] >= _BARE_CLUE)
+    counted = _counted_claim(figure, noun, fits, hits, scores)
+    if counted is not None and not operand:
+        return Verdict("wrong", counted, True)  # "128 conversations" is no head size
     if accounted or operand or per_something:
         return Verdict("right")
     if figure.bare or not (figure.has_unit or noun or _form(figure.text)
@@ -355,6 +360,21 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
               and (not small or _counted_as(figure, o, fits, scores))]
     # What the card asks is what an answer claims most often: it wins a near tie.
     return max(others, key=lambda o: (scores[id(o)] + 0.5 * o.asked, _rank(o)), default=None)
+
+
+def _counted_claim(figure: Figure, noun: str, fits: list[Option], hits: list[Option],
+                   scores: dict[int, float]) -> Option | None:
+    """The result a count of things claims when its noun names what that result counts
+    ("about 128 conversations" claims the conversations that fit, whatever else 128 is),
+    near enough to be meant; None when the noun names nothing the card counts."""
+    nouns = set(words_of(noun)) - {"token"}  # tokens are counted everywhere
+    if not nouns or figure.bare:
+        return None
+    named = [o for o in fits if o.candidate.kind == "result" and o.asked
+             and nouns & _things_counted(o.vocab) and scores[id(o)] > 0]
+    if len(named) != 1 or named[0] in hits or not _within(figure, named[0], _COUNTED_NEAR):
+        return None
+    return named[0]
 
 
 def _claimed_factor(figure: Figure, rival: Option | None, scores: dict[int, float]

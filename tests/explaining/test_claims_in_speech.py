@@ -193,14 +193,6 @@ def test_a_bare_number_takes_the_unit_its_clause_names(library: Library) -> None
     assert verdicts(result)["14.9"] == (RIGHT, "weights")
 
 
-def test_the_time_and_cost_of_a_million_tokens_are_steps(library: Library) -> None:
-    # q6: 10⁶ tokens ÷ 4,300 tokens/s ≈ 233 s, and $3/h × 233 s ≈ $0.19.
-    result = said(library, "speed-physics/q6",
-                  "At 4,300 a second, a million tokens takes about 233 seconds, so around 19 "
-                  "cents.")
-    assert result.all_right
-
-
 def test_a_figure_taken_apart_or_named_as_the_usual_one_is_no_claim(library: Library) -> None:
     # decode-bytes-streamed: a step streams the weights less the embedding table (15 GB,
     # 4.48 ms); the whole 16.06 GB and its 4.8 ms are the all-weights slip, but said as
@@ -316,3 +308,23 @@ def test_a_named_gpu_against_the_cards_own(library: Library) -> None:
     assert verdicts(right)["2.4x"][0] == RIGHT
     wrong = check("Even a B200 at 8 terabytes a second would make each step about 5x faster.")
     assert verdicts(wrong)["5x"][0] == WRONG
+
+
+def test_a_loose_figure_does_not_excuse_a_slip(library: Library) -> None:
+    # amdahl: "1x" said of the untouched 70% is no statement of the 1.18× overall, so the
+    # averaged speedups (0.3 × 2 + 0.7 × 1 = 1.3×) stay the slip.
+    result = said(library, "serving-math/amdahl",
+                  "Thirty percent goes 2x faster and seventy percent stays at 1x. Weighted, "
+                  "that's point three times two plus point seven times one, about 1.3x overall.")
+    assert any("'averaged-speedups'" in m for m in mistakes(result))
+
+
+def test_a_count_of_conversations_claims_the_conversations_that_fit(
+        library: Library) -> None:
+    # kv-headroom: 113 fit; 128 is also the KV per token in KiB and a head's width, but
+    # "128 conversations" claims the count (the whole 80 GB less 16 GB over 0.5 GiB).
+    result = said(library, "model-sizing/kv-headroom",
+                  "Take off the sixteen for weights and divide by half a gig, so about a "
+                  "hundred and twenty-eight conversations.")
+    assert verdicts(result)["a hundred and twenty-eight conversations"] == (
+        WRONG, "max_sequences")
