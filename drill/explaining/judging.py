@@ -57,7 +57,7 @@ _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷
                       re.IGNORECASE)
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
-_OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|[×÷/])\s*[0-9]"
+_OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|plus|minus|[×÷/+−])\s*[0-9]"
                              r"|(?:to\s+the\s+power|to\s+the\s+[0-9]|\^|\*\*)"
                              r"|,?\s*(?:and\s+)?(?:subtract|take\s+away|take\s+off))",
                              re.IGNORECASE)
@@ -242,9 +242,10 @@ def contrasted(text: str, start: int, end: int) -> bool:
 
 
 #: A figure said as what a what-if would take: "to hit 300 you'd need about 4.8 TB/s".
-_NEEDED = re.compile(r"\b(?:to\s+(?:actually\s+)?(?:hit|get|reach|serve|make|do)|if)\b[^.;!?]{0,30}"
-                     r"\b(?:you'd|you\s+would|we'd|we\s+would|it\s+would)\s+need"
-                     r"(?:\s+(?:about|around|roughly|at\s+least))?\s*$", re.IGNORECASE)
+_NEEDED = re.compile(r"(?:\b(?:to\s+(?:actually\s+)?(?:hit|get|reach|serve|make|do)|if)\b"
+                     r"[^.;!?]{0,30}\b(?:you'd|you\s+would|we'd|we\s+would|it\s+would)"
+                     r"|[0-9a-z%/]\s+would)\s+need(?:\s+(?:a|an|about|around|roughly"
+                     r"|at\s+least))?\s*$", re.IGNORECASE)
 #: A figure the speaker takes back at once: "4 teraflop, wait, no, 8 teraflop".
 _TAKEN_BACK = re.compile(r"[\s,]*(?:wait|sorry|no\s*,|oops|scratch\s+that|I\s+mean)\b",
                          re.IGNORECASE)
@@ -579,7 +580,8 @@ def _fits(figure: Figure, option: Option, noun: str) -> bool:
             continue
         counted = reading.dim != dims.without_counts(reading.dim)
         counts = value.dim != kind
-        if counted and counts and reading.dim != value.dim:
+        if counted and counts and reading.dim != value.dim and not _per_named(
+                reading.dim, option):
             continue
         if kind == dims.DIMENSIONLESS and not _forms_agree(figure, option):
             continue
@@ -595,6 +597,14 @@ def _fits(figure: Figure, option: Option, noun: str) -> bool:
                 continue  # "125 conversations" is no head size
         return True
     return False
+
+
+def _per_named(said: dims.Dim, option: Option) -> bool:
+    """Whether ``said`` is the option's kind "per" one thing its own words name: "97
+    tokens a second per user" of a per-user rate."""
+    extra = dims.exponents(dims.multiply(said, dims.power(option.candidate.value.dim, -1)))
+    return (len(extra) == 1 and next(iter(extra.values())) == -1
+            and next(iter(extra)) in option.vocab)
 
 
 #: What a batch counts: "300 sequences" is a batch of 300.

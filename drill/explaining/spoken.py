@@ -47,6 +47,13 @@ _EXPONENTS: dict[str, int] = {
     "third": 3, "sixth": 6, "ninth": 9, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
     "fifteenth": 15, "sixteenth": 16, "eighteenth": 18, "twenty-first": 21,
 }
+#: Units a share of one may be said of: "a quarter of a gigabyte" (not "0.6 of a
+#: conversation", which is no amount of anything).
+_MEASURES = frozenset({
+    "gigabyte", "gig", "gb", "gib", "megabyte", "meg", "mb", "mib", "terabyte", "tb",
+    "kilobyte", "kb", "kib", "second", "millisecond", "microsecond", "ms", "µs", "minute",
+    "hour", "dollar", "cent",
+})
 #: Words that may follow a quantile said bare ("the 99.9 is what each call must meet").
 _AFTER_QUANTILE = frozenset({"is", "was", "for", "on", "and", "or", "of", "percentile",
                              "quantile", "th", "then", "instead"})
@@ -167,16 +174,26 @@ def as_written(text: str) -> Rewrite:
             i = j + 1
             continue
         if (i and tokens[i - 1].low == "the" and value != int(value) and 90 < value < 100
-                and (j >= len(tokens) or tokens[j].low in _AFTER_QUANTILE
+                and (j >= len(tokens) or (tokens[j].low in _AFTER_QUANTILE
+                                          and tokens[j].low not in ("percentile", "th"))
                      or not tokens[j].text[0].isalnum())):
             # "each call must hit the ninety-nine point nine nine": a quantile, a share.
             pieces.append((tokens[i].start, tokens[j - 1].end, f"{written}%"))
             i = j
             continue
-        if j < len(tokens) and tokens[j].low == "percentile" and value != int(value):
-            # "the 99.9 percentile": a quantile said with its decimals is a share.
-            pieces.append((tokens[i].start, tokens[j].end, f"{written}%"))
-            i = j + 1
+        if j < len(tokens) and tokens[j].low in ("percentile", "th") and value != int(value):
+            # "the 99.9 percentile", "its 99.99th percentile": a quantile said with its
+            # decimals is a share.
+            last = j + 1 if tokens[j].low == "th" and j + 1 < len(tokens) and tokens[
+                j + 1].low == "percentile" else j
+            pieces.append((tokens[i].start, tokens[last].end, f"{written}%"))
+            i = last + 1
+            continue
+        if (value < 1 and j + 2 < len(tokens) and tokens[j].low == "of"
+                and tokens[j + 1].low in ("a", "an") and tokens[j + 2].low in _MEASURES):
+            # "a quarter of a gigabyte": the share of one unit is that much of the unit.
+            pieces.append((tokens[i].start, tokens[j + 1].end, written))
+            i = j + 2
             continue
         if j < len(tokens) and tokens[j].low in ("percent", "pct"):
             pieces.append((tokens[i].start, tokens[j].end, f"{written}%"))

@@ -328,3 +328,18 @@ def test_a_count_of_conversations_claims_the_conversations_that_fit(
                   "hundred and twenty-eight conversations.")
     assert verdicts(result)["a hundred and twenty-eight conversations"] == (
         WRONG, "max_sequences")
+
+
+def test_operands_rates_per_user_and_what_a_figure_would_need(library: Library) -> None:
+    # q7: "0.7 plus 0.1" adds the untouched share and attention's new one; 0.7 is no
+    # ceiling said as a share.
+    adding = said(library, "speed-physics/q7", "The step goes to 0.7 plus 0.1, 0.8 of the "
+                  "original, so 1.25x.")
+    assert adding.all_right
+    # q6-follow-up: 3.35 TB/s ÷ 50.4 GB ≈ 66.5 tokens/s per user; 97 per user is wrong.
+    per_user = said(library, "speed-physics/q6-follow-up",
+                    "So about ninety-seven tokens a second per user.")
+    assert verdicts(per_user)["ninety-seven tokens a second per user"][0] == WRONG
+    # q1: 2,000 tokens/s would need a 0.5 ms step: what the claim needs, not the floor.
+    need = said(library, "speed-physics/q1", "And 2,000 tok/s would need a 0.5 ms step.")
+    assert need.all_right

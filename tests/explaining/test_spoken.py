@@ -66,6 +66,9 @@ from drill.explaining.text_guard import MAX_CHARACTERS
     ("twelve micros", "12 µs"),
     ("the p ninety-nine is", "the P99 is"),
     ("each call at its P99.99, so", "each call at its 99.99%, so"),
+    ("its 99.99th percentile", "its 99.99%"),
+    ("about a quarter of a gigabyte.", "about 0.25 gigabyte."),
+    ("0.6 of a conversation", "0.6 of a conversation"),
     ("ten to the fifteenth FLOPs", "1e15 FLOPs"),
     ("10 to the 15 FLOPs", "1e15 FLOPs"),
     # A quantile said bare after "the" is a share, but not a figure with a unit.
