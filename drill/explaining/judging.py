@@ -492,7 +492,7 @@ def _other_precision(context: Context, hit: Option, fits: list[Option],
         return max(same, key=lambda o: scores[id(o)], default=None)
     # No format said: the card's own given or result of this kind, as clearly named.
     mine = [o for o in fits if o.candidate.kind in ("given", "result")
-            and scores[id(o)] > 0 and scores[id(o)] >= scores[id(hit)]
+            and scores[id(o)] > 0
             and _within_value(o, hit, _NEAR)]
     return max(mine, key=lambda o: scores[id(o)], default=None)
 

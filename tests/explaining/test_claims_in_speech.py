@@ -343,3 +343,13 @@ def test_operands_rates_per_user_and_what_a_figure_would_need(library: Library) 
     # q1: 2,000 tokens/s would need a 0.5 ms step: what the claim needs, not the floor.
     need = said(library, "speed-physics/q1", "And 2,000 tok/s would need a 0.5 ms step.")
     assert need.all_right
+
+
+def test_an_fp8_peak_said_for_a_bf16_card(library: Library) -> None:
+    # q4-follow-up continues q4, in BF16 (989 TFLOPS on an H100); 1,979 TFLOPS is the
+    # H100's FP8 peak, said here as the compute roof with no format named.
+    card, solution = worked_card(library.find("speed-physics/q4-follow-up"))
+    result = explain(card, solution, "Throughput is pinned at the compute roof, around 1,979 "
+                     "teraflops dense on an H100, so every step gets longer.",
+                     worked_parent(card, library.card))
+    assert verdicts(result)["1,979 teraflops"] == (WRONG, "peak_flops")
