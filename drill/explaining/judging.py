@@ -222,7 +222,9 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
 _SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|never|short\s+of"
                         r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?"
                         r"|the\s+usual|the\s+naive|the\s+textbook"
-                        r"|(?:never|not|no)\s+(?:more|less|fewer)\s+than)"
+                        r"|(?:never|not|no)\s+(?:more|less|fewer)\s+than"
+                        r"|(?:less|more|lower|higher|smaller|bigger|greater|fewer)\s+than"
+                        r"\s+(?:the|that|those|your))"
                         r"(?:\s+(?:the|a|an|about|even|quite|some|exactly|just))?\s*$",
                         re.IGNORECASE)
 #: Words after a figure that make it hypothetical: "the 6× you'd get if ...".

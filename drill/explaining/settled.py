@@ -88,10 +88,12 @@ def _declared(verdict: Verdict) -> bool:
 
 #: Between the two ends of a range: "70 to 80 percent", "4-5 ms", "between 6 and 7 ms".
 _RANGE = re.compile(r"\s*(?:to|–|and)\s*|-")  # "77 - 16 GB" is a difference, not a range
+#: Between the ends of a range said in passing: "seventy, eighty percent", "70 or 80%".
+_LOOSE_RANGE = re.compile(r",\s*|\s+or\s+")
 _BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
-#: Words that make a range a guess: "maybe 1.5 to 2x, call it 100 to 140 gigs".
-_GUESSED = re.compile(r"\b(?:maybe|perhaps|probably|call\s+it|I'd\s+guess|something\s+like"
-                      r"|say)\b[^.;!?]*$", re.IGNORECASE)
+#: Words that make a range a plan: "for bursts maybe 1.5 to 2x, call it 100 to 140 gigs".
+_GUESSED = re.compile(r"\b(?:call\s+it|plan\s+for|budget|provision|size\s+for)\b[^.;!?]*$",
+                      re.IGNORECASE)
 
 
 def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
@@ -103,7 +105,8 @@ def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Ver
     for index in range(1, len(found)):
         low, high = found[index - 1], found[index]
         gap = text[low.end:high.start]
-        if not _RANGE.fullmatch(gap) or (gap.strip() == "and" and not _BETWEEN.search(
+        loose = low.bare and _LOOSE_RANGE.fullmatch(gap) is not None
+        if not (loose or _RANGE.fullmatch(gap)) or (gap.strip() == "and" and not _BETWEEN.search(
                 text[max(0, low.start - 12):low.start])):
             continue
         guessed = _GUESSED.search(text[max(0, low.start - 40):low.start]) is not None

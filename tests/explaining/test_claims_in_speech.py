@@ -353,3 +353,18 @@ def test_an_fp8_peak_said_for_a_bf16_card(library: Library) -> None:
                      "teraflops dense on an H100, so every step gets longer.",
                      worked_parent(card, library.card))
     assert verdicts(result)["1,979 teraflops"] == (WRONG, "peak_flops")
+
+
+def test_a_comparison_point_and_a_range_said_in_passing(library: Library) -> None:
+    # amdahl: "less than the 2x on attention" names the local speedup as what the overall
+    # one falls short of, not as the overall one.
+    less = said(library, "serving-math/amdahl",
+                "About 1.18x overall, a lot less than the 2x on attention itself.")
+    assert less.all_right
+    # q1-follow-up: MBU 74.6% lies in "seventy, eighty percent", not in "eighty, ninety".
+    inside = said(library, "speed-physics/q1-follow-up",
+                  "I'd expect seventy, eighty percent for a tuned engine.")
+    assert inside.all_right
+    outside = said(library, "speed-physics/q1-follow-up",
+                   "I'd expect eighty or ninety percent for a tuned engine.")
+    assert not outside.all_right
