@@ -53,8 +53,8 @@ _MODEL_AFTER = re.compile(r"\s+(?:models?|one|dense|MoE|params|parameters?|class
 _DEVICE_AFTER = re.compile(r"\s+(?:cards?|GPUs?|[HAB][0-9]{2,3}s?|devices?|accelerators?)\b",
                            re.IGNORECASE)
 #: An operator said or written right before a figure: the figure is inside a formula.
-_OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|[×÷+−*/])\s*$",
-                      re.IGNORECASE)
+_OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|\broot\s+of"
+                      r"|[×÷+−*/])\s*$", re.IGNORECASE)
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
 _OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|plus|minus|[×÷/+−])\s*[0-9]"
@@ -240,9 +240,13 @@ def contrasted(text: str, start: int, end: int) -> bool:
     after = text[end:end + 40]
     wider = text[max(0, start - 80):start]
     return (_SET_ASIDE.search(before) is not None or _NEEDED.search(wider) is not None
-            or _HYPOTHETICAL.search(after) is not None or _TAKEN_BACK.match(after) is not None)
+            or _HYPOTHETICAL.search(after) is not None or _TAKEN_BACK.match(after) is not None
+            or _CALLED_WRONG.match(after) is not None)
 
 
+#: Words after a figure that call it wrong: "the 32x intuition is wrong".
+_CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+(?:wrong|off|a\s+myth"
+                           r"|incorrect|a\s+mistake|nonsense)\b", re.IGNORECASE)
 #: A figure said as what a what-if would take: "to hit 300 you'd need about 4.8 TB/s".
 _NEEDED = re.compile(r"(?:\b(?:to\s+(?:actually\s+)?(?:hit|get|reach|serve|make|do)|if)\b"
                      r"[^.;!?]{0,30}\b(?:you'd|you\s+would|we'd|we\s+would|it\s+would)"
@@ -266,7 +270,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     noun = _noun(figure)
     if figure.bare:
         # "30 streaming users": the count's noun may come a word or two after it.
-        after = re.split(r"[.;!?]", text[figure.end:figure.end + 24], maxsplit=1)[0]
+        after = re.split(r"[.,;!?]", text[figure.end:figure.end + 24], maxsplit=1)[0]
         noun = " ".join(re.findall(r"[A-Za-z]+", after)[:2])
     context = context_of(text, figure.start, figure.end, noun, bounds)
     per_something = _PER_WORD.match(text, figure.end) is not None

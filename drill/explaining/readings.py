@@ -101,6 +101,10 @@ _NAMED_BEFORE = re.compile(r"\b(?:batch(?:\s+size)?|users?|sequences?|requests?|
                            r"|approximately)?\s*$", re.IGNORECASE)
 
 
+#: A bare number that opens a range with the figure after it: "seventy, eighty percent".
+_RANGE_ON = re.compile(r"\s*(?:,|to|or|-)\s*[0-9]")
+
+
 def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
     """A bare number said right after a figure with a unit, in the same breath, in that
     unit: "about 100 tokens a second each and about 6,400 total", "at batch 1 that's
@@ -115,7 +119,7 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
             continue
         between = text[last.end:figure.start]
         if (not _CARRY_BETWEEN.search(between) or _OPERATOR_WORDS.search(between)
-                or _NAMED_BEFORE.search(between)
+                or _NAMED_BEFORE.search(between) or _RANGE_ON.match(text, figure.end)
                 or not _CARRY_AFTER.match(text[figure.end:figure.end + 24])):
             continue
         lead = LEADING_NUMBER.match(last.text.lstrip("$"))
@@ -154,9 +158,11 @@ def _flops_either_way(figure: Figure) -> Figure:
     as a count of FLOPs, as the spoken word does not tell the count from the rate."""
     if _LOWER_FLOPS.search(figure.text) is None:
         return figure
-    rate = dims.dim(computation=1, time=-1)
+    # Whatever it is per ("flops per byte"), the second the word may carry comes off.
     counts = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=1)))
-                   for r in figure.readings if dims.without_counts(r.dim) == rate)
+                   for r in figure.readings
+                   if dims.exponents(r.dim).get("computation") == 1
+                   and dims.exponents(r.dim).get("time") == -1)
     return dataclasses.replace(figure, readings=(*figure.readings, *counts))
 
 

@@ -109,6 +109,9 @@ def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Ver
         if not (loose or _RANGE.fullmatch(gap)) or (gap.strip() == "and" and not _BETWEEN.search(
                 text[max(0, low.start - 12):low.start])):
             continue
+        if low.bare and verdicts[index].verdict != WRONG:
+            # "maybe seventy, eighty percent": the bare end is said in the other's unit.
+            out[index - 1] = verdicts[index]
         guessed = _GUESSED.search(text[max(0, low.start - 40):low.start]) is not None
         if guessed or all(v.verdict in (UNKNOWN, None) for v in verdicts[index - 1:index + 1]):
             out[index - 1] = out[index] = Verdict(None)

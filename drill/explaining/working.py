@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
+from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.unit_table import UNITS
 
@@ -56,9 +57,40 @@ def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozen
             continue
         value = _run_value(text, figures, index - 1)
         if value is not None and _gives(value, figures[index], tolerance,
-                                        _said_values(figures[index])):
+                                        _said_values(figures[index])) and not _unit_slips(
+                                            text, figures, index):
             found.add(index)
     return frozenset(found)
+
+
+def _unit_slips(text: str, figures: Sequence[Figure], index: int) -> bool:
+    """Whether the run before ``figures[index]``, a product or quotient of figures with
+    units, gives another kind of quantity than the figure says ("20 a second times 8
+    seconds is 160 requests per second": a count said as a rate)."""
+    said = figures[index]
+    if not said.has_unit:
+        return False
+    dim = dims.DIMENSIONLESS
+    first = index - 1
+    while first > 0 and index - first < MAX_RUN:
+        gap = _without_count_noun(text[figures[first - 1].end:figures[first].start]).strip()
+        if _OPERATOR.fullmatch(gap) is None:
+            break
+        first -= 1
+    run = figures[first:index]
+    if len(run) < 2 or not all(f.has_unit for f in run):
+        return False
+    kinds = {dim}
+    for position, figure in enumerate(run):
+        gap = text[run[position - 1].end:figure.start] if position else ""
+        divide = re.search(r"over|every|divided|/|÷", gap, re.IGNORECASE) is not None
+        if re.search(r"plus|minus|less|\+|−", gap, re.IGNORECASE):
+            return False  # a sum keeps its kind; only products and quotients change it
+        # Every reading of the figure ("teraflops" is a count or a rate) may be the one.
+        kinds = {dims.multiply(kind, dims.power(reading.dim, -1 if divide else 1))
+                 for kind in kinds for reading in figure.readings}
+    said_kinds = {dims.without_counts(reading.dim) for reading in said.readings}
+    return not any(dims.without_counts(kind) in said_kinds for kind in kinds)
 
 
 def _gives(value: float, said: Figure, tolerance: float,

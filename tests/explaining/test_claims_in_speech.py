@@ -368,3 +368,26 @@ def test_a_comparison_point_and_a_range_said_in_passing(library: Library) -> Non
     outside = said(library, "speed-physics/q1-follow-up",
                    "I'd expect eighty or ninety percent for a tuned engine.")
     assert not outside.all_right
+
+
+def test_working_that_changes_the_kind_of_quantity_is_the_slip(library: Library) -> None:
+    # little: 20 requests/s × 8 s = 160 requests in flight; said as 160 requests per
+    # second the arithmetic holds but the unit is the arrival rate's, 8× off.
+    rate = said(library, "serving-math/little",
+                "Twenty a second times eight seconds is 160 requests per second on average.")
+    assert not rate.all_right
+    count = said(library, "serving-math/little",
+                 "Twenty a second times eight seconds is 160 requests on average.")
+    assert count.all_right
+    # q4: 989 teraflops over 3.35 TB/s is 295 flops per byte, in lower case.
+    ridge = said(library, "speed-physics/q4",
+                 "The ridge is nine eighty-nine teraflops over three point three five "
+                 "terabytes a second, about two hundred ninety-five flops per byte.")
+    assert ridge.all_right
+
+
+def test_a_figure_called_wrong_is_no_claim(library: Library) -> None:
+    # q3: "the 32x intuition is wrong" names the fear, not the gain (25.4×).
+    called = said(library, "speed-physics/q3", "The 32x intuition is wrong because the weights "
+                  "are read once per step no matter how many users are in the batch.")
+    assert called.all_right
