@@ -70,17 +70,13 @@ def _unit_slips(text: str, figures: Sequence[Figure], index: int) -> bool:
     said = figures[index]
     if not said.has_unit:
         return False
-    dim = dims.DIMENSIONLESS
     first = index - 1
-    while first > 0 and index - first < MAX_RUN:
-        gap = _without_count_noun(text[figures[first - 1].end:figures[first].start]).strip()
-        if _OPERATOR.fullmatch(gap) is None:
-            break
+    while first > 0 and index - first < MAX_RUN and _joined(text, figures, first) is not None:
         first -= 1
     run = figures[first:index]
     if len(run) < 2 or not all(f.has_unit for f in run):
         return False
-    kinds = {dim}
+    kinds = {dims.DIMENSIONLESS}
     for position, figure in enumerate(run):
         gap = text[run[position - 1].end:figure.start] if position else ""
         divide = re.search(r"over|every|divided|/|÷", gap, re.IGNORECASE) is not None
@@ -204,13 +200,11 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
     ops: list[str] = []
     values = [_left_off(text, figures[last], len(text))[0]]
     while first > 0 and last - first + 1 < MAX_RUN:
-        value, gap = _left_off(text, figures[first - 1], figures[first].start)
-        joined = _OPERATOR.fullmatch(_without_count_noun(gap).strip()) if len(gap) <= 24 else None
-        if joined is None or (joined.group(1).casefold() == "of" and not _share(
-                figures[first - 1])):
-            break  # "90% of 79.65 GiB" multiplies; "8 of 256" does not
-        ops.insert(0, joined.group(1).casefold())
-        values.insert(0, value)
+        op = _joined(text, figures, first)
+        if op is None:
+            break
+        ops.insert(0, op)
+        values.insert(0, _left_off(text, figures[first - 1], figures[first].start)[0])
         first -= 1
     if not ops:
         return None
@@ -227,6 +221,16 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
         else:
             total *= operand
     return total
+
+
+def _joined(text: str, figures: Sequence[Figure], at: int) -> str | None:
+    """The operator that joins ``figures[at - 1]`` to ``figures[at]`` in a run, or None:
+    "90% of 79.65 GiB" multiplies, "8 of 256" does not."""
+    _, gap = _left_off(text, figures[at - 1], figures[at].start)
+    joined = _OPERATOR.fullmatch(_without_count_noun(gap).strip()) if len(gap) <= 24 else None
+    if joined is None or (joined.group(1).casefold() == "of" and not _share(figures[at - 1])):
+        return None
+    return joined.group(1).casefold()
 
 
 def _share(figure: Figure) -> bool:
