@@ -300,3 +300,8 @@ def said(library: Library, key: str, text: str) -> Explanation:
 
     card, solution = worked_card(library.find(key))
     return explain(card, solution, text)
+
+
+def verdicts(result: Explanation) -> dict[str, tuple[str, str | None]]:
+    """Each figure of an explanation, as said, with its verdict and the quantity named."""
+    return {f.text: (f.verdict, f.name) for f in result.figures}

@@ -13,11 +13,7 @@ from drill.explaining.explain import (
     worked_parent,
 )
 from drill.packs.library import Library
-from testkit import said
-
-
-def verdicts(result: Explanation) -> dict[str, tuple[str, str | None]]:
-    return {f.text: (f.verdict, f.name) for f in result.figures}
+from testkit import said, verdicts
 
 
 def mistakes(result: Explanation) -> list[str]:

@@ -10,17 +10,12 @@ from drill.explaining.explain import (
     RIGHT,
     UNKNOWN,
     WRONG,
-    Explanation,
     explain,
     worked_card,
     worked_parent,
 )
 from drill.packs.library import Library
-from testkit import said
-
-
-def verdicts(result: Explanation) -> dict[str, tuple[str, str | None]]:
-    return {f.text: (f.verdict, f.name) for f in result.figures}
+from testkit import said, verdicts
 
 
 def test_a_count_of_conversations_is_not_the_head_size(library: Library) -> None:
