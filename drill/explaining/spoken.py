@@ -57,12 +57,16 @@ _MEASURES = frozenset({
 #: Words that may follow a quantile said bare ("the 99.9 is what each call must meet").
 _AFTER_QUANTILE = frozenset({"is", "was", "for", "on", "and", "or", "of", "percentile",
                              "quantile", "th", "then", "instead"})
-#: Spoken unit words and what they are written as.
-_UNIT_WORDS: dict[str, str] = {
-    "gig": "GB", "gigs": "GB", "meg": "MB", "megs": "MB", "kay": "k", "k": "k",
-    "percent": "%", "bucks": "dollars", "buck": "dollars", "usd": "dollars",
+#: Short unit words said after a figure and what they are written as ("sixteen gigs").
+_SHORT_UNITS: dict[str, str] = {
+    "gig": "GB", "gigs": "GB", "meg": "MB", "megs": "MB",
     "millis": "ms", "milli": "ms", "msec": "ms", "msecs": "ms", "micros": "µs", "usec": "µs",
     "usecs": "µs",
+}
+#: Spoken unit words and what they are written as.
+_UNIT_WORDS: dict[str, str] = {
+    **_SHORT_UNITS, "kay": "k", "k": "k", "percent": "%", "bucks": "dollars",
+    "buck": "dollars", "usd": "dollars",
 }
 #: Units said after "a" or "an" that "and a half" may follow ("an hour and a half").
 _AND_A_HALF_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month",
@@ -426,9 +430,8 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
                                              or _group(previous.low) is not None
                                              or previous.low in ("hundred", "half", "a")
                                              or previous.low in SCALES)
-    if low in ("gig", "gigs", "meg", "megs", "millis", "milli", "msec", "msecs", "micros",
-               "usec", "usecs") and after_figure:
-        return tok.start, tok.end, _UNIT_WORDS[low]
+    if low in _SHORT_UNITS and after_figure:
+        return tok.start, tok.end, _SHORT_UNITS[low]
     if low in ("a", "an") and i + 1 < len(tokens):
         both = _hours_and_minutes(tokens, i + 1, 1)
         if both is not None:  # "an hour and twenty-three minutes"
