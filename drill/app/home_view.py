@@ -91,7 +91,7 @@ def home_view(backend: Backend) -> HomeView:
 class HomeShape:
     """What Home will hold, known before the review data is open: one line a pack file, and
     whether the counts row has the days to the interview. A guess that turns out wrong (a
-    broken pack file, one folder named twice) costs a redraw, nothing else."""
+    broken pack file) costs a redraw, nothing else."""
 
     packs: int = 0
     interview: bool = False
@@ -101,11 +101,10 @@ def home_shape(data: Path, pack_dirs: Sequence[Path], builtin: bool,
                settings: Settings | None) -> HomeShape:
     """Home's shape from the pack folders' listings and the settings alone (no pack is
     read: that is the worker's, after the first frame)."""
-    from drill.config.location import settings_folder, user_packs_dir
     from drill.packs.locate import builtin_packs_dir, pack_files
+    from drill.solving.sources import resolve_sources
 
-    named = [settings_folder(name, data) for name in settings.packs] if settings else []
-    folders = [*([builtin_packs_dir()] if builtin else []), user_packs_dir(data), *named,
-               *pack_dirs]
+    sources = resolve_sources(data, settings, pack_dirs, include_builtin=builtin)
+    folders = [*([builtin_packs_dir()] if builtin else []), *sources.pack_folders]
     interview = settings is not None and bool(settings.interview_date)
     return HomeShape(sum(len(pack_files(folder)) for folder in folders), interview)

@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from drill.config.location import settings_folder, user_packs_dir
 from drill.config.settings import Settings
-from drill.packs.diagnostics import ERROR, Diagnostic
-from drill.packs.library import Library, load_library
 from drill.packs.locate import is_folder
-from drill.packs.model import Location
+
+if TYPE_CHECKING:
+    from drill.packs.library import Library
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,12 @@ def resolve_sources(data: Path, settings: Settings | None = None,
 
 def load_sources(sources: Sources) -> Library:
     """Load the solver modules, then the packs; every problem is in ``.diagnostics``."""
+    # Imported here: Home asks which folders there are (resolve_sources) before its first
+    # frame, and the pack loader is a tenth of a second to import.
+    from drill.packs.diagnostics import ERROR, Diagnostic
+    from drill.packs.library import Library, load_library
+    from drill.packs.model import Location
+
     problems: list[Diagnostic] = [
         Diagnostic(Location(str(folder)), ERROR,
                    "no such pack folder (named by 'packs' in settings.toml)")
