@@ -240,10 +240,18 @@ def contrasted(text: str, start: int, end: int) -> bool:
     after = text[end:end + 40]
     wider = text[max(0, start - 80):start]
     return (_SET_ASIDE.search(before) is not None or _NEEDED.search(wider) is not None
+            or (_FROM.search(before) is not None and _TO.match(after) is not None)
+            or _DOWN_FROM.search(before) is not None
             or _HYPOTHETICAL.search(after) is not None or _TAKEN_BACK.match(after) is not None
             or _CALLED_WRONG.match(after) is not None)
 
 
+#: Where a change starts: "from sixteen bits to four", "down from 209" (the point of
+#: reference; the claim is where it ends).
+_FROM = re.compile(r"\bfrom(?:\s+(?:the|a|an|about|around|roughly))?\s*$", re.IGNORECASE)
+_TO = re.compile(r"\s*(?:,\s*)?(?:(?:all\s+the\s+way\s+)?(?:down|up)\s+)?to\b", re.IGNORECASE)
+_DOWN_FROM = re.compile(r"\b(?:down|up|drops?|dropping|falls?|falling|rises?|rising)\s+from"
+                        r"(?:\s+(?:the|a|an|about|around|roughly))?\s*$", re.IGNORECASE)
 #: Words after a figure that call it wrong: "the 32x intuition is wrong".
 _CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+(?:wrong|off|a\s+myth"
                            r"|incorrect|a\s+mistake|nonsense)\b", re.IGNORECASE)
@@ -330,8 +338,12 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict("right")
     if figure.bare or not (figure.has_unit or noun or _form(figure.text)
                            or figure.value.dim != dims.DIMENSIONLESS):
-        rival = _rival(figure, fits, hits, scores)
-        if (rival is not None and scores[id(rival)] >= _BARE_CLUE and not _trivial(figure)
+        # A slip shares the words of the quantity it is mistaken for: among the right
+        # quantities alone, "1,600 in flight" points clearly at the requests in flight.
+        plain = dict(zip([id(o) for o in fits], affinities(context, [o.vocab for o in fits]),
+                         strict=True))
+        rival = _rival(figure, fits, hits, plain)
+        if (rival is not None and plain[id(rival)] >= _BARE_CLUE and not _trivial(figure)
                 and _within(figure, rival, _NEAR)):
             return Verdict("wrong", rival, True)
         return Verdict(None)

@@ -324,7 +324,8 @@ def _after_integer(tokens: list[_Token], j: int, value: float, decimals: int, *,
     "2 and a half")."""
     if (j + 2 < len(tokens) and tokens[j].low == "and" and tokens[j + 1].low == "a"
             and tokens[j + 2].low in ("half", "quarter")):
-        return value + (0.5 if tokens[j + 2].low == "half" else 0.25), j + 3, 2
+        half = tokens[j + 2].low == "half"
+        return value + (0.5 if half else 0.25), j + 3, max(decimals, 1 if half else 2)
     return value, j, decimals
 
 

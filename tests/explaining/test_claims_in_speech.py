@@ -387,3 +387,35 @@ def test_a_figure_called_wrong_is_no_claim(library: Library) -> None:
     called = said(library, "speed-physics/q3", "The 32x intuition is wrong because the weights "
                   "are read once per step no matter how many users are in the batch.")
     assert called.all_right
+
+
+def test_and_a_half_is_said_to_the_half(library: Library) -> None:
+    # kv-headroom: 61 GB ÷ 0.537 GB ≈ 113.57 caches' worth; "113 and a half" says that to
+    # the half, and is no count of conversations near 113.
+    result = said(library, "model-sizing/kv-headroom",
+                  "Sixty-one over that is about 113 and a half, round down, so 113 "
+                  "conversations.")
+    assert verdicts(result)["113 and a half"] == (RIGHT, "caches_that_fit")
+    assert result.all_right
+
+
+def test_where_a_change_starts_is_no_claim(library: Library) -> None:
+    # q3: one user alone gets 1 token per 4.78 ms ≈ 209 tokens/s, the value of the
+    # one-user-kv slip too; "down from 209" is where the change starts, the claim is 166.
+    result = said(library, "speed-physics/q3",
+                  "So each user sees about 166 tokens a second, down from 209 alone.")
+    assert "209" not in verdicts(result)
+    assert result.all_right
+    # 166 is the claim: said wrong, the start of the change does not excuse it.
+    wrong = said(library, "speed-physics/q3",
+                 "So each user sees about 137 tokens a second, down from 209.")
+    assert verdicts(wrong)["137 tokens a second"][0] == WRONG
+
+
+def test_a_bare_count_is_judged_by_what_its_words_name(library: Library) -> None:
+    # little: 20 requests/s × 8 s = 160 in flight; "1,600 in flight" is ten times that,
+    # though the slips of the card share the words "in flight" with it.
+    result = said(library, "serving-math/little",
+                  "Twenty requests a second for eight seconds, that's about 1,600 in flight.")
+    assert verdicts(result)["1,600"] == (WRONG, "in_flight")
+    assert any("off by 10×" in m for m in mistakes(result))
