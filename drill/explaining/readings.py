@@ -88,7 +88,7 @@ _PLAIN = r"[^.;:?!=≈×÷+*/]*"
 _CARRY_BETWEEN = re.compile(rf"^{_PLAIN}\b(?:and|or|but|vs|versus|against)\b{_PLAIN}$"
                             rf"|^\s*,{_PLAIN}$")
 #: What may follow such a number: the end of the clause, or a word saying whose it is.
-_CARRY_AFTER = re.compile(r"^\s*(?:total|each|overall|altogether|apiece|in all|combined"
+_CARRY_AFTER = re.compile(r"^\s*(?:(?:in\s+)?total|each|overall|altogether|apiece|in all|combined"
                           r"|per user|for everyone)?\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)",
                           re.IGNORECASE)
 _OPERATOR_WORDS = re.compile(r"\b(?:over|times|divided|plus|minus)\b", re.IGNORECASE)
@@ -125,10 +125,11 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
         lead = LEADING_NUMBER.match(last.text.lstrip("$"))
         with contextlib.suppress(ValueError, AttributeError, ZeroDivisionError):
             said = float(lead.group().replace(",", "").strip()) if lead else 0.0
-            scale = last.value.value / said
-            carried = Quantity(figure.value.value * scale, last.value.dim)
-            # Only in that unit: "and about 6,400 total" after a rate is no count of 6,400.
-            out[index] = dataclasses.replace(figure, readings=(carried,), bare=False,
+            # Only in that unit (each way it is read: "flops per byte" is read two ways):
+            # "and about 6,400 total" after a rate is no count of 6,400.
+            carried = tuple(Quantity(figure.value.value * r.value / said, r.dim)
+                            for r in last.readings)
+            out[index] = dataclasses.replace(figure, readings=carried, bare=False,
                                              has_unit=True)
     return out
 

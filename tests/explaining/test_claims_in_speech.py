@@ -419,3 +419,17 @@ def test_a_bare_count_is_judged_by_what_its_words_name(library: Library) -> None
                   "Twenty requests a second for eight seconds, that's about 1,600 in flight.")
     assert verdicts(result)["1,600"] == (WRONG, "in_flight")
     assert any("off by 10×" in m for m in mistakes(result))
+
+
+def test_a_bare_number_takes_the_unit_said_before_it_each_way(library: Library) -> None:
+    # intensity: 2mnk ÷ 2(mk + kn + mn) at n = k = 4096 is 62.1 FLOP/byte at batch 64;
+    # "124" carries the "flops per byte" said before it (read as FLOP or FLOP/s) and is
+    # the elements-not-bytes slip, twice the right figure.
+    result = said(library, "serving-math/intensity",
+                  "At batch one that's about 1 flop per byte, at batch 64 about 124.")
+    assert verdicts(result)["124"] == (WRONG, "large_batch_intensity")
+    # q3: 32 users × 166 tokens/s ≈ 5,310 tokens/s in all; "53,000 in total" is ten times it.
+    total = said(library, "speed-physics/q3",
+                 "Each user gets about 166 tokens a second, and the box does roughly 53,000 "
+                 "in total.")
+    assert verdicts(total)["53,000"] == (WRONG, "total_tokens_per_s")
