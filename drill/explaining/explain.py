@@ -54,7 +54,9 @@ from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
 from drill.quantities.expression_slips import power_of_ten
 from drill.quantities.parsing import ParseError, read
-from drill.quantities.quantity import Quantity
+from drill.quantities.parsing.formula import Formula, evaluate_formula, read_formula
+from drill.quantities.parsing.nodes import BinOp
+from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.units import format_quantity
 from drill.solving.solve import Solution
 
@@ -213,6 +215,7 @@ def explain(card: Card, solution: Solution | None, text: str,
         right += [c for c in above if c.name not in have]
         if parent[1] is not None:
             formulas = {name: r.formula for name, r in parent[1].results.items()}
+    right += _steps(solution, right)
     named = _named_facts(reading, names, right)
     right += named + _against_givens(named, right)
     problems = check_prose(reading, tolerance)
@@ -331,6 +334,36 @@ def _as_meant(value: Quantity, meant: Quantity) -> Quantity:
     """A slip's value in the kind of the quantity it is mistaken for: the rate over the
     time is requests per second squared, but "8 requests" is how the slip is said."""
     return value if value.dim == meant.dim else Quantity(value.value, meant.dim)
+
+
+def _steps(solution: Solution | None, right: list[Candidate]) -> list[Candidate]:
+    """The steps of the right results' formulas that have units ("surge_rate − capacity"
+    is the 9 requests/s that pile up, "max_len − seq_len" the 7,192 tokens a reservation
+    wastes): said on the way to a result, each is right. A result computed only for a
+    mistake gives none: its steps are the slip's. Pure numbers (shares, "1 − p") give
+    none either: too many wrong shares would equal one."""
+    if solution is None:
+        return []
+    values = {**solution.given_values, **{n: r.value for n, r in solution.results.items()}}
+    have = {(c.value.dim, round(c.value.value, 9)) for c in right}
+    found: list[Candidate] = []
+    for name in [c.name for c in right if c.kind == "result"]:
+        formula_text = solution.results[name].formula
+        try:
+            formula = read_formula(formula_text, values)
+        except ParseError:
+            continue
+        for node in formula.tree.walk():
+            if node is formula.tree or not isinstance(node, BinOp):
+                continue
+            with contextlib.suppress(QuantityError, ZeroDivisionError, OverflowError):
+                value = evaluate_formula(Formula(formula_text, node, {}), values)
+                key = (value.dim, round(value.value, 9))
+                if value.dim != dims.DIMENSIONLESS and value.value > 0 and key not in have:
+                    have.add(key)
+                    found.append(Candidate(node.echo(), value, format_quantity(value),
+                                           "conversion"))
+    return found
 
 
 def _against_givens(named: list[Candidate], known: list[Candidate]) -> list[Candidate]:

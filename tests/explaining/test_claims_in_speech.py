@@ -433,3 +433,25 @@ def test_a_bare_number_takes_the_unit_said_before_it_each_way(library: Library) 
                  "Each user gets about 166 tokens a second, and the box does roughly 53,000 "
                  "in total.")
     assert verdicts(total)["53,000"] == (WRONG, "total_tokens_per_s")
+
+
+def test_a_step_of_a_right_formula_is_right(library: Library) -> None:
+    # autoscaling-lag: the backlog is (45 − 36) requests/s × 240 s; the 9 requests a second
+    # that pile up is a step of it, not a drain rate (48 − 45 = 3) said wrong.
+    result = said(library, "slo-capacity-cost/autoscaling-lag",
+                  "Only the excess piles up: 45 minus 36 is 9 requests a second for 240 "
+                  "seconds, 2,160 requests.")
+    assert verdicts(result)["9 requests a second"][0] == RIGHT
+    assert result.all_right
+    # e2e-latency: 200 ms + 30 ms × (16 − 1) tokens; the 450 ms of the fifteen later tokens
+    # is a step of it.
+    e2e = said(library, "slo-capacity-cost/e2e-latency",
+               "The first token comes with the TTFT, 200 ms, then fifteen more at 30 ms each, "
+               "450 ms, so 650 ms in all.")
+    assert verdicts(e2e)["450 ms"][0] == RIGHT
+    # A step of a slip's own working is no step of a right result: the whole memory less
+    # the weights (79.65 GiB − 16 GB ≈ 69.5 GB) is the whole-memory slip's.
+    slip = said(library, "model-sizing/kv-headroom",
+                "Minus the sixteen gigs of weights, that's about 69.5 gigabytes left, so "
+                "about 129 conversations fit.")
+    assert verdicts(slip)["129 conversations"][0] == WRONG
