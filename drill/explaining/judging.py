@@ -646,8 +646,18 @@ def _hit(figure: Figure, option: Option) -> bool:
                 and _trivial(figure) and option.candidate.kind != "given"):
             continue  # a bare 2 or 10 is not a claim about a ratio of the card
         if relative_off(reading.value, option.candidate.value.value) <= slack:
-            return True
+            return _near_whole(figure, reading.value, option)
     return False
+
+
+def _near_whole(figure: Figure, value: float, option: Option) -> bool:
+    """Whether a share near the whole is near the option in what it leaves out too: 95% is
+    within 5% of 90.4% but leaves out half as much again, and "four nines" is no 99.9%."""
+    share = option.candidate.value.value
+    if not (option.candidate.shown.endswith("%") and 0.5 < share < 1 and value < 1):
+        return True
+    slack = max(option.tolerance, figure.precision * value / (1 - share)) * (1 + 1e-9)
+    return relative_off(1 - value, 1 - share) <= slack
 
 
 def _small_count(figure: Figure) -> bool:
@@ -674,6 +684,9 @@ def _nearest(figure: Figure, options: list[Option]) -> Option | None:
         if value <= 0 or other <= 0:
             continue
         distance = abs(math.log(value / other))
+        if option.candidate.shown.endswith("%") and 0.5 < other < 1 and value < 1:
+            # Shares near the whole are as far apart as what they leave out.
+            distance = max(distance, abs(math.log((1 - value) / (1 - other))))
         slipped = abs(math.log10(value / other))
         if distance > math.log(_NEAR):
             if slipped > 4.5 or relative_off(value, other * 10 ** round(

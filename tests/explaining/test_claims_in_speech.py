@@ -455,3 +455,14 @@ def test_a_step_of_a_right_formula_is_right(library: Library) -> None:
                 "Minus the sixteen gigs of weights, that's about 69.5 gigabytes left, so "
                 "about 129 conversations fit.")
     assert verdicts(slip)["129 conversations"][0] == WRONG
+
+
+def test_a_share_near_the_whole_is_held_to_what_it_leaves_out(library: Library) -> None:
+    # fan-out: all ten calls under their P99 is 0.99¹⁰ ≈ 90.4%; 95% is within 5% of it
+    # but leaves out half as much, and is named as that share, not as the 99% given.
+    result = said(library, "serving-math/fan-out",
+                  "All ten beating it is 0.99 to the tenth, which is about 95 percent.")
+    assert verdicts(result)["95 percent"] == (WRONG, "all_within_p99")
+    right = said(library, "serving-math/fan-out",
+                 "All ten beating it is 0.99 to the tenth, which is about 90 percent.")
+    assert verdicts(right)["90 percent"] == (RIGHT, "all_within_p99")
