@@ -135,6 +135,13 @@ class Explanation:
         return found
 
 
+#: A change said to its end: "it should come down to around 17 ms". The figure is what the
+#: speaker says the quantity becomes, not a slip set against the right figure said before.
+_CHANGED_TO = re.compile(r"\b(?:comes?|coming|goes|going|drops?|dropping|falls?|falling"
+                         r"|shrinks?|shrinking|gets?)\s+(?:down\s+|up\s+)?to"
+                         r"(?:\s+(?:about|around|roughly|maybe))?\s*$", re.IGNORECASE)
+
+
 def _results_of_failing(figures: tuple[FigureCheck, ...], found: list[Any],
                         checked: list[EquationCheck]) -> tuple[FigureCheck, ...]:
     """A figure that is the last side of a worked equation that fails is wrong, whatever
@@ -236,7 +243,8 @@ def explain(card: Card, solution: Solution | None, text: str,
               if v.verdict == RIGHT and v.option is not None
               for r in figure.readings
               if dims.without_counts(r.dim) == dims.without_counts(v.option.candidate.value.dim)]
-    figures = tuple(_check(figure, verdict, solution, tolerance, stated)
+    figures = tuple(_check(figure, verdict, solution, tolerance,
+                           [] if _CHANGED_TO.search(reading, 0, figure.start) else stated)
                     for figure, verdict in zip(found, verdicts, strict=True)
                     if verdict.verdict is not None)
     equations = []

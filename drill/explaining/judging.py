@@ -275,6 +275,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if _DEVICE_AFTER.match(text, figure.end) and dims.exponents(figure.value.dim).get(
             "information"):
         return Verdict(None)  # "one 80 gig card": the device named by its memory
+    inverse = _inverse_factor(text, figure, options)
+    if inverse is not None:
+        return Verdict("right", inverse)
     noun = _noun(figure)
     if figure.bare:
         # "30 streaming users": the count's noun may come a word or two after it.
@@ -360,6 +363,23 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if _HEDGED.search(text[max(0, figure.start - 24):figure.start]):
         return Verdict(None)  # "real kernels land maybe 20% under it": a guess of no result
     return Verdict("unknown")
+
+
+#: A share said of a whole: "a quarter the size", "a third of the time".
+_OF_THE_WHOLE = re.compile(r"\s+(?:of\s+)?the\b", re.IGNORECASE)
+
+
+def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option | None:
+    """The factor (a "×" of the card) a share of a whole turns over: weights "a quarter the
+    size" are the 3.9× smaller read of a decode speedup, not a quarter of it."""
+    value = figure.value.value
+    if (figure.value.dim != dims.DIMENSIONLESS or not 0 < value < 1
+            or _OF_THE_WHOLE.match(text, figure.end) is None):
+        return None
+    return next((o for o in options if o.candidate.shown.endswith("×")
+                 and o.candidate.value.value > 1
+                 and relative_off(1 / value, o.candidate.value.value)
+                 <= max(figure.precision, o.tolerance)), None)
 
 
 def clue_of(text: str, figure: Figure) -> Context:

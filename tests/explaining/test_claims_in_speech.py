@@ -466,3 +466,22 @@ def test_a_share_near_the_whole_is_held_to_what_it_leaves_out(library: Library) 
     right = said(library, "serving-math/fan-out",
                  "All ten beating it is 0.99 to the tenth, which is about 90 percent.")
     assert verdicts(right)["90 percent"] == (RIGHT, "all_within_p99")
+
+
+def test_a_share_of_the_whole_turns_a_factor_over(library: Library) -> None:
+    # weight-only-decode: 16 bits down to 4.125 is a 3.88× smaller read; weights "a
+    # quarter the size" say the same factor turned over, not a speedup of 0.25×.
+    result = said(library, "quantization/weight-only-decode",
+                  "With the weights a quarter the size, decode gets about 3.9 times faster.")
+    assert verdicts(result)["a quarter"] == (RIGHT, "decode_speedup")
+
+
+def test_a_slip_said_as_what_a_quantity_comes_down_to_is_claimed(library: Library) -> None:
+    # weight-only-decode: prefill is compute-bound, 2 × params × 4,096 ÷ 989 TFLOPS ≈ 66.5
+    # ms in BF16 and INT4 alike; "come down to around 17 ms" claims the bytes slip, though
+    # the right 66.5 ms was said first.
+    result = said(library, "quantization/weight-only-decode",
+                  "Prefill in BF16 is 66.5 ms, and with the weights a quarter the size it "
+                  "should come down to around 17 ms.")
+    assert verdicts(result)["17 ms"][0] == WRONG
+    assert not result.all_right
