@@ -13,7 +13,7 @@ import re
 from drill.checking.figures import Figure
 from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict
 from drill.explaining.readings import LEADING_NUMBER
-from drill.explaining.working import rescaled, worked_out
+from drill.explaining.working import rescaled, run_before, worked_out
 from drill.quantities.quantity import Quantity
 
 
@@ -41,8 +41,40 @@ def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
             and not (_claimed(verdict) and (index not in scaled or _declared(verdict))
                      and not verdict.also_right)
             and not _binary_slip(found[index], verdict)
+            and not _card_numbers_misused(text, found, verdicts, index)
             else verdict
             for index, verdict in enumerate(verdicts)]
+
+
+#: Words that make a clause a what-if: its working is about no quantity of the card.
+_WHAT_IF = re.compile(r"\b(?:would|if|suppose|imagine|say)\b", re.IGNORECASE)
+
+
+def _card_numbers_misused(text: str, found: list[Figure], verdicts: list[Verdict],
+                          index: int) -> bool:
+    """Whether ``found[index]``, judged wrong, is worked from the card's own numbers
+    ("eight billion times 500, four teraflops" is the prefill's FLOPs without their 2):
+    a wrong formula over the card's givens gives a wrong figure of the card, however
+    right the arithmetic. Working from a number of the speaker's own ("7 ms times 3"), or
+    in a what-if, is about something else, and its arithmetic is what counts."""
+    if verdicts[index].verdict != WRONG:
+        return False
+    run = run_before(text, found, index)
+    clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, found[index].start)),
+                       default=0)
+    if not run or _WHAT_IF.search(text, clause_start, found[index].start):
+        return False
+    named = [verdicts[i].verdict == RIGHT and verdicts[i].option is not None for i in run]
+    neutral = [found[i].bare and _small(found[i]) for i in run]
+    return any(named) and all(n or s for n, s in zip(named, neutral, strict=True))
+
+
+_CLAUSE_END = re.compile(r"[.;!?](?=\s)")
+
+
+def _small(figure: Figure) -> bool:
+    value = figure.value.value
+    return 0 < value <= 12 and value == int(value)
 
 
 #: How a binary unit stands to its decimal namesake: KiB, MiB, GiB, TiB.

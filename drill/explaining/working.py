@@ -223,6 +223,15 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
     return total
 
 
+def run_before(text: str, figures: Sequence[Figure], index: int) -> range:
+    """The indexes of the run of joined figures just before ``figures[index]`` (empty
+    when no two figures are joined there)."""
+    last = first = index - 1
+    while first > 0 and last - first + 1 < MAX_RUN and _joined(text, figures, first):
+        first -= 1
+    return range(first, index) if first < last else range(0)
+
+
 def _joined(text: str, figures: Sequence[Figure], at: int) -> str | None:
     """The operator that joins ``figures[at - 1]`` to ``figures[at]`` in a run, or None:
     "90% of 79.65 GiB" multiplies, "8 of 256" does not."""

@@ -485,3 +485,17 @@ def test_a_slip_said_as_what_a_quantity_comes_down_to_is_claimed(library: Librar
                   "should come down to around 17 ms.")
     assert verdicts(result)["17 ms"][0] == WRONG
     assert not result.all_right
+
+
+def test_a_wrong_formula_over_the_cards_numbers_is_wrong(library: Library) -> None:
+    # q2: the prefill costs 2 FLOP per parameter per token, 2 × 8 billion × 500 = 8 TFLOP;
+    # "eight billion times 500, four teraflops" is right arithmetic over the card's own
+    # givens with the 2 left out, so the figure is the prefill's FLOPs said wrong.
+    result = said(library, "speed-physics/q2",
+                  "It's parameters times tokens, eight billion times 500, that's four "
+                  "teraflops of work.")
+    assert verdicts(result)["four teraflops"][0] == WRONG
+    # Working from a number of the speaker's own is about something else: right.
+    own = said(library, "speed-physics/q2",
+               "A slower card at 7 ms times 3 is 21 ms.")
+    assert own.all_right
