@@ -27,7 +27,8 @@ def read_figures(reading: str, plain: str, rewrite: Rewrite,
     is what was said, ``rewrite`` maps one onto the other), each with every reading its
     words allow."""
     found = _units_carried(reading, [
-        _bits_as_rate(_flops_either_way(_per_period(_unit_named_before(reading, f))))
+        _bits_as_rate(_flops_either_way(_per_period(_unit_named_before(
+            reading, _factor_of_words(reading, f)))))
         for f in counted_like_the_next(
             reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
     return [_binary_too(figure, plain, rewrite) for figure in found]
@@ -132,6 +133,21 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
             out[index] = dataclasses.replace(figure, readings=carried, bare=False,
                                              has_unit=True)
     return out
+
+
+#: A factor of something named in words: "about 254 times a single user", "2.3 × the mean".
+_TIMES_WORDS = re.compile(r"\s*(?:×|times)(?=\s+(?:the|a|an|one|what|that|its|our|their|each"
+                          r"|every|his|her|your|my)\b)", re.IGNORECASE)
+
+
+def _factor_of_words(text: str, figure: Figure) -> Figure:
+    """A bare number said as so many times a quantity named in words is a factor (what
+    it claims is a ratio of the card), not an operand of a product."""
+    times = _TIMES_WORDS.match(text, figure.end) if figure.bare else None
+    if times is None:
+        return figure
+    return dataclasses.replace(figure, end=times.end(), text=text[figure.start:times.end()],
+                               bare=False)
 
 
 #: "$36 a day" is a rate and also what one day costs: the periods read both ways.

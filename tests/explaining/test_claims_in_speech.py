@@ -499,3 +499,17 @@ def test_a_wrong_formula_over_the_cards_numbers_is_wrong(library: Library) -> No
     own = said(library, "speed-physics/q2",
                "A slower card at 7 ms times 3 is 21 ms.")
     assert own.all_right
+
+
+def test_so_many_times_a_quantity_named_in_words_is_a_factor(library: Library) -> None:
+    # q3: the batch makes 3.35 TB/s × 32 ÷ 20.2 GB ≈ 5,310 tokens/s, 25.4× one user's
+    # 209; "254 times a single user" is that factor ten times over, not an operand.
+    result = said(library, "speed-physics/q3",
+                  "That's about 5,300 tokens a second, which is about 254 times a single "
+                  "user.")
+    assert verdicts(result)["254 times"] == (WRONG, "throughput_gain")
+    # queueing: an M/M/1 P99 is ln(100) ≈ 4.61 times the mean.
+    p99 = said(library, "serving-math/queueing", "The P99 is about 2.3 times the mean.")
+    assert verdicts(p99)["2.3 times"] == (WRONG, "p99_over_mean")
+    right = said(library, "serving-math/queueing", "The P99 is about 4.6 times the mean.")
+    assert right.all_right
