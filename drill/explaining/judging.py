@@ -286,6 +286,10 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     context = context_of(text, figure.start, figure.end, noun, bounds)
     per_something = _PER_WORD.match(text, figure.end) is not None
     fits = [o for o in options if _fits(figure, o, noun)]
+    gain = _form(figure.text) == "%" and _FASTER.match(text, figure.end) is not None
+    if gain:
+        # "15 percent faster" says a gain (the factor less one), not a share of time saved.
+        fits = [o for o in fits if not o.candidate.name.startswith("1 − ")]
     wrong_fits = [o for o in mistakes if _fits(figure, o, noun)]
     scores = dict(zip([id(o) for o in fits + wrong_fits],
                       affinities(context, [o.vocab for o in fits + wrong_fits]), strict=True))
@@ -297,6 +301,12 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     operand = (_OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
                or _OPERATOR_AFTER.match(text, figure.end) is not None)
     top = max(hits, key=lambda o: (scores[id(o)], o.asked, _rank(o)), default=None)
+    if gain and best_hit is None:
+        # The gain the words name, said wrong: "15 percent faster" for a 1.18× speedup.
+        named = max((o for o in fits if o.candidate.name.endswith(" − 1")),
+                    key=lambda o: (scores[id(o)], -_off(figure, o)), default=None)
+        if named is not None and scores[id(named)] > 0 and _within(figure, named, _NEAR):
+            return Verdict("wrong", named, True)
     if wrong_hits and not operand:
         worst = max(wrong_hits, key=lambda o: scores[id(o)])
         if _is_the_slip(text, figure, worst, top, scores):
@@ -380,6 +390,10 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
                  and o.candidate.value.value > 1
                  and relative_off(1 / value, o.candidate.value.value)
                  <= max(figure.precision, o.tolerance)), None)
+
+
+#: Words that make a share a gain: "15 percent faster".
+_FASTER = re.compile(r"\s+(?:faster|quicker|speed-?up|more\s+throughput)\b", re.IGNORECASE)
 
 
 def clue_of(text: str, figure: Figure) -> Context:

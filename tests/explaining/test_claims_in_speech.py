@@ -513,3 +513,16 @@ def test_so_many_times_a_quantity_named_in_words_is_a_factor(library: Library) -
     assert verdicts(p99)["2.3 times"] == (WRONG, "p99_over_mean")
     right = said(library, "serving-math/queueing", "The P99 is about 4.6 times the mean.")
     assert right.all_right
+
+
+def test_a_share_said_faster_is_a_gain(library: Library) -> None:
+    # amdahl: 1 ÷ (0.7 + 0.3 ÷ 2) ≈ 1.18×, 18% faster; the 15% of the time saved is no
+    # gain, though the card's working holds it.
+    result = said(library, "serving-math/amdahl",
+                  "The new runtime is 0.7 plus 0.15, 0.85. So it's about 15 percent faster "
+                  "overall.")
+    assert verdicts(result)["15 percent"] == (WRONG, "overall_speedup − 1")
+    right = said(library, "serving-math/amdahl",
+                 "The new runtime is 0.85 of the old, about 18 percent faster overall, and "
+                 "15 percent less time.")
+    assert right.all_right
