@@ -421,11 +421,15 @@ def _counted_claim(figure: Figure, noun: str, fits: list[Option], hits: list[Opt
     ("about 128 conversations" claims the conversations that fit, whatever else 128 is),
     near enough to be meant; None when the noun names nothing the card counts."""
     nouns = set(words_of(noun)) - {"token"}  # tokens are counted everywhere
-    if not nouns or figure.bare:
+    if not nouns:
         return None
     named = [o for o in fits if o.candidate.kind == "result" and o.asked
              and nouns & _things_counted(o.vocab) and scores[id(o)] > 0]
-    if len(named) != 1 or named[0] in hits or not _within(figure, named[0], _COUNTED_NEAR):
+    # "about 30,435 blocks" where the card counts blocks by that very name.
+    exact = [o for o in named if set(words_of(o.candidate.name)) == nouns]
+    named = exact if figure.bare or len(exact) == 1 else named
+    if (len(named) != 1 or named[0] in hits or not _within(figure, named[0], _COUNTED_NEAR)
+            or _off(figure, named[0]) <= named[0].tolerance):
         return None
     return named[0]
 

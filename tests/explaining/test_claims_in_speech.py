@@ -526,3 +526,14 @@ def test_a_share_said_faster_is_a_gain(library: Library) -> None:
                  "The new runtime is 0.85 of the old, about 18 percent faster overall, and "
                  "15 percent less time.")
     assert right.all_right
+
+
+def test_a_bare_count_of_what_a_result_is_named_claims_it(library: Library) -> None:
+    # kv-blocks: (79.65 GiB × 90% − 16.1 GB) ÷ (16 × 128 KiB) ≈ 29,025 blocks; "about
+    # 30,435 blocks" counts the blocks by the card's own name for them, 5% high.
+    result = said(library, "serving-engine/kv-blocks",
+                  "Each block is sixteen times 128 KiB, call it 2 MB, so about 30,435 blocks.")
+    assert verdicts(result)["30,435"] == (WRONG, "blocks")
+    right = said(library, "serving-engine/kv-blocks",
+                 "Each block is sixteen times 128 KiB, so about 29,000 blocks.")
+    assert right.all_right
