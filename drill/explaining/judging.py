@@ -283,7 +283,10 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         # "30 streaming users": the count's noun may come a word or two after it.
         after = re.split(r"[.,;!?]", text[figure.end:figure.end + 24], maxsplit=1)[0]
         noun = " ".join(re.findall(r"[A-Za-z]+", after)[:2])
-    context = context_of(text, figure.start, figure.end, noun, bounds)
+    # "$250 per million": the scale says what the price is per.
+    per_scale = _PER_SCALE.search(figure.text)
+    context = context_of(text, figure.start, figure.end,
+                         f"{noun} {per_scale.group(1)}" if per_scale else noun, bounds)
     per_something = _PER_WORD.match(text, figure.end) is not None
     fits = [o for o in options if _fits(figure, o, noun)]
     gain = _form(figure.text) == "%" and _FASTER.match(text, figure.end) is not None
@@ -392,6 +395,7 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
                  <= max(figure.precision, o.tolerance)), None)
 
 
+_PER_SCALE = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
 #: Words that make a share a gain: "15 percent faster".
 _FASTER = re.compile(r"\s+(?:faster|quicker|speed-?up|more\s+throughput)\b", re.IGNORECASE)
 

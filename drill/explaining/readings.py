@@ -27,8 +27,8 @@ def read_figures(reading: str, plain: str, rewrite: Rewrite,
     is what was said, ``rewrite`` maps one onto the other), each with every reading its
     words allow."""
     found = _units_carried(reading, [
-        _bits_as_rate(_flops_either_way(_per_period(_unit_named_before(
-            reading, _factor_of_words(reading, f)))))
+        _per_million_tokens(_bits_as_rate(_flops_either_way(_per_period(_unit_named_before(
+            reading, _factor_of_words(reading, f))))))
         for f in counted_like_the_next(
             reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
     return [_binary_too(figure, plain, rewrite) for figure in found]
@@ -148,6 +148,20 @@ def _factor_of_words(text: str, figure: Figure) -> Figure:
         return figure
     return dataclasses.replace(figure, end=times.end(), text=text[figure.start:times.end()],
                                bare=False)
+
+
+_PER_SCALE = re.compile(r"\$.*\bper\s+(?:thousand|million|billion)$", re.IGNORECASE)
+
+
+def _per_million_tokens(figure: Figure) -> Figure:
+    """"$250 per million" is a price per million tokens, the way prices are quoted."""
+    if _PER_SCALE.match(figure.text) is None:
+        return figure
+    try:
+        tokens = read(f"{figure.text} tokens").value
+    except ParseError:
+        return figure
+    return dataclasses.replace(figure, readings=(*figure.readings, tokens))
 
 
 #: "$36 a day" is a rate and also what one day costs: the periods read both ways.

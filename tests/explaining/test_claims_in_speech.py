@@ -537,3 +537,14 @@ def test_a_bare_count_of_what_a_result_is_named_claims_it(library: Library) -> N
     right = said(library, "serving-engine/kv-blocks",
                  "Each block is sixteen times 128 KiB, so about 29,000 blocks.")
     assert right.all_right
+
+
+def test_a_price_per_million_is_per_million_tokens(library: Library) -> None:
+    # q6: $3/h ÷ (200 tokens/s × 3,600 s/h) ≈ $4.17 per million tokens; "$250 per million"
+    # (200 × 60 tokens an hour) is a price per million tokens said 60 times too high.
+    result = said(library, "speed-physics/q6",
+                  "Three dollars over 200 times 60 tokens an hour, times a million, is $250 "
+                  "per million.")
+    assert verdicts(result)["$250 per million"] == (WRONG, "cost_single")
+    right = said(library, "speed-physics/q6", "One user alone costs about $4.17 per million.")
+    assert right.all_right
