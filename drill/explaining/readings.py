@@ -92,6 +92,10 @@ _CARRY_BETWEEN = re.compile(rf"^{_PLAIN}\b(?:and|or|but|vs|versus|against)\b{_PL
 _CARRY_AFTER = re.compile(r"^\s*(?:(?:in\s+)?total|each|overall|altogether|apiece|in all|combined"
                           r"|per user|for everyone)?\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)",
                           re.IGNORECASE)
+#: What is left of a quantity is in its unit: "minus the 16 gigs of weights leaves about
+#: 55.7 for KV".
+_LEFT_OVER = re.compile(rf"^{_PLAIN}\b(?:leaves|leaving|left|remains?|remaining)\b{_PLAIN}$",
+                        re.IGNORECASE)
 _OPERATOR_WORDS = re.compile(r"\b(?:over|times|divided|plus|minus)\b", re.IGNORECASE)
 
 
@@ -119,9 +123,11 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
         if last is None or not figure.bare:
             continue
         between = text[last.end:figure.start]
-        if (not _CARRY_BETWEEN.search(between) or _OPERATOR_WORDS.search(between)
+        left_over = _LEFT_OVER.search(between) is not None
+        if (not (_CARRY_BETWEEN.search(between) or left_over)
+                or _OPERATOR_WORDS.search(between)
                 or _NAMED_BEFORE.search(between) or _RANGE_ON.match(text, figure.end)
-                or not _CARRY_AFTER.match(text[figure.end:figure.end + 24])):
+                or not (left_over or _CARRY_AFTER.match(text[figure.end:figure.end + 24]))):
             continue
         lead = LEADING_NUMBER.match(last.text.lstrip("$"))
         with contextlib.suppress(ValueError, AttributeError, ZeroDivisionError):

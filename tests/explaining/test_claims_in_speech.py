@@ -548,3 +548,16 @@ def test_a_price_per_million_is_per_million_tokens(library: Library) -> None:
     assert verdicts(result)["$250 per million"] == (WRONG, "cost_single")
     right = said(library, "speed-physics/q6", "One user alone costs about $4.17 per million.")
     assert right.all_right
+
+
+def test_what_is_left_of_a_quantity_is_in_its_unit(library: Library) -> None:
+    # kv-headroom: 79.65 GiB × 90% = 71.7 GiB = 77 GB, less 16 GB leaves 61 GB; taking
+    # 16 from 71.7 mixes GiB and GB and leaves "55.7", said without its unit.
+    result = said(library, "model-sizing/kv-headroom",
+                  "Ninety percent of 79.65 is about 71.7 gigs for the engine. Minus the 16 "
+                  "gigs of weights leaves about 55.7 for KV.")
+    assert verdicts(result)["55.7"] == (WRONG, "free_memory")
+    right = said(library, "model-sizing/kv-headroom",
+                 "The engine takes about 77 GB. Minus the 16 GB of weights leaves about 61 "
+                 "for KV.")
+    assert right.all_right
