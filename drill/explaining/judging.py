@@ -383,12 +383,13 @@ _OF_THE_WHOLE = re.compile(r"\s+(?:of\s+)?the\b", re.IGNORECASE)
 
 
 def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option | None:
-    """The factor (a "×" of the card) a share of a whole turns over: weights "a quarter the
-    size" are the 3.9× smaller read of a decode speedup, not a quarter of it."""
+    """The factor (a "×" of the card) a simple fraction of a whole turns over: weights "a
+    quarter the size" are the 3.9× smaller read of a decode speedup, not a quarter of it."""
     value = figure.value.value
     if (figure.value.dim != dims.DIMENSIONLESS or not 0 < value < 1
+            or not any(abs(value * n - round(value * n)) < 1e-4 for n in (2, 3, 4, 5))
             or _OF_THE_WHOLE.match(text, figure.end) is None):
-        return None
+        return None  # "0.35 of the old step" is a share, said as such
     return next((o for o in options if o.candidate.shown.endswith("×")
                  and o.candidate.value.value > 1
                  and relative_off(1 / value, o.candidate.value.value)
