@@ -54,7 +54,7 @@ _DEVICE_AFTER = re.compile(r"\s+(?:cards?|GPUs?|[HAB][0-9]{2,3}s?|devices?|accel
                            re.IGNORECASE)
 #: An operator said or written right before a figure: the figure is inside a formula.
 _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|\broot\s+of"
-                      r"|[×÷+−*/])\s*$", re.IGNORECASE)
+                      r"|\bset\s+equal\s+to|[×÷+−*/])\s*$", re.IGNORECASE)
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
 _OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|plus|minus|[×÷/+−])\s*[0-9]"
@@ -82,6 +82,8 @@ _FAR = 2000.0
 _COUNTED_NEAR = 3.0
 #: How far from a candidate a figure with no clue may be and still be taken as meant.
 _NEAR = 20.0
+#: How near an asked result a bare number says it, though a little off: no other reading.
+_CLOSE = 1.1
 
 
 RIGHT, WRONG, UNKNOWN = "right", "wrong", "unknown"
@@ -242,6 +244,7 @@ def contrasted(text: str, start: int, end: int) -> bool:
     return (_SET_ASIDE.search(before) is not None or _NEEDED.search(wider) is not None
             or (_FROM.search(before) is not None and _TO.match(after) is not None)
             or _DOWN_FROM.search(before) is not None
+            or _NAIVELY.search(text, max(0, start - 120), start) is not None
             or _HYPOTHETICAL.search(after) is not None or _TAKEN_BACK.match(after) is not None
             or _CALLED_WRONG.match(after) is not None)
 
@@ -252,6 +255,10 @@ _FROM = re.compile(r"\bfrom(?:\s+(?:the|a|an|about|around|roughly))?\s*$", re.IG
 _TO = re.compile(r"\s*(?:,\s*)?(?:(?:all\s+the\s+way\s+)?(?:down|up)\s+)?to\b", re.IGNORECASE)
 _DOWN_FROM = re.compile(r"\b(?:down|up|drops?|dropping|falls?|falling|rises?|rising)\s+from"
                         r"(?:\s+(?:the|a|an|about|around|roughly))?\s*$", re.IGNORECASE)
+#: A sentence that says its figures are the naive take: "Naively intensity is just m, so
+#: the ridge at 295 would mean batch 295."
+_NAIVELY = re.compile(r"(?:^|[.;!?]\s+)(?:naively|naive(?:ly)?\s+reasoning)\b"
+                      r"(?:[^.;!?]|\.\d)*$", re.IGNORECASE)
 #: Words after a figure that call it wrong: "the 32x intuition is wrong".
 _CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+(?:wrong|off|a\s+myth"
                            r"|incorrect|a\s+mistake|nonsense)\b", re.IGNORECASE)
@@ -312,6 +319,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
             return Verdict("wrong", named, True)
     if wrong_hits and not operand:
         worst = max(wrong_hits, key=lambda o: scores[id(o)])
+        named = _named_with_unit(text, figure, options, worst)
+        if named is not None:
+            return Verdict("right", named, True)  # "the ridge at 295" is no batch of 295
         if _is_the_slip(text, figure, worst, top, scores):
             # A step of the right working it equals, said more clearly of it, or carried on
             # with ("128 MB, and 32 of those is 4.2 GB"): one user's cache.
@@ -362,6 +372,11 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         if (rival is not None and plain[id(rival)] >= _BARE_CLUE and not _trivial(figure)
                 and _within(figure, rival, _NEAR)):
             return Verdict("wrong", rival, True)
+        close = [o for o in fits if o.asked and o.candidate.kind == "result"
+                 and _within(figure, o, _CLOSE)]
+        if (len(close) == 1 and not _trivial(figure) and not operand
+                and not _number_of_another(figure, options)):
+            return Verdict("wrong", close[0])  # "m of about 354" for the 345 asked for
         return Verdict(None)
     rival = _rival(figure, fits, hits, scores)
     if rival is not None and scores[id(rival)] > 0:
@@ -399,6 +414,41 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
 _PER_SCALE = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
 #: Words that make a share a gain: "15 percent faster".
 _FASTER = re.compile(r"\s+(?:faster|quicker|speed-?up|more\s+throughput)\b", re.IGNORECASE)
+
+
+def _number_of_another(figure: Figure, options: list[Option]) -> bool:
+    """Whether a bare number is, as the card shows it, a given or result with a unit
+    ("to about four point one" after "sixteen bits": 4.125 bits)."""
+    for option in options:
+        number = _SHOWN_NUMBER.match(option.candidate.shown.lstrip("$"))
+        if (number is not None and option.candidate.kind in ("given", "result")
+                and option.candidate.value.dim != dims.DIMENSIONLESS
+                and relative_off(figure.value.value, float(number.group().replace(",", "")))
+                <= max(option.tolerance, figure.precision)):
+            return True
+    return False
+
+
+_SHOWN_NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
+
+
+def _named_with_unit(text: str, figure: Figure, options: list[Option], slip: Option
+                     ) -> Option | None:
+    """The given or result with a unit that a bare number equal to a slip's value is said
+    of, when the words just before it name that quantity and not the slip's: "the ridge at
+    295" is the ridge point, though a batch of 295 is the slip."""
+    if not figure.bare:
+        return None
+    before = set(words_of(text[max(0, figure.start - 32):figure.start])[-1:])
+    meant = set(words_of(slip.meant or ""))
+    for option in options:
+        own = set(words_of(option.candidate.name))
+        if (option.candidate.kind in ("given", "result")
+                and option.candidate.value.dim != dims.DIMENSIONLESS
+                and relative_off(figure.value.value, option.candidate.value.value)
+                <= option.tolerance and before & own and not before & (meant - own)):
+            return option
+    return None
 
 
 def clue_of(text: str, figure: Figure) -> Context:
@@ -681,7 +731,7 @@ def _hit(figure: Figure, option: Option) -> bool:
     # "About 8 ms" may be 8.1 ms, but "4.75×" is not 5×: a figure said to three digits
     # is held to twenty times its last digit, within the card's tolerance.
     said = significance(figure)
-    slack = max(min(option.tolerance, 20 * said), figure.precision) * (1 + 1e-9)
+    slack = max(min(option.tolerance, 5 * said), figure.precision) * (1 + 1e-9)
     for reading in figure.readings:
         if dims.without_counts(reading.dim) != dims.without_counts(option.candidate.value.dim):
             continue

@@ -561,3 +561,28 @@ def test_what_is_left_of_a_quantity_is_in_its_unit(library: Library) -> None:
                  "The engine takes about 77 GB. Minus the 16 GB of weights leaves about 61 "
                  "for KV.")
     assert right.all_right
+
+
+def test_a_figure_said_to_three_digits_is_held_to_them(library: Library) -> None:
+    # ridge-batch: 4096m ÷ (2m + 4096) = 295 gives m ≈ 345; "about 354" is said to three
+    # digits and misses by nine, inside the ask's 5% but no rounding of 345.
+    result = said(library, "serving-math/ridge-batch",
+                  "With the full formula set equal to 295, you get m of about 354.")
+    assert verdicts(result)["354"] == (WRONG, "batch_at_ridge")
+    right = said(library, "serving-math/ridge-batch",
+                 "With the full formula set equal to 295, you get m of about 345, call it "
+                 "350.")
+    assert right.all_right
+
+
+def test_a_bare_number_named_as_a_quantity_with_a_unit_is_that_quantity(
+        library: Library) -> None:
+    # ridge-batch: 989 TFLOPS ÷ 3.35 TB/s ≈ 295 FLOP/byte is the ridge; a batch of 295 is
+    # the intensity-equals-batch slip. The word just before the number says which.
+    result = said(library, "serving-math/ridge-batch",
+                  "Naively intensity is just m, so the ridge at 295 would mean batch 295. "
+                  "Set it to the ridge, 295, and solve: m is about 345.")
+    assert result.all_right
+    slip = said(library, "serving-math/ridge-batch",
+                "So you cross the ridge at a batch of about 295.")
+    assert any("'intensity-equals-batch'" in m for m in mistakes(slip))
