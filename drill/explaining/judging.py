@@ -483,7 +483,8 @@ def _counted_claim(figure: Figure, noun: str, fits: list[Option], hits: list[Opt
     # "about 30,435 blocks" where the card counts blocks by that very name.
     exact = [o for o in named if set(words_of(o.candidate.name)) == nouns]
     named = exact if figure.bare or len(exact) == 1 else named
-    if (len(named) != 1 or named[0] in hits or not _within(figure, named[0], _COUNTED_NEAR)
+    near = _NEAR if exact and not _trivial(figure) else _COUNTED_NEAR  # its own name
+    if (len(named) != 1 or named[0] in hits or not _within(figure, named[0], near)
             or _off(figure, named[0]) <= named[0].tolerance):
         return None
     return named[0]

@@ -586,3 +586,11 @@ def test_a_bare_number_named_as_a_quantity_with_a_unit_is_that_quantity(
     slip = said(library, "serving-math/ridge-batch",
                 "So you cross the ridge at a batch of about 295.")
     assert any("'intensity-equals-batch'" in m for m in mistakes(slip))
+
+
+def test_a_count_by_the_results_own_name_may_be_far_off(library: Library) -> None:
+    # kv-capacity: 50 requests/s × 6 s = 300 in flight; "fifty in flight" takes the rate
+    # for the count, six times low, and names the count by its own name.
+    result = said(library, "serving-math/kv-capacity",
+                  "So fifty in flight times 229 megs each.")
+    assert verdicts(result)["fifty"] == (WRONG, "in_flight")
