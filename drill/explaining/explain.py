@@ -435,7 +435,9 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
                            f"that is the '{option.mistake.id}' mistake: {why} "
                            f"{_working(option.meant, solution)}".strip())
     meant = option.candidate
-    slip = _slip(figure.value.value, meant.value.value, tolerance)
+    said = next((r.value for r in figure.readings if r.dim == meant.value.dim),
+                figure.value.value)
+    slip = _slip(said, meant.value.value, tolerance)
     shown = meant.shown
     if not re.match(r"[$0-9]", shown):  # a given written as a formula: "params × 2 B"
         with contextlib.suppress(ValueError):

@@ -27,7 +27,7 @@ def read_figures(reading: str, plain: str, rewrite: Rewrite,
     is what was said, ``rewrite`` maps one onto the other), each with every reading its
     words allow."""
     found = _units_carried(reading, [
-        _per_million_tokens(_bits_as_rate(_flops_either_way(_per_period(_unit_named_before(
+        _per_million_tokens(reading, _bits_as_rate(_flops_either_way(_per_period(_unit_named_before(
             reading, _factor_of_words(reading, f))))))
         for f in counted_like_the_next(
             reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
@@ -156,18 +156,34 @@ def _factor_of_words(text: str, figure: Figure) -> Figure:
                                bare=False)
 
 
-_PER_SCALE = re.compile(r"\$.*\bper\s+(?:thousand|million|billion)$", re.IGNORECASE)
+_PER_SCALE = re.compile(r"(?:\$|\bcents?\b).*\b(?:per|a|an)\s+(?:thousand|million|billion)$",
+                        re.IGNORECASE)
 
 
-def _per_million_tokens(figure: Figure) -> Figure:
-    """"$250 per million" is a price per million tokens, the way prices are quoted."""
-    if _PER_SCALE.match(figure.text) is None:
+def _per_million_tokens(text: str, figure: Figure) -> Figure:
+    """"$250 per million" and "19 cents a million" are prices per million tokens, the way
+    prices are quoted; so is a sum of money in a sentence about a million ("each million
+    costs about six and a half cents")."""
+    if _PER_SCALE.search(figure.text) is not None:
+        said = f"{figure.text} tokens"
+    elif (figure.value.dim == _MONEY and _MILLION_SAID.search(
+            text, _sentence_start(text, figure.start), figure.start + 40) is not None):
+        said = f"{figure.text} per million tokens"
+    else:
         return figure
     try:
-        tokens = read(f"{figure.text} tokens").value
+        tokens = read(said).value
     except ParseError:
         return figure
     return dataclasses.replace(figure, readings=(*figure.readings, tokens))
+
+
+_MONEY = read("$1").value.dim
+_MILLION_SAID = re.compile(r"\bmillion\b(?!\s+(?:dollars|\$))", re.IGNORECASE)
+
+
+def _sentence_start(text: str, at: int) -> int:
+    return max((m.end() for m in re.finditer(r"[.;!?](?=\s)", text[:at])), default=0)
 
 
 #: "$36 a day" is a rate and also what one day costs: the periods read both ways.

@@ -594,3 +594,18 @@ def test_a_count_by_the_results_own_name_may_be_far_off(library: Library) -> Non
     result = said(library, "serving-math/kv-capacity",
                   "So fifty in flight times 229 megs each.")
     assert verdicts(result)["fifty"] == (WRONG, "in_flight")
+
+
+def test_money_said_of_a_million_is_a_price_per_million_tokens(library: Library) -> None:
+    # q6: batched, $3/h ÷ (4,300 tokens/s × 3,600 s/h) ≈ $0.194 per million tokens; "six
+    # and a half cents" for "each million" divides by the 64 users instead, 66% low, and
+    # is the batched price, the nearer of the two the words name alike.
+    result = said(library, "speed-physics/q6",
+                  "Batched, each million costs 64 times less, about six and a half cents.")
+    assert verdicts(result)["six and a half cents"] == (WRONG, "cost_batched")
+    a_million = said(library, "speed-physics/q6",
+                     "With 64 users it's about six and a half cents a million.")
+    assert verdicts(a_million)["six and a half cents a million"] == (WRONG, "cost_batched")
+    right = said(library, "speed-physics/q6",
+                 "Batched, each million costs about nineteen cents.")
+    assert right.all_right
