@@ -47,7 +47,7 @@ from drill.explaining.judging import Verdict, judge, options_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.readings import read_figures
 from drill.explaining.settled import settle
-from drill.explaining.spoken import Rewrite, as_written
+from drill.explaining.spoken import ONES, SCALES, TENS, Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
@@ -237,6 +237,8 @@ def explain(card: Card, solution: Solution | None, text: str,
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
     verdicts = settle(reading, found, verdicts, tolerance)
+    verdicts = [_digits_said(figure, verdict, rewrite, plain)
+                for figure, verdict in zip(found, verdicts, strict=True)]
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     stated = [Quantity(r.value, v.option.candidate.value.dim)
               for figure, v in zip(found, verdicts, strict=True)
@@ -264,6 +266,28 @@ def explain(card: Card, solution: Solution | None, text: str,
     points = check_points(card.points, plain, right_names, wrong_names, wrong_at)
     return Explanation(card.shown_key, text, tuple(_back(f, rewrite, plain) for f in figures),
                        tuple(_back_equation(e, rewrite, plain) for e in equations), points)
+
+
+_DIGITS = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
+#: Number words that say a place, so the words are not digits said in groups.
+_SCALED = frozenset({"point", "hundred", "and", *SCALES})
+
+
+def _digits_said(figure: Figure, verdict: Verdict, rewrite: Rewrite, plain: str) -> Verdict:
+    """A number said in words with a figure's digits and no point ("seventy-nine sixty-five
+    GiB" for 79.65 GiB) is that figure: only the point was not said."""
+    option = verdict.option
+    if verdict.verdict != WRONG or option is None or option.mistake is not None:
+        return verdict
+    start, end = rewrite.span(figure.start, figure.end)
+    said, shown = _DIGITS.match(figure.text), _DIGITS.search(option.candidate.shown)
+    words = plain[start:end].casefold().split()
+    if (any(c.isdigit() for c in plain[start:end]) or said is None or shown is None
+            or "." not in shown.group() or any(w in _SCALED for w in words)
+            or sum(w.split("-")[0] in ONES or w.split("-")[0] in TENS for w in words) < 2):
+        return verdict  # "twelve milliseconds" for 1.2 ms is a slip, not digits said
+    digits = [re.sub(r"[^0-9]", "", m.group()).strip("0") for m in (said, shown)]
+    return Verdict(RIGHT, option, verdict.clue) if digits[0] == digits[1] else verdict
 
 
 def _worked_sides(text: str, problems: list[Any]

@@ -609,3 +609,16 @@ def test_money_said_of_a_million_is_a_price_per_million_tokens(library: Library)
     right = said(library, "speed-physics/q6",
                  "Batched, each million costs about nineteen cents.")
     assert right.all_right
+
+
+def test_a_figures_digits_said_in_groups_are_that_figure(library: Library) -> None:
+    # kv-headroom: the device reports 79.65 GiB; "seventy-nine sixty-five GiB" says its
+    # digits without the point. "Twelve milliseconds" for q7's 1.2 ms of launches is a
+    # slip all the same: one word is no digits said in groups.
+    result = said(library, "model-sizing/kv-headroom",
+                  "The device reports seventy-nine sixty-five GiB, and the engine takes "
+                  "ninety percent.")
+    assert verdicts(result)["seventy-nine sixty-five GiB"] == (RIGHT, "memory")
+    slip = said(library, "speed-physics/q7",
+                "Three hundred launches at four microseconds is twelve milliseconds.")
+    assert verdicts(slip)["twelve milliseconds"][0] == WRONG
