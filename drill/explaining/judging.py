@@ -296,6 +296,12 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                          f"{noun} {per_scale.group(1)}" if per_scale else noun, bounds)
     per_something = _PER_WORD.match(text, figure.end) is not None
     fits = [o for o in options if _fits(figure, o, noun)]
+    if _form(figure.text) == "×" and _LONGER.match(text, figure.end) is not None:
+        # "1.8 times longer" is a ratio of times: a ratio of the loads it restates is the
+        # linear slip, not a given said again.
+        fits = [o for o in fits if not (o.candidate.kind == "conversion"
+                                        and " ÷ " in o.candidate.name
+                                        and not dims.exponents(o.candidate.value.dim))]
     gain = _form(figure.text) == "%" and _FASTER.match(text, figure.end) is not None
     if gain:
         # "15 percent faster" says a gain (the factor less one), not a share of time saved.
@@ -412,6 +418,7 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
 
 
 _PER_SCALE = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
+_LONGER = re.compile(r"\s+(?:longer|slower|later)\b", re.IGNORECASE)
 #: Words that make a share a gain: "15 percent faster".
 _FASTER = re.compile(r"\s+(?:faster|quicker|speed-?up|more\s+throughput)\b", re.IGNORECASE)
 

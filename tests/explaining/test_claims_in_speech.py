@@ -622,3 +622,16 @@ def test_a_figures_digits_said_in_groups_are_that_figure(library: Library) -> No
     slip = said(library, "speed-physics/q7",
                 "Three hundred launches at four microseconds is twelve milliseconds.")
     assert verdicts(slip)["twelve milliseconds"][0] == WRONG
+
+
+def test_so_many_times_longer_is_a_ratio_of_times(library: Library) -> None:
+    # queueing-rates: 1 ÷ (10 − 9) against 1 ÷ (10 − 5) is 5× longer; "1.8 times longer"
+    # scales the time with the load (9 ÷ 5), the linear slip. The load going up 1.8 times
+    # is the givens restated.
+    slip = said(library, "serving-math/queueing-rates",
+                "At nine it scales with the load, so about one point eight times longer.")
+    assert any("'linear-in-utilization'" in m for m in mistakes(slip))
+    right = said(library, "serving-math/queueing-rates",
+                 "At nine a second it's five times longer, though the load only went up 1.8 "
+                 "times.")
+    assert right.all_right
