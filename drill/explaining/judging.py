@@ -340,7 +340,11 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict(None)  # "one token per step" is how decode works, not a result
     if best_hit is not None:
         rival = _rival(figure, fits, hits, scores)
-        if (rival is not None and not operand and not figure.bare
+        # A result said to its last digit ("7,192 tokens") is that result, whatever
+        # the words around it point at.
+        exact = (best_hit.candidate.kind == "result"
+                 and _off(figure, best_hit) <= significance(figure))
+        if (rival is not None and not operand and not figure.bare and not exact
                 and best_hit.candidate.kind != "given" and _within(figure, rival, _NEAR)
                 and scores[id(rival)] >= max(_OVERRULE, 2 * scores[id(best_hit)] + 1)):
             return Verdict("wrong", rival, True)

@@ -635,3 +635,12 @@ def test_so_many_times_longer_is_a_ratio_of_times(library: Library) -> None:
                  "At nine a second it's five times longer, though the load only went up 1.8 "
                  "times.")
     assert right.all_right
+
+
+def test_a_result_said_to_its_last_digit_is_that_result(library: Library) -> None:
+    # paged-waste: reserving 8,192 slots for a 1,000-token sequence wastes 8,192 − 1,000 =
+    # 7,192 tokens; the words "reserving up front" are the 8,192's, but the figure is
+    # the waste to the digit.
+    result = said(library, "serving-engine/paged-waste",
+                  "Reserving 8,192 up front would waste 7,192 tokens.")
+    assert verdicts(result)["7,192 tokens"][0] == RIGHT
