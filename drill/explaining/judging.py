@@ -296,6 +296,11 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                          f"{noun} {per_scale.group(1)}" if per_scale else noun, bounds)
     per_something = _PER_WORD.match(text, figure.end) is not None
     fits = [o for o in options if _fits(figure, o, noun)]
+    of_words = _form(figure.text) == "×" and _OF_WORDS.match(text, figure.end) is not None
+    if of_words:
+        # "2.5 times the ideal step" is a ratio to that step: a share of it too.
+        fits += [o for o in options if o.candidate.shown.endswith("%")
+                 and o.candidate.value.dim == dims.DIMENSIONLESS and o not in fits]
     if _form(figure.text) == "×" and _LONGER.match(text, figure.end) is not None:
         # "1.8 times longer" is a ratio of times: a ratio of the loads it restates is the
         # linear slip, not a given said again.
@@ -363,7 +368,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if (strong is not None and not operand and not _trivial(figure)
             and scores[id(strong)] >= _STRONG and _within(figure, strong, _NEAR)):
         return Verdict("wrong", strong, True)  # "64× cheaper": the cost ratio, said wrong
-    factor = _claimed_factor(figure, strong, scores)
+    factor = _claimed_factor(figure, strong, scores, of_words)
     if factor is not None and not operand:
         # "64× cheaper" is no batch of 64; a clue only when the words say it clearly.
         return Verdict("wrong", factor, scores[id(factor)] >= _BARE_CLUE)
@@ -378,7 +383,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         # quantities alone, "1,600 in flight" points clearly at the requests in flight.
         plain = dict(zip([id(o) for o in fits], affinities(context, [o.vocab for o in fits]),
                          strict=True))
-        rival = _rival(figure, fits, hits, plain)
+        rival = _rival(figure, [o for o in fits if o.candidate.kind == "result"], hits, plain)
         if (rival is not None and plain[id(rival)] >= _BARE_CLUE and not _trivial(figure)
                 and _within(figure, rival, _NEAR)):
             return Verdict("wrong", rival, True)
@@ -422,6 +427,8 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
 
 
 _PER_SCALE = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
+_OF_WORDS = re.compile(r"\s+(?:the|a|an|one|what|that|its|our|their|each|every)\b",
+                       re.IGNORECASE)
 _LONGER = re.compile(r"\s+(?:longer|slower|later)\b", re.IGNORECASE)
 #: Words that make a share a gain: "15 percent faster".
 _FASTER = re.compile(r"\s+(?:faster|quicker|speed-?up|more\s+throughput)\b", re.IGNORECASE)
@@ -503,13 +510,15 @@ def _counted_claim(figure: Figure, noun: str, fits: list[Option], hits: list[Opt
     return named[0]
 
 
-def _claimed_factor(figure: Figure, rival: Option | None, scores: dict[int, float]
-                    ) -> Option | None:
+def _claimed_factor(figure: Figure, rival: Option | None, scores: dict[int, float],
+                    of_words: bool = False) -> Option | None:
     """The factor or share of the card a figure said as one ("64× cheaper", "a 9% share")
     claims when its words point at it, though its number equals a given count the working
-    may account for (a batch of 64): ``rival`` when it is of the figure's form and near."""
+    may account for (a batch of 64): ``rival`` when it is of the figure's form and near
+    (``of_words``: "2.5 times the step" is a share of the step as well)."""
     form = _form(figure.text)
-    if (rival is None or not form or _form(rival.candidate.shown) != form
+    forms = {form, "%"} if of_words else {form}
+    if (rival is None or not form or _form(rival.candidate.shown) not in forms
             or rival.candidate.kind != "result" or scores[id(rival)] <= 0):
         return None
     return rival if _within(figure, rival, _NEAR) else None

@@ -644,3 +644,16 @@ def test_a_result_said_to_its_last_digit_is_that_result(library: Library) -> Non
     result = said(library, "serving-engine/paged-waste",
                   "Reserving 8,192 up front would waste 7,192 tokens.")
     assert verdicts(result)["7,192 tokens"][0] == RIGHT
+
+
+def test_so_many_times_a_step_is_a_share_of_it(library: Library) -> None:
+    # q7: 300 kernels × 4 µs = 1.2 ms, 25% of the 4.8 ms step; with 12 ms of launches
+    # "two and a half times the ideal step" is that share, ten times over.
+    result = said(library, "speed-physics/q7",
+                  "That's 12 milliseconds per step, which would be two and a half times the "
+                  "ideal step.")
+    assert verdicts(result)["two and a half times"] == (WRONG, "launch_fraction")
+    # amdahl: "it becomes 15" restates the 30% share halved: no given said wrong.
+    share = said(library, "serving-math/amdahl",
+                 "Only the 30 percent gets faster, it becomes 15, the other 70 stays as is.")
+    assert share.all_right
