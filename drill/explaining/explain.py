@@ -49,6 +49,7 @@ from drill.explaining.readings import read_figures
 from drill.explaining.settled import settle
 from drill.explaining.spoken import ONES, SCALES, TENS, Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
+from drill.explaining.what_if import what_ifs
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
@@ -237,8 +238,10 @@ def explain(card: Card, solution: Solution | None, text: str,
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
     verdicts = settle(reading, found, verdicts, tolerance)
-    verdicts = [_digits_said(figure, verdict, rewrite, plain)
-                for figure, verdict in zip(found, verdicts, strict=True)]
+    verdicts = what_ifs(reading, found, [_digits_said(figure, verdict, rewrite, plain)
+                                         for figure, verdict in zip(found, verdicts,
+                                                                    strict=True)],
+                        solution, tolerance, frozenset(m.candidate.name for m in mistakes))
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     stated = [Quantity(r.value, v.option.candidate.value.dim)
               for figure, v in zip(found, verdicts, strict=True)

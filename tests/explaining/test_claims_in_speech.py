@@ -657,3 +657,15 @@ def test_so_many_times_a_step_is_a_share_of_it(library: Library) -> None:
     share = said(library, "serving-math/amdahl",
                  "Only the 30 percent gets faster, it becomes 15, the other 70 stays as is.")
     assert share.all_right
+
+
+def test_a_what_if_is_worked_in_its_own_world(library: Library) -> None:
+    # amdahl: were attention 80% of the time, the ceiling would be 1 ÷ (1 − 0.8) = 5×,
+    # not the card's 1.43×; "about 1.8x" for it, infinitely fast, is wrong in any world.
+    right = said(library, "serving-math/amdahl",
+                 "If attention were 80 percent, the ceiling would be five times.")
+    assert right.all_right
+    wrong = said(library, "serving-math/amdahl",
+                 "Even if attention were 80 percent of runtime and you made it infinitely "
+                 "fast, you'd only get about 1.8x.")
+    assert verdicts(wrong)["1.8x"][0] == WRONG

@@ -1,0 +1,76 @@
+"""What-ifs said against the facts: "If attention were 80 percent of the time, the ceiling
+would be five times." The figure in the if-clause stands in for a given of its kind; a
+figure after it that the card's formulas give with that given changed is right, as an
+interviewer would hear it. Only the card's own formulas are worked out again, with the
+fast quantities (no sympy); nothing in the text is evaluated.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+from drill.checking.figures import Figure
+from drill.checking.tolerance import relative_off
+from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict
+from drill.quantities.parsing import ParseError
+from drill.quantities.parsing.formula import evaluate_formula, read_formula
+from drill.quantities.quantity import Quantity, QuantityError
+from drill.solving.solve import Solution
+
+#: A sentence that supposes against the facts: "if ... were", "if it was", "had it been".
+_SUPPOSED = re.compile(r"\bif\b(?:[^.;!?]|\.\d)*?(?:\b(?:were|was|is|are|went|got"
+                       r"|had\s+been)\b|'s\b)", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?:[^.;!?]|\.\d)+")
+
+
+def what_ifs(text: str, found: list[Figure], verdicts: list[Verdict],
+             solution: Solution | None, tolerance: float,
+             slips: frozenset[str] = frozenset()) -> list[Verdict]:
+    """``verdicts`` with each wrong or unknown figure of a what-if made right when the
+    card's formulas give it with the supposed given (see the module; ``slips``: the
+    results that work out a mistake, which no what-if makes right)."""
+    if solution is None:
+        return verdicts
+    out = list(verdicts)
+    for sentence in _SENTENCE.finditer(text):
+        supposed = _SUPPOSED.search(text, sentence.start(), sentence.end())
+        if supposed is None:
+            continue
+        inside = [i for i, f in enumerate(found)
+                  if supposed.start() <= f.start and f.end <= sentence.end()]
+        if not inside:
+            continue
+        first, rest = inside[0], inside[1:]
+        worlds = _worlds(found[first], solution, slips)
+        for index in rest:
+            if out[index].verdict in (WRONG, UNKNOWN) and any(
+                    _gives(found[index], world, tolerance) for world in worlds):
+                out[index] = Verdict(RIGHT)
+    return out
+
+
+def _worlds(supposed: Figure, solution: Solution, slips: frozenset[str]
+            ) -> list[list[Quantity]]:
+    """The results the card's formulas give with ``supposed`` in place of each given of
+    its kind (one list of results per given it may stand for)."""
+    worlds = []
+    for name, value in solution.given_values.items():
+        if value.dim != supposed.value.dim or relative_off(supposed.value.value,
+                                                           value.value) < 1e-6:
+            continue
+        values = {**solution.given_values, name: supposed.value}
+        world = []
+        for result in (r for n, r in solution.results.items() if n not in slips):
+            with contextlib.suppress(ParseError, QuantityError, ZeroDivisionError,
+                                     OverflowError, ValueError):
+                world.append(evaluate_formula(read_formula(result.formula, values), values))
+        worlds.append(world)
+    return worlds
+
+
+def _gives(figure: Figure, world: list[Quantity], tolerance: float) -> bool:
+    slack = max(tolerance, figure.precision)
+    return any(reading.dim == value.dim and value.value != 0
+               and relative_off(reading.value, value.value) <= slack
+               for reading in figure.readings for value in world)
