@@ -74,6 +74,9 @@ _AND_A_HALF_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month
 _PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
 _FLOPS = re.compile(r"(kilo|mega|giga|tera|peta|exa)(flops?|FLOPS?|FLOPs|Flops?)$", re.I)
 #: What may follow "a" or "an" as "per": a time or a count said per one ("tokens a second").
+#: A factor said as a verb.
+_MULTIPLIED = {"doubles": "goes 2×", "doubled": "went 2×", "triples": "goes 3×",
+               "tripled": "went 3×", "quadruples": "goes 4×", "quadrupled": "went 4×"}
 _PER_WORDS = frozenset({
     "second", "sec", "minute", "min", "hour", "day", "week", "month", "token", "request",
     "user", "step", "query", "call", "conversation", "sequence", "million", "thousand",
@@ -117,6 +120,9 @@ def as_written(text: str) -> Rewrite:
     i = 0
     while i < len(tokens):
         taken = _number_at(tokens, i)
+        if taken is None and tokens[i].low in ("a", "one") and i + 1 < len(tokens) and (
+                tokens[i + 1].low in ("dollar", "buck")):
+            taken = (1.0, i + 1, 0)  # "a dollar ninety-four"
         if taken is None:
             swapped = _word_swap(tokens, i)
             if swapped is not None:
@@ -166,6 +172,19 @@ def as_written(text: str) -> Rewrite:
             pieces.append((tokens[i].start, tokens[j].end,
                            "99." + "9" * (int(value) - 2) + "%" if value > 2 else "99%"))
             i = j + 1
+            continue
+        odds = _one_in(tokens, j) if value == 1 else None
+        if odds is not None:
+            # "one page in twenty", "one in five": a share said as odds.
+            pieces.append((tokens[i].start, tokens[odds[1] - 1].end, _share(1 / odds[0])))
+            i = odds[1]
+            continue
+        scaled = _times_power_of_ten(tokens, j)
+        if scaled is not None:
+            # "four times ten to the twelve FLOPs": one number in scientific form.
+            pieces.append((tokens[i].start, tokens[scaled[1] - 1].end,
+                           f"{written} × 10{_superscript(scaled[0])}"))
+            i = scaled[1]
             continue
         if j < len(tokens) and (_ratio_after(tokens, j + 1) if tokens[j].low == "times" else (
                 tokens[j].low == "x" and _number_at(tokens, j + 1) is None)):
@@ -433,6 +452,10 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
                                              or previous.low in SCALES)
     if low in _SHORT_UNITS and after_figure:
         return tok.start, tok.end, _SHORT_UNITS[low]
+    if low in _MULTIPLIED and (i + 1 == len(tokens) or not tokens[i + 1].text[0].isalnum()):
+        # "so the mean roughly doubles.": a factor said of the subject; "doubles the step
+        # time" says how a quantity goes in general, no figure of the card.
+        return tok.start, tok.end, _MULTIPLIED[low]
     if low in ("a", "an") and i + 1 < len(tokens):
         both = _hours_and_minutes(tokens, i + 1, 1)
         if both is not None:  # "an hour and twenty-three minutes"
@@ -500,6 +523,36 @@ def _fraction_ends(tokens: list[_Token], j: int) -> bool:
     """Whether a fraction word ends at ``j``: "a third of the step", "a tenth." (but "a
     third GPU" is an ordinal)."""
     return j >= len(tokens) or tokens[j].low == "of" or not tokens[j].text[0].isalnum()
+
+
+def _one_in(tokens: list[_Token], j: int) -> tuple[float, int] | None:
+    """The N of a "one in N" said after a one (a noun or two may come between: "one page
+    in twenty"), and the index after it."""
+    k = j
+    while k < len(tokens) and k - j < 2 and tokens[k].low != "in" and tokens[k].text.isalpha():
+        k += 1
+    if k + 1 >= len(tokens) or tokens[k].low != "in":
+        return None
+    said = _number_at(tokens, k + 1)
+    if said is None or said[0] < 2 or said[0] != int(said[0]) or (
+            said[0] > 1000 and str(int(said[0])).rstrip("0") != "1"):
+        return None  # "one GPU in 2025" is a year
+    return said[0], said[1]
+
+
+def _times_power_of_ten(tokens: list[_Token], j: int) -> tuple[int, int] | None:
+    """The exponent of a "times ten to the N" said after a number, and the index after it."""
+    if j + 1 >= len(tokens) or tokens[j].low not in ("times", "x"):
+        return None
+    ten = _number_at(tokens, j + 1)
+    return _power_of_ten(tokens, ten[1]) if ten is not None and ten[0] == 10 else None
+
+
+_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def _superscript(n: int) -> str:
+    return str(n).translate(_SUPERSCRIPTS)
 
 
 def _power_of_ten(tokens: list[_Token], j: int) -> tuple[int, int] | None:

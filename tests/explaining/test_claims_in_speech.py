@@ -669,3 +669,11 @@ def test_a_what_if_is_worked_in_its_own_world(library: Library) -> None:
                  "Even if attention were 80 percent of runtime and you made it infinitely "
                  "fast, you'd only get about 1.8x.")
     assert verdicts(wrong)["1.8x"][0] == WRONG
+
+
+def test_a_factor_said_as_a_verb_is_judged(library: Library) -> None:
+    # queueing: 1 ÷ (1 − 0.95) = 20 service times against 5 at 80%, four times longer;
+    # "it roughly doubles" says 2×.
+    result = said(library, "serving-math/queueing",
+                  "At 95 percent it's about twenty service times, so it roughly doubles.")
+    assert verdicts(result)["doubles"][0] == WRONG

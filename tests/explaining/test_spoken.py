@@ -80,6 +80,15 @@ from drill.explaining.text_guard import MAX_CHARACTERS
     # "x" before a number multiplies; before anything else it is a factor.
     ("32 x 166, about 5.3k", "32 × 166, about 5.3k"),
     ("one and a half x the throughput", "1.5× the throughput"),
+    # A number times a power of ten is one number; a dollar said as "a dollar".
+    ("four times ten to the twelve FLOPs", "4 × 10¹² FLOPs"),
+    ("about a dollar ninety-four per million", "about $1.94 per million"),
+    # A factor said as a verb of the subject; not when it says how another thing goes.
+    ("so the mean roughly doubles.", "so the mean roughly goes 2×."),
+    ("doubling the batch doubles the step time", "doubling the batch doubles the step time"),
+    # Odds: "one in twenty" is a share; a year is no odds.
+    ("one page in twenty takes longer", "0.05 takes longer"),
+    ("one GPU in 2025", "1 GPU in 2025"),
 ])
 def test_spoken_numbers_are_written_out(said: str, written: str) -> None:
     assert as_written(said).text == written
