@@ -99,6 +99,7 @@ class Option:
     asked: bool = False  # an ask's value or a given: a claim of its own
     mistake: Mistake | None = None
     meant: str | None = None  # the result a mistake is mistaken for
+    meant_value: Quantity | None = None  # and that result's value
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +133,9 @@ def options_of(card: Card, right: list[Candidate],
                       c.name in questions or c.name in pointed or c.kind == "given")
                for c in right]
     options += _given_ratios(right, tolerance, crossed=not card.computes)
+    values = {c.name: c.value for c in right}
     mistakes = [Option(c, vocabulary(meant, questions.get(meant, "")),
-                       tolerances.get(meant, tolerance), False, m, meant)
+                       tolerances.get(meant, tolerance), False, m, meant, values.get(meant))
                 for c, m, meant in mistaken]
     return options, mistakes
 

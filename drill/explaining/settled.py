@@ -166,14 +166,18 @@ _BOUND_ABOVE = re.compile(r"\b(?:over|above|more\s+than|at\s+least|upwards\s+of)
 
 def _bounds_met(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
     """A figure said as a bound ("under half a percent") is right when its quantity keeps
-    to it; a declared mistake stays the mistake."""
+    to it: for a declared mistake's value, the quantity it is mistaken for ("it comes out
+    above 295", the batch of 345)."""
     out = list(verdicts)
     for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True)):
         option = verdict.option
-        if verdict.verdict != WRONG or option is None or option.mistake is not None:
+        if verdict.verdict != WRONG or option is None:
+            continue
+        meant = option.candidate.value if option.mistake is None else option.meant_value
+        if meant is None:
             continue
         before = text[max(0, figure.start - 24):figure.start]
-        value = option.candidate.value.value
+        value = meant.value
         if ((_BOUND_BELOW.search(before) and value <= figure.value.value)
                 or (_BOUND_ABOVE.search(before) and value >= figure.value.value)):
             out[index] = Verdict(RIGHT, option, True)

@@ -677,3 +677,14 @@ def test_a_factor_said_as_a_verb_is_judged(library: Library) -> None:
     result = said(library, "serving-math/queueing",
                   "At 95 percent it's about twenty service times, so it roughly doubles.")
     assert verdicts(result)["doubles"][0] == WRONG
+
+
+def test_a_slips_value_said_as_a_bound_the_quantity_keeps_is_right(
+        library: Library) -> None:
+    # ridge-batch: the GEMM reaches the ridge at m ≈ 345; 295 is the slip's batch, but
+    # "above 295" is true of 345, and "under 295" is not.
+    result = said(library, "serving-math/ridge-batch",
+                  "So m is about 345. It comes out above 295 because the intensity trails m.")
+    assert result.all_right
+    wrong = said(library, "serving-math/ridge-batch", "So it crosses at a batch under 295.")
+    assert not wrong.all_right
