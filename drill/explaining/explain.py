@@ -271,7 +271,6 @@ def explain(card: Card, solution: Solution | None, text: str,
                        tuple(_back_equation(e, rewrite, plain) for e in equations), points)
 
 
-_DIGITS = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 #: Number words that say a place, so the words are not digits said in groups.
 _SCALED = frozenset({"point", "hundred", "and", *SCALES})
 
@@ -283,7 +282,7 @@ def _digits_said(figure: Figure, verdict: Verdict, rewrite: Rewrite, plain: str)
     if verdict.verdict != WRONG or option is None or option.mistake is not None:
         return verdict
     start, end = rewrite.span(figure.start, figure.end)
-    said, shown = _DIGITS.match(figure.text), _DIGITS.search(option.candidate.shown)
+    said, shown = judging.NUMBER.match(figure.text), judging.NUMBER.search(option.candidate.shown)
     words = plain[start:end].casefold().split()
     if (any(c.isdigit() for c in plain[start:end]) or said is None or shown is None
             or "." not in shown.group() or any(w in _SCALED for w in words)
@@ -462,9 +461,7 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
                            f"that is the '{option.mistake.id}' mistake: {why} "
                            f"{_working(option.meant, solution)}".strip())
     meant = option.candidate
-    said = next((r.value for r in figure.readings if r.dim == meant.value.dim),
-                figure.value.value)
-    slip = _slip(said, meant.value.value, tolerance)
+    slip = _slip(judging.reading_in(figure, meant.value.dim), meant.value.value, tolerance)
     shown = meant.shown
     if not re.match(r"[$0-9]", shown):  # a given written as a formula: "params × 2 B"
         with contextlib.suppress(ValueError):

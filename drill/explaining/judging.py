@@ -82,6 +82,8 @@ _FAR = 2000.0
 _COUNTED_NEAR = 3.0
 #: How far from a candidate a figure with no clue may be and still be taken as meant.
 _NEAR = 20.0
+#: A number as written: "79.65", "8,192".
+NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 #: How near an asked result a bare number says it, though a little off: no other reading.
 _CLOSE = 1.1
 
@@ -440,16 +442,13 @@ def _number_of_another(figure: Figure, options: list[Option]) -> bool:
     """Whether a bare number is, as the card shows it, a given or result with a unit
     ("to about four point one" after "sixteen bits": 4.125 bits)."""
     for option in options:
-        number = _SHOWN_NUMBER.match(option.candidate.shown.lstrip("$"))
+        number = NUMBER.match(option.candidate.shown.lstrip("$"))
         if (number is not None and option.candidate.kind in ("given", "result")
                 and option.candidate.value.dim != dims.DIMENSIONLESS
                 and relative_off(figure.value.value, float(number.group().replace(",", "")))
                 <= max(option.tolerance, figure.precision)):
             return True
     return False
-
-
-_SHOWN_NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 
 
 def _named_with_unit(text: str, figure: Figure, options: list[Option], slip: Option
@@ -753,8 +752,8 @@ def _things_counted(vocab: frozenset[str]) -> frozenset[str]:
 
 
 def _hit(figure: Figure, option: Option) -> bool:
-    # "About 8 ms" may be 8.1 ms, but "4.75×" is not 5×: a figure said to three digits
-    # is held to twenty times its last digit, within the card's tolerance.
+    # "About 8 ms" may be 8.1 ms, but "4.75×" is not 5×, nor "354" 345: a figure said to
+    # three digits is held to five times its last digit, within the card's tolerance.
     said = significance(figure)
     slack = max(min(option.tolerance, 5 * said), figure.precision) * (1 + 1e-9)
     for reading in figure.readings:
@@ -778,10 +777,15 @@ def _near_whole(figure: Figure, value: float, option: Option) -> bool:
     return relative_off(1 - value, 1 - share) <= slack
 
 
+def reading_in(figure: Figure, dim: dims.Dim) -> float:
+    """The figure's value read in the kind ``dim`` where it has such a reading ("6.5 cents"
+    a million tokens is a price per token), else its first reading's."""
+    return next((r.value for r in figure.readings if r.dim == dim), figure.value.value)
+
+
 def _distance(figure: Figure, option: Option) -> float:
     """How many times apart the figure, in the option's kind, and the option are."""
-    value = next((r.value for r in figure.readings if r.dim == option.candidate.value.dim),
-                 figure.value.value)
+    value = reading_in(figure, option.candidate.value.dim)
     other = option.candidate.value.value
     return abs(math.log(value / other)) if value > 0 and other > 0 else math.inf
 
@@ -805,10 +809,7 @@ def _nearest(figure: Figure, options: list[Option]) -> Option | None:
     power of ten of (up to 10⁴: "2.7 GB/s" for 2.67 TB/s, a unit slipped)."""
     best: tuple[float, Option] | None = None
     for option in options:
-        # The reading in the option's own kind, where the figure has one ("6.5 cents" a
-        # million tokens is a price per token).
-        value = next((r.value for r in figure.readings
-                      if r.dim == option.candidate.value.dim), figure.value.value)
+        value = reading_in(figure, option.candidate.value.dim)
         other = option.candidate.value.value
         if value <= 0 or other <= 0:
             continue

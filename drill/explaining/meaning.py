@@ -78,6 +78,11 @@ _LETTERS = frozenset({"λ", "ρ", "m", "n", "k", "w"})
 _WORDS = re.compile(r"[A-Za-zλρ][A-Za-z0-9'λρ]*")
 #: What ends the words a figure's context may reach: the sentence.
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
+
+
+def sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding ``text[at]`` starts (a decimal point ends none)."""
+    return max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
 #: How far a context reaches: words before the figure, words after its unit.
 BEFORE, AFTER = 7, 4
 

@@ -15,6 +15,7 @@ import re
 
 from drill.checking.figures import Figure, find_figures
 from drill.explaining.judging import counts_things
+from drill.explaining.meaning import sentence_start
 from drill.explaining.spoken import Rewrite
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
@@ -167,7 +168,7 @@ def _per_million_tokens(text: str, figure: Figure) -> Figure:
     if _PER_SCALE.search(figure.text) is not None:
         said = f"{figure.text} tokens"
     elif (figure.value.dim == _MONEY and _MILLION_SAID.search(
-            text, _sentence_start(text, figure.start), figure.start + 40) is not None):
+            text, sentence_start(text, figure.start), figure.start + 40) is not None):
         said = f"{figure.text} per million tokens"
     else:
         return figure
@@ -180,10 +181,6 @@ def _per_million_tokens(text: str, figure: Figure) -> Figure:
 
 _MONEY = read("$1").value.dim
 _MILLION_SAID = re.compile(r"\bmillion\b(?!\s+(?:dollars|\$))", re.IGNORECASE)
-
-
-def _sentence_start(text: str, at: int) -> int:
-    return max((m.end() for m in re.finditer(r"[.;!?](?=\s)", text[:at])), default=0)
 
 
 #: "$36 a day" is a rate and also what one day costs: the periods read both ways.

@@ -12,6 +12,7 @@ import re
 
 from drill.checking.figures import Figure
 from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict
+from drill.explaining.meaning import sentence_start
 from drill.explaining.readings import LEADING_NUMBER
 from drill.explaining.working import rescaled, run_before, worked_out
 from drill.quantities.quantity import Quantity
@@ -60,16 +61,12 @@ def _card_numbers_misused(text: str, found: list[Figure], verdicts: list[Verdict
     if verdicts[index].verdict != WRONG:
         return False
     run = run_before(text, found, index)
-    clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, found[index].start)),
-                       default=0)
-    if not run or _WHAT_IF.search(text, clause_start, found[index].start):
+    start = found[index].start
+    if not run or _WHAT_IF.search(text, sentence_start(text, start), start):
         return False
     named = [verdicts[i].verdict == RIGHT and verdicts[i].option is not None for i in run]
     neutral = [found[i].bare and _small(found[i]) for i in run]
     return any(named) and all(n or s for n, s in zip(named, neutral, strict=True))
-
-
-_CLAUSE_END = re.compile(r"[.;!?](?=\s)")
 
 
 def _small(figure: Figure) -> bool:
