@@ -688,3 +688,22 @@ def test_a_slips_value_said_as_a_bound_the_quantity_keeps_is_right(
     assert result.all_right
     wrong = said(library, "serving-math/ridge-batch", "So it crosses at a batch under 295.")
     assert not wrong.all_right
+
+
+def test_a_given_said_again_is_said_as_the_scenario_says_it(library: Library) -> None:
+    # queueing-rates: one server doing 10 requests/s serves each in a tenth of a second;
+    # said of the service time, that is the given turned over, not the service-time-only
+    # slip for the time in the system.
+    result = said(library, "serving-math/queueing-rates",
+                  "Service time is a tenth of a second, so at 5 requests a second the time in "
+                  "system is 200 milliseconds.")
+    assert result.all_right
+    # q7-follow-up: 0.2 + 0.3 ÷ 3 + 0.5 ÷ 2 = 0.55 of the step, 1.82× faster; "2.9 times
+    # faster overall" is no restatement of attention's 3×.
+    loose = said(library, "speed-physics/q7-follow-up",
+                 "That's 0.35 of the original, so about 2.9 times faster overall.")
+    assert verdicts(loose)["2.9 times"][0] == WRONG
+    # q2: "about four point eight" after the memory time is the 4.78 ms step, unit unsaid.
+    bare = said(library, "speed-physics/q2",
+                "Memory time for the weights is only about four point eight, so compute wins.")
+    assert bare.all_right
