@@ -93,6 +93,16 @@ _CARRY_BETWEEN = re.compile(rf"^{_PLAIN}\b(?:and|or|but|vs|versus|against)\b{_PL
 _CARRY_AFTER = re.compile(r"^\s*(?:(?:in\s+)?total|each|overall|altogether|apiece|in all|combined"
                           r"|per user|for everyone)?\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)",
                           re.IGNORECASE)
+_TOTAL = re.compile(r"\s*(?:in\s+)?(?:total|overall|altogether|in\s+all|combined)\b",
+                    re.IGNORECASE)
+
+
+def _summed(dim: dims.Dim) -> dims.Dim:
+    """``dim`` summed over what it is per: tokens/s per user, in total, is tokens/s."""
+    return dims.dim({base: power for base, power in dims.exponents(dim).items()
+                     if not (base in dims.COUNT_BASES and power < 0 and base != "token")})
+
+
 #: What is left of a quantity is in its unit: "minus the 16 gigs of weights leaves about
 #: 55.7 for KV".
 _LEFT_OVER = re.compile(rf"^{_PLAIN}\b(?:leaves|leaving|left|remains?|remaining)\b{_PLAIN}$",
@@ -134,8 +144,11 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
         with contextlib.suppress(ValueError, AttributeError, ZeroDivisionError):
             said = float(lead.group().replace(",", "").strip()) if lead else 0.0
             # Only in that unit (each way it is read: "flops per byte" is read two ways):
-            # "and about 6,400 total" after a rate is no count of 6,400.
-            carried = tuple(Quantity(figure.value.value * r.value / said, r.dim)
+            # "and about 6,400 total" after a rate is no count of 6,400; a total is no
+            # longer per user.
+            total = _TOTAL.match(text, figure.end) is not None
+            carried = tuple(Quantity(figure.value.value * r.value / said,
+                                     _summed(r.dim) if total else r.dim)
                             for r in last.readings)
             out[index] = dataclasses.replace(figure, readings=carried, bare=False,
                                              has_unit=True)

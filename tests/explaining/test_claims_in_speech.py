@@ -707,3 +707,11 @@ def test_a_given_said_again_is_said_as_the_scenario_says_it(library: Library) ->
     bare = said(library, "speed-physics/q2",
                 "Memory time for the weights is only about four point eight, so compute wins.")
     assert bare.all_right
+
+
+def test_a_total_after_a_rate_per_user_is_no_longer_per_user(library: Library) -> None:
+    # q6-follow-up: 64 users at 3.35 TB/s ÷ (64 × 537 MB + 16 GB) ≈ 66.5 tokens/s each,
+    # 4,260 tokens/s in all; "around 6,200 in total" after a rate per user is a total.
+    result = said(library, "speed-physics/q6-follow-up",
+                  "So about 97 tokens a second per user and around 6,200 in total.")
+    assert verdicts(result)["6,200"] == (WRONG, "total_tokens_per_s")
