@@ -50,6 +50,7 @@ from drill.explaining.settled import settle
 from drill.explaining.spoken import ONES, SCALES, TENS, Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
 from drill.explaining.what_if import what_ifs
+from drill.explaining.working import misworked
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
@@ -141,6 +142,12 @@ class Explanation:
 _CHANGED_TO = re.compile(r"\b(?:comes?|coming|goes|going|drops?|dropping|falls?|falling"
                          r"|shrinks?|shrinking|gets?)\s+(?:down\s+|up\s+)?to"
                          r"(?:\s+(?:about|around|roughly|maybe))?\s*$", re.IGNORECASE)
+
+
+def _misworked(figure: Figure, worked: float) -> FigureCheck:
+    """A figure its own working does not give: "one over 0.05 is ten" is 20."""
+    return FigureCheck(figure.start, figure.end, figure.text, WRONG, None, f"{worked:.3g}",
+                       f"the working said just before it gives {worked:.3g}")
 
 
 def _results_of_failing(figures: tuple[FigureCheck, ...], found: list[Any],
@@ -248,10 +255,13 @@ def explain(card: Card, solution: Solution | None, text: str,
               if v.verdict == RIGHT and v.option is not None
               for r in figure.readings
               if dims.without_counts(r.dim) == dims.without_counts(v.option.candidate.value.dim)]
-    figures = tuple(_check(figure, verdict, solution, tolerance,
-                           [] if _CHANGED_TO.search(reading, 0, figure.start) else stated)
-                    for figure, verdict in zip(found, verdicts, strict=True)
-                    if verdict.verdict is not None)
+    slipped = misworked(reading, found, tolerance)
+    figures = tuple(_misworked(figure, slipped[index]) if index in slipped and (
+                        verdict.verdict != RIGHT or verdict.option is None)
+                    else _check(figure, verdict, solution, tolerance,
+                                [] if _CHANGED_TO.search(reading, 0, figure.start) else stated)
+                    for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True))
+                    if verdict.verdict is not None or index in slipped)
     equations = []
     for equation in find_equations(reading):
         if sum(side.numeric for side in equation.sides) < 2:

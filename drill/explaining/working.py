@@ -14,6 +14,7 @@ working is the slip.
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -61,6 +62,34 @@ def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozen
                                             text, figures, index):
             found.add(index)
     return frozenset(found)
+
+
+def misworked(text: str, figures: Sequence[Figure], tolerance: float) -> dict[int, float]:
+    """The figures said as what two figures joined just before them give, that they do
+    not ("one over 0.05 is ten"), each with what the two give. Only a plain product or
+    quotient of two numbers is worked again; an answer a power of ten off is left alone,
+    as a unit the speaker did not say may explain it."""
+    found: dict[int, float] = {}
+    for index in range(2, len(figures)):
+        figure = figures[index]
+        if (not _links_to(text, figures[index - 1], figure)
+                or len(run_before(text, figures, index)) != 2):
+            continue
+        op = _joined(text, figures, index - 1)
+        value = _run_value(text, figures, index - 1)
+        if op in (None, "plus", "+", "minus", "less", "−") or value is None or value <= 0:
+            continue
+        said = [v for v in _said_values(figure) if v > 0]
+        if said and all(_unexplained(value, v, max(tolerance, figure.precision)) for v in said):
+            found[index] = value
+    return found
+
+
+def _unexplained(worked: float, said: float, slack: float) -> bool:
+    """Whether ``said`` is no rounding of ``worked``, nor ``worked`` in another scale."""
+    ratio = said / worked
+    power = round(math.log10(ratio))
+    return power == 0 and relative_off(said, worked) > max(slack, 0.25)
 
 
 def _unit_slips(text: str, figures: Sequence[Figure], index: int) -> bool:

@@ -726,3 +726,18 @@ def test_a_slip_clearly_nearer_than_the_right_figure_it_also_equals_is_the_slip(
                   "The step is 16.5 gigs over 3.35 terabytes a second, about 4.9 "
                   "milliseconds.")
     assert verdicts(result)["4.9 milliseconds"] == (WRONG, "step_time")
+
+
+def test_a_figure_its_own_working_does_not_give_is_wrong(library: Library) -> None:
+    # queueing: 1 ÷ (1 − 0.95) = 20 service times; "one over 0.05 is ten" is an
+    # arithmetic slip in the speaker's own working, whatever the card holds.
+    result = said(library, "serving-math/queueing", "At 95, one over 0.05 is ten service times.")
+    assert verdicts(result)["ten"][0] == WRONG
+    assert any("gives 20" in m for m in mistakes(result))
+    # Working that holds, or gives the answer in a unit said only after it, is right.
+    right = said(library, "serving-math/queueing", "At 95, one over 0.05 is twenty service times.")
+    assert right.all_right
+    unit = said(library, "speed-physics/q3",
+                "Step time is twenty point two over three point three five, about six point "
+                "oh three milliseconds.")
+    assert unit.all_right
