@@ -586,6 +586,12 @@ def test_a_bare_number_named_as_a_quantity_with_a_unit_is_that_quantity(
     slip = said(library, "serving-math/ridge-batch",
                 "So you cross the ridge at a batch of about 295.")
     assert any("'intensity-equals-batch'" in m for m in mistakes(slip))
+    # The value a formula is set equal to is part of the formula; a batch said equal to
+    # it is the slip.
+    formula = said(library, "serving-math/ridge-batch",
+                   "Set it equal to 295 and solve, and m is about 345.")
+    assert formula.all_right
+    assert not said(library, "serving-math/ridge-batch", "So the batch equals 295.").all_right
 
 
 def test_a_count_by_the_results_own_name_may_be_far_off(library: Library) -> None:
