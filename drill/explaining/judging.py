@@ -299,22 +299,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     context = context_of(text, figure.start, figure.end,
                          f"{noun} {per_scale.group(1)}" if per_scale else noun, bounds)
     per_something = _PER_WORD.match(text, figure.end) is not None
-    fits = [o for o in options if _fits(figure, o, noun)]
+    fits = _ratio_fits(text, figure, options, [o for o in options if _fits(figure, o, noun)])
     of_words = _form(figure.text) == "×" and _OF_WORDS.match(text, figure.end) is not None
-    if of_words:
-        # "2.5 times the ideal step" is a ratio to that step: a share of it too.
-        fits += [o for o in options if o.candidate.shown.endswith("%")
-                 and o.candidate.value.dim == dims.DIMENSIONLESS and o not in fits]
-    if _form(figure.text) == "×" and _LONGER.match(text, figure.end) is not None:
-        # "1.8 times longer" is a ratio of times: a ratio of the loads it restates is the
-        # linear slip, not a given said again.
-        fits = [o for o in fits if not (o.candidate.kind == "conversion"
-                                        and " ÷ " in o.candidate.name
-                                        and not dims.exponents(o.candidate.value.dim))]
     gain = _form(figure.text) == "%" and _FASTER.match(text, figure.end) is not None
-    if gain:
-        # "15 percent faster" says a gain (the factor less one), not a share of time saved.
-        fits = [o for o in fits if not o.candidate.name.startswith("1 − ")]
     wrong_fits = [o for o in mistakes if _fits(figure, o, noun)]
     scores = dict(zip([id(o) for o in fits + wrong_fits],
                       affinities(context, [o.vocab for o in fits + wrong_fits]), strict=True))
@@ -417,6 +404,24 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if _HEDGED.search(text[max(0, figure.start - 24):figure.start]):
         return Verdict(None)  # "real kernels land maybe 20% under it": a guess of no result
     return Verdict("unknown")
+
+
+def _ratio_fits(text: str, figure: Figure, options: list[Option], fits: list[Option]
+                ) -> list[Option]:
+    """``fits`` as the words after a ratio narrow or widen them: "2.5 times the ideal
+    step" is a share of that step too; "1.8 times longer" is a ratio of times, so no ratio
+    of the loads it restates; "15 percent faster" is a gain, no share of time saved."""
+    form = _form(figure.text)
+    if form == "×" and _OF_WORDS.match(text, figure.end):
+        fits = fits + [o for o in options if o.candidate.shown.endswith("%")
+                       and o.candidate.value.dim == dims.DIMENSIONLESS and o not in fits]
+    if form == "×" and _LONGER.match(text, figure.end):
+        fits = [o for o in fits if not (o.candidate.kind == "conversion"
+                                        and " ÷ " in o.candidate.name
+                                        and not dims.exponents(o.candidate.value.dim))]
+    if form == "%" and _FASTER.match(text, figure.end):
+        fits = [o for o in fits if not o.candidate.name.startswith("1 − ")]
+    return fits
 
 
 #: A share said of a whole: "a quarter the size", "a third of the time".
