@@ -14,11 +14,12 @@ them it is about:
 4. any other figure is judged against the quantity its words point at, or, without a
    clue, the nearest of its kind within a factor of 20 ("off by 10×"); with neither it is
    unknown, or no claim when hedged ("maybe 20% under it"). A bare number with no unit
-   and no clue is not a claim at all.
+   is a claim only when its words name a result ("1,600 in flight", "30,435 blocks") or
+   it is near the one asked result it could be ("m of about 354" for 345).
 
 A figure set aside is no claim: "not 3×", a what-if's need ("to hit 300 you'd need 4.8
-TB/s"), one taken back ("4 teraflop, wait, no, 8"), a name ("a 7B model", "an 80 gig
-card").
+TB/s"), one taken back ("4 teraflop, wait, no, 8"), where a change starts ("down from
+209"), a naive take ("naively ... batch 295"), a name ("a 7B model", "an 80 gig card").
 
 Plain arithmetic over the card's solved numbers; nothing in the text is evaluated.
 """
