@@ -55,7 +55,8 @@ _DEVICE_AFTER = re.compile(r"\s+(?:cards?|GPUs?|[HAB][0-9]{2,3}s?|devices?|accel
                            re.IGNORECASE)
 #: An operator said or written right before a figure: the figure is inside a formula.
 _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|\broot\s+of"
-                      r"|\bequal\s+to|[×÷+−*/])\s*$", re.IGNORECASE)
+                      r"|\bequal\s+to|\bset\s+(?:it|that|this)\s+to|[×÷+−*/])\s*$",
+                      re.IGNORECASE)
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
 _OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|plus|minus|[×÷/+−])\s*[0-9]"

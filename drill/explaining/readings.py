@@ -91,8 +91,8 @@ _CARRY_BETWEEN = re.compile(rf"^{_PLAIN}\b(?:and|or|but|vs|versus|against)\b{_PL
                             rf"|^\s*,{_PLAIN}$")
 #: What may follow such a number: the end of the clause, or a word saying whose it is.
 _CARRY_AFTER = re.compile(r"^\s*(?:(?:in\s+)?total|each|overall|altogether|apiece|in all|combined"
-                          r"|per user|for everyone)?\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)",
-                          re.IGNORECASE)
+                          r"|per user|for everyone|at\s+(?:a\s+)?batch(?:\s+(?:of|size))?\s+\d+)?"
+                          r"\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)", re.IGNORECASE)
 _TOTAL = re.compile(r"\s*(?:in\s+)?(?:total|overall|altogether|in\s+all|combined)\b",
                     re.IGNORECASE)
 

@@ -428,6 +428,10 @@ def test_a_bare_number_takes_the_unit_said_before_it_each_way(library: Library) 
     result = said(library, "serving-math/intensity",
                   "At batch one that's about 1 flop per byte, at batch 64 about 124.")
     assert verdicts(result)["124"] == (WRONG, "large_batch_intensity")
+    # ridge-batch: "set it to 295" sets the formula's value, the ridge: no batch of 295.
+    formula = said(library, "serving-math/ridge-batch",
+                   "Set it to 295, and m comes out about 345, a bit above 295.")
+    assert formula.all_right
     # q3: 32 users × 166 tokens/s ≈ 5,310 tokens/s in all; "53,000 in total" is ten times it.
     total = said(library, "speed-physics/q3",
                  "Each user gets about 166 tokens a second, and the box does roughly 53,000 "
@@ -747,3 +751,16 @@ def test_a_figure_its_own_working_does_not_give_is_wrong(library: Library) -> No
                 "Step time is twenty point two over three point three five, about six point "
                 "oh three milliseconds.")
     assert unit.all_right
+
+
+def test_a_bare_number_said_at_another_batch_takes_the_unit_before_it(
+        library: Library) -> None:
+    # intensity: 62.1 FLOP/byte at batch 64; "about 124 at batch 64" after "two FLOPs per
+    # byte at batch one" is the elements-not-bytes slip.
+    result = said(library, "serving-math/intensity",
+                  "That's about one FLOP per byte at batch one and about 124 at batch 64.")
+    assert verdicts(result)["124"] == (WRONG, "large_batch_intensity")
+    # ridge-batch: "set it to 295" sets the formula's value, the ridge: no batch of 295.
+    formula = said(library, "serving-math/ridge-batch",
+                   "Set it to 295, and m comes out about 345, a bit above 295.")
+    assert formula.all_right
