@@ -769,9 +769,9 @@ def _things_counted(vocab: frozenset[str]) -> frozenset[str]:
 
 def _hit(figure: Figure, option: Option) -> bool:
     # "About 8 ms" may be 8.1 ms, but "4.75×" is not 5×, nor "354" 345: a figure said to
-    # three digits is held to five times its last digit, within the card's tolerance.
+    # two or three digits is held to three times its last digit, within the tolerance.
     said = significance(figure)
-    slack = max(min(option.tolerance, 5 * said), figure.precision) * (1 + 1e-9)
+    slack = max(min(option.tolerance, 3 * said), figure.precision) * (1 + 1e-9)
     for reading in figure.readings:
         if dims.without_counts(reading.dim) != dims.without_counts(option.candidate.value.dim):
             continue

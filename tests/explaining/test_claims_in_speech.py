@@ -764,3 +764,16 @@ def test_a_bare_number_said_at_another_batch_takes_the_unit_before_it(
     formula = said(library, "serving-math/ridge-batch",
                    "Set it to 295, and m comes out about 345, a bit above 295.")
     assert formula.all_right
+
+
+def test_two_digits_said_are_held_to_them(library: Library) -> None:
+    # kv-capacity: 300 requests × 4,000 tokens × 56 KiB ≈ 68.8 GB; "about sixty-seven
+    # gigabytes" carries 56 kB for 56 KiB and is no rounding of 68.8, though within 5%.
+    result = said(library, "serving-math/kv-capacity",
+                  "Three hundred in flight at two hundred twenty-four megabytes each, so about "
+                  "sixty-seven gigabytes.")
+    assert verdicts(result)["sixty-seven gigabytes"][0] == WRONG
+    right = said(library, "serving-math/kv-capacity",
+                 "Three hundred in flight at 229 megabytes each, so about sixty-nine "
+                 "gigabytes.")
+    assert verdicts(right)["sixty-nine gigabytes"][0] == RIGHT
