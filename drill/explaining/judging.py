@@ -410,9 +410,10 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
 
 def _ratio_fits(text: str, figure: Figure, options: list[Option], fits: list[Option]
                 ) -> list[Option]:
-    """``fits`` as the words after a ratio narrow or widen them: "2.5 times the ideal
+    """``fits`` as the words around a ratio narrow or widen them: "2.5 times the ideal
     step" is a share of that step too; "1.8 times longer" is a ratio of times, so no ratio
-    of the loads it restates; "15 percent faster" is a gain, no share of time saved."""
+    of the loads it restates; "15 percent faster" is a gain, and a share said with no word
+    of saving ("0.45 of the old step") is no share of time saved."""
     form = _form(figure.text)
     if form == "×" and _OF_WORDS.match(text, figure.end):
         fits = fits + [o for o in options if o.candidate.shown.endswith("%")
@@ -421,7 +422,10 @@ def _ratio_fits(text: str, figure: Figure, options: list[Option], fits: list[Opt
         fits = [o for o in fits if not (o.candidate.kind == "conversion"
                                         and " ÷ " in o.candidate.name
                                         and not dims.exponents(o.candidate.value.dim))]
-    if form == "%" and _FASTER.match(text, figure.end):
+    if (form == "%" and _FASTER.match(text, figure.end)) or not _SAVED.search(
+            text[max(0, figure.start - 40):figure.end + 30]):
+        # What is taken away ("1 − the new time") is said as saved or less: "the new step
+        # is 0.45 of the old one" is no saving of 45%.
         fits = [o for o in fits if not o.candidate.name.startswith("1 − ")]
     return fits
 
@@ -447,6 +451,8 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
 _PER_SCALE = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
 _OF_WORDS = re.compile(r"\s+(?:the|a|an|one|what|that|its|our|their|each|every)\b",
                        re.IGNORECASE)
+_SAVED = re.compile(r"\b(?:sav\w*|less|cut\w*|shav\w*|off|reduc\w*|drops?|fewer|lower"
+                    r"|removes?|gone|idle|remov\w*|slower|left\s+out|miss\w*)\b", re.IGNORECASE)
 _LONGER = re.compile(r"\s+(?:longer|slower|later)\b", re.IGNORECASE)
 #: Words that make a share a gain: "15 percent faster".
 _FASTER = re.compile(r"\s+(?:faster|quicker|speed-?up|more\s+throughput)\b", re.IGNORECASE)

@@ -777,3 +777,16 @@ def test_two_digits_said_are_held_to_them(library: Library) -> None:
                  "Three hundred in flight at 229 megabytes each, so about sixty-nine "
                  "gigabytes.")
     assert verdicts(right)["sixty-nine gigabytes"][0] == RIGHT
+
+
+def test_a_share_with_no_word_of_saving_is_no_share_saved(library: Library) -> None:
+    # q7: 1.2 ms of launches is 25% of the 4.8 ms step; "about 20 percent of the step" is
+    # that share said wrong, not the 20% of the time that attention's speedup saves.
+    result = said(library, "speed-physics/q7",
+                  "300 launches at four microseconds is one point two milliseconds, so about "
+                  "20 percent of the step.")
+    assert verdicts(result)["20 percent"] == (WRONG, "launch_fraction")
+    # amdahl: 1 − 0.85 = 15% of the time, said as saved, is right.
+    saved = said(library, "serving-math/amdahl",
+                 "The new time is 0.85, so we save 15 percent of the time.")
+    assert saved.all_right
