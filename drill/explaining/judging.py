@@ -231,6 +231,8 @@ _SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|nev
                         r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?"
                         r"|the\s+usual|the\s+naive|the\s+textbook"
                         r"|(?:never|not|no)\s+(?:more|less|fewer)\s+than"
+                        r"|\bnot\s+(?:\S+\s+){1,3}(?:or|nor)"
+                        r"|\bsay\s+(?:a|an)"
                         r"|(?:less|more|lower|higher|smaller|bigger|greater|fewer)\s+than"
                         r"\s+(?:the|that|those|your))"
                         r"(?:\s+(?:the|a|an|about|even|quite|some|exactly|just))?\s*$",
@@ -449,7 +451,7 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
 
 
 _PER_SCALE = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
-_OF_WORDS = re.compile(r"\s+(?:the|a|an|one|what|that|its|our|their|each|every)\b",
+_OF_WORDS = re.compile(r"\s+(?:the|a|an|one|what|its|our|their|each|every)\b",
                        re.IGNORECASE)
 _SAVED = re.compile(r"\b(?:sav\w*|less|cut\w*|shav\w*|off|reduc\w*|drops?|fewer|lower"
                     r"|removes?|gone|idle|remov\w*|slower|left\s+out|miss\w*)\b", re.IGNORECASE)

@@ -156,7 +156,7 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
 
 
 #: A factor of something named in words: "about 254 times a single user", "2.3 × the mean".
-_TIMES_WORDS = re.compile(r"\s*(?:×|times)(?=\s+(?:the|a|an|one|what|that|its|our|their|each"
+_TIMES_WORDS = re.compile(r"\s*(?:×|times)(?=\s+(?:the|a|an|one|what|its|our|their|each"
                           r"|every|his|her|your|my)\b)", re.IGNORECASE)
 
 

@@ -15,6 +15,7 @@ from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict
 from drill.explaining.meaning import sentence_start
 from drill.explaining.readings import LEADING_NUMBER
 from drill.explaining.working import rescaled, run_before, worked_out
+from drill.quantities import dimensions as dims
 from drill.quantities.quantity import Quantity
 
 
@@ -184,7 +185,9 @@ def _bounds_met(text: str, found: list[Figure], verdicts: list[Verdict]) -> list
 def _in_range(low: Figure, high: Figure, value: Quantity) -> bool:
     """Whether ``value`` lies from ``low`` (a bare number takes ``high``'s unit) to
     ``high``."""
-    tops = [r.value for r in high.readings if r.dim == value.dim]
+    # "two or three samples" of a count of requests: the things counted may be named apart.
+    tops = [r.value for r in high.readings
+            if dims.without_counts(r.dim) == dims.without_counts(value.dim)]
     written = LEADING_NUMBER.match(high.text.lstrip("$"))
     with contextlib.suppress(ValueError, AttributeError):
         number = float(written.group().replace(",", "").strip()) if written else 0.0

@@ -790,3 +790,25 @@ def test_a_share_with_no_word_of_saving_is_no_share_saved(library: Library) -> N
     saved = said(library, "serving-math/amdahl",
                  "The new time is 0.85, so we save 15 percent of the time.")
     assert saved.all_right
+
+
+def test_what_is_set_aside_with_its_neighbour_and_examples_are_no_claims(
+        library: Library) -> None:
+    # q7-follow-up: 1.82× overall; "not five or six x" sets both slips aside.
+    both = said(library, "speed-physics/q7-follow-up",
+                "So about 1.82x overall. Definitely not five or six x.")
+    assert both.all_right
+    # q5-follow-up: "say a forty millisecond TPOT" is an example, not the measured step.
+    example = said(library, "speed-physics/q5-follow-up",
+                   "Track TPOT too; say a forty millisecond TPOT, that's 25 tokens a second.")
+    assert "forty millisecond" not in {t for t, (v, _) in verdicts(example).items() if v == WRONG}
+    # q3: "thirty-two times that" multiplies the figure before it: no ratio claimed.
+    product = said(library, "speed-physics/q3",
+                   "Each user gets about 166 tokens a second, and the GPU gets thirty-two times "
+                   "that, around 5,300 tokens a second.")
+    assert product.all_right
+    # p99-samples: "two or three samples" is a range that holds the 2 above the P99.
+    samples = said(library, "serving-math/p99-samples",
+                   "One percent is two requests above the P99, so it hangs on two or three "
+                   "samples.")
+    assert samples.all_right
