@@ -35,6 +35,7 @@ from functools import lru_cache
 from drill.checking.closed_world import Candidate
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
+from drill.explaining.aside import contrasted
 from drill.explaining.meaning import Context, affinities, context_of, vocabulary, words_of
 from drill.explaining.working import significance
 from drill.packs.model import Card, Mistake
@@ -224,60 +225,6 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
     if verdict.verdict in ("wrong", "unknown") and contrasted(text, figure.start, figure.end):
         return Verdict(None)
     return verdict
-
-
-#: Words that set the figure after them aside: "not 3×", "nowhere near the 6×".
-_SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|never|short\s+of"
-                        r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?"
-                        r"|the\s+usual|the\s+naive|the\s+textbook"
-                        r"|(?:never|not|no)\s+(?:more|less|fewer)\s+than"
-                        r"|\bnot\s+(?:\S+\s+){1,3}(?:or|nor)"
-                        r"|\bsay\s+(?:a|an)"
-                        r"|(?:less|more|lower|higher|smaller|bigger|greater|fewer)\s+than"
-                        r"\s+(?:the|that|those|your))"
-                        r"(?:\s+(?:the|a|an|about|even|quite|some|exactly|just))?\s*$",
-                        re.IGNORECASE)
-#: Words after a figure that make it hypothetical: "the 6× you'd get if ...".
-_HYPOTHETICAL = re.compile(r"^[^,.;:!?]{0,16}?\b(?:you'd|you\s+would|we'd|if\s+you|if\s+we)\b",
-                           re.IGNORECASE)
-
-
-def contrasted(text: str, start: int, end: int) -> bool:
-    """Whether the figure at ``text[start:end]`` is set aside rather than claimed: right
-    after "not" or "rather than" in its own clause, said as what one would need, followed
-    by "you'd get" or "if you", or taken back ("4 teraflop, wait, no, 8")."""
-    before = text[max(0, start - 40):start]
-    after = text[end:end + 40]
-    wider = text[max(0, start - 80):start]
-    return (_SET_ASIDE.search(before) is not None or _NEEDED.search(wider) is not None
-            or (_FROM.search(before) is not None and _TO.match(after) is not None)
-            or _DOWN_FROM.search(before) is not None
-            or _NAIVELY.search(text, max(0, start - 120), start) is not None
-            or _HYPOTHETICAL.search(after) is not None or _TAKEN_BACK.match(after) is not None
-            or _CALLED_WRONG.match(after) is not None)
-
-
-#: Where a change starts: "from sixteen bits to four", "down from 209" (the point of
-#: reference; the claim is where it ends).
-_FROM = re.compile(r"\bfrom(?:\s+(?:the|a|an|about|around|roughly))?\s*$", re.IGNORECASE)
-_TO = re.compile(r"\s*(?:,\s*)?(?:(?:all\s+the\s+way\s+)?(?:down|up)\s+)?to\b", re.IGNORECASE)
-_DOWN_FROM = re.compile(r"\b(?:down|up|drops?|dropping|falls?|falling|rises?|rising)\s+from"
-                        r"(?:\s+(?:the|a|an|about|around|roughly))?\s*$", re.IGNORECASE)
-#: A sentence that says its figures are the naive take: "Naively intensity is just m, so
-#: the ridge at 295 would mean batch 295."
-_NAIVELY = re.compile(r"(?:^|[.;!?]\s+)(?:naively|naive(?:ly)?\s+reasoning)\b"
-                      r"(?:[^.;!?]|\.\d)*$", re.IGNORECASE)
-#: Words after a figure that call it wrong: "the 32x intuition is wrong".
-_CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+(?:wrong|off|a\s+myth"
-                           r"|incorrect|a\s+mistake|nonsense)\b", re.IGNORECASE)
-#: A figure said as what a what-if would take: "to hit 300 you'd need about 4.8 TB/s".
-_NEEDED = re.compile(r"(?:\b(?:to\s+(?:actually\s+)?(?:hit|get|reach|serve|make|do)|if)\b"
-                     r"[^.;!?]{0,30}\b(?:you'd|you\s+would|we'd|we\s+would|it\s+would)"
-                     r"|[0-9a-z%/]\s+would)\s+need(?:\s+(?:a|an|about|around|roughly"
-                     r"|at\s+least))?\s*$", re.IGNORECASE)
-#: A figure the speaker takes back at once: "4 teraflop, wait, no, 8 teraflop".
-_TAKEN_BACK = re.compile(r"[\s,]*(?:wait|sorry|no\s*,|oops|scratch\s+that|I\s+mean)\b",
-                         re.IGNORECASE)
 
 
 def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],

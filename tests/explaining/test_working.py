@@ -5,8 +5,8 @@ you'd get if") is no claim; neither lets a wrong claim through."""
 from __future__ import annotations
 
 from drill.checking.figures import find_figures
+from drill.explaining.aside import contrasted
 from drill.explaining.explain import RIGHT, WRONG
-from drill.explaining.judging import contrasted
 from drill.explaining.spoken import as_written
 from drill.explaining.working import worked_out
 from drill.packs.library import Library
