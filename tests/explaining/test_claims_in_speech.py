@@ -406,10 +406,12 @@ def test_where_a_change_starts_is_no_claim(library: Library) -> None:
                   "So each user sees about 166 tokens a second, down from 209 alone.")
     assert "209" not in verdicts(result)
     assert result.all_right
-    # 166 is the claim: said wrong, the start of the change does not excuse it.
+    # 166 is the claim: said wrong, the start of the change does not excuse it, and the
+    # 209 it starts from is still no claim.
     wrong = said(library, "speed-physics/q3",
                  "So each user sees about 137 tokens a second, down from 209.")
     assert verdicts(wrong)["137 tokens a second"][0] == WRONG
+    assert "209" not in verdicts(wrong)
 
 
 def test_a_bare_count_is_judged_by_what_its_words_name(library: Library) -> None:
@@ -585,7 +587,7 @@ def test_a_bare_number_named_as_a_quantity_with_a_unit_is_that_quantity(
     # the intensity-equals-batch slip. The word just before the number says which.
     result = said(library, "serving-math/ridge-batch",
                   "Naively intensity is just m, so the ridge at 295 would mean batch 295. "
-                  "Set it to the ridge, 295, and solve: m is about 345.")
+                  "Set it to the ridge, 295, and solve.")
     assert result.all_right
     slip = said(library, "serving-math/ridge-batch",
                 "So you cross the ridge at a batch of about 295.")
@@ -694,7 +696,7 @@ def test_a_slips_value_said_as_a_bound_the_quantity_keeps_is_right(
     # ridge-batch: the GEMM reaches the ridge at m ≈ 345; 295 is the slip's batch, but
     # "above 295" is true of 345, and "under 295" is not.
     result = said(library, "serving-math/ridge-batch",
-                  "So m is about 345. It comes out above 295 because the intensity trails m.")
+                  "It comes out above 295 because the intensity trails m.")
     assert result.all_right
     wrong = said(library, "serving-math/ridge-batch", "So it crosses at a batch under 295.")
     assert not wrong.all_right
