@@ -592,15 +592,19 @@ def _other_precision(context: Context, hit: Option, fits: list[Option],
     if not formats:
         return None
     said = context.words() & _PRECISIONS
-    if said and not said & formats:
+    if said & formats:
+        return None  # "in FP8 it would be 8 GB": the format is said
+    if said:
         same = [o for o in fits if o is not hit and o.vocab & said
                 and o.candidate.kind in ("fact", "given", "result")]
         return max(same, key=lambda o: scores[id(o)], default=None)
-    # No format said: the card's own given or result of this kind, as clearly named.
+    # No format said: the card's own given or result of this kind, as clearly named, or
+    # named as the fact is ("eight gigabytes" of a BF16 card's weights is the FP8 size).
     mine = [o for o in fits if o.candidate.kind in ("given", "result")
-            and scores[id(o)] > 0
             and _within_value(o, hit, _NEAR)]
-    return max(mine, key=lambda o: scores[id(o)], default=None)
+    named = [o for o in mine if scores[id(o)] > 0] or [
+        o for o in mine if set(words_of(o.candidate.name)) & (hit.vocab - _PRECISIONS)]
+    return max(named, key=lambda o: scores[id(o)], default=None)
 
 
 def _within_value(a: Option, b: Option, factor: float) -> bool:

@@ -814,3 +814,15 @@ def test_what_is_set_aside_with_its_neighbour_and_examples_are_no_claims(
                    "One percent is two requests above the P99, so it hangs on two or three "
                    "samples.")
     assert samples.all_right
+
+
+def test_another_formats_size_with_no_format_said_is_the_cards_own_said_wrong(
+        library: Library) -> None:
+    # q1: Llama 3 8B's BF16 weights are 8 billion × 2 B = 16 GB; "eight billion parameters,
+    # so eight gigabytes" is one byte a parameter, the FP8 size, on a BF16 card.
+    result = said(library, "speed-physics/q1",
+                  "The model is eight billion parameters, so eight gigabytes.")
+    assert verdicts(result)["eight gigabytes"] == (WRONG, "weights")
+    fp8 = said(library, "speed-physics/q1",
+               "In FP8 the same model would be eight gigabytes, half the reads.")
+    assert verdicts(fp8)["eight gigabytes"][0] != WRONG
