@@ -245,10 +245,10 @@ def explain(card: Card, solution: Solution | None, text: str,
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
     verdicts = settle(reading, found, verdicts, tolerance)
-    verdicts = what_ifs(reading, found, [_digits_said(figure, verdict, rewrite, plain)
-                                         for figure, verdict in zip(found, verdicts,
-                                                                    strict=True)],
-                        solution, tolerance, frozenset(m.candidate.name for m in mistakes))
+    verdicts = [_digits_said(figure, verdict, rewrite, plain)
+                for figure, verdict in zip(found, verdicts, strict=True)]
+    verdicts = what_ifs(reading, found, verdicts, solution, tolerance,
+                        frozenset(m.candidate.name for m in mistakes))
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     stated = [Quantity(r.value, v.option.candidate.value.dim)
               for figure, v in zip(found, verdicts, strict=True)

@@ -316,7 +316,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if figure.bare and counted is None and _number_of_another(figure, options):
         return Verdict(None)  # "about four point eight" after "memory time": 4.78 ms
     strong = _rival(figure, fits, hits, scores)
-    if (strong is not None and not operand and not _trivial(figure)
+    if (strong is not None and not operand and not small_whole(figure)
             and scores[id(strong)] >= _STRONG and _within(figure, strong, _NEAR)):
         return Verdict("wrong", strong, True)  # "64× cheaper": the cost ratio, said wrong
     factor = _claimed_factor(figure, strong, scores, of_words)
@@ -334,12 +334,12 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         plain = dict(zip([id(o) for o in fits], affinities(context, [o.vocab for o in fits]),
                          strict=True))
         rival = _rival(figure, [o for o in fits if o.candidate.kind == "result"], hits, plain)
-        if (rival is not None and plain[id(rival)] >= _BARE_CLUE and not _trivial(figure)
+        if (rival is not None and plain[id(rival)] >= _BARE_CLUE and not small_whole(figure)
                 and _within(figure, rival, _NEAR)):
             return Verdict("wrong", rival, True)
         close = [o for o in fits if o.asked and o.candidate.kind == "result"
                  and _within(figure, o, _CLOSE)]
-        if len(close) == 1 and not _trivial(figure) and not operand:
+        if len(close) == 1 and not small_whole(figure) and not operand:
             return Verdict("wrong", close[0])  # "m of about 354" for the 345 asked for
         return Verdict(None)
     rival = _rival(figure, fits, hits, scores)
@@ -398,8 +398,9 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
 
 
 _PER_SCALE = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
-_OF_WORDS = re.compile(r"\s+(?:the|a|an|one|what|its|our|their|each|every)\b",
-                       re.IGNORECASE)
+#: Words that open the name of a quantity: "times the mean", "times a single user".
+NAMING = r"(?:the|a|an|one|what|its|our|their|each|every|his|her|your|my)\b"
+_OF_WORDS = re.compile(rf"\s+{NAMING}", re.IGNORECASE)
 _SAVED = re.compile(r"\b(?:sav\w*|less|cut\w*|shav\w*|off|reduc\w*|drops?|fewer|lower"
                     r"|removes?|gone|idle|remov\w*|slower|left\s+out|miss\w*)\b", re.IGNORECASE)
 _LONGER = re.compile(r"\s+(?:longer|slower|later)\b", re.IGNORECASE)
@@ -449,7 +450,7 @@ def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[
     """The given or result the words point at most clearly, among those the figure is not
     and whose kind it says in full (a count may be left out of a rate, not of a "per").
     A small count ("one token per step", "two GPUs") is a count, not a claim."""
-    small = (_trivial(figure) and not _form(figure.text)  # "6×" is a factor, not a count
+    small = (small_whole(figure) and not _form(figure.text)  # "6×" is a factor, not a count
              and dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS)
     others = [o for o in fits if o not in hits and o.candidate.kind in ("given", "result")
               and _said_in_full(figure, o) and _within(figure, o, _FAR)
@@ -473,7 +474,7 @@ def _counted_claim(figure: Figure, noun: str, fits: list[Option], hits: list[Opt
     # "about 30,435 blocks" where the card counts blocks by that very name.
     exact = [o for o in named if set(words_of(o.candidate.name)) == nouns]
     named = exact if figure.bare or len(exact) == 1 else named
-    near = _NEAR if exact and not _trivial(figure) else _COUNTED_NEAR  # its own name
+    near = _NEAR if exact and not small_whole(figure) else _COUNTED_NEAR  # its own name
     if (len(named) != 1 or named[0] in hits or not _within(figure, named[0], near)
             or _off(figure, named[0]) <= named[0].tolerance):
         return None
@@ -527,7 +528,7 @@ def _asked_twin(hit: Option, fits: list[Option], hits: list[Option],
 def _same_things(figure: Figure, option: Option) -> bool:
     """Whether a small count ("three tokens", "two GPUs") counts what the option counts:
     it is no guess at a ratio that counts nothing."""
-    if not _trivial(figure) or figure.value.dim == dims.without_counts(figure.value.dim):
+    if not small_whole(figure) or figure.value.dim == dims.without_counts(figure.value.dim):
         return True
     return option.candidate.value.dim == figure.value.dim
 
@@ -735,7 +736,7 @@ def _hit(figure: Figure, option: Option) -> bool:
         if dims.without_counts(reading.dim) != dims.without_counts(option.candidate.value.dim):
             continue
         if (figure.bare and dims.without_counts(reading.dim) == dims.DIMENSIONLESS
-                and _trivial(figure) and option.candidate.kind != "given"):
+                and small_whole(figure) and option.candidate.kind != "given"):
             continue  # a bare 2 or 10 is not a claim about a ratio of the card
         if relative_off(reading.value, option.candidate.value.value) <= slack:
             return _near_whole(figure, reading.value, option)
@@ -774,7 +775,9 @@ def _off(figure: Figure, option: Option) -> float:
     return min(relative_off(r.value, option.candidate.value.value) for r in figure.readings)
 
 
-def _trivial(figure: Figure) -> bool:
+def small_whole(figure: Figure) -> bool:
+    """Whether the figure is a whole number from 1 to 12 (a small count, or a factor said
+    plainly)."""
     value = figure.value.value
     return value == int(value) and 0 < value <= 12
 

@@ -14,7 +14,7 @@ import itertools
 import re
 
 from drill.checking.figures import Figure, find_figures
-from drill.explaining.judging import counts_things
+from drill.explaining.judging import NAMING, counts_things
 from drill.explaining.meaning import sentence_start
 from drill.explaining.spoken import Rewrite
 from drill.quantities import dimensions as dims
@@ -156,8 +156,7 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
 
 
 #: A factor of something named in words: "about 254 times a single user", "2.3 × the mean".
-_TIMES_WORDS = re.compile(r"\s*(?:×|times)(?=\s+(?:the|a|an|one|what|its|our|their|each"
-                          r"|every|his|her|your|my)\b)", re.IGNORECASE)
+_TIMES_WORDS = re.compile(rf"\s*(?:×|times)(?=\s+{NAMING})", re.IGNORECASE)
 
 
 def _factor_of_words(text: str, figure: Figure) -> Figure:

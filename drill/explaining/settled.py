@@ -11,7 +11,7 @@ import contextlib
 import re
 
 from drill.checking.figures import Figure
-from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict
+from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict, small_whole
 from drill.explaining.meaning import sentence_start
 from drill.explaining.readings import LEADING_NUMBER
 from drill.explaining.working import rescaled, run_before, worked_out
@@ -66,13 +66,8 @@ def _card_numbers_misused(text: str, found: list[Figure], verdicts: list[Verdict
     if not run or _WHAT_IF.search(text, sentence_start(text, start), start):
         return False
     named = [verdicts[i].verdict == RIGHT and verdicts[i].option is not None for i in run]
-    neutral = [found[i].bare and _small(found[i]) for i in run]
+    neutral = [found[i].bare and small_whole(found[i]) for i in run]
     return any(named) and all(n or s for n, s in zip(named, neutral, strict=True))
-
-
-def _small(figure: Figure) -> bool:
-    value = figure.value.value
-    return 0 < value <= 12 and value == int(value)
 
 
 #: How a binary unit stands to its decimal namesake: KiB, MiB, GiB, TiB.

@@ -54,6 +54,11 @@ def _worlds(supposed: Figure, solution: Solution, slips: frozenset[str]
             ) -> list[list[Quantity]]:
     """The results the card's formulas give with ``supposed`` in place of each given of
     its kind (one list of results per given it may stand for)."""
+    formulas = []
+    for name, result in solution.results.items():
+        if name not in slips:
+            with contextlib.suppress(ParseError):
+                formulas.append(read_formula(result.formula, solution.given_values))
     worlds = []
     for name, value in solution.given_values.items():
         if value.dim != supposed.value.dim or relative_off(supposed.value.value,
@@ -61,10 +66,10 @@ def _worlds(supposed: Figure, solution: Solution, slips: frozenset[str]
             continue
         values = {**solution.given_values, name: supposed.value}
         world = []
-        for result in (r for n, r in solution.results.items() if n not in slips):
-            with contextlib.suppress(ParseError, QuantityError, ZeroDivisionError,
-                                     OverflowError, ValueError):
-                world.append(evaluate_formula(read_formula(result.formula, values), values))
+        for formula in formulas:
+            with contextlib.suppress(QuantityError, ZeroDivisionError, OverflowError,
+                                     ValueError):
+                world.append(evaluate_formula(formula, values))
         worlds.append(world)
     return worlds
 

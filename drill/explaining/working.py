@@ -225,18 +225,12 @@ def _left_off(text: str, figure: Figure, until: int) -> tuple[float, str]:
 def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
     """What the run of figures ending at ``figures[last]`` gives, or None when no two
     figures are joined there."""
-    first = last
-    ops: list[str] = []
-    values = [_left_off(text, figures[last], len(text))[0]]
-    while first > 0 and last - first + 1 < MAX_RUN:
-        op = _joined(text, figures, first)
-        if op is None:
-            break
-        ops.insert(0, op)
-        values.insert(0, _left_off(text, figures[first - 1], figures[first].start)[0])
-        first -= 1
-    if not ops:
+    run = run_before(text, figures, last + 1)
+    if not run:
         return None
+    ops = [_joined(text, figures, at) or "" for at in range(run.start + 1, last + 1)]
+    values = [_left_off(text, figures[at], figures[at + 1].start)[0] for at in run[:-1]]
+    values.append(_left_off(text, figures[last], len(text))[0])
     total = values[0]
     for op, operand in zip(ops, values[1:], strict=True):
         if op in ("over", "every", "/", "÷") or op.startswith("divided"):
