@@ -246,7 +246,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         after = re.split(r"[.,;!?]", text[figure.end:figure.end + 24], maxsplit=1)[0]
         noun = " ".join(re.findall(r"[A-Za-z]+", after)[:2])
     # "$250 per million": the scale says what the price is per.
-    per_scale = _PER_SCALE.search(figure.text)
+    per_scale = _SCALE_PER.search(figure.text)
     context = context_of(text, figure.start, figure.end,
                          f"{noun} {per_scale.group(1)}" if per_scale else noun, bounds)
     per_something = _PER_WORD.match(text, figure.end) is not None
@@ -397,7 +397,7 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
                  <= max(figure.precision, o.tolerance)), None)
 
 
-_PER_SCALE = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
+_SCALE_PER = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
 #: Words that open the name of a quantity: "times the mean", "times a single user".
 NAMING = r"(?:the|a|an|one|what|its|our|their|each|every|his|her|your|my)\b"
 _OF_WORDS = re.compile(rf"\s+{NAMING}", re.IGNORECASE)

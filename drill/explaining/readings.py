@@ -191,7 +191,7 @@ def _per_million_tokens(text: str, figure: Figure) -> Figure:
     return dataclasses.replace(figure, readings=(*figure.readings, tokens))
 
 
-_MONEY = read("$1").value.dim
+_MONEY = dims.dim(currency=1)
 _MILLION_SAID = re.compile(r"\bmillion\b(?!\s+(?:dollars|\$))", re.IGNORECASE)
 
 

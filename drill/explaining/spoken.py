@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from drill.quantities import dimensions as dims
 from drill.quantities.unit_table import UNITS
 
 ONES: dict[str, int] = {
@@ -183,7 +184,7 @@ def as_written(text: str) -> Rewrite:
         if scaled is not None:
             # "four times ten to the twelve FLOPs": one number in scientific form.
             pieces.append((tokens[i].start, tokens[scaled[1] - 1].end,
-                           f"{written} × 10{_superscript(scaled[0])}"))
+                           f"{written} × 10{dims.superscript(scaled[0])}"))
             i = scaled[1]
             continue
         if j < len(tokens) and (_ratio_after(tokens, j + 1) if tokens[j].low == "times" else (
@@ -546,13 +547,6 @@ def _times_power_of_ten(tokens: list[_Token], j: int) -> tuple[int, int] | None:
         return None
     ten = _number_at(tokens, j + 1)
     return _power_of_ten(tokens, ten[1]) if ten is not None and ten[0] == 10 else None
-
-
-_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
-
-
-def _superscript(n: int) -> str:
-    return str(n).translate(_SUPERSCRIPTS)
 
 
 def _power_of_ten(tokens: list[_Token], j: int) -> tuple[int, int] | None:

@@ -6,6 +6,7 @@ do instead, with the units that make it visible.
 
 from __future__ import annotations
 
+from drill.quantities import dimensions as dims
 from drill.quantities.units import attach_unit, format_number
 
 #: Off by this factor or more, an answer is "N× too large", not "N% above": a formula
@@ -96,7 +97,7 @@ FLOPS_OVER_BANDWIDTH = (
 
 def power_of_ten(k: int, percent_bare: str = "") -> str:
     """``percent_bare`` is the plain number typed for a percent ask, if that was the slip."""
-    size = f"10{_superscript(k)}"
+    size = f"10{dims.superscript(k)}"
     direction = "too large" if k > 0 else "too small"
     factor = format_number(10.0 ** abs(k))
     if percent_bare:
@@ -140,6 +141,3 @@ def seconds_hours_slip(power: int) -> str:
 def _percent(fraction: float) -> str:
     return f"{format_number(fraction * 100, 2)}%"
 
-
-def _superscript(n: int) -> str:
-    return str(n).translate(str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))

@@ -151,7 +151,7 @@ def symbol(d: Dim) -> str:
         down = [(name, -p) for name, p in _named_powers(d) if p < 0]
 
     def join(parts: Iterable[tuple[str, int]], names: dict[str, str]) -> str:
-        return "·".join(names[n] + (_superscript(p) if p != 1 else "") for n, p in parts)
+        return "·".join(names[n] + (superscript(p) if p != 1 else "") for n, p in parts)
 
     top = join(up, BASE_SYMBOLS) if up else "1"
     if not down:
@@ -204,5 +204,6 @@ def describe(d: Dim) -> str:
 _SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
-def _superscript(n: int) -> str:
+def superscript(n: int) -> str:
+    """``n`` as a superscript exponent: 12 → "¹²", -3 → "⁻³"."""
     return str(n).translate(_SUPERSCRIPTS)

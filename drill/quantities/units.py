@@ -79,7 +79,7 @@ def format_number(value: float, digits: int = 3) -> str:
             mantissa = _round_half_up(mantissa.scaleb(-1), digits - 1)
             exponent += 1
         text = _trim(f"{mantissa:f}")
-        return f"{text} × 10{_superscript(exponent)}"
+        return f"{text} × 10{dims.superscript(exponent)}"
     decimals = max(0, digits - 1 - exponent)
     if decimals == 0:
         # Round to significant figures, not units: 61,811 → 61,800.
@@ -179,6 +179,3 @@ def _trim(text: str) -> str:
         text = text.rstrip("0").rstrip(".")
     return text
 
-
-def _superscript(n: int) -> str:
-    return str(n).translate(str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))

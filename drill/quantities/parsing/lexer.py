@@ -289,7 +289,7 @@ def _merge_scientific(tokens: list[Token]) -> list[Token]:
                 value = 0.0 if tok.value == 0 else float("inf")
             if value == float("inf"):
                 raise ParseError("the number is too large to work with", tok.start)
-            shown = f"{tok.text} × 10{_superscript(exponent)}"
+            shown = f"{tok.text} × 10{dims.superscript(exponent)}"
             end = tokens[i + width].end
             out.append(Token(Kind.NUMBER, shown, tok.start, end, value, tok.attached))
             i += width + 1
@@ -331,6 +331,3 @@ def _scientific_tail(tokens: list[Token], i: int) -> tuple[int, int]:
             return sign * int(num.text), j - i
     return 0, 0
 
-
-def _superscript(n: int) -> str:
-    return str(n).translate(str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))
