@@ -145,9 +145,22 @@ _CHANGED_TO = re.compile(r"\b(?:comes?|coming|goes|going|drops?|dropping|falls?|
 
 
 def _misworked(figure: Figure, worked: float) -> FigureCheck:
-    """A figure its own working does not give: "one over 0.05 is ten" is 20."""
-    return FigureCheck(figure.start, figure.end, figure.text, WRONG, None, f"{worked:.3g}",
-                       f"the working said just before it gives {worked:.3g}")
+    """A figure its own working does not give: "one over 0.05 is ten" is 20 (a share said
+    in percent is worked out in percent: "0.99 to the 10th is 99%" gives 90.4%)."""
+    shown = f"{worked * 100:.3g}%" if "%" in figure.text or "percent" in figure.text.lower() \
+        else f"{worked:.3g}"
+    return FigureCheck(figure.start, figure.end, figure.text, WRONG, None, shown,
+                       f"the working said just before it gives {shown}")
+
+
+def _by_working(verdict: Verdict, sure: bool) -> bool:
+    """Whether a figure its own working does not give is judged by that working: when
+    nothing names what it is, or it is judged right only loosely; a power's result
+    (``sure``) even where it equals a figure of the card, unless the card names what it
+    is wrong against."""
+    if sure:
+        return verdict.verdict != WRONG or verdict.option is None
+    return verdict.verdict != RIGHT or verdict.option is None
 
 
 def _results_of_failing(figures: tuple[FigureCheck, ...], found: list[Any],
@@ -256,8 +269,8 @@ def explain(card: Card, solution: Solution | None, text: str,
               for r in figure.readings
               if dims.without_counts(r.dim) == dims.without_counts(v.option.candidate.value.dim)]
     slipped = misworked(reading, found, tolerance)
-    figures = tuple(_misworked(figure, slipped[index]) if index in slipped and (
-                        verdict.verdict != RIGHT or verdict.option is None)
+    figures = tuple(_misworked(figure, slipped[index][0])
+                    if index in slipped and _by_working(verdict, slipped[index][1])
                     else _check(figure, verdict, solution, tolerance,
                                 [] if _CHANGED_TO.search(reading, 0, figure.start) else stated)
                     for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True))

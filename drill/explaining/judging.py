@@ -89,6 +89,10 @@ _NEAR = 20.0
 NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 #: How near an asked result a bare number says it, though a little off: no other reading.
 _CLOSE = 1.1
+#: A figure said to one significant digit ("20", "300", "4") is good to half of it at
+#: least (the smallest such half is 5%, of "90"), and may be that round figure for
+#: anything within _ROUND.
+_ONE_DIGIT, _ROUND = 0.05, 0.1
 
 
 RIGHT, WRONG, UNKNOWN = "right", "wrong", "unknown"
@@ -105,6 +109,8 @@ class Option:
     mistake: Mistake | None = None
     meant: str | None = None  # the result a mistake is mistaken for
     meant_value: Quantity | None = None  # and that result's value
+    #: The givens and results a mistake's formula is made of ("weights", "peak_flops").
+    uses: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,12 +146,14 @@ def options_of(card: Card, right: list[Candidate],
     options += _given_ratios(right, tolerance, crossed=not card.computes)
     values = {c.name: c.value for c in right}
     mistakes = [Option(c, vocabulary(meant, questions.get(meant, "")),
-                       tolerances.get(meant, tolerance), False, m, meant, values.get(meant))
+                       tolerances.get(meant, tolerance), False, m, meant, values.get(meant),
+                       frozenset(_NAME.findall(formulas.get(c.name, ""))) & values.keys())
                 for c, m, meant in mistaken]
     return options, mistakes
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)[^{}]*\}")
+_NAME = re.compile(r"[A-Za-z_]\w*")
 
 
 def _placeholder_words(card: Card) -> dict[str, str]:
@@ -298,7 +306,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         exact = (best_hit.candidate.kind == "result"
                  and _off(figure, best_hit) <= significance(figure))
         if (rival is not None and not operand and not figure.bare and not exact
-                and best_hit.candidate.kind != "given" and _within(figure, rival, _NEAR)
+                and not _restated(best_hit, options) and _within(figure, rival, _NEAR)
                 and scores[id(rival)] >= max(_OVERRULE, 2 * scores[id(best_hit)] + 1)):
             return Verdict("wrong", rival, True)
         asked = _asked_twin(best_hit, fits, hits, scores)
@@ -374,8 +382,10 @@ def _ratio_fits(text: str, figure: Figure, options: list[Option], fits: list[Opt
     if (form == "%" and _FASTER.match(text, figure.end)) or not _SAVED.search(
             text[max(0, figure.start - 40):figure.end + 30]):
         # What is taken away ("1 − the new time") is said as saved or less: "the new step
-        # is 0.45 of the old one" is no saving of 45%.
-        fits = [o for o in fits if not o.candidate.name.startswith("1 − ")]
+        # is 0.45 of the old one" is no saving of 45%. What a given share leaves ("the
+        # other 70%") is the scenario restated, saved or not.
+        fits = [o for o in fits if not o.candidate.name.startswith("1 − ")
+                or _restated(o, options)]
     return fits
 
 
@@ -727,11 +737,25 @@ def _things_counted(vocab: frozenset[str]) -> frozenset[str]:
     return vocab | _BATCHED if "batch" in vocab else vocab
 
 
+def _restated(option: Option, options: list[Option]) -> bool:
+    """Whether ``option`` is the scenario's own: a given, or what a given share leaves
+    ("the other seventy percent" of a step 30% attention)."""
+    name = option.candidate.name
+    if option.candidate.kind == "given":
+        return True
+    return option.candidate.kind == "conversion" and name.startswith("1 − ") and any(
+        o.candidate.kind == "given" and o.candidate.name == name[4:] for o in options)
+
+
 def _hit(figure: Figure, option: Option) -> bool:
     # "About 8 ms" may be 8.1 ms, but "4.75×" is not 5×, nor "354" 345: a figure said to
     # two or three digits is held to three times its last digit, within the tolerance.
     said = significance(figure)
     slack = max(min(option.tolerance, 3 * said), figure.precision) * (1 + 1e-9)
+    if said >= _ONE_DIGIT:
+        # "Roughly twenty times cheaper" for 21.5×: a figure said to one digit is a
+        # round figure, as near as one digit can say it.
+        slack = max(slack, _ROUND)
     for reading in figure.readings:
         if dims.without_counts(reading.dim) != dims.without_counts(option.candidate.value.dim):
             continue

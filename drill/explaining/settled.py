@@ -39,13 +39,49 @@ def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
     tokens, 128 MB": one user's cache) is that step when worked out loud."""
     derived = worked_out(text, found, tolerance)
     scaled = rescaled(text, found, tolerance)
-    return [Verdict(RIGHT) if index in derived and verdict.verdict != RIGHT
-            and not (_claimed(verdict) and (index not in scaled or _declared(verdict))
-                     and not verdict.also_right)
-            and not _binary_slip(found[index], verdict)
-            and not _card_numbers_misused(text, found, verdicts, index)
-            else verdict
-            for index, verdict in enumerate(verdicts)]
+    out: list[Verdict] = []
+    for index, verdict in enumerate(verdicts):
+        if (index in derived and verdict.verdict != RIGHT
+                and not (_claimed(verdict) and (index not in scaled or _declared(verdict))
+                         and not verdict.also_right
+                         and not _worked_otherwise(text, found, verdicts, index))
+                and not _binary_slip(found[index], verdict)
+                and (_worked_otherwise(text, found, verdicts, index)
+                     or not _card_numbers_misused(text, found, verdicts, index))
+                and not _carried(text, found, out, index, index in scaled)):
+            verdict = Verdict(RIGHT)
+        out.append(verdict)
+    return out
+
+
+def _carried(text: str, found: list[Figure], before: list[Verdict], index: int,
+             scaled: bool) -> bool:
+    """Whether the working that gives ``found[index]`` starts from a figure already found
+    wrong ("3.4 GB of cache, plus 16 of weights, 19.4, over 3.35 is 5.8 ms"): the
+    arithmetic is sound, the figure it gives is as wrong as what it was worked from."""
+    operands = [index - 2] if scaled else list(run_before(text, found, index))
+    wrong = [i for i, verdict in enumerate(before)
+             if verdict.verdict == WRONG and verdict.option is not None]
+    # A wrong figure said again as an operand is still wrong ("2.29 GB a request, and 2.29
+    # GB times 300 is 688 GB").
+    return any(i in wrong or any(found[i].value == found[w].value for w in wrong)
+               for i in operands)
+
+
+def _worked_otherwise(text: str, found: list[Figure], verdicts: list[Verdict],
+                      index: int) -> bool:
+    """Whether ``found[index]``, at a declared mistake's value, is worked from quantities
+    of the card that the mistake is not made of ("16 GFLOP over 989 TFLOPS, 16 µs" is the
+    compute time, not 16 GB over 989 TFLOPS): the value is a coincidence of the working."""
+    option = verdicts[index].option
+    if not _declared(verdicts[index]) or option is None or not option.uses:
+        return False
+    run = run_before(text, found, index)
+    named = [verdicts[i].option.candidate.name for i in run
+             if verdicts[i].verdict == RIGHT and verdicts[i].option is not None]
+    # Only figures said with their units tell one quantity from another of equal size.
+    return (bool(run) and len(named) == len(run) and all(found[i].has_unit for i in run)
+            and not set(named) <= option.uses)
 
 
 #: Words that make a clause a what-if: its working is about no quantity of the card.

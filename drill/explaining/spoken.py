@@ -162,6 +162,13 @@ def as_written(text: str) -> Rewrite:
             pieces.append((tokens[i].start, tokens[power[1] - 1].end, f"1e{power[0]}"))
             i = power[1]
             continue
+        power = _exponent(tokens, j)
+        if power is not None:
+            # "0.99 to the 10th": a power, which the speaker's working is read with.
+            pieces.append((tokens[i].start, tokens[j - 1].end, written))
+            pieces.append((tokens[j].start, tokens[power[1] - 1].end, f"^{power[0]}"))
+            i = power[1]
+            continue
         parts = _parts(tokens, j, value)
         if parts is not None:
             # "two thirds", "six tenths", "one fifth of it": a fraction said in words.
@@ -552,15 +559,37 @@ def _times_power_of_ten(tokens: list[_Token], j: int) -> tuple[int, int] | None:
 def _power_of_ten(tokens: list[_Token], j: int) -> tuple[int, int] | None:
     """The exponent said after a ten ("ten to the fifteenth", "10 to the 15"), and the index
     after it; None when there is none."""
+    power = _exponent(tokens, j)
+    return power if power is not None and power[0] <= _MAX_POWER_OF_TEN else None
+
+
+#: The largest power of ten said as one ("ten to the thirtieth" is past any FLOP count).
+_MAX_POWER_OF_TEN = 30
+#: The largest exponent read after "to the": a chance raised over a number of calls.
+_MAX_EXPONENT = 1000
+
+
+def _exponent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
+    """The whole exponent said at ``tokens[j]`` ("to the fifteenth", "to the 10th", "to the
+    power of ten"), and the index after it; None when there is none."""
     if j + 2 >= len(tokens) or [t.low for t in tokens[j:j + 2]] != ["to", "the"]:
         return None
-    low = tokens[j + 2].low
-    if low in _EXPONENTS:
-        return _EXPONENTS[low], j + 3
-    said = _number_at(tokens, j + 2)
-    if said is not None and said[0] == int(said[0]) and 1 <= said[0] <= 30:
-        return int(said[0]), said[1]
-    return None
+    k = j + 2
+    if tokens[k].low == "power":
+        k += 2 if k + 1 < len(tokens) and tokens[k + 1].low == "of" else 1
+    if k >= len(tokens):
+        return None
+    low = tokens[k].low
+    if low in _EXPONENTS or low in _ORDINALS:
+        return _EXPONENTS.get(low) or _ORDINALS[low], k + 1
+    said = _number_at(tokens, k)
+    if said is None or said[0] != int(said[0]) or not 1 <= said[0] <= _MAX_EXPONENT:
+        return None
+    after = said[1]
+    if after < len(tokens) and tokens[after].low in ("st", "nd", "rd", "th") and (
+            tokens[after].start == tokens[after - 1].end):
+        after += 1  # "to the 10th"
+    return int(said[0]), after
 
 
 def _unit_like(tok: _Token) -> bool:

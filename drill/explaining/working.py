@@ -25,8 +25,12 @@ from drill.quantities.parsing import ParseError, read
 from drill.quantities.unit_table import UNITS
 
 #: What may join two figures of a run: one product or quotient, said or written.
-_OPERATOR = re.compile(r"(times|x|×|\*|·|of|over|every|divided\s+by|/|÷|plus|\+|minus|less|−)",
-                       re.IGNORECASE)
+_OPERATOR = re.compile(r"(times|x|×|\*|·|of|over|every|divided\s+by|/|÷|plus|\+|minus|less|−"
+                       r"|\^|to\s+the(?:\s+power(?:\s+of)?)?)", re.IGNORECASE)
+#: The operators that raise to a power ("0.99 to the 10th", "0.99^10").
+_POWER = re.compile(r"\^|to\s+the", re.IGNORECASE)
+#: The largest exponent a run raises to: a spoken power is a chance over a few calls.
+_MAX_EXPONENT = 1000
 #: A count noun said between an operand and its operator ("4,096 tokens times 8 choices").
 _COUNT_NOUN = re.compile(r"\s*[A-Za-z][a-z]+(?:\s+|$)")
 #: A word right after a number that the figure reader may have left off it ("8.03
@@ -39,6 +43,7 @@ _LINKS = frozenset({
     "to", "makes", "so", "about", "roughly", "around", "approximately", "nearly",
     "almost", "just", "call", "it", "it's", "or", "some", "and", "under", "over",
     "a", "bit", "little", "=", "≈", "~", "then", "exactly", "precisely", "which's",
+    "like",
 })
 _LINK_WORD = re.compile(r"[^\s,:=≈~]+|[=≈~]")
 #: How roughly a round share may give a ratio's change ("about forty percent" for 43%).
@@ -64,12 +69,15 @@ def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozen
     return frozenset(found)
 
 
-def misworked(text: str, figures: Sequence[Figure], tolerance: float) -> dict[int, float]:
+def misworked(text: str, figures: Sequence[Figure], tolerance: float
+              ) -> dict[int, tuple[float, bool]]:
     """The figures said as what two figures joined just before them give, that they do
-    not ("one over 0.05 is ten"), each with what the two give. Only a plain product or
-    quotient of two numbers is worked again; an answer a power of ten off is left alone,
-    as a unit the speaker did not say may explain it."""
-    found: dict[int, float] = {}
+    not ("one over 0.05 is ten"), each with what the two give and whether that holds even
+    where the figure is also one the card knows (a power: "0.99 to the 10th is 99%" is no
+    restated quantile). Only a plain product, quotient or power of two numbers is worked
+    again; an answer a power of ten off is left alone, as a unit the speaker did not say
+    may explain it."""
+    found: dict[int, tuple[float, bool]] = {}
     for index in range(2, len(figures)):
         figure = figures[index]
         if (not _links_to(text, figures[index - 1], figure)
@@ -79,17 +87,27 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float) -> dict[in
         value = _run_value(text, figures, index - 1)
         if op in (None, "plus", "+", "minus", "less", "−") or value is None or value <= 0:
             continue
-        said = [v for v in _said_values(figure) if v > 0]
-        if said and all(_unexplained(value, v, max(tolerance, figure.precision)) for v in said):
-            found[index] = value
+        said = [v for v in (_said_values(figure) if not _POWER.match(op)
+                            else (figure.value.value,)) if v > 0]
+        # A power is said with its base in full, so its result is held closer than a
+        # product of rounded operands: 0.99 to the 10th is 90%, never "about 99%".
+        rough = _POWER_ROUGHLY if _POWER.match(op) else _ROUGH_OPERANDS
+        if said and all(_unexplained(value, v, max(tolerance, figure.precision, rough))
+                        for v in said):
+            found[index] = value, _POWER.match(op) is not None
     return found
+
+
+#: How far a product or quotient said aloud may be from its operands' own (they are
+#: rounded as they are said), and how far a power may.
+_ROUGH_OPERANDS, _POWER_ROUGHLY = 0.25, 0.05
 
 
 def _unexplained(worked: float, said: float, slack: float) -> bool:
     """Whether ``said`` is no rounding of ``worked``, nor ``worked`` in another scale."""
     ratio = said / worked
     power = round(math.log10(ratio))
-    return power == 0 and relative_off(said, worked) > max(slack, 0.25)
+    return power == 0 and relative_off(said, worked) > slack
 
 
 def _unit_slips(text: str, figures: Sequence[Figure], index: int) -> bool:
@@ -241,6 +259,10 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
             total += operand
         elif op in ("minus", "less", "−"):
             total -= operand
+        elif _POWER.match(op):
+            if not (total > 0 and abs(operand) <= _MAX_EXPONENT):
+                return None
+            total **= operand
         else:
             total *= operand
     return total
@@ -259,7 +281,9 @@ def _joined(text: str, figures: Sequence[Figure], at: int) -> str | None:
     """The operator that joins ``figures[at - 1]`` to ``figures[at]`` in a run, or None:
     "90% of 79.65 GiB" multiplies, "8 of 256" does not."""
     _, gap = _left_off(text, figures[at - 1], figures[at].start)
-    joined = _OPERATOR.fullmatch(_without_count_noun(gap).strip()) if len(gap) <= 24 else None
+    # A pause may come before the operator: "sixteen gigaflop, over 989 teraflops".
+    joined = _OPERATOR.fullmatch(_without_count_noun(gap).strip().lstrip(",").strip()) \
+        if len(gap) <= 24 else None
     if joined is None or (joined.group(1).casefold() == "of" and not _share(figures[at - 1])):
         return None
     return joined.group(1).casefold()

@@ -826,3 +826,58 @@ def test_another_formats_size_with_no_format_said_is_the_cards_own_said_wrong(
     fp8 = said(library, "speed-physics/q1",
                "In FP8 the same model would be eight gigabytes, half the reads.")
     assert verdicts(fp8)["eight gigabytes"][0] != WRONG
+
+
+def test_a_power_worked_aloud_is_held_to_what_it_gives(library: Library) -> None:
+    # fan-out: 0.99¹⁰ ≈ 0.904; "about 99 percent" is the 99% quantile restated as if ten
+    # calls changed nothing, and is judged by the power said just before it.
+    result = said(library, "serving-math/fan-out",
+                  "0.99 to the 10th is about 99 percent, so the page looks like one call.")
+    wrong = [f for f in result.figures if f.verdict == WRONG]
+    assert [(f.text, f.expected) for f in wrong] == [("99 percent", "90.4%")]
+    right = said(library, "serving-math/fan-out",
+                 "Point nine nine to the power of ten is about ninety percent.")
+    assert right.all_right
+
+
+def test_working_from_other_quantities_is_not_a_slip_of_equal_value(
+        library: Library) -> None:
+    # q1: 2 × 8 billion = 16 GFLOP a token, over 989 TFLOPS is 16 µs of compute; the slip
+    # 16 GB ÷ 989 TFLOPS has the same number but divides bytes by FLOP/s.
+    compute = said(library, "speed-physics/q1",
+                   "Two FLOPs per parameter, sixteen gigaflop, over 989 teraflops, that's "
+                   "like sixteen microseconds of compute.")
+    assert verdicts(compute)["sixteen microseconds"][0] == RIGHT
+    slip = said(library, "speed-physics/q1",
+                "16 GB over 989 TFLOPS is 16 µs, so the floor is 16 µs.")
+    assert any("'bytes-over-flops'" in m for m in mistakes(slip))
+
+
+def test_a_figure_said_to_one_digit_is_a_round_figure(library: Library) -> None:
+    # q6: $4.17 ÷ $0.194 per million is a 21.5× cheaper token; "roughly twenty" rounds it
+    # to one digit, while "fifteen" and "18" (two digits, 16% off) miss it.
+    assert said(library, "speed-physics/q6", "So roughly twenty times cheaper.").all_right
+    for wrong in ("So roughly fifteen times cheaper.", "So about 18 times cheaper."):
+        assert not said(library, "speed-physics/q6", wrong).all_right
+
+
+def test_working_from_a_wrong_figure_gives_a_wrong_figure(library: Library) -> None:
+    # kv-capacity: 4,000 × 56 KiB is 229 MB, not 2.29 GB; 300 in flight of those is then
+    # 68.8 GB, and "688 gigabytes" is the first slip carried on, sound arithmetic or not.
+    result = said(library, "serving-math/kv-capacity",
+                  "In flight is 50 times 6, 300. Cache per request is 2.29 gigabytes, and "
+                  "2.29 gigabytes times 300 is 688 gigabytes.")
+    assert verdicts(result)["688 gigabytes"][0] == WRONG
+    right = said(library, "serving-math/kv-capacity",
+                 "In flight is 50 times 6, 300. Cache per request is 229 megabytes, and 229 "
+                 "megabytes times 300 is 68.8 gigabytes.")
+    assert right.all_right
+
+
+def test_what_a_given_share_leaves_is_the_scenario_restated(library: Library) -> None:
+    # q7: attention is 30% of the step; "the other seventy percent" is what it leaves, not
+    # a launch overhead of 70% of the step (that is 25%).
+    result = said(library, "speed-physics/q7",
+                  "Attention was what we touched; the other seventy percent of the step is "
+                  "exactly where it was.")
+    assert result.all_right
