@@ -77,8 +77,8 @@ def _worked_otherwise(text: str, found: list[Figure], verdicts: list[Verdict],
     if not _declared(verdicts[index]) or option is None or not option.uses:
         return False
     run = run_before(text, found, index)
-    named = [verdicts[i].option.candidate.name for i in run
-             if verdicts[i].verdict == RIGHT and verdicts[i].option is not None]
+    named = [said.candidate.name for i in run
+             if verdicts[i].verdict == RIGHT and (said := verdicts[i].option) is not None]
     # Only figures said with their units tell one quantity from another of equal size.
     return (bool(run) and len(named) == len(run) and all(found[i].has_unit for i in run)
             and not set(named) <= option.uses)
