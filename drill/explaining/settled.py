@@ -11,6 +11,7 @@ import contextlib
 import re
 
 from drill.checking.figures import Figure
+from drill.checking.tolerance import relative_off
 from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict, small_whole
 from drill.explaining.meaning import sentence_start
 from drill.explaining.readings import LEADING_NUMBER
@@ -166,9 +167,14 @@ def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Ver
     for index in range(1, len(found)):
         low, high = found[index - 1], found[index]
         gap = text[low.end:high.start]
+        if (low.bare and gap.strip() == "," and high.value.value > 0
+                and relative_off(low.value.value, high.value.value) < _SAME):
+            # "131,072, 128 KiB": the bare number is the figure after it in plain units.
+            out[index - 1] = verdicts[index]
+            continue
         loose = low.bare and _LOOSE_RANGE.fullmatch(gap) is not None
         if not (loose or _RANGE.fullmatch(gap)) or (gap.strip() == "and" and not _BETWEEN.search(
-                text[max(0, low.start - 12):low.start])):
+                text[max(0, low.start - 12):low.start])) or not _ascending(low, high, loose):
             continue
         if low.bare and verdicts[index].verdict != WRONG:
             # "maybe seventy, eighty percent": the bare end is said in the other's unit.
@@ -211,6 +217,28 @@ def _bounds_met(text: str, found: list[Figure], verdicts: list[Verdict]) -> list
                 or (_BOUND_ABOVE.search(before) and value >= figure.value.value)):
             out[index] = Verdict(RIGHT, option, True)
     return out
+
+
+#: How near a bare number and the figure after it are to be one figure said twice.
+_SAME = 0.005
+#: How far apart the ends of a range said in passing may be ("seventy, eighty percent",
+#: "one or two"): "500, four teraflops" is two figures, not a range.
+_LOOSE_SPAN = 3.0
+
+
+def _ascending(low: Figure, high: Figure, loose: bool) -> bool:
+    """Whether ``low`` and ``high`` say a range as people say one: its low end first (from
+    30% to 10% is a change), near each other when said in passing."""
+    if low.bare:
+        written = LEADING_NUMBER.match(high.text.lstrip("$"))
+        try:
+            top = float(written.group().replace(",", "").strip()) if written else 0.0
+        except ValueError:
+            return False
+        bottom = low.value.value
+    else:
+        bottom, top = low.value.value, high.value.value
+    return 0 < bottom < top and (not loose or top <= _LOOSE_SPAN * bottom)
 
 
 def _in_range(low: Figure, high: Figure, value: Quantity) -> bool:

@@ -881,3 +881,25 @@ def test_what_a_given_share_leaves_is_the_scenario_restated(library: Library) ->
                   "Attention was what we touched; the other seventy percent of the step is "
                   "exactly where it was.")
     assert result.all_right
+
+
+def test_a_time_cut_said_as_a_speedup_is_the_cards_slip(library: Library) -> None:
+    # q7: the step drops to 0.8 of its time, a 1 ÷ 0.8 = 1.25× gain; "1.2x" adds the 20%
+    # cut to 1.
+    result = said(library, "speed-physics/q7",
+                  "The step drops by 20 percent, so I'd call that 1.2x faster.")
+    assert any("'time-cut-as-speedup'" in m for m in mistakes(result))
+    assert said(library, "speed-physics/q7",
+                "The step drops to 0.8 of its time, so about 1.25x faster.").all_right
+
+
+def test_two_figures_in_a_row_are_a_range_only_when_said_as_one(library: Library) -> None:
+    # q2: 8 billion × 500 is 4 TFLOP, half the 2 × 8 billion × 500 = 8 TFLOP of prefill;
+    # "500, four teraflop" is an operand and a result, not a range from 500 down to 4.
+    result = said(library, "speed-physics/q2",
+                  "FLOPs are params times tokens, eight billion times 500, four teraflop.")
+    assert verdicts(result)["four teraflop"] == (WRONG, "prefill_flops")
+    # kv-per-token: "131,072, 128 KiB" says one figure twice, in bytes and in KiB.
+    twice = said(library, "model-sizing/kv-per-token",
+                 "2 times 32 layers times 8 KV heads times 128 times 2 bytes, 131,072, 128 KiB.")
+    assert twice.all_right
