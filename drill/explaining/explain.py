@@ -144,12 +144,17 @@ _CHANGED_TO = re.compile(r"\b(?:comes?|coming|goes|going|drops?|dropping|falls?|
                          r"(?:\s+(?:about|around|roughly|maybe))?\s*$", re.IGNORECASE)
 
 
-def _misworked(figure: Figure, worked: float) -> FigureCheck:
+def _misworked(figure: Figure, worked: float, right: list[Candidate],
+               tolerance: float) -> FigureCheck:
     """A figure its own working does not give: "one over 0.05 is ten" is 20 (a share said
-    in percent is worked out in percent: "0.99 to the 10th is 99%" gives 90.4%)."""
+    in percent is worked out in percent: "0.99 to the 10th is 99%" gives 90.4%). Where
+    what the working gives is a result of the card, the figure is that result said wrong,
+    so a key point resting on it is not made."""
     shown = f"{worked * 100:.3g}%" if "%" in figure.text or "percent" in figure.text.lower() \
         else f"{worked:.3g}"
-    return FigureCheck(figure.start, figure.end, figure.text, WRONG, None, shown,
+    named = next((c.name for c in right if c.kind == "result" and c.value.value > 0
+                  and relative_off(worked, c.value.value) <= tolerance), None)
+    return FigureCheck(figure.start, figure.end, figure.text, WRONG, named, shown,
                        f"the working said just before it gives {shown}")
 
 
@@ -269,7 +274,7 @@ def explain(card: Card, solution: Solution | None, text: str,
               for r in figure.readings
               if dims.without_counts(r.dim) == dims.without_counts(v.option.candidate.value.dim)]
     slipped = misworked(reading, found, tolerance)
-    figures = tuple(_misworked(figure, slipped[index][0])
+    figures = tuple(_misworked(figure, slipped[index][0], right, tolerance)
                     if index in slipped and _by_working(verdict, slipped[index][1])
                     else _check(figure, verdict, solution, tolerance,
                                 [] if _CHANGED_TO.search(reading, 0, figure.start) else stated)
