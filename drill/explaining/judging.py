@@ -315,7 +315,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
             return Verdict("wrong", asked, True)  # "119" near the unrounded 113.6, not 113
         slipped = (None if any(o.candidate.kind in ("given", "result") for o in hits)
                    else _other_precision(context, best_hit, fits, scores))
-        if slipped is not None and not operand:
+        if slipped is not None:  # an operand too: "1,979 TFLOPS over 3.35 TB/s" on BF16
             return Verdict("wrong", slipped, True)
         return Verdict("right", best_hit, scores[id(best_hit)] > 0)
     if _small_count(figure):
@@ -589,6 +589,8 @@ def _closer(figure: Figure, near: Option | None, far: Option | None) -> bool:
 
 
 #: Number formats a catalog fact may be of ("weights_fp8", "fp8_dense").
+#: How near a card's quantity and a catalog fact are to be one size.
+_SAME_SIZE = 0.005
 _PRECISIONS = frozenset({"fp4", "fp6", "fp8", "int4", "int8", "bf16", "fp16", "fp32", "tf32"})
 
 
@@ -600,8 +602,8 @@ def _other_precision(context: Context, hit: Option, fits: list[Option],
     if hit.candidate.kind != "fact":
         return None
     formats = hit.vocab & _PRECISIONS
-    if not formats:
-        return None
+    if not formats or any(o.candidate.kind != "fact" and _same_size(o, hit) for o in fits):
+        return None  # the card's own format: its quantities have the fact's size
     said = context.words() & _PRECISIONS
     if said & formats:
         return None  # "in FP8 it would be 8 GB": the format is said
@@ -613,9 +615,22 @@ def _other_precision(context: Context, hit: Option, fits: list[Option],
     # named as the fact is ("eight gigabytes" of a BF16 card's weights is the FP8 size).
     mine = [o for o in fits if o.candidate.kind in ("given", "result")
             and _within_value(o, hit, _NEAR)]
+    family = hit.vocab - _PRECISIONS
+    # The same fact in another format, the card's own ("1,979 TFLOPS" where the card's
+    # peak is the H100's 989 TFLOPS of BF16): the given it sets is what was meant.
+    twins = [o.candidate.value for o in fits if o.candidate.kind == "fact" and o is not hit
+             and o.vocab & _PRECISIONS and o.vocab - _PRECISIONS == family]
     named = [o for o in mine if scores[id(o)] > 0] or [
-        o for o in mine if set(words_of(o.candidate.name)) & (hit.vocab - _PRECISIONS)]
+        o for o in mine if set(words_of(o.candidate.name)) & family] or [
+        o for o in mine if any(t == o.candidate.value for t in twins)]
     return max(named, key=lambda o: scores[id(o)], default=None)
+
+
+def _same_size(a: Option, b: Option) -> bool:
+    """Whether two options have one size, as a catalog's rounding allows (16.1 GB of BF16
+    weights for 2 × 8.03 billion bytes)."""
+    other = b.candidate.value.value
+    return other > 0 and relative_off(a.candidate.value.value, other) <= _SAME_SIZE
 
 
 def _within_value(a: Option, b: Option, factor: float) -> bool:

@@ -908,3 +908,16 @@ def test_two_figures_in_a_row_are_a_range_only_when_said_as_one(library: Library
     twice = said(library, "model-sizing/kv-per-token",
                  "2 times 32 layers times 8 KV heads times 128 times 2 bytes, 131,072, 128 KiB.")
     assert twice.all_right
+
+
+def test_another_formats_peak_in_the_working_is_the_cards_peak_said_wrong(
+        library: Library) -> None:
+    # q2-follow-up: the ridge is 989 TFLOPS of dense BF16 over 3.35 TB/s; 1,979 TFLOPS is
+    # the H100's FP8 peak, wrong as an operand too, and right where FP8 is said.
+    result = said(library, "speed-physics/q2-follow-up",
+                  "For the H100 that's 1,979 teraflops over 3.35 terabytes per second, so "
+                  "roughly 591 FLOP per byte.")
+    assert verdicts(result)["1,979 teraflops"] == (WRONG, "peak_flops")
+    fp8 = said(library, "speed-physics/q2-follow-up",
+               "In FP8 the H100 has 1,979 teraflops, so its ridge would double.")
+    assert verdicts(fp8)["1,979 teraflops"][0] == RIGHT
