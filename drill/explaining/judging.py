@@ -230,9 +230,34 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
     figure set aside as a contrast ("not 3×", "the 6× you'd get by multiplying them") is
     no claim unless it is right."""
     verdict = _judged(text, figure, accounted, options, mistakes, bounds)
-    if verdict.verdict in ("wrong", "unknown") and contrasted(text, figure.start, figure.end):
+    if verdict.verdict in ("wrong", "unknown") and (
+            contrasted(text, figure.start, figure.end) or _coefficient(text, figure)):
         return Verdict(None)
     return verdict
+
+
+#: Words after "N times" that make it a comparison, not a product: "4 times faster".
+_COMPARING = (r"(?:faster|slower|more|less|fewer|larger|smaller|bigger|cheaper|higher|lower"
+              r"|longer|shorter|as|that|what|over|the\s+(?:speed|throughput|cost|price|rate))\b")
+#: A factor said before a name that another operator follows ("four times context times
+#: hidden", "2 times n minus 1 over n"): a formula's coefficient said aloud, no ratio.
+_COEFFICIENT = re.compile(
+    rf"\s+(?!{_COMPARING})(?:the\s+)?[A-Za-z][\w'-]*(?:\s+(?!{_COMPARING})[A-Za-z][\w'-]*)?"
+    rf"\s+(?:times|over|divided\s+by|plus|minus)\b", re.IGNORECASE)
+#: "N times" said before one bare name that ends the clause ("four times batch,"), where
+#: "a 64x saving," names what the factor is.
+_TIMES_A_NAME = re.compile(rf"\s+(?!{_COMPARING})[A-Za-z][\w'-]*\s*(?:[,;]|$)",
+                           re.IGNORECASE)
+
+
+def _coefficient(text: str, figure: Figure) -> bool:
+    """Whether ``figure``, a factor, is a formula's coefficient said aloud."""
+    if _form(figure.text) != "×":
+        return False
+    said = text[figure.start:figure.end]
+    return (re.search(r"(?:times|×|x)$", said) is not None
+            and _COEFFICIENT.match(text, figure.end) is not None) or (
+        said.endswith("times") and _TIMES_A_NAME.match(text, figure.end) is not None)
 
 
 def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],

@@ -60,7 +60,7 @@ def _carried(text: str, found: list[Figure], before: list[Verdict], index: int,
     """Whether the working that gives ``found[index]`` starts from a figure already found
     wrong ("3.4 GB of cache, plus 16 of weights, 19.4, over 3.35 is 5.8 ms"): the
     arithmetic is sound, the figure it gives is as wrong as what it was worked from."""
-    operands = [index - 2] if scaled else list(run_before(text, found, index))
+    operands = [index - 2, index - 1] if scaled else list(run_before(text, found, index))
     wrong = [i for i, verdict in enumerate(before)
              if verdict.verdict == WRONG and verdict.option is not None]
     # A wrong figure said again as an operand is still wrong ("2.29 GB a request, and 2.29

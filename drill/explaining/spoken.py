@@ -81,7 +81,7 @@ _MULTIPLIED = {"doubles": "goes 2×", "doubled": "went 2×", "triples": "goes 3�
 _PER_WORDS = frozenset({
     "second", "sec", "minute", "min", "hour", "day", "week", "month", "token", "request",
     "user", "step", "query", "call", "conversation", "sequence", "million", "thousand",
-    "billion", "gpu", "GPU",
+    "billion", "gpu", "GPU", "byte", "weight", "parameter", "param",
 })
 #: Words after "times" that make it a ratio ("16 times more") rather than a product.
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*|[0-9][0-9,]*(?:\.[0-9]+)?|\S")
@@ -487,6 +487,10 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
             and tokens[i + 1].low.rstrip("s") in _PER_WORDS and (
                 _unit_like(previous) or after_figure):
         return tok.start, tok.end, "per"
+    if low == "for" and previous is not None and i + 2 < len(tokens) \
+            and tokens[i + 1].low in ("every", "each") and tokens[i + 2].low in _PER_WORDS \
+            and _unit_like(previous):
+        return tok.start, tokens[i + 1].end, "per"  # "295 FLOPs for every byte"
     if low in _ORDINALS or (low.partition("-")[0] in TENS
                             and low.partition("-")[2] in _ORDINALS):
         head, _, tail = low.partition("-")

@@ -184,9 +184,11 @@ _SHRINKING = frozenset({"faster", "smaller", "cheaper", "shorter", "fewer"})
 def rescaled(text: str, figures: Sequence[Figure], tolerance: float) -> frozenset[int]:
     """The indexes of the figures that restate the figure two before them scaled by the
     factor between, said as a change ("thirty percent, three x faster, takes it to ten
-    percent"): the new size of what was just said, whatever the words after it go on to."""
+    percent"), or that say how the two before them compare ("36.4 GB versus 141, so
+    roughly a quarter"): what was just said, whatever the words after it go on to."""
     return frozenset(index for index in range(2, len(figures))
-                     if _scaled(text, figures, index, tolerance))
+                     if _scaled(text, figures, index, tolerance)
+                     or _compared(text, figures, index, tolerance))
 
 
 def _scaled(text: str, figures: Sequence[Figure], index: int, tolerance: float) -> bool:
@@ -209,12 +211,39 @@ def _difference(text: str, figures: Sequence[Figure], index: int, tolerance: flo
     the same sentence and linked to them ("we need 45 a second but serve 36, so 9 a
     second pile up")."""
     a, b, said = figures[index - 2], figures[index - 1], figures[index]
-    if re.search(r"[.;!?]", text[a.start:said.start]) or len(text[a.end:b.start]) > 40:
+    if re.search(r"[.;!?]", text[a.end:b.start] + text[b.end:said.start]) or len(
+            text[a.end:b.start]) > 40:
         return False
     if not (a.bare or b.bare or a.value.dim == b.value.dim):
         return False
     return _links_to(text, b, said) and _gives(abs(a.value.value - b.value.value), said,
                                                tolerance)
+
+
+#: Between two figures set side by side: "36.4 GB versus 141 in BF16".
+_VERSUS = re.compile(r"\s*,?\s*(?:versus|vs\.?|against|compared\s+(?:to|with)|next\s+to)\s",
+                     re.IGNORECASE)
+
+
+def _compared(text: str, figures: Sequence[Figure], index: int, tolerance: float) -> bool:
+    """Whether ``figures[index]`` is how the two figures set side by side just before it
+    compare ("36.4 GB versus 141 in BF16, so roughly a quarter"; "2x"), either way up."""
+    a, b, said = figures[index - 2], figures[index - 1], figures[index]
+    if re.search(r"[.;!?]", text[a.end:b.start] + text[b.end:said.start]) or not _VERSUS.match(
+            text, a.end):
+        return False
+    if not (a.bare or b.bare or a.value.dim == b.value.dim) or min(
+            a.value.value, b.value.value) <= 0:
+        return False
+    gap = text[b.end:said.start]
+    if len(gap) > 40 or not re.search(r"\bso\b|,", gap):
+        return False
+    ratio = a.value.value / b.value.value
+    written = (_left_off(text, a, b.start)[0], _left_off(text, b, said.start)[0])
+    ratios = (ratio, 1 / ratio, written[0] / written[1], written[1] / written[0])
+    # A share said after two sizes is a plain number, whatever unit the reader carried.
+    plain = (*_said_values(said), *(r.value for r in said.readings))
+    return any(_gives(r, said, max(tolerance, _ROUGHLY), plain) for r in ratios)
 
 
 def _linked(between: str) -> bool:

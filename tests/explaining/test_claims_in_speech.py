@@ -921,3 +921,33 @@ def test_another_formats_peak_in_the_working_is_the_cards_peak_said_wrong(
     fp8 = said(library, "speed-physics/q2-follow-up",
                "In FP8 the H100 has 1,979 teraflops, so its ridge would double.")
     assert verdicts(fp8)["1,979 teraflops"][0] == RIGHT
+
+
+def test_a_coefficient_said_in_a_formula_is_no_factor_claimed(library: Library) -> None:
+    # attention-crossover: attention is 4 × context × hidden FLOPs a token, the MLP 6 ×
+    # hidden × width; the 4 and the 6 are a formula's, not a factor of the card.
+    result = said(library, "transformer-accounting/attention-crossover",
+                  "Attention math is about four times context times hidden, and the MLP is "
+                  "six times hidden times width.")
+    assert result.all_right
+    # "a 64x saving" names what its factor is (q6's saving is 21.5×).
+    assert not said(library, "speed-physics/q6", "So that's a 64x saving.").all_right
+
+
+def test_a_share_said_of_two_sizes_side_by_side_is_their_ratio(library: Library) -> None:
+    # int4-one-gpu: 36.4 GB of INT4 weights against 141 GB in BF16 is 0.26 of it.
+    working = ("70.6 billion times 4.125 over 8 is about 36.4 GB, versus 141 in BF16, so "
+               "roughly {}.")
+    assert said(library, "quantization/int4-one-gpu", working.format("a quarter")).all_right
+    assert not said(library, "quantization/int4-one-gpu", working.format("a half")).all_right
+
+
+def test_a_unit_for_every_one_of_another_is_a_rate(library: Library) -> None:
+    # q2-follow-up: the ridge is 989 TFLOPS ÷ 3.35 TB/s ≈ 295 FLOPs per byte.
+    ridge = said(library, "speed-physics/q2-follow-up",
+                 "Below about 295 FLOPs for every byte it pulls from HBM, a kernel waits.")
+    assert verdicts(ridge)["295 FLOPs for every byte"] == (RIGHT, "ridge_point")
+    # weight-intensity: 48 FLOPs a weight over 2 bytes in BF16 is 24 FLOPs a byte.
+    intensity = said(library, "quantization/weight-intensity",
+                     "Each weight does 48 flops. In BF16, two bytes, so 24 flops a byte.")
+    assert verdicts(intensity)["24 flops a byte"] == (RIGHT, "bf16_intensity")
