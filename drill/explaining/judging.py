@@ -72,6 +72,9 @@ _CARRIED_ON = re.compile(r"[\s,]*(?:and|so|then)?\s*(?:[0-9][0-9.,]*\s+(?:of\s+(
 #: How clearly the words must point at another quantity to overrule a match: at least
 #: this, and twice as clearly as at the quantity matched, plus one.
 _OVERRULE = 2.0
+#: How many times more clearly the words must name another asked result than the one a
+#: figure equals, to its digits, for the figure to be that other result said wrong.
+_CLEARER = 5.0
 #: How clearly the words must point at a quantity to judge a figure the working derives.
 _STRONG = 2.5
 #: How clearly the words must point at a quantity for a bare number to be judged by them.
@@ -333,6 +336,14 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         if (rival is not None and not operand and not figure.bare and not exact
                 and not _restated(best_hit, options) and _within(figure, rival, _NEAR)
                 and scores[id(rival)] >= max(_OVERRULE, 2 * scores[id(best_hit)] + 1)):
+            return Verdict("wrong", rival, True)
+        if (rival is not None and not operand and rival.asked and figure.bare
+                and not _form(figure.text) and not small_whole(figure)
+                and best_hit.candidate.kind == rival.candidate.kind == "result"
+                and scores[id(rival)] >= max(_BARE_CLUE, _CLEARER * scores[id(best_hit)])
+                and _within(figure, rival, _NEAR)):
+            # "The W4A16 GEMM turns compute-bound at about 148": another asked result, to
+            # its digits, where the words name only this one.
             return Verdict("wrong", rival, True)
         asked = _asked_twin(best_hit, fits, hits, scores)
         if asked is not None and not operand and _off(figure, best_hit) > 2 * significance(

@@ -99,9 +99,14 @@ def canonical(word: str) -> str | None:
     return low[:-1] if low.endswith("s") and len(low) > 3 else low
 
 
+#: A word joined by a hyphen, also said as one word ("all-reduce" is an allreduce).
+_HYPHENATED = re.compile(r"\b([A-Za-z]+)-([A-Za-z]+)\b")
+
+
 def words_of(text: str) -> list[str]:
     found = []
-    for match in _WORDS.finditer(text.replace("_", " ").replace(".", " ")):
+    plain = _HYPHENATED.sub(r"\1-\2 \1\2", text.replace("_", " ").replace(".", " "))
+    for match in _WORDS.finditer(plain):
         word = canonical(match.group())
         if word is not None:
             found.append(word)

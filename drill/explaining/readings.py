@@ -212,7 +212,7 @@ def _per_period(figure: Figure) -> Figure:
 
 
 #: "teraflops" said in lower case: a count of FLOPs or a rate, as people say both.
-_LOWER_FLOPS = re.compile(r"[0-9]\s*[kMGTPE]?(?:flops|Flops)\b")
+_LOWER_FLOPS = re.compile(r"[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]\s*[kMGTPE]?(?:flops|Flops)\b")
 
 
 def _flops_either_way(figure: Figure) -> Figure:

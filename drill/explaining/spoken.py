@@ -46,7 +46,9 @@ _FRACTIONS: dict[str, int] = {f"{word}s": parts for word, parts in _FRACTION.ite
 #: Ordinal exponents said after "ten to the" ("ten to the fifteenth").
 _EXPONENTS: dict[str, int] = {
     "third": 3, "sixth": 6, "ninth": 9, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
-    "fifteenth": 15, "sixteenth": 16, "eighteenth": 18, "twenty-first": 21,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "twenty-first": 21, "twenty-second": 22,
+    "twenty-third": 23, "twenty-fourth": 24, "twenty-fifth": 25, "twenty-sixth": 26,
 }
 #: Units a share of one may be said of: "a quarter of a gigabyte" (not "0.6 of a
 #: conversation", which is no amount of anything).

@@ -951,3 +951,33 @@ def test_a_unit_for_every_one_of_another_is_a_rate(library: Library) -> None:
     intensity = said(library, "quantization/weight-intensity",
                      "Each weight does 48 flops. In BF16, two bytes, so 24 flops a byte.")
     assert verdicts(intensity)["24 flops a byte"] == (RIGHT, "bf16_intensity")
+
+
+def test_a_count_named_with_a_hyphen_claims_what_it_counts(library: Library) -> None:
+    # tp-decode-allreduce: two all-reduces a layer, 2 × 80 = 160; "80 all-reduces" is the
+    # one-per-layer slip, not the 80 layers restated.
+    result = said(library, "parallelism/tp-decode-allreduce",
+                  "One all-reduce per layer, so 80 all-reduces.")
+    assert any("'one-per-layer'" in m for m in mistakes(result))
+
+
+def test_a_large_power_of_ten_said_as_an_ordinal(library: Library) -> None:
+    # training-flops: 6 × 8.03e9 × 15e12 ≈ 7.23 × 10²³ FLOP, said in lower-case flops.
+    right = said(library, "transformer-accounting/training-flops",
+                 "That's about 7.2 times ten to the twenty-third flops.")
+    assert right.all_right
+    slip = said(library, "transformer-accounting/training-flops",
+                "That's about 7.2 times ten to the twenty-second flops.")
+    assert [f.name for f in slip.wrong] == ["training_flops"]
+
+
+def test_a_bare_figure_is_the_asked_result_its_words_name(library: Library) -> None:
+    # flip-batch: W4A16 turns compute-bound at a quarter of the 295 ridge, a batch of 73.8;
+    # 148 is the flip, to its digits, but the words name W4A16 turning compute-bound.
+    result = said(library, "quantization/flip-batch",
+                  "The W4A16 one becomes compute-bound at about 148, because the intensity "
+                  "doubles relative to BF16.")
+    assert verdicts(result)["148"] == (WRONG, "w4_compute_batch")
+    flip = said(library, "quantization/flip-batch",
+                "W8A8 takes over as the faster one above a batch of about 148.")
+    assert flip.all_right
