@@ -258,8 +258,11 @@ def _coefficient(text: str, figure: Figure) -> bool:
     if _form(figure.text) != "×":
         return False
     said = text[figure.start:figure.end]
-    return (re.search(r"(?:times|×|x)$", said) is not None
-            and _COEFFICIENT.match(text, figure.end) is not None) or (
+    # The figure reader may have taken the name as the figure's count noun: "4 times batch".
+    named = re.search(r"(?:times|×)\s+[A-Za-z][\w'-]*$", said) is not None and re.match(
+        r"\s*(?:[,;]|$)", text[figure.end:]) is not None
+    return named or (re.search(r"(?:times|×|x)$", said) is not None
+                     and _COEFFICIENT.match(text, figure.end) is not None) or (
         said.endswith("times") and _TIMES_A_NAME.match(text, figure.end) is not None)
 
 

@@ -43,6 +43,11 @@ def what_ifs(text: str, found: list[Figure], verdicts: list[Verdict],
             continue
         first, rest = inside[0], inside[1:]
         worlds = _worlds(found[first], solution, slips)
+        option = out[first].option
+        if worlds and out[first].verdict in (WRONG, UNKNOWN) and (
+                option is None or option.candidate.kind == "given"):
+            # "If you went to 32 micro-batches": the supposition, no claim of the card's 8.
+            out[first] = Verdict(None)
         for index in rest:
             if out[index].verdict in (WRONG, UNKNOWN) and any(
                     _gives(found[index], world, tolerance) for world in worlds):

@@ -981,3 +981,19 @@ def test_a_bare_figure_is_the_asked_result_its_words_name(library: Library) -> N
     flip = said(library, "quantization/flip-batch",
                 "W8A8 takes over as the faster one above a batch of about 148.")
     assert flip.all_right
+
+
+def test_the_figure_a_what_if_supposes_is_no_claim(library: Library) -> None:
+    # pipeline-bubble: the card has 8 micro-batches; 32 is supposed, not claimed.
+    result = said(library, "parallelism/pipeline-bubble",
+                  "If you went to 32 micro-batches, the fill and drain would be a rounding "
+                  "error.")
+    assert not result.wrong
+
+
+def test_a_coefficient_of_a_bare_name_is_no_factor_claimed(library: Library) -> None:
+    # flip-batch: W4A16's intensity is 2 × batch ÷ 0.5 B = 4 × batch FLOPs a byte.
+    result = said(library, "quantization/flip-batch",
+                  "W4A16's intensity is 2 times batch over half a byte, four times batch, and "
+                  "it's running BF16 math.")
+    assert not result.wrong
