@@ -220,11 +220,12 @@ def _flops_either_way(figure: Figure) -> Figure:
     as a count of FLOPs, as the spoken word does not tell the count from the rate."""
     if _LOWER_FLOPS.search(figure.text) is None:
         return figure
-    # Whatever it is per ("flops per byte"), the second the word may carry comes off.
+    # Whatever it is per ("flops per byte"), the second the word may carry comes off:
+    # "405 petaflops per second" is a rate, the word's own second said again.
     counts = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=1)))
                    for r in figure.readings
                    if dims.exponents(r.dim).get("computation") == 1
-                   and dims.exponents(r.dim).get("time") == -1)
+                   and dims.exponents(r.dim).get("time") in (-1, -2))
     return dataclasses.replace(figure, readings=(*figure.readings, *counts))
 
 

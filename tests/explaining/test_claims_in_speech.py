@@ -997,3 +997,20 @@ def test_a_coefficient_of_a_bare_name_is_no_factor_claimed(library: Library) -> 
                   "W4A16's intensity is 2 times batch over half a byte, four times batch, and "
                   "it's running BF16 math.")
     assert not result.wrong
+
+
+def test_flops_per_second_said_twice_over_is_a_rate(library: Library) -> None:
+    # gpu-days: 1,024 × 989 TFLOPS × 40% ≈ 405 PFLOPS; "petaflops per second" says the
+    # word's own second again.
+    result = said(library, "transformer-accounting/gpu-days",
+                  "The cluster does 1,024 times 989 teraflops at 40 percent, so about 405 "
+                  "petaflops per second useful.")
+    assert verdicts(result)["405 petaflops per second"] == (RIGHT, "cluster_rate")
+
+
+def test_the_steps_of_a_ring_are_a_figure_of_the_ring(library: Library) -> None:
+    # ring-allreduce: 8 GPUs make 2 × (8 − 1) = 14 steps, each paying a start-up latency.
+    assert said(library, "parallelism/ring-allreduce",
+                "Each of the 14 ring steps also pays a latency.").all_right
+    wrong = said(library, "parallelism/ring-allreduce", "Each of the 16 ring steps pays a latency.")
+    assert [f.name for f in wrong.wrong] == ["ring_steps"]
