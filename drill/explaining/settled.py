@@ -61,12 +61,26 @@ def _carried(text: str, found: list[Figure], before: list[Verdict], index: int,
     wrong ("3.4 GB of cache, plus 16 of weights, 19.4, over 3.35 is 5.8 ms"): the
     arithmetic is sound, the figure it gives is as wrong as what it was worked from."""
     operands = [index - 2, index - 1] if scaled else list(run_before(text, found, index))
+    # A given said otherwise may be an example of the speaker's own ("a two thousand token
+    # prompt costs ..."); a result said wrong is a slip the working carries on.
     wrong = [i for i, verdict in enumerate(before)
-             if verdict.verdict == WRONG and verdict.option is not None]
+             if verdict.verdict == WRONG and verdict.option is not None
+             and verdict.option.candidate.kind != "given"]
     # A wrong figure said again as an operand is still wrong ("2.29 GB a request, and 2.29
     # GB times 300 is 688 GB").
-    return any(i in wrong or any(found[i].value == found[w].value for w in wrong)
+    return any(i in wrong or any(_same_number(found[i], found[w]) for w in wrong)
                for i in operands)
+
+
+def _same_number(a: Figure, b: Figure) -> bool:
+    """Whether two figures say one number, with its unit or without ("nine milliseconds",
+    then "nine over fourteen")."""
+    if a.value == b.value:
+        return True
+    if not (a.bare or b.bare):
+        return False
+    said = [LEADING_NUMBER.match(f.text.lstrip("$")) for f in (a, b)]
+    return all(said) and len({m.group().replace(",", "").strip() for m in said if m}) == 1
 
 
 def _worked_otherwise(text: str, found: list[Figure], verdicts: list[Verdict],

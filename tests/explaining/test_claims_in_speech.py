@@ -1014,3 +1014,12 @@ def test_the_steps_of_a_ring_are_a_figure_of_the_ring(library: Library) -> None:
                 "Each of the 14 ring steps also pays a latency.").all_right
     wrong = said(library, "parallelism/ring-allreduce", "Each of the 16 ring steps pays a latency.")
     assert [f.name for f in wrong.wrong] == ["ring_steps"]
+
+
+def test_a_wrong_result_said_again_bare_carries_into_the_working(library: Library) -> None:
+    # q1-follow-up: 70 GB ÷ 6.7 TB/s is 10.4 ms, so MBU is 10.4 ÷ 14 ≈ 74.6%; "nine" is the
+    # wrong floor said again, and 9 ÷ 14 ≈ 64% is as wrong.
+    result = said(library, "speed-physics/q1-follow-up",
+                  "Seventy over 6.7 is roughly nine milliseconds. We measure 14, so the MBU is "
+                  "nine over fourteen, about 64 percent.")
+    assert verdicts(result)["64 percent"] == (WRONG, "mbu")
