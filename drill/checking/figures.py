@@ -29,7 +29,7 @@ NAME_WORDS = frozenset({
     "pack", "packs", "lesson", "lessons", "chapter", "chapters", "question", "questions",
     "card", "cards", "section", "figure", "table", "part", "version", "gen", "generation",
     "llama", "qwen", "mistral", "gpt", "gemma", "phi", "deepseek", "hbm", "nvlink", "pcie",
-    "top", "exercise", "step", "ask", "level", "tier",
+    "exercise", "step", "ask", "level", "tier",
 })
 _ORDINAL = re.compile(r"(?:st|nd|rd|th)\b")
 #: A unit that is also a common short word: a unit only when glued to the number ("2x").

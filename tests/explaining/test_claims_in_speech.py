@@ -1023,3 +1023,9 @@ def test_a_wrong_result_said_again_bare_carries_into_the_working(library: Librar
                   "Seventy over 6.7 is roughly nine milliseconds. We measure 14, so the MBU is "
                   "nine over fourteen, about 64 percent.")
     assert verdicts(result)["64 percent"] == (WRONG, "mbu")
+
+
+def test_the_top_few_is_a_count(library: Library) -> None:
+    # p99-samples: 1% of 200 is 2 requests above the P99; "the top two or three" holds it.
+    assert said(library, "serving-math/p99-samples",
+                "With 200 samples the P99 is set by the top two or three requests.").all_right
