@@ -15,6 +15,8 @@ import re
 _SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|never|short\s+of"
                         r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?"
                         r"|the\s+usual|the\s+naive|the\s+textbook"
+                        r"|the\s+(?:usual|naive|textbook|standard|classic)\s+(?:[\w-]+\s+){0,3}?"
+                        r"(?:estimate|number|figure|answer)\s+(?:of|is|says)"
                         r"|(?:never|not|no)\s+(?:more|less|fewer)\s+than"
                         r"|\bnot\s+(?:\S+\s+){1,3}(?:or|nor)"
                         r"|\bsay\s+(?:a|an)"
@@ -34,7 +36,7 @@ def contrasted(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 40):start]
     after = text[end:end + 40]
     wider = text[max(0, start - 80):start]
-    return (_SET_ASIDE.search(before) is not None or _NEEDED.search(wider) is not None
+    return (_SET_ASIDE.search(wider) is not None or _NEEDED.search(wider) is not None
             or (_FROM.search(before) is not None and _TO.match(after) is not None)
             or _DOWN_FROM.search(before) is not None
             or _NAIVELY.search(text, max(0, start - 120), start) is not None

@@ -139,7 +139,7 @@ class Explanation:
 
 #: A change said to its end: "it should come down to around 17 ms". The figure is what the
 #: speaker says the quantity becomes, not a slip set against the right figure said before.
-_CHANGED_TO = re.compile(r"\b(?:comes?|coming|goes|going|drops?|dropping|falls?|falling"
+_CHANGED_TO = re.compile(r"\b(?:comes?|coming|go|goes|going|drops?|dropping|falls?|falling"
                          r"|shrinks?|shrinking|gets?)\s+(?:down\s+|up\s+)?to"
                          r"(?:\s+(?:about|around|roughly|maybe))?\s*$", re.IGNORECASE)
 

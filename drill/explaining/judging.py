@@ -260,9 +260,12 @@ def _coefficient(text: str, figure: Figure) -> bool:
     said = text[figure.start:figure.end]
     # The figure reader may have taken the name as the figure's count noun: "4 times batch".
     named = re.search(r"(?:times|×)\s+[A-Za-z][\w'-]*$", said) is not None and re.match(
-        r"\s*(?:[,;]|$)", text[figure.end:]) is not None
-    return named or (re.search(r"(?:times|×|x)$", said) is not None
-                     and _COEFFICIENT.match(text, figure.end) is not None) or (
+        r"\s*(?:[,;.]|$)", text[figure.end:]) is not None
+    times = re.search(r"(?:times|×|x)$", said) is not None
+    # "1.2 times the 20 ms step": the factor of a product said aloud.
+    of_a_number = times and re.match(r"\s+(?:the\s+|a\s+)?[$0-9]", text[figure.end:])
+    return named or bool(of_a_number) or (
+        times and _COEFFICIENT.match(text, figure.end) is not None) or (
         said.endswith("times") and _TIMES_A_NAME.match(text, figure.end) is not None)
 
 
@@ -443,7 +446,7 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
     return next((o for o in options if o.candidate.shown.endswith("×")
                  and o.candidate.value.value > 1
                  and relative_off(1 / value, o.candidate.value.value)
-                 <= max(figure.precision, o.tolerance)), None)
+                 <= max(figure.precision, o.tolerance, _ROUND)), None)  # a round fraction
 
 
 _SCALE_PER = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)

@@ -203,7 +203,20 @@ def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Ver
                 continue
             if _in_range(low, high, option.candidate.value):
                 out[index - 1] = out[index] = Verdict(RIGHT, option, True)
+            elif _far_from(low, high, option.candidate.value):
+                # "maybe ten or twenty percent for failures": what one budgets or sees,
+                # nowhere near the quantity it was matched to.
+                out[index - 1] = out[index] = Verdict(None)
     return out
+
+
+#: How far outside a range a quantity is for the range to be about something else.
+_FAR_OUTSIDE = 1.5
+
+
+def _far_from(low: Figure, high: Figure, value: Quantity) -> bool:
+    """Whether ``value`` lies well outside the range from ``low`` to ``high``."""
+    return not _in_range(low, high, value, _FAR_OUTSIDE)
 
 
 #: Words that make a figure a bound: "under half a percent", "at least 40 GB".
@@ -255,9 +268,9 @@ def _ascending(low: Figure, high: Figure, loose: bool) -> bool:
     return 0 < bottom < top and (not loose or top <= _LOOSE_SPAN * bottom)
 
 
-def _in_range(low: Figure, high: Figure, value: Quantity) -> bool:
+def _in_range(low: Figure, high: Figure, value: Quantity, widen: float = 1.0) -> bool:
     """Whether ``value`` lies from ``low`` (a bare number takes ``high``'s unit) to
-    ``high``."""
+    ``high``, each end moved out ``widen`` times."""
     # "two or three samples" of a count of requests: the things counted may be named apart.
     tops = [r.value for r in high.readings
             if dims.without_counts(r.dim) == dims.without_counts(value.dim)]
@@ -267,7 +280,8 @@ def _in_range(low: Figure, high: Figure, value: Quantity) -> bool:
         if not tops or not number:
             return False
         bottom = low.value.value * tops[0] / number if low.bare else low.value.value
-        return min(bottom, tops[0]) <= value.value <= max(bottom, tops[0])
+        ends = sorted((bottom, tops[0]))
+        return ends[0] / widen <= value.value <= ends[1] * widen
     return False
 
 

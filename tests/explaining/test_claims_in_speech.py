@@ -1029,3 +1029,43 @@ def test_the_top_few_is_a_count(library: Library) -> None:
     # p99-samples: 1% of 200 is 2 requests above the P99; "the top two or three" holds it.
     assert said(library, "serving-math/p99-samples",
                 "With 200 samples the P99 is set by the top two or three requests.").all_right
+
+
+def test_a_range_far_from_the_quantity_is_a_budget_not_a_claim(library: Library) -> None:
+    # gpu-days: the MFU is 40%; "ten or twenty percent" for failures is a margin.
+    assert said(library, "transformer-accounting/gpu-days",
+                "In reality you'd add a margin, maybe ten or twenty percent, for failures."
+                ).all_right
+    # q1-follow-up: MBU 74.6% is near "eighty or ninety percent", said wrong, not far.
+    assert not said(library, "speed-physics/q1-follow-up",
+                    "I'd expect eighty or ninety percent for a tuned engine.").all_right
+
+
+def test_a_factor_of_a_number_said_after_it_is_an_operand(library: Library) -> None:
+    # tpot-with-speculation: four drafter steps at 5% make a round 1.2 × 20 ms = 24 ms.
+    assert said(library, "speculative-decoding/tpot-with-speculation",
+                "Drafter steps are 5% each, so 20% extra: the round costs 1.2 times the 20 ms "
+                "step, 24 ms.").all_right
+
+
+def test_the_standard_estimate_named_as_such_is_a_point_of_reference(
+        library: Library) -> None:
+    # decode-bytes-streamed: 16.1 GB ÷ 3.35 TB/s = 4.79 ms counts the embedding table; the
+    # speaker names it as the usual estimate, an upper bound, not as the floor.
+    reference = said(library, "model-sizing/decode-bytes-streamed",
+                     "So the standard weights-over-bandwidth estimate of about 4.8 ms is an "
+                     "upper bound.")
+    assert not reference.wrong
+    floor = said(library, "model-sizing/decode-bytes-streamed", "The floor is about 4.8 ms.")
+    assert any("'all-weights'" in m for m in mistakes(floor))
+
+
+def test_the_scale_bits_left_out_of_a_speedup_are_the_cards_slip(library: Library) -> None:
+    # weight-only-decode: 16 bits over 4.125 bits is 3.88×; 16 over 4 is 4×.
+    result = said(library, "quantization/weight-only-decode",
+                  "INT4 is four bits versus sixteen, so decode gets exactly four times faster.")
+    assert any("'scales-left-out'" in m for m in mistakes(result))
+    # "would go to" says what the prefill becomes: 66.5 ms scaled by the bytes is a slip.
+    prefill = said(library, "quantization/weight-only-decode",
+                   "So the BF16 prefill of 66.5 milliseconds would go to about 17 milliseconds.")
+    assert any("'prefill-by-bytes'" in m for m in mistakes(prefill))
