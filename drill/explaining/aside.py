@@ -52,7 +52,10 @@ _DOWN_FROM = re.compile(r"\b(?:down|up|drops?|dropping|falls?|falling|rises?|ris
                         r"(?:\s+(?:the|a|an|about|around|roughly))?\s*$", re.IGNORECASE)
 #: A sentence that says its figures are the naive take: "Naively intensity is just m, so
 #: the ridge at 295 would mean batch 295."
-_NAIVELY = re.compile(r"(?:^|[.;!?]\s+)(?:naively|naive(?:ly)?\s+reasoning)\b"
+_NAIVELY = re.compile(r"(?:^|[.;!?]\s+)(?:naively|naive(?:ly)?\s+reasoning"
+                      r"|compared?\s+(?:that|this|it)\s+(?:with|to)"
+                      r"|if\s+[^.;!?]{0,60}\b(?:weren't|wasn't|didn't|hadn't|were\s+not"
+                      r"|was\s+not|did\s+not|had\s+no))\b"
                       r"(?:[^.;!?]|\.\d)*$", re.IGNORECASE)
 #: Words after a figure that call it wrong: "the 32x intuition is wrong".
 _CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+(?:wrong|off|a\s+myth"

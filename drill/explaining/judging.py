@@ -36,7 +36,14 @@ from drill.checking.closed_world import Candidate
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
 from drill.explaining.aside import contrasted
-from drill.explaining.meaning import Context, affinities, context_of, vocabulary, words_of
+from drill.explaining.meaning import (
+    Context,
+    affinities,
+    context_of,
+    sentence_start,
+    vocabulary,
+    words_of,
+)
 from drill.explaining.working import significance
 from drill.packs.model import Card, Mistake
 from drill.quantities import dimensions as dims
@@ -236,7 +243,37 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
     if verdict.verdict in ("wrong", "unknown") and (
             contrasted(text, figure.start, figure.end) or _coefficient(text, figure)):
         return Verdict(None)
+    if verdict.verdict == "wrong" and _each_ones_share(text, figure, verdict, options):
+        return Verdict("right")
     return verdict
+
+
+#: Words that say a quantity is shared out: "split four ways, each GPU reads 35 gigs".
+_SHARED_OUT = re.compile(r"\b(?:each|per|split|shard\w*|ways|apiece|every)\b", re.IGNORECASE)
+#: The most parts a card's count may share a quantity into.
+_MOST_PARTS = 1024
+
+
+def _each_ones_share(text: str, figure: Figure, verdict: Verdict, options: list[Option]
+                     ) -> bool:
+    """Whether ``figure``, judged a wrong ``verdict.option``, is that quantity shared out
+    over a count the card gives ("141 GB split four ways, each GPU reads roughly 35
+    gigs"), as its words say."""
+    option = verdict.option
+    if option is None or option.mistake is not None or option.candidate.value.value <= 0:
+        return False
+    before = text[sentence_start(text, figure.start):figure.start]
+    if not _SHARED_OUT.search(before):
+        return False
+    said = reading_in(figure, option.candidate.value.dim)
+    # Only a count said in the sentence: "split four ways", "over 8 GPUs".
+    counts = [o.candidate.value.value for o in options if o.candidate.kind == "given"
+              and o.candidate.value.dim == dims.DIMENSIONLESS
+              and 2 <= o.candidate.value.value <= _MOST_PARTS
+              and o.candidate.value.value == int(o.candidate.value.value)
+              and re.search(rf"(?<![\d.,]){int(o.candidate.value.value)}(?![\d.,]\d)", before)]
+    slack = max(option.tolerance, figure.precision, significance(figure))
+    return any(relative_off(said, option.candidate.value.value / k) <= slack for k in counts)
 
 
 #: Words after "N times" that make it a comparison, not a product: "4 times faster".

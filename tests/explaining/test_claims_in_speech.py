@@ -1069,3 +1069,29 @@ def test_the_scale_bits_left_out_of_a_speedup_are_the_cards_slip(library: Librar
     prefill = said(library, "quantization/weight-only-decode",
                    "So the BF16 prefill of 66.5 milliseconds would go to about 17 milliseconds.")
     assert any("'prefill-by-bytes'" in m for m in mistakes(prefill))
+
+
+def test_a_quantity_shared_out_over_a_count_said_is_each_ones_share(
+        library: Library) -> None:
+    # tp-stops-paying: 141 GB of BF16 weights over 4 GPUs is 35.3 GB for each to read.
+    shared = said(library, "parallelism/tp-stops-paying",
+                  "At TP 4 the weights, about 141 gigabytes, split four ways, each GPU reads "
+                  "roughly 35 gigs.")
+    assert shared.all_right
+    assert not said(library, "parallelism/tp-stops-paying", "The weights are 35 gigs.").all_right
+
+
+def test_a_comparison_or_a_counterfactual_sentence_sets_its_slips_aside(
+        library: Library) -> None:
+    # paged-waste: reserving all 8,192 slots up front wastes 7,192, the 'reserved-max'
+    # slip, said here as the comparison.
+    compared = said(library, "serving-engine/paged-waste",
+                    "Compare that with reserving the full 8,192 up front: 7,192 empty slots.")
+    assert not compared.wrong
+    # token-budget: 10,000 ÷ (2,048 − 200) takes 6 steps; five is the whole budget, which
+    # the speaker says is what it would take without the decoders.
+    without = said(library, "serving-engine/token-budget",
+                   "If the decoders weren't there you'd fit it in five steps cleanly.")
+    assert not without.wrong
+    assert not said(library, "serving-engine/token-budget", "The prompt takes five steps."
+                    ).all_right
