@@ -15,7 +15,7 @@ from drill.checking.tolerance import relative_off
 from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict, small_whole
 from drill.explaining.meaning import sentence_start
 from drill.explaining.readings import LEADING_NUMBER
-from drill.explaining.working import rescaled, run_before, worked_out
+from drill.explaining.working import rescaled, run_before, significance, worked_out
 from drill.quantities import dimensions as dims
 from drill.quantities.quantity import Quantity
 
@@ -26,7 +26,39 @@ def settle(text: str, found: list[Figure], verdicts: list[Verdict],
     verdicts = _own_working(text, found, verdicts, tolerance)
     verdicts = _estimates_after_the_bound(text, found, verdicts)
     verdicts = _ranges(text, found, verdicts)
+    verdicts = _parts_of_a_sum(text, found, verdicts, tolerance)
     return _bounds_met(text, found, verdicts)
+
+
+#: Between two parts of a sum: "about 7 cents, plus 300 thousand output, about 8 cents".
+_PLUS = re.compile(r"\b(?:plus|and)\b|\+", re.IGNORECASE)
+
+
+def _parts_of_a_sum(text: str, found: list[Figure], verdicts: list[Verdict],
+                    tolerance: float) -> list[Verdict]:
+    """Two figures added up aloud to a right figure after them, in one sentence ("about 7
+    cents, plus ... about 8 cents, so about 15 cents"), are its parts, whatever else of
+    the card they are near."""
+    out = list(verdicts)
+    for index, (total, verdict) in enumerate(zip(found, verdicts, strict=True)):
+        if verdict.verdict != RIGHT or verdict.option is None or total.value.value <= 0:
+            continue
+        start = sentence_start(text, total.start)
+        alike = [i for i in range(index) if found[i].start >= start
+                 and found[i].value.dim == total.value.dim]
+        if len(alike) < 2:
+            continue
+        a, b = alike[-2], alike[-1]
+        if not _PLUS.search(text, found[a].end, found[b].start):
+            continue
+        parts = found[a].value.value + found[b].value.value
+        slack = max(tolerance, significance(total), significance(found[a]),
+                    significance(found[b]))
+        if relative_off(parts, total.value.value) <= slack:
+            for i in (a, b):
+                if out[i].verdict in (WRONG, UNKNOWN):
+                    out[i] = Verdict(RIGHT)
+    return out
 
 
 def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],

@@ -1095,3 +1095,21 @@ def test_a_comparison_or_a_counterfactual_sentence_sets_its_slips_aside(
     assert not without.wrong
     assert not said(library, "serving-engine/token-budget", "The prompt takes five steps."
                     ).all_right
+
+
+def test_two_figures_added_up_aloud_are_the_parts_of_the_total(library: Library) -> None:
+    # input-vs-output: 1,000 requests cost $0.151 in all, about 7 cents of prompt and 8 of
+    # output; the parts are no batch cost said wrong.
+    result = said(library, "slo-capacity-cost/input-vs-output",
+                  "The prompts come to about 7 cents, plus about 8 cents of output, so about "
+                  "15 cents.")
+    assert result.all_right
+    assert not said(library, "slo-capacity-cost/input-vs-output",
+                    "The batch costs about 7 cents.").all_right
+
+
+def test_the_time_until_a_surge_is_cleared_is_a_figure_of_the_card(library: Library) -> None:
+    # autoscaling-lag: 240 s of boot and 720 s of draining clear the queue 960 s, sixteen
+    # minutes, after the surge.
+    assert said(library, "slo-capacity-cost/autoscaling-lag",
+                "So about sixteen minutes from the surge until the queue is gone.").all_right
