@@ -245,7 +245,26 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict(None)
     if verdict.verdict == "wrong" and _each_ones_share(text, figure, verdict, options):
         return Verdict("right")
+    if verdict.verdict == "wrong" and _an_example(text, figure, verdict):
+        return Verdict(None)
     return verdict
+
+
+#: "a 100K conversation", "a 5K one": a size picked to make a point.
+_AN_EXAMPLE = re.compile(r"\b(?:a|an|say\s+a|like\s+a)\s*$", re.IGNORECASE)
+#: How far from the card's given an example is, to be no misremembering of it.
+_EXAMPLE_APART = 2.0
+
+
+def _an_example(text: str, figure: Figure, verdict: Verdict) -> bool:
+    """Whether ``figure``, far from the given it was matched to, is an example the
+    speaker picks ("so a 100K conversation costs the same as a 5K one")."""
+    option = verdict.option
+    if option is None or option.candidate.kind != "given" or not _AN_EXAMPLE.search(
+            text, max(0, figure.start - 12), figure.start):
+        return False
+    said, given = reading_in(figure, option.candidate.value.dim), option.candidate.value.value
+    return given > 0 and said > 0 and max(said / given, given / said) >= _EXAMPLE_APART
 
 
 #: Words that say a quantity is shared out: "split four ways, each GPU reads 35 gigs".
@@ -480,7 +499,11 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
             or not any(abs(value * n - round(value * n)) < 1e-4 for n in (2, 3, 4, 5))
             or _OF_THE_WHOLE.match(text, figure.end) is None):
         return None  # "0.35 of the old step" is a share, said as such
-    return next((o for o in options if o.candidate.shown.endswith("×")
+    # A factor of the card, or a count it shares something over ("each stage has a
+    # quarter of the weights" of a 4-stage pipeline).
+    return next((o for o in options if (o.candidate.shown.endswith("×") or (
+                     o.candidate.kind == "given" and o.candidate.value.dim == dims.DIMENSIONLESS
+                     and o.candidate.value.value == int(o.candidate.value.value)))
                  and o.candidate.value.value > 1
                  and relative_off(1 / value, o.candidate.value.value)
                  <= max(figure.precision, o.tolerance, _ROUND)), None)  # a round fraction

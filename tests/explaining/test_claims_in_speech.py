@@ -1113,3 +1113,18 @@ def test_the_time_until_a_surge_is_cleared_is_a_figure_of_the_card(library: Libr
     # minutes, after the surge.
     assert said(library, "slo-capacity-cost/autoscaling-lag",
                 "So about sixteen minutes from the surge until the queue is gone.").all_right
+
+
+def test_an_example_size_is_no_claim_of_the_given(library: Library) -> None:
+    # sliding-window-cap: the card's conversation is 32,768 tokens; "a 100K conversation"
+    # is a size picked to show the cap, not the context misremembered.
+    result = said(library, "model-sizing/sliding-window-cap",
+                  "Past the window it stops growing, so a 100K conversation costs the same as "
+                  "a 5K one.")
+    assert not result.wrong
+
+
+def test_a_fraction_of_the_whole_turns_a_count_over(library: Library) -> None:
+    # pp-decode-latency: four stages each hold a quarter of the 141 GB, 35.3 GB.
+    assert said(library, "parallelism/pp-decode-latency",
+                "Each stage has a quarter of the weights, 35 GB.").all_right
