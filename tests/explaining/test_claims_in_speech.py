@@ -1127,4 +1127,5 @@ def test_an_example_size_is_no_claim_of_the_given(library: Library) -> None:
 def test_a_fraction_of_the_whole_turns_a_count_over(library: Library) -> None:
     # pp-decode-latency: four stages each hold a quarter of the 141 GB, 35.3 GB.
     assert said(library, "parallelism/pp-decode-latency",
-                "Each stage has a quarter of the weights, 35 GB.").all_right
+                "In a pipeline each stage has a quarter of the weights, 35 GB, and reads it "
+                "at 3.35 TB/s.").all_right
