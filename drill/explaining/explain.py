@@ -446,7 +446,7 @@ def _named_facts(text: str, names: tuple[str, ...], known: list[Candidate]
     have = {c.name for c in known}
     found: list[Candidate] = []
     for name in names:
-        if not re.search(r"(?<![\w.])" + re.escape(name) + r"(?![\w])", text, re.IGNORECASE):
+        if not re.search(r"(?<![\w.])" + re.escape(name) + r"s?(?![\w])", text, re.IGNORECASE):
             continue
         for fact in (*catalog_candidates(name, None), *catalog_candidates(None, name)):
             if fact.name not in have:

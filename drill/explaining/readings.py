@@ -29,7 +29,7 @@ def read_figures(reading: str, plain: str, rewrite: Rewrite,
     words allow."""
     found = _units_carried(reading, [
         _per_million_tokens(reading, _bits_as_rate(_flops_either_way(_per_period(_unit_named_before(
-            reading, _factor_of_words(reading, f))))))
+            reading, _factor_of_words(reading, _at_a_link_rate(reading, f)))))))
         for f in counted_like_the_next(
             reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
     return [_binary_too(figure, plain, rewrite) for figure in found]
@@ -266,6 +266,22 @@ def _binary_too(figure: Figure, plain: str, rewrite: Rewrite) -> Figure:
     binary = tuple(Quantity(r.value * factor, r.dim) for r in figure.readings
                    if dims.exponents(r.dim).get("information"))
     return dataclasses.replace(figure, readings=(*figure.readings, *binary))
+
+
+#: A link said before a size with "at": "over PCIe at 64 gigs", "NVLink at 450 GB".
+_OVER_A_LINK = re.compile(r"\b(?:pcie|nvlink|infiniband|ib|link|links|port|network|ethernet"
+                          r"|fabric|wire)\w*\s+at\s*$", re.IGNORECASE)
+
+
+def _at_a_link_rate(text: str, figure: Figure) -> Figure:
+    """A size said "at" after a link ("over PCIe at 64 gigs") read also as the link's rate:
+    a size a second, its "per second" left off as people do."""
+    if _OVER_A_LINK.search(text, max(0, figure.start - 30), figure.start) is None:
+        return figure
+    size = dims.dim(information=1)
+    rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
+                  for r in figure.readings if r.dim == size)
+    return dataclasses.replace(figure, readings=(*figure.readings, *rates))
 
 
 def _bits_as_rate(figure: Figure) -> Figure:

@@ -1129,3 +1129,15 @@ def test_a_fraction_of_the_whole_turns_a_count_over(library: Library) -> None:
     assert said(library, "parallelism/pp-decode-latency",
                 "In a pipeline each stage has a quarter of the weights, 35 GB, and reads it "
                 "at 3.35 TB/s.").all_right
+
+
+def test_a_gpu_named_in_the_plural_brings_its_facts(library: Library) -> None:
+    # active-vs-total runs on H200s; an H100 has 80 GB, said of "eight H100s".
+    assert said(library, "moe-serving/active-vs-total",
+                "Eight H100s at 80 gigs each can't even hold the weights.").all_right
+
+
+def test_a_size_said_at_a_link_is_its_rate(library: Library) -> None:
+    # preemption-cost: 790 MB of cache over PCIe at 64 GB/s is 12.3 ms.
+    assert said(library, "serving-engine/preemption-cost",
+                "Swapping 790 megabytes over PCIe at 64 gigs is 12.3 milliseconds.").all_right
