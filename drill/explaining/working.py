@@ -27,6 +27,9 @@ from drill.quantities.unit_table import UNITS
 #: What may join two figures of a run: one product or quotient, said or written.
 _OPERATOR = re.compile(r"(times|x|×|\*|·|of|over|every|divided\s+by|/|÷|plus|\+|minus|less|−"
                        r"|\^|to\s+the(?:\s+power(?:\s+of)?)?)", re.IGNORECASE)
+#: An operator and a number after a figure: the figure opens working of its own.
+_OPENS_A_RUN = re.compile(r"\s*(?:times|x|×|over|divided\s+by|/|÷|plus|\+|minus|less|−|-)"
+                          r"\s*[0-9]", re.IGNORECASE)
 #: The operators that raise to a power ("0.99 to the 10th", "0.99^10").
 _POWER = re.compile(r"\^|to\s+the", re.IGNORECASE)
 #: The largest exponent a run raises to: a spoken power is a chance over a few calls.
@@ -83,6 +86,8 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         if (not _links_to(text, figures[index - 1], figure)
                 or len(run_before(text, figures, index)) != 2):
             continue
+        if _OPENS_A_RUN.match(text, figure.end):
+            continue  # "0.99 to the tenth is about 0.99 minus 0.1": the next working
         op = _joined(text, figures, index - 1)
         value = _run_value(text, figures, index - 1)
         if op in (None, "plus", "+", "minus", "less", "−") or value is None or value <= 0:

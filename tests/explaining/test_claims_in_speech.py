@@ -1141,3 +1141,12 @@ def test_a_size_said_at_a_link_is_its_rate(library: Library) -> None:
     # preemption-cost: 790 MB of cache over PCIe at 64 GB/s is 12.3 ms.
     assert said(library, "serving-engine/preemption-cost",
                 "Swapping 790 megabytes over PCIe at 64 gigs is 12.3 milliseconds.").all_right
+
+
+def test_a_figure_that_opens_more_working_is_not_what_the_working_before_gives(
+        library: Library) -> None:
+    # fan-out: "0.99 to the tenth is about 0.99 minus 0.1" starts a subtraction; the 0.99
+    # is its operand, not the power's result said wrong.
+    result = said(library, "serving-math/fan-out",
+                  "0.99 to the tenth is about 0.99 minus 0.1, so 89 percent.")
+    assert "0.99" not in [f.text for f in result.wrong]
