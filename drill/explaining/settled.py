@@ -93,11 +93,8 @@ def _carried(text: str, found: list[Figure], before: list[Verdict], index: int,
     wrong ("3.4 GB of cache, plus 16 of weights, 19.4, over 3.35 is 5.8 ms"): the
     arithmetic is sound, the figure it gives is as wrong as what it was worked from."""
     operands = [index - 2, index - 1] if scaled else list(run_before(text, found, index))
-    # A given said otherwise may be an example of the speaker's own ("a two thousand token
-    # prompt costs ..."); a result said wrong is a slip the working carries on.
     wrong = [i for i, verdict in enumerate(before)
-             if verdict.verdict == WRONG and verdict.option is not None
-             and verdict.option.candidate.kind != "given"]
+             if verdict.verdict == WRONG and verdict.option is not None]
     # A wrong figure said again as an operand is still wrong ("2.29 GB a request, and 2.29
     # GB times 300 is 688 GB").
     return any(i in wrong or any(_same_number(found[i], found[w]) for w in wrong)

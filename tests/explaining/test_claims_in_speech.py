@@ -349,6 +349,8 @@ def test_an_fp8_peak_said_for_a_bf16_card(library: Library) -> None:
                      "teraflops dense on an H100, so every step gets longer.",
                      worked_parent(card, library.card))
     assert verdicts(result)["1,979 teraflops"] == (WRONG, "peak_flops")
+    # The ridge worked from it is as wrong, though 1,979 ÷ 3.35 is 591.
+    assert verdicts(result)["591 FLOP per byte"][0] == WRONG
 
 
 def test_a_comparison_point_and_a_range_said_in_passing(library: Library) -> None:
@@ -918,6 +920,8 @@ def test_another_formats_peak_in_the_working_is_the_cards_peak_said_wrong(
                   "For the H100 that's 1,979 teraflops over 3.35 terabytes per second, so "
                   "roughly 591 FLOP per byte.")
     assert verdicts(result)["1,979 teraflops"] == (WRONG, "peak_flops")
+    # The ridge worked from it is as wrong, though 1,979 ÷ 3.35 is 591.
+    assert verdicts(result)["591 FLOP per byte"][0] == WRONG
     fp8 = said(library, "speed-physics/q2-follow-up",
                "In FP8 the H100 has 1,979 teraflops, so its ridge would double.")
     assert verdicts(fp8)["1,979 teraflops"][0] == RIGHT
