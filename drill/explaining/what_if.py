@@ -18,9 +18,12 @@ from drill.quantities.parsing.formula import evaluate_formula, read_formula
 from drill.quantities.quantity import Quantity, QuantityError
 from drill.solving.solve import Solution
 
-#: A sentence that supposes against the facts: "if ... were", "if it was", "had it been".
-_SUPPOSED = re.compile(r"\bif\b(?:[^.;!?]|\.\d)*?(?:\b(?:were|was|is|are|went|got"
-                       r"|had\s+been)\b|'s\b)", re.IGNORECASE)
+#: A sentence that supposes against the facts: "if ... were", "if we had a B200", "on a
+#: B200 at 8 TB/s you'd get ...".
+_SUPPOSED = re.compile(r"\bif\b(?:[^.;!?]|\.\d)*?(?:\b(?:were|was|is|are|went|got|had|have"
+                       r"|used|moved|switched|had\s+been)\b|'s\b)"
+                       r"|\b(?:on|with)\s+an?\b(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd|would)\b)",
+                       re.IGNORECASE)
 _SENTENCE = re.compile(r"(?:[^.;!?]|\.\d)+")
 
 
