@@ -58,7 +58,9 @@ _NAIVELY = re.compile(r"(?:^|[.;!?]\s+)(?:naively|naive(?:ly)?\s+reasoning"
                       r"|was\s+not|did\s+not|had\s+no))\b"
                       r"(?:[^.;!?]|\.\d)*$", re.IGNORECASE)
 #: Words after a figure that call it wrong: "the 32x intuition is wrong".
-_CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+(?:wrong|off|a\s+myth"
+_CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+"
+                           r"(?:(?:just|simply|clearly|plainly|totally|obviously|flat)\s+)?"
+                           r"(?:wrong|off|a\s+myth"
                            r"|incorrect|a\s+mistake|nonsense)\b", re.IGNORECASE)
 #: A figure said as what a what-if would take: "to hit 300 you'd need about 4.8 TB/s".
 _NEEDED = re.compile(r"(?:\b(?:to\s+(?:actually\s+)?(?:hit|get|reach|serve|make|do)|if)\b"

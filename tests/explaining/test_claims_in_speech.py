@@ -1164,3 +1164,12 @@ def test_a_what_if_on_another_gpu_is_worked_in_its_world(library: Library) -> No
         assert said(library, "speed-physics/q1", what_if).all_right
     assert not said(library, "speed-physics/q1",
                     "If we had a B200 at 8 TB/s it'd be about 4 milliseconds.").all_right
+
+
+def test_a_figure_called_just_wrong_is_set_aside(library: Library) -> None:
+    # q7-follow-up: the parts' own factors multiplied, 3 × 2 = 6×, is the card's slip,
+    # unless the speaker calls it wrong.
+    assert not said(library, "speed-physics/q7-follow-up",
+                    "So 6x overall is just wrong: the rest of the step does not change."
+                    ).wrong
+    assert said(library, "speed-physics/q7-follow-up", "So 6x overall.").wrong
