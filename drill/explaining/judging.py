@@ -44,7 +44,7 @@ from drill.explaining.meaning import (
     vocabulary,
     words_of,
 )
-from drill.explaining.working import significance
+from drill.explaining.working import significance, small_whole
 from drill.packs.model import Card, Mistake
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
@@ -914,13 +914,6 @@ def _small_count(figure: Figure) -> bool:
 
 def _off(figure: Figure, option: Option) -> float:
     return min(relative_off(r.value, option.candidate.value.value) for r in figure.readings)
-
-
-def small_whole(figure: Figure) -> bool:
-    """Whether the figure is a whole number from 1 to 12 (a small count, or a factor said
-    plainly)."""
-    value = figure.value.value
-    return value == int(value) and 0 < value <= 12
 
 
 def _nearest(figure: Figure, options: list[Option]) -> Option | None:

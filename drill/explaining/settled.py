@@ -12,10 +12,10 @@ import re
 
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
-from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict, small_whole
+from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict
 from drill.explaining.meaning import sentence_start
 from drill.explaining.readings import LEADING_NUMBER
-from drill.explaining.working import rescaled, run_before, significance, worked_out
+from drill.explaining.working import rescaled, run_before, significance, small_whole, worked_out
 from drill.quantities import dimensions as dims
 from drill.quantities.quantity import Quantity
 

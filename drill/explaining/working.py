@@ -96,7 +96,12 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
                             else (figure.value.value,)) if v > 0]
         # A power is said with its base in full, so its result is held closer than a
         # product of rounded operands: 0.99 to the 10th is 90%, never "about 99%".
-        rough = _POWER_ROUGHLY if _POWER.match(op) else _ROUGH_OPERANDS
+        # Operands said to their digits give a result as close as those digits allow; a
+        # round figure said for it is held to its own last digit.
+        operands = sum(significance(figures[i]) for i in run_before(text, figures, index)
+                       if not small_whole(figures[i]))  # "one over 0.05": exact
+        rough = _POWER_ROUGHLY if _POWER.match(op) else max(
+            _ROUGH_LEAST, operands, figure.precision)
         if said and all(_unexplained(value, v, max(tolerance, figure.precision, rough))
                         for v in said):
             found[index] = value, _POWER.match(op) is not None
@@ -105,7 +110,7 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
 
 #: How far a product or quotient said aloud may be from its operands' own (they are
 #: rounded as they are said), and how far a power may.
-_ROUGH_OPERANDS, _POWER_ROUGHLY = 0.25, 0.05
+_ROUGH_LEAST, _POWER_ROUGHLY = 0.05, 0.05
 
 
 def _unexplained(worked: float, said: float, slack: float) -> bool:
@@ -334,6 +339,13 @@ def _without_count_noun(gap: str) -> str:
     if noun is None or _OPERATOR.fullmatch(noun.group().strip()):
         return gap
     return gap[noun.end():]
+
+
+def small_whole(figure: Figure) -> bool:
+    """Whether the figure is a whole number from 1 to 12 (a small count, or a factor said
+    plainly)."""
+    value = figure.value.value
+    return value == int(value) and 0 < value <= 12
 
 
 def significance(figure: Figure) -> float:

@@ -1173,3 +1173,13 @@ def test_a_figure_called_just_wrong_is_set_aside(library: Library) -> None:
                     "So 6x overall is just wrong: the rest of the step does not change."
                     ).wrong
     assert said(library, "speed-physics/q7-follow-up", "So 6x overall.").wrong
+
+
+def test_a_quotient_of_operands_said_to_their_digits_is_held_close(library: Library) -> None:
+    # ridge-batch: 1.2 million over 3,500 is 343; "around 280" is 18% off it, which two
+    # operands said to two digits do not explain.
+    slip = said(library, "serving-math/ridge-batch",
+                "So m is about 1.2 million over 3,500, around 280.")
+    assert [f.text for f in slip.wrong] == ["280"]
+    assert said(library, "serving-math/ridge-batch",
+                "So m is about 1.2 million over 3,500, around 345.").all_right
