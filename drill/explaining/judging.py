@@ -286,10 +286,8 @@ def _each_ones_share(text: str, figure: Figure, verdict: Verdict, options: list[
         return False
     said = reading_in(figure, option.candidate.value.dim)
     # Only a count said in the sentence: "split four ways", "over 8 GPUs".
-    counts = [o.candidate.value.value for o in options if o.candidate.kind == "given"
-              and o.candidate.value.dim == dims.DIMENSIONLESS
+    counts = [o.candidate.value.value for o in options if _given_count(o)
               and 2 <= o.candidate.value.value <= _MOST_PARTS
-              and o.candidate.value.value == int(o.candidate.value.value)
               and re.search(rf"(?<![\d.,]){int(o.candidate.value.value)}(?![\d.,]\d)", before)]
     slack = max(option.tolerance, figure.precision, significance(figure))
     return any(relative_off(said, option.candidate.value.value / k) <= slack for k in counts)
@@ -501,9 +499,7 @@ def _inverse_factor(text: str, figure: Figure, options: list[Option]) -> Option 
         return None  # "0.35 of the old step" is a share, said as such
     # A factor of the card, or a count it shares something over ("each stage has a
     # quarter of the weights" of a 4-stage pipeline).
-    return next((o for o in options if (o.candidate.shown.endswith("×") or (
-                     o.candidate.kind == "given" and o.candidate.value.dim == dims.DIMENSIONLESS
-                     and o.candidate.value.value == int(o.candidate.value.value)))
+    return next((o for o in options if (o.candidate.shown.endswith("×") or _given_count(o))
                  and o.candidate.value.value > 1
                  and relative_off(1 / value, o.candidate.value.value)
                  <= max(figure.precision, o.tolerance, _ROUND)), None)  # a round fraction
@@ -690,9 +686,9 @@ def _closer(figure: Figure, near: Option | None, far: Option | None) -> bool:
             and _off(figure, near) <= near.tolerance < _off(figure, far))
 
 
-#: Number formats a catalog fact may be of ("weights_fp8", "fp8_dense").
 #: How near a card's quantity and a catalog fact are to be one size.
 _SAME_SIZE = 0.005
+#: Number formats a catalog fact may be of ("weights_fp8", "fp8_dense").
 _PRECISIONS = frozenset({"fp4", "fp6", "fp8", "int4", "int8", "bf16", "fp16", "fp32", "tf32"})
 
 
@@ -852,6 +848,13 @@ _BATCHED = frozenset({"sequence", "user", "request"})
 def _things_counted(vocab: frozenset[str]) -> frozenset[str]:
     """The things a quantity named by ``vocab`` counts (a batch counts sequences)."""
     return vocab | _BATCHED if "batch" in vocab else vocab
+
+
+def _given_count(option: Option) -> bool:
+    """Whether ``option`` is a whole count the scenario gives (4 stages, 8 GPUs)."""
+    value = option.candidate.value
+    return (option.candidate.kind == "given" and value.dim == dims.DIMENSIONLESS
+            and value.value == int(value.value))
 
 
 def _restated(option: Option, options: list[Option]) -> bool:

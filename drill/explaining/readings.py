@@ -278,16 +278,18 @@ def _at_a_link_rate(text: str, figure: Figure) -> Figure:
     a size a second, its "per second" left off as people do."""
     if _OVER_A_LINK.search(text, max(0, figure.start - 30), figure.start) is None:
         return figure
-    size = dims.dim(information=1)
-    rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
-                  for r in figure.readings if r.dim == size)
-    return dataclasses.replace(figure, readings=(*figure.readings, *rates))
+    return _sizes_as_rates(figure)
 
 
 def _bits_as_rate(figure: Figure) -> Figure:
     """A figure in bits with no time ("400 gigabits") read also as bits per second."""
     if _BITS.search(figure.text) is None:
         return figure
+    return _sizes_as_rates(figure)
+
+
+def _sizes_as_rates(figure: Figure) -> Figure:
+    """``figure`` with each reading that is a size read also as that size a second."""
     size = dims.dim(information=1)
     rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
                   for r in figure.readings if r.dim == size)

@@ -7,7 +7,6 @@ time and the figures in order, and gives the verdicts the answer as a whole supp
 
 from __future__ import annotations
 
-import contextlib
 import re
 
 from drill.checking.figures import Figure
@@ -74,15 +73,14 @@ def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
     scaled = rescaled(text, found, tolerance)
     out: list[Verdict] = []
     for index, verdict in enumerate(verdicts):
-        if (index in derived and verdict.verdict != RIGHT
-                and not (_claimed(verdict) and (index not in scaled or _declared(verdict))
-                         and not verdict.also_right
-                         and not _worked_otherwise(text, found, verdicts, index))
-                and not _binary_slip(found[index], verdict)
-                and (_worked_otherwise(text, found, verdicts, index)
-                     or not _card_numbers_misused(text, found, verdicts, index))
-                and not _carried(text, found, out, index, index in scaled)):
-            verdict = Verdict(RIGHT)
+        if index in derived and verdict.verdict != RIGHT:
+            otherwise = _worked_otherwise(text, found, verdicts, index)
+            if (not (_claimed(verdict) and (index not in scaled or _declared(verdict))
+                     and not verdict.also_right and not otherwise)
+                    and not _binary_slip(found[index], verdict)
+                    and (otherwise or not _card_numbers_misused(text, found, verdicts, index))
+                    and not _carried(text, found, out, index, index in scaled)):
+                verdict = Verdict(RIGHT)
         out.append(verdict)
     return out
 
@@ -106,10 +104,8 @@ def _same_number(a: Figure, b: Figure) -> bool:
     then "nine over fourteen")."""
     if a.value == b.value:
         return True
-    if not (a.bare or b.bare):
-        return False
-    said = [LEADING_NUMBER.match(f.text.lstrip("$")) for f in (a, b)]
-    return all(said) and len({m.group().replace(",", "").strip() for m in said if m}) == 1
+    return (a.bare or b.bare) and _number_said(a) is not None and (
+        _number_said(a) == _number_said(b))
 
 
 def _worked_otherwise(text: str, found: list[Figure], verdicts: list[Verdict],
@@ -286,15 +282,19 @@ def _ascending(low: Figure, high: Figure, loose: bool) -> bool:
     """Whether ``low`` and ``high`` say a range as people say one: its low end first (from
     30% to 10% is a change), near each other when said in passing."""
     if low.bare:
-        written = LEADING_NUMBER.match(high.text.lstrip("$"))
-        try:
-            top = float(written.group().replace(",", "").strip()) if written else 0.0
-        except ValueError:
-            return False
-        bottom = low.value.value
+        bottom, top = low.value.value, _number_said(high) or 0.0
     else:
         bottom, top = low.value.value, high.value.value
     return 0 < bottom < top and (not loose or top <= _LOOSE_SPAN * bottom)
+
+
+def _number_said(figure: Figure) -> float | None:
+    """The number of ``figure`` as written, before its unit ("2.29" of "2.29 gigabytes")."""
+    written = LEADING_NUMBER.match(figure.text.lstrip("$"))
+    try:
+        return float(written.group().replace(",", "").strip()) if written else None
+    except ValueError:
+        return None
 
 
 def _in_range(low: Figure, high: Figure, value: Quantity, widen: float = 1.0) -> bool:
@@ -303,15 +303,12 @@ def _in_range(low: Figure, high: Figure, value: Quantity, widen: float = 1.0) ->
     # "two or three samples" of a count of requests: the things counted may be named apart.
     tops = [r.value for r in high.readings
             if dims.without_counts(r.dim) == dims.without_counts(value.dim)]
-    written = LEADING_NUMBER.match(high.text.lstrip("$"))
-    with contextlib.suppress(ValueError, AttributeError):
-        number = float(written.group().replace(",", "").strip()) if written else 0.0
-        if not tops or not number:
-            return False
-        bottom = low.value.value * tops[0] / number if low.bare else low.value.value
-        ends = sorted((bottom, tops[0]))
-        return ends[0] / widen <= value.value <= ends[1] * widen
-    return False
+    number = _number_said(high)
+    if not tops or not number:
+        return False
+    bottom = low.value.value * tops[0] / number if low.bare else low.value.value
+    ends = sorted((bottom, tops[0]))
+    return ends[0] / widen <= value.value <= ends[1] * widen
 
 
 def _claimed(verdict: Verdict) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from drill.explaining.working import MAX_EXPONENT
 from drill.quantities import dimensions as dims
 from drill.quantities.unit_table import UNITS
 
@@ -571,8 +572,6 @@ def _power_of_ten(tokens: list[_Token], j: int) -> tuple[int, int] | None:
 
 #: The largest power of ten said as one ("ten to the thirtieth" is past any FLOP count).
 _MAX_POWER_OF_TEN = 30
-#: The largest exponent read after "to the": a chance raised over a number of calls.
-_MAX_EXPONENT = 1000
 
 
 def _exponent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
@@ -589,7 +588,7 @@ def _exponent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
     if low in _EXPONENTS or low in _ORDINALS:
         return _EXPONENTS.get(low) or _ORDINALS[low], k + 1
     said = _number_at(tokens, k)
-    if said is None or said[0] != int(said[0]) or not 1 <= said[0] <= _MAX_EXPONENT:
+    if said is None or said[0] != int(said[0]) or not 1 <= said[0] <= MAX_EXPONENT:
         return None
     after = said[1]
     if after < len(tokens) and tokens[after].low in ("st", "nd", "rd", "th") and (

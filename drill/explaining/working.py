@@ -32,8 +32,8 @@ _OPENS_A_RUN = re.compile(r"\s*(?:times|x|×|over|divided\s+by|/|÷|plus|\+|minu
                           r"\s*[0-9]", re.IGNORECASE)
 #: The operators that raise to a power ("0.99 to the 10th", "0.99^10").
 _POWER = re.compile(r"\^|to\s+the", re.IGNORECASE)
-#: The largest exponent a run raises to: a spoken power is a chance over a few calls.
-_MAX_EXPONENT = 1000
+#: The largest exponent read or raised to: a spoken power is a chance over a few calls.
+MAX_EXPONENT = 1000
 #: A count noun said between an operand and its operator ("4,096 tokens times 8 choices").
 _COUNT_NOUN = re.compile(r"\s*[A-Za-z][a-z]+(?:\s+|$)")
 #: A word right after a number that the figure reader may have left off it ("8.03
@@ -92,19 +92,18 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         value = _run_value(text, figures, index - 1)
         if op in (None, "plus", "+", "minus", "less", "−") or value is None or value <= 0:
             continue
-        said = [v for v in (_said_values(figure) if not _POWER.match(op)
-                            else (figure.value.value,)) if v > 0]
+        power = _POWER.match(op) is not None
+        said = [v for v in ((figure.value.value,) if power else _said_values(figure)) if v > 0]
         # A power is said with its base in full, so its result is held closer than a
         # product of rounded operands: 0.99 to the 10th is 90%, never "about 99%".
         # Operands said to their digits give a result as close as those digits allow; a
         # round figure said for it is held to its own last digit.
         operands = sum(significance(figures[i]) for i in run_before(text, figures, index)
                        if not small_whole(figures[i]))  # "one over 0.05": exact
-        rough = _POWER_ROUGHLY if _POWER.match(op) else max(
-            _ROUGH_LEAST, operands, figure.precision)
+        rough = _POWER_ROUGHLY if power else max(_ROUGH_LEAST, operands, figure.precision)
         if said and all(_unexplained(value, v, max(tolerance, figure.precision, rough))
                         for v in said):
-            found[index] = value, _POWER.match(op) is not None
+            found[index] = value, power
     return found
 
 
@@ -299,7 +298,7 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
         elif op in ("minus", "less", "−"):
             total -= operand
         elif _POWER.match(op):
-            if not (total > 0 and abs(operand) <= _MAX_EXPONENT):
+            if not (total > 0 and abs(operand) <= MAX_EXPONENT):
                 return None
             total **= operand
         else:
