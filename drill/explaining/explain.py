@@ -248,7 +248,7 @@ def explain(card: Card, solution: Solution | None, text: str,
         right += [c for c in above if c.name not in have]
         if parent[1] is not None:
             formulas = {name: r.formula for name, r in parent[1].results.items()}
-    right += _steps(solution, right)
+    right += _steps(solution, right, {**card.shared_formulas, **card.formulas})
     named = _named_facts(reading, names, right)
     right += named + _against_givens(named, right)
     problems = check_prose(reading, tolerance)
@@ -398,19 +398,25 @@ def _as_meant(value: Quantity, meant: Quantity) -> Quantity:
     return value if value.dim == meant.dim else Quantity(value.value, meant.dim)
 
 
-def _steps(solution: Solution | None, right: list[Candidate]) -> list[Candidate]:
-    """The steps of the right results' formulas that have units ("surge_rate − capacity"
-    is the 9 requests/s that pile up, "max_len − seq_len" the 7,192 tokens a reservation
-    wastes): said on the way to a result, each is right. A result computed only for a
-    mistake gives none: its steps are the slip's. Pure numbers (shares, "1 − p") give
-    none either: too many wrong shares would equal one."""
+def _steps(solution: Solution | None, right: list[Candidate],
+           written: dict[str, str] | None = None) -> list[Candidate]:
+    """The steps of the right results' formulas (``written``: the card's own, by result)
+    that have units ("surge_rate − capacity" is the 9 requests/s that pile up, "max_len −
+    seq_len" the 7,192 tokens a reservation wastes): said on the way to a result, each is
+    right. A result computed only for a mistake gives none: its steps are the slip's. Pure
+    numbers (shares, "1 − p") give none either, as too many wrong shares would equal one,
+    but for a whole grown by a part."""
     if solution is None:
         return []
     values = {**solution.given_values, **{n: r.value for n, r in solution.results.items()}}
     have = {(c.value.dim, round(c.value.value, 9)) for c in right}
     found: list[Candidate] = []
-    for name in [c.name for c in right if c.kind == "result"]:
-        formula_text = solution.results[name].formula
+    # The steps of the worked formula and of the card's own, as its author wrote it
+    # ("ring_factor × message": the bytes each GPU sends, which the worked one folds in).
+    texts = [text for name in [c.name for c in right if c.kind == "result"]
+             for text in (solution.results[name].formula, (written or {}).get(name))
+             if text]
+    for formula_text in texts:
         try:
             formula = read_formula(formula_text, values)
         except ParseError:
@@ -421,11 +427,18 @@ def _steps(solution: Solution | None, right: list[Candidate]) -> list[Candidate]
             with contextlib.suppress(QuantityError, ZeroDivisionError, OverflowError):
                 value = evaluate_formula(Formula(formula_text, node, {}), values)
                 key = (value.dim, round(value.value, 9))
-                if value.dim != dims.DIMENSIONLESS and value.value > 0 and key not in have:
+                if (value.dim != dims.DIMENSIONLESS or _grown(node, value)) and (
+                        value.value > 0 and key not in have):
                     have.add(key)
                     found.append(Candidate(node.echo(), value, format_quantity(value),
                                            "conversion"))
     return found
+
+
+def _grown(node: BinOp, value: Quantity) -> bool:
+    """Whether a pure number is a whole grown by a part ("1 + k × draft_cost": a round
+    costs 1.2 target steps), which no share could equal by chance."""
+    return node.op == "+" and value.value > 1
 
 
 def _against_givens(named: list[Candidate], known: list[Candidate]) -> list[Candidate]:

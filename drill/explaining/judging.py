@@ -71,6 +71,9 @@ _OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|plus|minus|[×÷
                              r"|(?:to\s+the\s+power|to\s+the\s+[0-9]|\^|\*\*)"
                              r"|,?\s*(?:and\s+)?(?:subtract|take\s+away|take\s+off))",
                              re.IGNORECASE)
+#: A part of a figure said next: "a quarter of the 141 GB" multiplies, it claims no share
+#: of the card.
+_PART_OF = re.compile(r"\s+of\s+(?:(?:the|a|an|[A-Za-z0-9]+'s)\s+)?[0-9]", re.IGNORECASE)
 #: A figure the working goes on to use: "128 MB, and 32 of those is", "half a gig, and 64
 #: users is", "0.13 GB, times 32".
 _CARRIED_ON = re.compile(r"[\s,]*(?:and|so|then)?\s*(?:[0-9][0-9.,]*\s+(?:of\s+(?:those|them|these)"
@@ -103,6 +106,8 @@ _CLOSE = 1.1
 #: least (the smallest such half is 5%, of "90"), and may be that round figure for
 #: anything within _ROUND.
 _ONE_DIGIT, _ROUND = 0.05, 0.1
+#: How far from a given, in halves of its own last digit, a figure restating it may be.
+_GIVEN_DIGITS = 1.5
 
 
 RIGHT, WRONG, UNKNOWN = "right", "wrong", "unknown"
@@ -361,7 +366,10 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     best_hit = max(hits, key=lambda o: (scores[id(o)], o.asked, -_off(figure, o),
                                         _rank(o)), default=None)
     operand = (_OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
-               or _OPERATOR_AFTER.match(text, figure.end) is not None)
+               or _OPERATOR_AFTER.match(text, figure.end) is not None
+               or (_PART_OF.match(text, figure.end) is not None and not _form(figure.text)
+                   and any(r.dim == dims.DIMENSIONLESS and r.value < 1
+                           for r in figure.readings)))
     # Among those the words name alike, one the figure says within its tolerance, not only
     # within the figure's loose precision ("a tenth of a second" is 1 ÷ 10 requests/s).
     top = max(hits, key=lambda o: (scores[id(o)], _off(figure, o) <= o.tolerance, o.asked,
@@ -414,7 +422,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         if slipped is not None:  # an operand too: "1,979 TFLOPS over 3.35 TB/s" on BF16
             return Verdict("wrong", slipped, True)
         return Verdict("right", best_hit, scores[id(best_hit)] > 0)
-    if _small_count(figure):
+    if _small_count(figure) or _all_but_one(figure, fits):
         return Verdict(None)
     counted = _counted_claim(figure, noun, fits, hits, scores)
     if figure.bare and counted is None and _number_of_another(figure, options):
@@ -651,7 +659,8 @@ def _is_the_slip(text: str, figure: Figure, slip: Option, top: Option | None,
     first time ("goes 3x") or a figure the slip reaches only by its loose precision is not
     the slip."""
     clue = scores[id(slip)] > 0
-    if (not clue and figure.bare) or _closer(figure, top, slip):
+    if (not clue and figure.bare) or _closer(figure, top, slip) or _leans_to(
+            text, figure, top, slip):
         return False
     if top is None:
         return True
@@ -664,6 +673,29 @@ def _is_the_slip(text: str, figure: Figure, slip: Option, top: Option | None,
             or (scores[id(slip)] == scores[id(top)] and not top.asked
                 and (clue or top.candidate.kind != "result"))
             or _closer(figure, slip, top))
+
+
+#: A round figure said as a bound it falls just short of, or just passes.
+_SHORT_OF = re.compile(r"\b(?:nearly|almost|not\s+quite|just\s+(?:under|below|short\s+of)"
+                       r"|a\s+(?:bit|little|touch)\s+(?:under|below|less\s+than))\s*$",
+                       re.IGNORECASE)
+_PAST = re.compile(r"\b(?:just|a\s+(?:bit|little|touch))\s+(?:over|above|more\s+than)\s*$",
+                   re.IGNORECASE)
+
+
+def _leans_to(text: str, figure: Figure, top: Option | None, slip: Option) -> bool:
+    """Whether the words put the figure on the side of it where ``top`` lies and the slip
+    does not: "nearly four times" is the 3.88× of the right working, not the 4× slip."""
+    if top is None:
+        return False
+    before = text[max(0, figure.start - 24):figure.start]
+    said, right = figure.value.value, top.candidate.value.value
+    wrong = slip.candidate.value.value
+    if _SHORT_OF.search(before):
+        return right < said and not wrong < said * (1 - significance(figure) / 10)
+    if _PAST.search(before):
+        return right > said and not wrong > said * (1 + significance(figure) / 10)
+    return False
 
 
 def _first_restatement(text: str, figure: Figure, option: Option | None) -> bool:
@@ -871,20 +903,37 @@ def _hit(figure: Figure, option: Option) -> bool:
     # "About 8 ms" may be 8.1 ms, but "4.75×" is not 5×, nor "354" 345: a figure said to
     # two or three digits is held to three times its last digit, within the tolerance.
     said = significance(figure)
-    slack = max(min(option.tolerance, 3 * said), figure.precision) * (1 + 1e-9)
-    if said >= _ONE_DIGIT:
-        # "Roughly twenty times cheaper" for 21.5×: a figure said to one digit is a
-        # round figure, as near as one digit can say it.
-        slack = max(slack, _ROUND)
+    reference = abs(option.candidate.value.value)
     for reading in figure.readings:
         if dims.without_counts(reading.dim) != dims.without_counts(option.candidate.value.dim):
             continue
+        # Half the figure's last digit is of the figure, not of the reference: "0.1 s"
+        # covers 0.05 to 0.15 s, not the 0.2 s it is half of.
+        own = (figure.precision if reference == 0
+               else min(figure.precision, figure.precision * abs(reading.value) / reference))
+        # A given is restated from the scenario, rounded at most: "2,100 tokens/s" is no
+        # 2,000. A result may be off by the rounding of the working said before it.
+        digits = _GIVEN_DIGITS if option.candidate.kind == "given" else 3
+        slack = max(min(option.tolerance, digits * said), own) * (1 + 1e-9)
+        if said >= _ONE_DIGIT:
+            # "Roughly twenty times cheaper" for 21.5×: a figure said to one digit is a
+            # round figure, as near as one digit can say it.
+            slack = max(slack, _ROUND)
         if (figure.bare and dims.without_counts(reading.dim) == dims.DIMENSIONLESS
                 and small_whole(figure) and option.candidate.kind != "given"):
             continue  # a bare 2 or 10 is not a claim about a ratio of the card
         if relative_off(reading.value, option.candidate.value.value) <= slack:
             return _near_whole(figure, reading.value, option)
     return False
+
+
+def _all_but_one(figure: Figure, fits: list[Option]) -> bool:
+    """Whether the figure counts all but one of a given count: "nineteen users queue while
+    the twentieth decodes" restates 20 users, it does not misstate them."""
+    value = figure.value.value
+    return value >= 1 and value == int(value) and any(
+        o.candidate.kind == "given" and o.candidate.value.value == value + 1
+        and o.candidate.value.dim == figure.value.dim for o in fits)
 
 
 def _near_whole(figure: Figure, value: float, option: Option) -> bool:

@@ -1,0 +1,81 @@
+"""Figures held to what their digits say: a round figure covers only what rounds to it, a
+given restated is the given rounded, and a count of all but one is a restatement."""
+
+from __future__ import annotations
+
+from drill.explaining.explain import RIGHT, WRONG
+from drill.packs.library import Library
+from testkit import said, verdicts
+
+
+def test_a_one_digit_figure_covers_only_what_rounds_to_it(library: Library) -> None:
+    # q6: batched, $3/h ÷ (4,300 tokens/s × 3,600 s/h) ≈ $0.19 per million tokens. "0.1
+    # dollars" covers $0.05 to $0.15; it is not a rounding of $0.19.
+    result = said(library, "speed-physics/q6",
+                  "Batched, the cost comes to about 0.1 dollars per million tokens.")
+    assert verdicts(result)["0.1 dollars per million tokens"] == (WRONG, "cost_batched")
+    assert said(library, "speed-physics/q6",
+                "Batched, the cost comes to about 0.2 dollars per million tokens.").all_right
+
+
+def test_a_given_restated_is_the_given_rounded(library: Library) -> None:
+    # q1: 1 token ÷ (16 GB ÷ 3.35 TB/s) = 209 tokens/s; the scenario's benchmark is 2,000
+    # tokens/s. "2,100 tokens a second" rounds from neither: a 10× slip of the ceiling.
+    result = said(library, "speed-physics/q1",
+                  "So in principle you could get roughly 2,100 tokens a second.")
+    assert verdicts(result)["2,100 tokens a second"] == (WRONG, "max_tokens_per_s")
+    right = said(library, "speed-physics/q1",
+                 "The colleague's 2,000 tokens a second is a broken benchmark.")
+    assert right.all_right
+
+
+def test_all_but_one_of_a_given_count_restates_it(library: Library) -> None:
+    # q3-follow-up: 20 users on a server that runs one request at a time.
+    result = said(library, "speed-physics/q3-follow-up",
+                  "Nineteen users queue while the twentieth decodes at batch one.")
+    assert result.all_right
+
+
+def test_a_part_of_a_figure_said_next_is_no_share_of_the_card(library: Library) -> None:
+    # tp-memory-per-gpu: 141.2 GB of weights over 4 GPUs is 35.3 GB each; "a quarter of
+    # the 141.2 GB" multiplies, it is not a size.
+    result = said(library, "model-sizing/tp-memory-per-gpu",
+                  "Each of the four H100s holds a quarter of the 141.2 GB, so 35.3 GB of "
+                  "weights.")
+    assert result.all_right
+
+
+def test_nearly_a_slips_round_figure_is_the_right_figure_under_it(library: Library) -> None:
+    # weight-only-decode: 16 bits over 4.125 bits a weight (the group scales included) is
+    # 3.88×; the slip of leaving the scales out is 16 ÷ 4 = 4×. "Nearly four times" says
+    # under 4×.
+    nearly = said(library, "quantization/weight-only-decode",
+                  "Going from sixteen gigs to about 4.1 gigs makes decode nearly four times "
+                  "faster.")
+    assert verdicts(nearly)["four times"] == (RIGHT, "decode_speedup")
+    flat = said(library, "quantization/weight-only-decode",
+                "Going from sixteen bits to four bits makes decode four times faster.")
+    assert verdicts(flat)["four times"][0] == WRONG
+
+
+def test_a_whole_grown_by_its_parts_is_a_step(library: Library) -> None:
+    # tpot-with-speculation: a round is one target step plus 4 drafts at 5% each, 1 + 4 ×
+    # 0.05 = 1.2 target steps of 20 ms, so 24 ms.
+    result = said(library, "speculative-decoding/tpot-with-speculation",
+                  "A round is one check plus four drafter steps at 5% each, so 1.2 target "
+                  "steps, 24 ms.")
+    assert verdicts(result)["1.2"] == (RIGHT, "draft_cost × k + 1")
+    assert result.all_right
+
+
+def test_a_step_of_the_formula_as_the_card_writes_it_is_right(library: Library) -> None:
+    # tp-decode-allreduce: 32 × 8,192 × 2 B = 524 KB a message; the ring sends 2 × 7/8 =
+    # 1.75 of it from each GPU, 917 KB, which the solved formula folds into one term.
+    result = said(library, "parallelism/tp-decode-allreduce",
+                  "Each message is half a megabyte, and the ring sends 1.75× that, about "
+                  "0.92 MB, from each GPU.")
+    assert result.all_right
+    slip = said(library, "parallelism/tp-decode-allreduce",
+                "Each message is half a megabyte, and the ring sends 1.75× that, about "
+                "1.8 MB, from each GPU.")
+    assert not slip.all_right
