@@ -55,7 +55,8 @@ _DOWN_FROM = re.compile(r"\b(?:down|up|drops?|dropping|falls?|falling|rises?|ris
 _NAIVELY = re.compile(r"(?:^|[.;!?]\s+)(?:naively|naive(?:ly)?\s+reasoning"
                       r"|compared?\s+(?:that|this|it)\s+(?:with|to)"
                       r"|if\s+[^.;!?]{0,60}\b(?:weren't|wasn't|didn't|hadn't|were\s+not"
-                      r"|was\s+not|did\s+not|had\s+no))\b"
+                      r"|was\s+not|did\s+not|had\s+no)"
+                      r"|if\s+(?:you|we|they|I|one)(?:'d|\s+had)\s+[a-z]+(?:ed|ne|en|ot)\b)\b"
                       r"(?:[^.;!?]|\.\d)*$", re.IGNORECASE)
 #: Words after a figure that call it wrong: "the 32x intuition is wrong".
 _CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+"

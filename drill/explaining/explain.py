@@ -57,7 +57,7 @@ from drill.quantities import dimensions as dims
 from drill.quantities.expression_slips import power_of_ten
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.parsing.formula import Formula, evaluate_formula, read_formula
-from drill.quantities.parsing.nodes import BinOp
+from drill.quantities.parsing.nodes import BinOp, Number
 from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.units import format_quantity
 from drill.solving.solve import Solution
@@ -263,7 +263,7 @@ def explain(card: Card, solution: Solution | None, text: str,
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
     verdicts = settle(reading, found, verdicts, tolerance)
-    verdicts = [_digits_said(figure, verdict, rewrite, plain)
+    verdicts = [_digits_said(figure, verdict, rewrite, plain, options)
                 for figure, verdict in zip(found, verdicts, strict=True)]
     verdicts = what_ifs(reading, found, verdicts, solution, tolerance,
                         frozenset(m.candidate.name for m in mistakes))
@@ -303,21 +303,35 @@ def explain(card: Card, solution: Solution | None, text: str,
 _SCALED = frozenset({"point", "hundred", "and", *SCALES})
 
 
-def _digits_said(figure: Figure, verdict: Verdict, rewrite: Rewrite, plain: str) -> Verdict:
+def _digits_said(figure: Figure, verdict: Verdict, rewrite: Rewrite, plain: str,
+                 options: list[judging.Option]) -> Verdict:
     """A number said in words with a figure's digits and no point ("seventy-nine sixty-five
-    GiB" for 79.65 GiB) is that figure: only the point was not said."""
-    option = verdict.option
-    if verdict.verdict != WRONG or option is None or option.mistake is not None:
+    GiB" for 79.65 GiB) is that figure: only the point was not said. So is a price said
+    without its dollars ("two fifty an hour" for $2.50/h), when the card has no figure
+    those words say in full."""
+    if verdict.verdict not in (WRONG, UNKNOWN) or (
+            verdict.option is not None and verdict.option.mistake is not None):
         return verdict
     start, end = rewrite.span(figure.start, figure.end)
-    said, shown = judging.NUMBER.match(figure.text), judging.NUMBER.search(option.candidate.shown)
+    said = judging.NUMBER.match(figure.text)
     words = plain[start:end].casefold().split()
-    if (any(c.isdigit() for c in plain[start:end]) or said is None or shown is None
-            or "." not in shown.group() or any(w in _SCALED for w in words)
+    if (any(c.isdigit() for c in plain[start:end]) or said is None
+            or any(w in _SCALED for w in words)
             or sum(w.split("-")[0] in ONES or w.split("-")[0] in TENS for w in words) < 2):
         return verdict  # "twelve milliseconds" for 1.2 ms is a slip, not digits said
-    digits = [re.sub(r"[^0-9]", "", m.group()).strip("0") for m in (said, shown)]
-    return Verdict(RIGHT, option, verdict.clue) if digits[0] == digits[1] else verdict
+    digits = re.sub(r"[^0-9]", "", said.group()).strip("0")
+    kinds = {dims.without_counts(r.dim) for r in figure.readings}
+    money = {dims.multiply(kind, dims.dim(currency=1)) for kind in kinds}
+    for option in [verdict.option, *options]:
+        if option is None or option.mistake is not None:
+            continue
+        shown = judging.NUMBER.search(option.candidate.shown)
+        kind = dims.without_counts(option.candidate.value.dim)
+        if (shown is not None and "." in shown.group()
+                and re.sub(r"[^0-9]", "", shown.group()).strip("0") == digits
+                and (kind in kinds or kind in money)):
+            return Verdict(RIGHT, option, verdict.clue)
+    return verdict
 
 
 def _worked_sides(text: str, problems: list[Any]
@@ -436,9 +450,11 @@ def _steps(solution: Solution | None, right: list[Candidate],
 
 
 def _grown(node: BinOp, value: Quantity) -> bool:
-    """Whether a pure number is a whole grown by a part ("1 + k × draft_cost": a round
-    costs 1.2 target steps), which no share could equal by chance."""
-    return node.op == "+" and value.value > 1
+    """Whether a pure number is one whole grown by a part ("1 + k × draft_cost": a round
+    costs 1.2 target steps), which no share could equal by chance. A sum of parts alone
+    is not ("α + α² + α³ + α⁴" leaves out the target's own token)."""
+    return node.op == "+" and value.value > 1 and any(
+        isinstance(side, Number) and side.value == 1 for side in (node.left, node.right))
 
 
 def _against_givens(named: list[Candidate], known: list[Candidate]) -> list[Candidate]:

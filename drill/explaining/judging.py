@@ -55,11 +55,12 @@ _HEDGED = re.compile(r"\b(?:maybe|perhaps|probably|i'd\s+guess|i\s+guess|guessin
                      r"|something\s+like)(?:\s+(?:about|around|roughly|another|an?))?\s*"
                      r"(?:[0-9][0-9.,]*\s*(?:%|percent)?\s*(?:,|or|to)\s*)?$", re.IGNORECASE)
 #: A model named by its size: "a 7B model", "the 70B one".
-_MODEL_SIZE = re.compile(r"[0-9]+(?:\.[0-9]+)?[BM]")
+_MODEL_SIZE = re.compile(r"[0-9]+(?:\.[0-9]+)?\s?[BM]")
 _MODEL_AFTER = re.compile(r"\s+(?:models?|one|dense|MoE|params|parameters?|class)\b",
                           re.IGNORECASE)
-#: A device named after a size: "an 80 gig card", "80 GB H100s".
-_DEVICE_AFTER = re.compile(r"\s+(?:cards?|GPUs?|[HAB][0-9]{2,3}s?|devices?|accelerators?)\b",
+#: A device named after a size: "an 80 gig card", "80 GB H100s", "a 400 gigabit port".
+_DEVICE_AFTER = re.compile(r"\s+(?:cards?|GPUs?|[HAB][0-9]{2,3}s?|devices?|accelerators?"
+                           r"|ports?|NICs?|links?)\b",
                            re.IGNORECASE)
 #: An operator said or written right before a figure: the figure is inside a formula.
 _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|\broot\s+of"

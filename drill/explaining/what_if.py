@@ -13,6 +13,7 @@ import re
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
 from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict
+from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError
 from drill.quantities.parsing.formula import evaluate_formula, read_formula
 from drill.quantities.quantity import Quantity, QuantityError
@@ -52,10 +53,22 @@ def what_ifs(text: str, found: list[Figure], verdicts: list[Verdict],
             # "If you went to 32 micro-batches": the supposition, no claim of the card's 8.
             out[first] = Verdict(None)
         for index in rest:
-            if out[index].verdict in (WRONG, UNKNOWN) and any(
-                    _gives(found[index], world, tolerance) for world in worlds):
+            if out[index].verdict in (WRONG, UNKNOWN) and (any(
+                    _gives(found[index], world, tolerance) for world in worlds)
+                    or (out[index - 1].verdict == RIGHT
+                        and _inverse(found[index - 1], found[index], tolerance))):
                 out[index] = Verdict(RIGHT)
     return out
+
+
+def _inverse(before: Figure, figure: Figure, tolerance: float) -> bool:
+    """Whether ``figure`` is one over the right figure just before it ("it'd be about 21
+    milliseconds, 47 tokens a second"): the same supposed world, said as a rate."""
+    slack = max(tolerance, before.precision, figure.precision)
+    return any(dims.without_counts(a.dim) != dims.DIMENSIONLESS
+               and dims.without_counts(dims.multiply(a.dim, b.dim)) == dims.DIMENSIONLESS
+               and relative_off(a.value * b.value, 1.0) <= slack
+               for a in before.readings for b in figure.readings)
 
 
 def _worlds(supposed: Figure, solution: Solution, slips: frozenset[str]

@@ -79,3 +79,49 @@ def test_a_step_of_the_formula_as_the_card_writes_it_is_right(library: Library) 
                 "Each message is half a megabyte, and the ring sends 1.75× that, about "
                 "1.8 MB, from each GPU.")
     assert not slip.all_right
+
+
+def test_a_model_named_by_its_size_in_words_is_no_byte_count(library: Library) -> None:
+    # active-vs-total: DeepSeek-V3 fires 37 billion of its 671 billion parameters a token.
+    result = said(library, "moe-serving/active-vs-total",
+                  "It computes like a thirty-seven B dense model but you have to store all "
+                  "six seventy-one billion parameters.")
+    assert result.all_right
+    assert "thirty-seven B" not in verdicts(result)
+
+
+def test_a_port_named_by_its_rate_is_no_size(library: Library) -> None:
+    # disagg-pays: the 2.62 GB cache crosses a 400 Gb/s port; the port's name is no
+    # claim about the cache's size.
+    result = said(library, "serving-engine/disagg-pays",
+                  "In a split design the cache goes over a four hundred gigabit port.")
+    assert result.all_right
+
+
+def test_a_what_if_said_as_a_time_and_then_a_rate_is_one_world(library: Library) -> None:
+    # decode-floor-b200: 70.6 GB of FP8 weights over an H100's 3.35 TB/s is 21.1 ms a
+    # step, so 1 token ÷ 21.1 ms ≈ 47 tokens/s; the card asks only for the B200's 109.
+    result = said(library, "hardware/decode-floor-b200",
+                  "On an H100 at three point three five it'd be about twenty-one "
+                  "milliseconds, forty-seven tokens a second.")
+    assert result.all_right
+    slip = said(library, "hardware/decode-floor-b200",
+                "On an H100 at three point three five it'd be about twenty-one "
+                "milliseconds, ninety tokens a second.")
+    assert not slip.all_right
+
+
+def test_a_counterfactual_with_if_youd_is_set_aside(library: Library) -> None:
+    # paged-waste: reserving 8,192 slots for a 1,000-token sequence wastes 7,192, the
+    # card's 'reserved-max' slip, said here as what one would have wasted.
+    result = said(library, "serving-engine/paged-waste",
+                  "If you'd reserved the full eighty-one ninety-two up front, you'd be "
+                  "wasting about seven thousand one hundred ninety-two slots.")
+    assert result.all_right
+
+
+def test_a_price_said_without_its_dollars_is_the_price(library: Library) -> None:
+    # input-vs-output: the GPU rents at $2.50 an hour; "two fifty an hour" says it.
+    result = said(library, "slo-capacity-cost/input-vs-output",
+                  "The GPU is two fifty an hour.")
+    assert verdicts(result)["two fifty an hour"] == (RIGHT, "price")
