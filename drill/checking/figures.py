@@ -170,10 +170,12 @@ def _figure_at(text: str, tokens: list[ProseToken], i: int) -> tuple[Figure | No
     how_precise = precision(first.text)
     has_unit = dims.without_counts(readings[0].dim) != dims.DIMENSIONLESS
     bare = j == end_of_number and not dollar
-    if i and tokens[i - 1].text in _PRODUCT and not dollar and j > end_of_number:
+    if (i and tokens[i - 1].text in _PRODUCT and not dollar and j > end_of_number
+            and tokens[end_of_number].text not in ("%", "×")):
         # "2 × 8 × 10⁹ × 8,000 FLOP": the unit may be the product's, the number a bare
         # factor; or the number's own, as in "16 × $4/h × 720 h" (a month in hours): it
-        # is read both ways, the bare factor first.
+        # is read both ways, the bare factor first. A percent is the number's own: "2,200
+        # × 98%" is 0.98 of 2,200.
         number = text[start : tokens[end_of_number - 1].end]
         with contextlib.suppress(ParseError):
             return Figure(start, tokens[end_of_number - 1].end, number,

@@ -855,6 +855,9 @@ def _fits(figure: Figure, option: Option, noun: str) -> bool:
         if kind == dims.DIMENSIONLESS and noun and not figure.bare and _form(
                 option.candidate.shown):
             continue  # "one user" counts users: it is no 1× gain, nor "32 users" a 32× one
+        if noun and not figure.bare and option.candidate.kind == "conversion" and (
+                option.candidate.name.endswith(" − 1")):
+            continue  # a gain is said as a share or a factor: "five GPUs" is no 4.6 more
         if kind == dims.DIMENSIONLESS and noun and not figure.bare and (
                 option.candidate.kind in ("fact", "conversion") or not counts):
             # A count of things ("15 conversations") claims a plain ratio only when the

@@ -101,7 +101,7 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         operands = sum(significance(figures[i]) for i in run_before(text, figures, index)
                        if not small_whole(figures[i]))  # "one over 0.05": exact
         rough = _POWER_ROUGHLY if power else max(_ROUGH_LEAST, operands, figure.precision)
-        if said and all(_unexplained(value, v, max(tolerance, figure.precision, rough))
+        if said and all(_unexplained(value, v, max(figure.precision, rough))
                         for v in said):
             found[index] = value, power
     return found
@@ -109,7 +109,7 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
 
 #: How far a product or quotient said aloud may be from its operands' own (they are
 #: rounded as they are said), and how far a power may.
-_ROUGH_LEAST, _POWER_ROUGHLY = 0.05, 0.05
+_ROUGH_LEAST, _POWER_ROUGHLY = 0.03, 0.05
 
 
 def _unexplained(worked: float, said: float, slack: float) -> bool:

@@ -196,6 +196,14 @@ def test_a_factor_of_a_product_may_carry_its_own_unit() -> None:
     assert _open("2 × 8,000 FLOP", _candidate("tokens", "8,000 tokens")) == []
 
 
+def test_a_percent_after_a_times_sign_is_the_numbers_own() -> None:
+    # "2,200 × 98%" is 98% of 2,200: the share is 0.98 of the card's, never a bare 98.
+    share = _candidate("ok", "98%")
+    figure = find_figures("2,200 × 98% of them")[1]
+    assert figure.value.value == 0.98
+    assert _open("2,200 × 98% of them", _candidate("rate", "2,200"), share) == []
+
+
 def test_a_holding_equation_accounts_for_what_it_derives() -> None:
     weights, bandwidth = _candidate("weights", "16 GB"), _candidate("bandwidth", "3.35 TB/s")
     # 16 GB ÷ 3.35 TB/s = 4.776 ms: derived, though no candidate is 4.78 ms.

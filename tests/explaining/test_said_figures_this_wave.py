@@ -125,3 +125,25 @@ def test_a_price_said_without_its_dollars_is_the_price(library: Library) -> None
     result = said(library, "slo-capacity-cost/input-vs-output",
                   "The GPU is two fifty an hour.")
     assert verdicts(result)["two fifty an hour"] == (RIGHT, "price")
+
+
+def test_a_count_of_gpus_is_no_gain(library: Library) -> None:
+    # gpus-for-peak: 40 requests/s × 350 tokens ÷ 2,500 tokens/s = 5.6 GPUs' worth; over a
+    # 75% target that is 7.47, so 8 GPUs. "Five GPUs" is not 5.6 − 1, a gain.
+    result = said(library, "slo-capacity-cost/gpus-for-peak",
+                  "Rounding up I'd provision five GPUs.")
+    assert verdicts(result)["five GPUs"] == (WRONG, "gpus")
+
+
+def test_working_said_to_its_digits_is_held_to_them_not_to_the_cards_tolerance(
+        library: Library) -> None:
+    # goodput: 2,200 tokens/s × 98% = 2,156 tokens/s; 2,056 is 4.6% off, inside the
+    # card's 5% but not a rounding of what the speaker's own operands give.
+    result = said(library, "slo-capacity-cost/goodput",
+                  "At thirty-two it's twenty-two hundred times ninety-eight percent, about "
+                  "two thousand fifty-six.")
+    assert not result.all_right
+    right = said(library, "slo-capacity-cost/goodput",
+                 "At thirty-two it's twenty-two hundred times ninety-eight percent, about "
+                 "two thousand one hundred fifty-six.")
+    assert right.all_right
