@@ -66,6 +66,10 @@ _DEVICE_AFTER = re.compile(r"\s+(?:cards?|GPUs?|[HAB][0-9]{2,3}s?|devices?|accel
 _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|\broot\s+of"
                       r"|\bequal\s+to|\bset\s+(?:it|that|this)\s+to|[×÷+−*/])\s*$",
                       re.IGNORECASE)
+#: "Over" or "under" said as a bound, not a division: "a bit over two times cheaper".
+_A_BOUND = re.compile(r"\b(?:a\s+(?:bit|little|touch)|just|slightly|well|way|far|somewhat"
+                      r"|little|anything|something|is|was|it's|that's|be|at)\s+(?:over|under)\s*$",
+                      re.IGNORECASE)
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
 _OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|plus|minus|[×÷/+−])\s*[0-9]"
@@ -309,6 +313,8 @@ _COEFFICIENT = re.compile(
     rf"\s+(?:times|over|divided\s+by|plus|minus)\b", re.IGNORECASE)
 #: "N times" said before one bare name that ends the clause ("four times batch,"), where
 #: "a 64x saving," names what the factor is.
+_COMPARED_AFTER = re.compile(r"\s+(?:better|worse|faster|slower|more|less|fewer|cheaper"
+                             r"|higher|lower|bigger|smaller|greater|larger)\b", re.IGNORECASE)
 _TIMES_A_NAME = re.compile(rf"\s+(?!{_COMPARING})[A-Za-z][\w'-]*\s*(?:[,;]|$)",
                            re.IGNORECASE)
 
@@ -366,7 +372,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     # The words first (coarsely: a stray shared word decides nothing), then the closest.
     best_hit = max(hits, key=lambda o: (scores[id(o)], o.asked, -_off(figure, o),
                                         _rank(o)), default=None)
-    operand = (_OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
+    operand = ((_OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
+                and _A_BOUND.search(text[max(0, figure.start - 24):figure.start]) is None)
                or _OPERATOR_AFTER.match(text, figure.end) is not None
                or (_PART_OF.match(text, figure.end) is not None and not _form(figure.text)
                    and any(r.dim == dims.DIMENSIONLESS and r.value < 1
@@ -375,6 +382,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     # within the figure's loose precision ("a tenth of a second" is 1 ÷ 10 requests/s).
     top = max(hits, key=lambda o: (scores[id(o)], _off(figure, o) <= o.tolerance, o.asked,
                                    _rank(o)), default=None)
+    lost = _rate_lost(text, figure, fits)
+    if lost is not None:
+        return Verdict("right", lost, True)
     if gain and best_hit is None:
         # The gain the words name, said wrong: "15 percent faster" for a 1.18× speedup.
         named = max((o for o in fits if o.candidate.name.endswith(" − 1")),
@@ -438,7 +448,10 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict("wrong", factor, scores[id(factor)] >= _BARE_CLUE)
     if counted is not None and not operand:
         return Verdict("wrong", counted, True)  # "128 conversations" is no head size
-    if accounted or operand or per_something:
+    # "32 times better than one user" claims a ratio: the 32 users it shares a number
+    # with do not account for it.
+    compared = _form(figure.text) == "×" and _COMPARED_AFTER.match(text, figure.end)
+    if (accounted and not compared) or operand or per_something:
         return Verdict("right")
     if figure.bare or not (figure.has_unit or noun or _form(figure.text)
                            or figure.value.dim != dims.DIMENSIONLESS):
@@ -468,6 +481,24 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if _HEDGED.search(text[max(0, figure.start - 24):figure.start]):
         return Verdict(None)  # "real kernels land maybe 20% under it": a guess of no result
     return Verdict("unknown")
+
+
+_SLOWER = re.compile(r"\s+(?:slower|less\s+throughput|fewer\s+tokens)\b", re.IGNORECASE)
+
+
+def _rate_lost(text: str, figure: Figure, fits: list[Option]) -> Option | None:
+    """The slowdown a share "slower" says as the speed lost: a step 1.26× as long is 26%
+    longer, and its speed 1 − 1 ÷ 1.26 ≈ 21% slower; either way of saying it is right."""
+    if _form(figure.text) != "%" or _SLOWER.match(text, figure.end) is None:
+        return None
+    said = figure.value.value
+    slack = max(_ROUND if significance(figure) >= _ONE_DIGIT else 0.0, figure.precision)
+    for option in fits:
+        grown = option.candidate.value.value + 1
+        if (option.candidate.name.endswith(" − 1") and grown > 1 and relative_off(
+                said, 1 - 1 / grown) <= max(option.tolerance, slack)):
+            return option
+    return None
 
 
 def _ratio_fits(text: str, figure: Figure, options: list[Option], fits: list[Option]

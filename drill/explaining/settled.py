@@ -264,11 +264,22 @@ def _bounds_met(text: str, found: list[Figure], verdicts: list[Verdict]) -> list
         if meant is None:
             continue
         before = text[max(0, figure.start - 24):figure.start]
-        value = meant.value
-        if ((_BOUND_BELOW.search(before) and value <= figure.value.value)
-                or (_BOUND_ABOVE.search(before) and value >= figure.value.value)):
+        value, said = meant.value, figure.value.value
+        if _NEAR_BOUND.search(before) or not said / _LOOSEST <= value <= said * _LOOSEST:
+            continue  # "a bit over two times" is about 2×; "over 2×" says little of 21.5×
+        if ((_BOUND_BELOW.search(before) and value <= said)
+                or (_BOUND_ABOVE.search(before) and value >= said)):
             out[index] = Verdict(RIGHT, option, True)
     return out
+
+
+#: A bound said as near the figure: "a bit over", "just under".
+_NEAR_BOUND = re.compile(r"\b(?:a\s+(?:bit|little|touch)|just|slightly)\s+(?:over|above|under"
+                         r"|below|more\s+than|less\s+than)(?:\s+(?:about|around|roughly))?\s*$",
+                         re.IGNORECASE)
+#: How far from its bound a quantity may be for the bound to say it: "under half a
+#: percent" of 0.25%, not "over 2×" of 21.5×.
+_LOOSEST = 4.0
 
 
 #: How near a bare number and the figure after it are to be one figure said twice.

@@ -147,3 +147,37 @@ def test_working_said_to_its_digits_is_held_to_them_not_to_the_cards_tolerance(
                  "At thirty-two it's twenty-two hundred times ninety-eight percent, about "
                  "two thousand one hundred fifty-six.")
     assert right.all_right
+
+
+def test_a_bit_over_a_figure_is_near_it_not_a_bound(library: Library) -> None:
+    # q6: $4.17 ÷ $0.194 per million ≈ 21.5× cheaper batched. "A bit over two times" says
+    # about 2×, which 21.5× is not, though it is over 2×.
+    result = said(library, "speed-physics/q6",
+                  "So batching makes it a bit over two times cheaper per token.")
+    assert verdicts(result)["two times"] == (WRONG, "cost_ratio")
+    assert said(library, "speed-physics/q6",
+                "So batching makes it a bit over twenty times cheaper per token.").all_right
+
+
+def test_a_share_slower_may_be_the_speed_lost(library: Library) -> None:
+    # q3: 32 users' caches make the step (16 + 4.19) ÷ 16 ≈ 1.26× as long, so each user's
+    # speed drops by 1 − 1 ÷ 1.26 ≈ 21%: "20 percent slower" and "26 percent longer" are
+    # both right; "10 percent slower" is neither.
+    right = said(library, "speed-physics/q3",
+                 "Each user gets around 166 tokens a second, roughly 20 percent slower than "
+                 "solo.")
+    assert right.all_right
+    assert not said(library, "speed-physics/q3",
+                    "Each user gets around 166 tokens a second, roughly 10 percent slower "
+                    "than solo.").all_right
+
+
+def test_a_factor_said_as_better_than_claims_a_ratio(library: Library) -> None:
+    # q3: 5,310 tokens/s against one user's 209 is 25.4×; 32 is the batch, no ratio.
+    result = said(library, "speed-physics/q3",
+                  "Total throughput is about 5,300 tokens a second, roughly 32 times better "
+                  "than one user.")
+    assert verdicts(result)["32 times"] == (WRONG, "throughput_gain")
+    assert said(library, "speed-physics/q3",
+                "Total throughput is about 5,300 tokens a second, roughly 25 times better "
+                "than one user.").all_right
