@@ -52,7 +52,7 @@ def test_an_unchanged_copy_of_a_builtin_pack_checks_clean_with_a_note(
                                     "pack: speed-physics")
     assert code == 0, lines
     assert lines[0].startswith(f"{path}: note: pack id 'speed-physics' is the built-in")
-    assert lines[-1] == "1 pack, 14 cards, 28 asks: 0 errors, 0 warnings"
+    assert lines[-1] == "1 pack, 14 cards, 29 asks: 0 errors, 0 warnings"
 
 
 def test_a_figure_off_by_forty_percent_in_plain_prose_is_reported_where_it_is(
@@ -150,7 +150,7 @@ def test_json_output_is_one_object_per_finding_and_a_summary(run_cli: Run,
     (finding,) = document["findings"]
     assert {"file", "line", "column", "severity", "code", "message"} <= set(finding)
     assert finding["code"] == "unaccounted-figure" and finding["severity"] == "error"
-    assert document["summary"] == {"packs": 1, "cards": 14, "asks": 28, "errors": 1,
+    assert document["summary"] == {"packs": 1, "cards": 14, "asks": 29, "errors": 1,
                                    "warnings": 0}
     assert len(document["notes"]) == 1
 

@@ -121,7 +121,11 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
             # multiplied-factors (issue 32): the two parts' own factors, 3 × 2.
             "multiplied-factors": "6×",
             "multiplied-speedups": "1.25 × 1.33",
+            # untouched-left-out: 1 ÷ (0.1 + 0.25), the 20% no change touches left out.
+            "untouched-left-out": "2.86×",
         }),
+        # The step's new length: 0.2 + 0.1 + 0.25; the slip adds the faster parts alone.
+        "new_time_fraction": ("0.55", {"untouched-left-out": "0.35"}),
     },
     "serving-math/intensity": {
         # elements-not-bytes (issue 33): FLOPs over elements, 2 × 64 × 4096 ÷ (2 × 64 +

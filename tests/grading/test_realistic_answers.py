@@ -17,7 +17,8 @@ The expectations come from the cards' givens worked by hand, not from the grader
 * q6-follow-up: 64 × 4,096 × 128 KiB = 34.4 GB; 50.4 GB ÷ 3.35 TB/s = 15.0 ms; 66.5 and
   4,258 tokens/s; one user's KV 0.537 GB, 4.94 ms, 12,950 tokens/s.
 * q7: 300 × 4 µs = 1.2 ms = 25% of 4.8 ms; 1 ÷ (0.7 + 0.3 ÷ 3) = 1.25×; 1 ÷ 0.7 = 1.43×.
-  q7-follow-up (±3%): 1 ÷ (0.2 + 0.1 + 0.25) = 1.82×; 3 + 2 = 5×; 1.25 × 1.33 = 1.67×.
+  q7-follow-up (±3%): 1 ÷ (0.2 + 0.1 + 0.25) = 1.82×; 3 + 2 = 5×; 1.25 × 1.33 = 1.67×;
+  the step 0.2 + 0.1 + 0.25 = 0.55 of its old length (0.35, and 2.86×, with the 0.2 left out).
 * serving-math: intensity 1 and 62.1 FLOP/byte; ridge batch 345 (295 if intensity = m);
   Amdahl 1 ÷ 0.85 = 1.18×; Little 20/s × 8 s = 160; 300 × 4,000 × 56 KiB = 68.8 GB;
   queueing 0.2 ÷ 0.05 = 4× (0.95 ÷ 0.8 = 1.19× linear); 0.99¹⁰ = 90.4% (±2%); 2 of 200.
@@ -339,6 +340,10 @@ ROWS: list[Row] = [
     ("q7-follow-up", "combined_speedup", "3 + 2", W, "added-speedups", ""),
     ("q7-follow-up", "combined_speedup", "1.25 * 1.33", W, "multiplied-speedups", ""),
     ("q7-follow-up", "combined_speedup", "0.55", W, "reciprocal", ""),
+    ("q7-follow-up", "combined_speedup", "1/(0.1 + 0.25)", W, "untouched-left-out", ""),
+    ("q7-follow-up", "new_time_fraction", "0.55", C, NONE, ""),
+    ("q7-follow-up", "new_time_fraction", "0.2 + 0.3/3 + 0.5/2", C, NONE, ""),
+    ("q7-follow-up", "new_time_fraction", "0.3/3 + 0.5/2", W, "untouched-left-out", ""),
     # --- serving-math ------------------------------------------------------------------
     ("serving-math/intensity", "intensity_batch1", "1 FLOP/byte", C, NONE, ""),
     ("serving-math/intensity", "intensity_batch1", "2 FLOPs / 2 bytes", C, NONE, ""),
