@@ -46,7 +46,7 @@ from drill.explaining import judging
 from drill.explaining.judging import Verdict, judge, options_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.readings import read_figures
-from drill.explaining.settled import settle
+from drill.explaining.settled import mixed_scales, settle
 from drill.explaining.spoken import ONES, SCALES, TENS, Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
 from drill.explaining.what_if import what_ifs
@@ -263,6 +263,7 @@ def explain(card: Card, solution: Solution | None, text: str,
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
     verdicts = settle(reading, found, verdicts, tolerance)
+    verdicts = mixed_scales(reading, found, verdicts, options)
     verdicts = [_digits_said(figure, verdict, rewrite, plain, options)
                 for figure, verdict in zip(found, verdicts, strict=True)]
     verdicts = what_ifs(reading, found, verdicts, solution, tolerance,
@@ -518,7 +519,8 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
                            f"that is the '{option.mistake.id}' mistake: {why} "
                            f"{_working(option.meant, solution)}".strip())
     meant = option.candidate
-    slip = _slip(judging.reading_in(figure, meant.value.dim), meant.value.value, tolerance)
+    slip = verdict.why or _slip(judging.reading_in(figure, meant.value.dim), meant.value.value,
+                                tolerance)
     shown = meant.shown
     if not re.match(r"[$0-9]", shown):  # a given written as a formula: "params × 2 B"
         with contextlib.suppress(ValueError):

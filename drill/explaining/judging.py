@@ -141,6 +141,7 @@ class Verdict:
     option: Option | None = None
     clue: bool = False  # the words pointed at the option (not only its value)
     also_right: bool = False  # a slip's value that is also a result of the right working
+    why: str | None = None  # what went wrong, where the words say more than the value
 
 
 def options_of(card: Card, right: list[Candidate],

@@ -7,11 +7,12 @@ time and the figures in order, and gives the verdicts the answer as a whole supp
 
 from __future__ import annotations
 
+import math
 import re
 
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
-from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict
+from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Option, Verdict
 from drill.explaining.meaning import sentence_start
 from drill.explaining.readings import LEADING_NUMBER
 from drill.explaining.working import rescaled, run_before, significance, small_whole, worked_out
@@ -328,3 +329,85 @@ def _claimed(verdict: Verdict) -> bool:
     # A card's declared mistake is claimed by its value alone: the slip is the working.
     return option is not None and (option.candidate.kind == "mistake" or (
         verdict.clue and option.candidate.kind == "result"))
+
+
+#: Between two sizes, the second taken from the first: "71.7 gigs, minus 16 for weights".
+_TAKEN_FROM = re.compile(r"\b(?:minus|less|take\s+away|take\s+off|subtract\w*)\b|−",
+                         re.IGNORECASE)
+#: How far apart two sizes' scales must be to be two units (GB and GiB are 7% apart).
+_OTHER_SCALE = 0.02
+#: How close a difference of the numbers said must be to be that difference.
+_SAME_DIFFERENCE = 0.01
+
+
+def mixed_scales(text: str, found: list[Figure], verdicts: list[Verdict],
+                 options: list[Option]) -> list[Verdict]:
+    """A size worked as the difference of the numbers of two sizes said in different
+    units ("90% of 79.65 gigs is 71.7 gigs", GiB, "minus 16 for weights", GB, "leaves
+    55.7") is wrong, however near it lands to something else: gigabytes were taken from
+    gibibytes. It is judged against the card's quantity the two sizes make."""
+    out = list(verdicts)
+    for index in range(2, len(found)):
+        first, second, said = found[index - 2], found[index - 1], found[index]
+        a = verdicts[index - 2].option
+        if verdicts[index - 2].verdict != RIGHT or a is None or verdicts[index].verdict == WRONG:
+            continue
+        b = (verdicts[index - 1].option if verdicts[index - 1].verdict == RIGHT
+             else _named_by_number(second, a, options))
+        if b is None:
+            continue
+        size_a, size_b = a.candidate.value, b.candidate.value
+        between, after = text[first.end:second.start], text[second.end:said.start]
+        if (size_a.dim != size_b.dim or not dims.exponents(size_a.dim).get("information")
+                or not _TAKEN_FROM.search(between) or len(between) > 30 or len(after) > 30
+                or re.search(r"[.;!?]", between + after)):
+            continue
+        numbers = _number_said(first), _number_said(second), _number_said(said)
+        if not all(numbers):
+            continue
+        na, nb, ns = (n or 0.0 for n in numbers)
+        if (abs(math.log(size_a.value / na * nb / size_b.value)) < _OTHER_SCALE
+                or relative_off(ns, na - nb) > _SAME_DIFFERENCE):
+            continue
+        made = size_a.value - size_b.value
+        meant = next((o for o in options if o.mistake is None
+                      and o.candidate.value.dim == size_a.dim
+                      and relative_off(o.candidate.value.value, made) <= _SAME_DIFFERENCE),
+                     None)
+        if meant is not None:
+            units = f"{_unit_of(first, size_a)} and {_unit_of(second, size_b)}"
+            out[index] = Verdict(WRONG, meant, True,
+                                 why=f"{na:g} − {nb:g} takes {units} as one unit")
+    return out
+
+
+def _named_by_number(figure: Figure, like: Option, options: list[Option]) -> Option | None:
+    """The one given of ``like``'s kind whose number a bare figure says ("minus 16" of the
+    16 GB of weights)."""
+    number = _number_said(figure)
+    if not figure.bare or number is None:
+        return None
+    named = [o for o in options if o.candidate.kind == "given" and o.mistake is None
+             and o.candidate.value.dim == like.candidate.value.dim
+             and _number_said_of(o.candidate.shown) == number]
+    return named[0] if len(named) == 1 else None
+
+
+def _number_said_of(shown: str) -> float | None:
+    written = LEADING_NUMBER.match(shown.lstrip("$"))
+    try:
+        return float(written.group().replace(",", "").strip()) if written else None
+    except ValueError:
+        return None
+
+
+def _unit_of(figure: Figure, size: Quantity) -> str:
+    """The unit a size was said in, as the card's quantity shows it: GiB, GB."""
+    number = _number_said(figure) or 1.0
+    scale = size.value / number
+    return next((name for name, factor in _SIZE_UNITS if abs(math.log(scale / factor)) < 1e-3),
+                "another unit")
+
+
+_SIZE_UNITS = (("GB", 1e9), ("GiB", 2.0 ** 30), ("MB", 1e6), ("MiB", 2.0 ** 20),
+               ("TB", 1e12), ("TiB", 2.0 ** 40), ("KB", 1e3), ("KiB", 2.0 ** 10))
