@@ -49,7 +49,7 @@ from drill.explaining.readings import read_figures
 from drill.explaining.settled import mixed_scales, settle
 from drill.explaining.spoken import ONES, SCALES, TENS, Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
-from drill.explaining.what_if import what_ifs
+from drill.explaining.what_if import other_cases, what_ifs
 from drill.explaining.working import misworked
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
@@ -268,6 +268,7 @@ def explain(card: Card, solution: Solution | None, text: str,
                 for figure, verdict in zip(found, verdicts, strict=True)]
     verdicts = what_ifs(reading, found, verdicts, solution, tolerance,
                         frozenset(m.candidate.name for m in mistakes))
+    verdicts = other_cases(reading, found, verdicts, options, solution)
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     stated = [Quantity(r.value, v.option.candidate.value.dim)
               for figure, v in zip(found, verdicts, strict=True)
@@ -428,10 +429,13 @@ def _steps(solution: Solution | None, right: list[Candidate],
     found: list[Candidate] = []
     # The steps of the worked formula and of the card's own, as its author wrote it
     # ("ring_factor × message": the bytes each GPU sends, which the worked one folds in).
-    texts = [text for name in [c.name for c in right if c.kind == "result"]
-             for text in (solution.results[name].formula, (written or {}).get(name))
+    # A whole grown by a part is the author's own step only: the worked formula regroups
+    # terms into sums no one says ("1 + 0.3 ÷ 3" of a 0.7 + 0.1 step).
+    texts = [(text, own) for name in [c.name for c in right if c.kind == "result"]
+             for text, own in ((solution.results[name].formula, False),
+                               ((written or {}).get(name), True))
              if text]
-    for formula_text in texts:
+    for formula_text, own in texts:
         try:
             formula = read_formula(formula_text, values)
         except ParseError:
@@ -442,7 +446,7 @@ def _steps(solution: Solution | None, right: list[Candidate],
             with contextlib.suppress(QuantityError, ZeroDivisionError, OverflowError):
                 value = evaluate_formula(Formula(formula_text, node, {}), values)
                 key = (value.dim, round(value.value, 9))
-                if (value.dim != dims.DIMENSIONLESS or _grown(node, value)) and (
+                if (value.dim != dims.DIMENSIONLESS or (own and _grown(node, value))) and (
                         value.value > 0 and key not in have):
                     have.add(key)
                     found.append(Candidate(node.echo(), value, format_quantity(value),

@@ -12,7 +12,9 @@ import re
 
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
-from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Verdict
+from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Option, Verdict
+from drill.explaining.meaning import sentence_start
+from drill.explaining.readings import LEADING_NUMBER
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError
 from drill.quantities.parsing.formula import evaluate_formula, read_formula
@@ -100,3 +102,112 @@ def _gives(figure: Figure, world: list[Quantity], tolerance: float) -> bool:
     return any(reading.dim == value.dim and value.value != 0
                and relative_off(reading.value, value.value) <= slack
                for reading in figure.readings for value in world)
+
+
+def other_cases(text: str, found: list[Figure], verdicts: list[Verdict],
+                options: list[Option], solution: Solution | None) -> list[Verdict]:
+    """``verdicts`` with a right figure said of another case of the card judged as that
+    case's: "at 9 arriving it's one over one, so 100 milliseconds" is the time at 9
+    requests/s (1 s), not the wait at 5 that 100 ms happens to be. The case is the given
+    said nearest the figure in its sentence as one ("at 9", "at TP 8", "at batch 64"),
+    before it or right after it in its clause; a figure set against another ("versus
+    4.8") is the other side, of no case named."""
+    if solution is None:
+        return verdicts
+    givens = {o.candidate.name: o for o in options
+              if o.candidate.kind == "given" and o.mistake is None}
+    out = list(verdicts)
+    for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True)):
+        option = verdict.option
+        if (verdict.verdict != RIGHT or option is None
+                or option.candidate.name not in solution.results
+                or _SET_AGAINST.search(text, max(0, figure.start - 20), figure.start)):
+            continue
+        case = _case_named(text, found, verdicts, index, givens)
+        if case is None:
+            continue
+        sibling = _sibling(option, case, givens, options, solution)
+        if sibling is not None:
+            near = relative_off(figure.value.value, sibling.candidate.value.value) <= max(
+                sibling.tolerance, figure.precision)
+            out[index] = Verdict(RIGHT if near else WRONG, sibling, True)
+    return out
+
+
+#: How far apart two cases' quantities must be to be told apart by the words alone.
+_SAME = 0.01
+#: Words that set a case: "at 9 arriving", "at TP 8", "at batch 64", "with 32 users".
+_CASE = re.compile(r"\b(?:at|with|for|on)\s+(?:[A-Za-z]+\s+)?$", re.IGNORECASE)
+_ANOTHER_CLAUSE = re.compile(r"[,;:]|\b(?:and|but|while|whereas)\b", re.IGNORECASE)
+_NEXT_CLAUSE = re.compile(r"\b(?:and|but|while|whereas)\b", re.IGNORECASE)
+#: Words that set a figure against another: "around 4 ms versus 4.8".
+_SET_AGAINST = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:to|with)|against|than)\s+"
+                          r"(?:about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
+
+
+def _case_named(text: str, found: list[Figure], verdicts: list[Verdict], index: int,
+                givens: dict[str, Option]) -> str | None:
+    """The given whose case the sentence of ``found[index]`` sets nearest it, if any."""
+    figure = found[index]
+    start = sentence_start(text, figure.start)
+    end = next((m.start() for m in re.finditer(r"[.;!?](?:\s|$)", text[figure.end:])),
+               len(text) - figure.end) + figure.end
+    best: tuple[int, str] | None = None
+    for other, verdict in zip(found, verdicts, strict=True):
+        if other is figure or not (start <= other.start and other.end <= end):
+            continue
+        if not _CASE.search(text, max(0, other.start - 16), other.start) or (
+                _ANOTHER_CLAUSE.search(text, figure.end, other.start)
+                if other.start > figure.start
+                else _NEXT_CLAUSE.search(text, other.end, figure.start)):
+            continue  # "1 FLOP per byte, and at batch 64 ...": the next clause's case
+        number = _number(other.text)
+        for name, given in givens.items():
+            own = verdict.option is not None and verdict.option.candidate.name == name
+            if number is not None and number == _number(given.candidate.shown) and (
+                    other.bare or own):
+                gap = other.start - figure.end if other.start > figure.start else (
+                    figure.start - other.end)
+                if best is None or gap < best[0]:
+                    best = (gap, name)
+    return best[1] if best else None
+
+
+def _sibling(option: Option, case: str, givens: dict[str, Option],
+             options: list[Option], solution: Solution) -> Option | None:
+    """The quantity ``option``'s formula gives with the given of ``case``'s kind that it
+    uses swapped for ``case``, when the card has it and it differs."""
+    with contextlib.suppress(ParseError):
+        formula = read_formula(solution.results[option.candidate.name].formula,
+                               solution.given_values)
+        uses = set(formula.names) & givens.keys()
+        if case in uses:
+            return None
+        kind = givens[case].candidate.value.dim
+        for left_out in uses:
+            # Two cases of one quantity are named alike: low_arrival and high_arrival,
+            # n_small and n_large.
+            if givens[left_out].candidate.value.dim != kind or not (
+                    set(left_out.split("_")) & set(case.split("_"))):
+                continue
+            values = {**solution.given_values, left_out: solution.given_values[case]}
+            with contextlib.suppress(QuantityError, ZeroDivisionError, OverflowError,
+                                     ValueError):
+                value = evaluate_formula(formula, values)
+                match = next((o for o in options if o.mistake is None and o is not option
+                              and o.candidate.kind == "result"
+                              and o.candidate.value.dim == value.dim
+                              and relative_off(o.candidate.value.value, value.value) < 1e-6),
+                             None)
+                if match is not None and relative_off(
+                        match.candidate.value.value, option.candidate.value.value) > _SAME:
+                    return match
+    return None
+
+
+def _number(text: str) -> float | None:
+    written = LEADING_NUMBER.match(text.lstrip("$"))
+    try:
+        return float(written.group().replace(",", "").strip()) if written else None
+    except ValueError:
+        return None

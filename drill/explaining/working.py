@@ -225,6 +225,15 @@ def _difference(text: str, figures: Sequence[Figure], index: int, tolerance: flo
         return False
     if not (a.bare or b.bare or a.value.dim == b.value.dim):
         return False
+    if a.bare != b.bare:
+        # A bare number takes the other's unit: "45 a second but serve 36" is 36 a second,
+        # and "64, so about 6.5 cents" leaves 57.5, not 64.
+        x, y, z = (_WRITTEN_NUMBER.match(f.text.lstrip("$")) for f in (a, b, said))
+        if x is None or y is None or z is None:
+            return False
+        gap = abs(float(x.group().replace(",", "")) - float(y.group().replace(",", "")))
+        return _links_to(text, b, said) and relative_off(
+            gap, float(z.group().replace(",", ""))) <= max(tolerance, said.precision)
     return _links_to(text, b, said) and _gives(abs(a.value.value - b.value.value), said,
                                                tolerance)
 

@@ -64,7 +64,7 @@ def test_a_whole_grown_by_its_parts_is_a_step(library: Library) -> None:
     result = said(library, "speculative-decoding/tpot-with-speculation",
                   "A round is one check plus four drafter steps at 5% each, so 1.2 target "
                   "steps, 24 ms.")
-    assert verdicts(result)["1.2"] == (RIGHT, "draft_cost × k + 1")
+    assert verdicts(result)["1.2"] == (RIGHT, "1 + k × draft_cost")
     assert result.all_right
 
 
@@ -196,3 +196,36 @@ def test_gigabytes_taken_from_gibibytes_are_named(library: Library) -> None:
                  "Ninety percent of 79.65 GiB is about 77 GB, minus 16 for weights leaves "
                  "61.")
     assert right.all_right
+
+
+def test_a_sum_the_worked_formula_regroups_is_no_step(library: Library) -> None:
+    # q7: the step becomes 0.7 + 0.3 ÷ 3 = 0.8 of itself, a 1.25× speedup. The solver's
+    # form groups 1 + 0.3 ÷ 3 = 1.1, which is no step anyone says: "1.11 times" is wrong.
+    result = said(library, "speed-physics/q7",
+                  "For the attention change the step becomes 0.9, so about 1.11 times faster "
+                  "overall.")
+    assert verdicts(result)["1.11 times"][0] == WRONG
+
+
+def test_a_figure_said_of_another_case_is_judged_as_that_cases(library: Library) -> None:
+    # queueing-rates, μ = 10/s: at 9 arriving the time in system is 1 ÷ (10 − 9) = 1 s.
+    # 100 ms is the wait at 5 arriving, not anything at 9.
+    result = said(library, "serving-math/queueing-rates",
+                  "At 9 it's one over 1, so 100 milliseconds.")
+    assert verdicts(result)["100 milliseconds"][0] == WRONG
+    assert said(library, "serving-math/queueing-rates",
+                "At 9 it's one over 1, so 1 second.").all_right
+    # tp-stops-paying: the TP 4 step (12.4 ms) set against TP 8's in a later clause.
+    both = said(library, "parallelism/tp-stops-paying",
+                "At TP 8 it's 5.27 ms plus 1.93 ms, so 7.2 ms, and the speed-up is 12.4 ms "
+                "over 7.2 ms.")
+    assert both.all_right
+
+
+def test_a_bare_number_taken_from_a_price_takes_the_prices_unit(library: Library) -> None:
+    # q6: $4.17 per million over 64 users' worth of tokens is not 64× cheaper: batching
+    # gives 4,300 ÷ 200 = 21.5× the tokens. "64, so about 6.5 cents" is no difference.
+    result = said(library, "speed-physics/q6",
+                  "With 64 users you divide that by 64, so about six and a half cents per "
+                  "million, 64 times cheaper.")
+    assert verdicts(result)["64 times"] == (WRONG, "cost_ratio")
