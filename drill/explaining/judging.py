@@ -414,7 +414,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         exact = (best_hit.candidate.kind == "result"
                  and _off(figure, best_hit) <= significance(figure))
         if (rival is not None and not operand and not figure.bare and not exact
-                and not _restated(best_hit, options) and _within(figure, rival, _NEAR)
+                and not any(_restated(o, options) for o in hits)
+                and _within(figure, rival, _NEAR)
                 and scores[id(rival)] >= max(_OVERRULE, 2 * scores[id(best_hit)] + 1)):
             return Verdict("wrong", rival, True)
         if (rival is not None and not operand and rival.asked and figure.bare
@@ -436,6 +437,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict("right", best_hit, scores[id(best_hit)] > 0)
     if _small_count(figure) or _all_but_one(figure, fits):
         return Verdict(None)
+    given = _given_unit_left_off(figure, options)
+    if given is not None:
+        return Verdict("right", given)  # "71.68 per GPU": the 71.68 GiB each may use
     counted = _counted_claim(figure, noun, fits, hits, scores)
     if figure.bare and counted is None and _number_of_another(figure, options):
         return Verdict(None)  # "about four point eight" after "memory time": 4.78 ms
@@ -568,6 +572,24 @@ def _number_of_another(figure: Figure, options: list[Option]) -> bool:
                 <= max(option.tolerance, figure.precision)):
             return True
     return False
+
+
+def _given_unit_left_off(figure: Figure, options: list[Option]) -> Option | None:
+    """The given whose number, with its decimals and three digits or more, the figure says
+    with another unit or none ("71.68 per GPU" of the 71.68 GiB each GPU may use): a
+    restatement, not a slip."""
+    said = NUMBER.match(figure.text.lstrip("$"))
+    # Only a number with decimals is that distinct: "128 conversations" is no 128 KiB.
+    if said is None or "." not in said.group() or len(
+            said.group().replace(",", "").replace(".", "").strip("0")) < 3:
+        return None
+    for option in options:
+        shown = NUMBER.match(option.candidate.shown.lstrip("$"))
+        if (option.candidate.kind == "given" and option.mistake is None and shown is not None
+                and shown.group() == said.group()
+                and option.candidate.value.dim != dims.DIMENSIONLESS):
+            return option
+    return None
 
 
 def _named_with_unit(text: str, figure: Figure, options: list[Option], slip: Option

@@ -144,7 +144,25 @@ def _card_numbers_misused(text: str, found: list[Figure], verdicts: list[Verdict
         return False
     named = [verdicts[i].verdict == RIGHT and verdicts[i].option is not None for i in run]
     neutral = [found[i].bare and small_whole(found[i]) for i in run]
-    return any(named) and all(n or s for n, s in zip(named, neutral, strict=True))
+    return (any(named) and all(n or s for n, s in zip(named, neutral, strict=True))
+            and _of_the_card(found[index], verdicts[index]))
+
+
+#: How far from a quantity of the card working may land and still be a slip of it, not
+#: a quantity of its own ("41.7 GB over 80 KiB is 509 thousand tokens" of cache room).
+_SLIP_REACH = 20.0
+
+
+def _of_the_card(figure: Figure, verdict: Verdict) -> bool:
+    """Whether ``figure`` is near enough its judged quantity to be a slip of it: within
+    _SLIP_REACH, or its digits a power of ten off (a unit slipped)."""
+    option = verdict.option
+    if option is None or figure.value.value <= 0 or option.candidate.value.value <= 0:
+        return True
+    ratio = figure.value.value / option.candidate.value.value
+    power = round(math.log10(ratio))
+    return (1 / _SLIP_REACH <= ratio <= _SLIP_REACH
+            or relative_off(ratio, 10.0 ** power) <= _SAME_DIFFERENCE * 5)
 
 
 #: How a binary unit stands to its decimal namesake: KiB, MiB, GiB, TiB.

@@ -452,6 +452,11 @@ def _ratio_after(tokens: list[_Token], j: int) -> bool:
 _VARIABLE = re.compile(r"[bdhklmnpst]{1,3}")
 
 
+#: A count of devices times a time, said as one word: "GPU-hours", "node-days".
+_DEVICE_TIME = re.compile(r"((?:GPU|node|device|card|accelerator)s?)-((?:hour|day|second|minute"
+                          r"|week|month|year)s?)", re.IGNORECASE)
+
+
 def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
     """A unit word said out loud after a figure ("gigs", "teraFLOPS", "a second")."""
     tok = tokens[i]
@@ -463,6 +468,9 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
                                              or previous.low in SCALES)
     if low in _SHORT_UNITS and after_figure:
         return tok.start, tok.end, _SHORT_UNITS[low]
+    joined = _DEVICE_TIME.fullmatch(tok.text)
+    if joined and after_figure:  # "507 thousand GPU-hours": GPUs times hours
+        return tok.start, tok.end, f"{joined.group(1)} {joined.group(2)}"
     if low in _MULTIPLIED and (i + 1 == len(tokens) or not tokens[i + 1].text[0].isalnum()):
         # "so the mean roughly doubles.": a factor said of the subject; "doubles the step
         # time" says how a quantity goes in general, no figure of the card.

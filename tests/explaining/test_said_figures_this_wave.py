@@ -229,3 +229,42 @@ def test_a_bare_number_taken_from_a_price_takes_the_prices_unit(library: Library
                   "With 64 users you divide that by 64, so about six and a half cents per "
                   "million, 64 times cheaper.")
     assert verdicts(result)["64 times"] == (WRONG, "cost_ratio")
+
+
+def test_gpu_hours_said_as_one_word_are_gpus_times_hours(library: Library) -> None:
+    # gpu-days: 6 × 8.03 billion × 15 trillion FLOP over 1,024 × 989 TFLOPS × 40% is 20.6
+    # days, and × 1,024 GPUs × 24 h about 507,000 GPU-hours.
+    result = said(library, "transformer-accounting/gpu-days",
+                  "Multiplied by the GPU count that's about 507 thousand GPU-hours.")
+    assert verdicts(result)["507 thousand GPU-hours"] == (RIGHT, "gpu_hours")
+
+
+def test_a_given_said_to_its_decimals_with_its_unit_left_off(library: Library) -> None:
+    # eight-gpus-405b: the engine may use 71.68 GiB on each GPU.
+    result = said(library, "parallelism/eight-gpus-405b",
+                  "The engine may use 71.68 per GPU.")
+    assert result.all_right
+
+
+def test_working_far_from_every_quantity_of_the_card_is_the_speakers_own(
+        library: Library) -> None:
+    # tp-memory-per-gpu: 41.7 GB of cache room over 80 KiB a token on each GPU is about
+    # 509,000 tokens, 62 times the 8,192-token context: a quantity the card does not state,
+    # worked right.
+    result = said(library, "model-sizing/tp-memory-per-gpu",
+                  "41.7 GB over 80 KiB is about 509 thousand tokens.")
+    assert result.all_right
+    slip = said(library, "model-sizing/tp-memory-per-gpu",
+                "41.7 GB over 80 KiB is about 309 thousand tokens.")
+    assert not slip.all_right
+
+
+def test_a_given_restated_is_not_overruled_by_a_fact_near_it(library: Library) -> None:
+    # dense-vs-sparse: the datasheet's sparse headline is 2 × 989 = 1,978 TFLOPS; the
+    # H100's FP8 dense figure (1,979) is near it, and "BF16" points at the dense 989. The
+    # headline is right; dividing by it is the card's 'sparse-peak' slip (66.5 ms).
+    result = said(library, "hardware/dense-vs-sparse",
+                  "The H100 headline is about 1,978 teraflops of BF16, so the floor is about "
+                  "66 milliseconds.")
+    assert verdicts(result)["1,978 teraflops"][0] == RIGHT
+    assert verdicts(result)["66 milliseconds"][0] == WRONG
