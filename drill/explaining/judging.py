@@ -166,9 +166,13 @@ def options_of(card: Card, right: list[Candidate],
                for c in right]
     options += _given_ratios(right, tolerance, crossed=not card.computes)
     values = {c.name: c.value for c in right}
+    # What a slip is made of, as worked and as the card writes it ("floor(tpot_slo ÷
+    # seq_time)": the worked form names only givens).
+    written = {**card.shared_formulas, **card.formulas}
     mistakes = [Option(c, vocabulary(meant, questions.get(meant, "")),
                        tolerances.get(meant, tolerance), False, m, meant, values.get(meant),
-                       frozenset(_NAME.findall(formulas.get(c.name, ""))) & values.keys())
+                       frozenset(_NAME.findall(formulas.get(c.name, "") + " "
+                                               + written.get(c.name, ""))) & values.keys())
                 for c, m, meant in mistaken]
     return options, mistakes
 
@@ -456,6 +460,10 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     # "32 times better than one user" claims a ratio: the 32 users it shares a number
     # with do not account for it.
     compared = _form(figure.text) == "×" and _COMPARED_AFTER.match(text, figure.end)
+    if per_something and not operand:
+        slipped = _power_of_ten_off(figure, fits)
+        if slipped is not None:
+            return Verdict("wrong", slipped)  # "2.6 gigs per copy" of a 262 MB copy
     if (accounted and not compared) or operand or per_something:
         return Verdict("right")
     if figure.bare or not (figure.has_unit or noun or _form(figure.text)
@@ -572,6 +580,21 @@ def _number_of_another(figure: Figure, options: list[Option]) -> bool:
                 <= max(option.tolerance, figure.precision)):
             return True
     return False
+
+
+def _power_of_ten_off(figure: Figure, fits: list[Option]) -> Option | None:
+    """The given or result of the figure's kind whose digits it says a power of ten off
+    (10× to 10,000×): a unit or a decimal point slipped."""
+    for option in fits:
+        value = reading_in(figure, option.candidate.value.dim)
+        other = option.candidate.value.value
+        if option.candidate.kind not in ("given", "result") or value <= 0 or other <= 0:
+            continue
+        power = round(math.log10(value / other))
+        if 1 <= abs(power) <= 4 and relative_off(value, other * 10.0 ** power) <= max(
+                option.tolerance, figure.precision):
+            return option
+    return None
 
 
 def _given_unit_left_off(figure: Figure, options: list[Option]) -> Option | None:

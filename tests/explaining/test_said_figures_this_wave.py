@@ -268,3 +268,24 @@ def test_a_given_restated_is_not_overruled_by_a_fact_near_it(library: Library) -
                   "66 milliseconds.")
     assert verdicts(result)["1,978 teraflops"][0] == RIGHT
     assert verdicts(result)["66 milliseconds"][0] == WRONG
+
+
+def test_a_figure_per_thing_a_power_of_ten_off_is_a_unit_slip(library: Library) -> None:
+    # prefix-sharing: one copy of a 2,000-token prompt at 128 KiB a token is 262 MB.
+    result = said(library, "serving-engine/prefix-sharing",
+                  "At a hundred twenty-eight KiB per token that's about two point six gigs per "
+                  "copy.")
+    assert not result.all_right
+    assert said(library, "serving-engine/prefix-sharing",
+                "At a hundred twenty-eight KiB per token that's about two hundred sixty-two "
+                "megs per copy.").all_right
+
+
+def test_a_slips_working_as_the_card_writes_it_is_the_slip(library: Library) -> None:
+    # latency-frontier: 15 ms over each sequence's 78 µs of cache reading is 192, the
+    # card's 'no-weight-read' slip: the 4.8 ms weight read comes first, leaving room for
+    # about 130.
+    result = said(library, "slo-capacity-cost/latency-frontier",
+                  "Fifteen milliseconds over seventy-eight microseconds is about a hundred "
+                  "ninety-two sequences.")
+    assert not result.all_right
