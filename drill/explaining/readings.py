@@ -66,6 +66,16 @@ _OF_THE = re.compile(r"\s+(?:out\s+)?of\s+(?:the|its|their|all|those|these)?\s*"
 LEADING_NUMBER = re.compile(r"[\d,.]+\s*")
 
 
+def number_written(text: str) -> float | None:
+    """The number a figure or a shown value starts with, before its unit ("2.29" of "2.29
+    gigabytes", 2,000 of "$2,000")."""
+    written = LEADING_NUMBER.match(text.lstrip("$"))
+    try:
+        return float(written.group().replace(",", "").strip()) if written else None
+    except ValueError:
+        return None
+
+
 def counted_like_the_next(text: str, figures: list[Figure]) -> list[Figure]:
     """A bare number said as a part of the next figure ("2 of the 200 requests") read
     also as a count of its kind (2 requests), so it can state a result of that kind; said

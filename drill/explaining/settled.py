@@ -14,7 +14,7 @@ from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
 from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Option, Verdict
 from drill.explaining.meaning import sentence_start
-from drill.explaining.readings import LEADING_NUMBER
+from drill.explaining.readings import number_written
 from drill.explaining.working import rescaled, run_before, significance, small_whole, worked_out
 from drill.quantities import dimensions as dims
 from drill.quantities.quantity import Quantity
@@ -320,11 +320,7 @@ def _ascending(low: Figure, high: Figure, loose: bool) -> bool:
 
 def _number_said(figure: Figure) -> float | None:
     """The number of ``figure`` as written, before its unit ("2.29" of "2.29 gigabytes")."""
-    written = LEADING_NUMBER.match(figure.text.lstrip("$"))
-    try:
-        return float(written.group().replace(",", "").strip()) if written else None
-    except ValueError:
-        return None
+    return number_written(figure.text)
 
 
 def _in_range(low: Figure, high: Figure, value: Quantity, widen: float = 1.0) -> bool:
@@ -407,16 +403,8 @@ def _named_by_number(figure: Figure, like: Option, options: list[Option]) -> Opt
         return None
     named = [o for o in options if o.candidate.kind == "given" and o.mistake is None
              and o.candidate.value.dim == like.candidate.value.dim
-             and _number_said_of(o.candidate.shown) == number]
+             and number_written(o.candidate.shown) == number]
     return named[0] if len(named) == 1 else None
-
-
-def _number_said_of(shown: str) -> float | None:
-    written = LEADING_NUMBER.match(shown.lstrip("$"))
-    try:
-        return float(written.group().replace(",", "").strip()) if written else None
-    except ValueError:
-        return None
 
 
 def _unit_of(figure: Figure, size: Quantity) -> str:

@@ -14,7 +14,7 @@ from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
 from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Option, Verdict
 from drill.explaining.meaning import sentence_start
-from drill.explaining.readings import LEADING_NUMBER
+from drill.explaining.readings import number_written
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError
 from drill.quantities.parsing.formula import evaluate_formula, read_formula
@@ -161,10 +161,10 @@ def _case_named(text: str, found: list[Figure], verdicts: list[Verdict], index: 
                 if other.start > figure.start
                 else _NEXT_CLAUSE.search(text, other.end, figure.start)):
             continue  # "1 FLOP per byte, and at batch 64 ...": the next clause's case
-        number = _number(other.text)
+        number = number_written(other.text)
         for name, given in givens.items():
             own = verdict.option is not None and verdict.option.candidate.name == name
-            if number is not None and number == _number(given.candidate.shown) and (
+            if number is not None and number == number_written(given.candidate.shown) and (
                     other.bare or own):
                 gap = other.start - figure.end if other.start > figure.start else (
                     figure.start - other.end)
@@ -203,11 +203,3 @@ def _sibling(option: Option, case: str, givens: dict[str, Option],
                         match.candidate.value.value, option.candidate.value.value) > _SAME:
                     return match
     return None
-
-
-def _number(text: str) -> float | None:
-    written = LEADING_NUMBER.match(text.lstrip("$"))
-    try:
-        return float(written.group().replace(",", "").strip()) if written else None
-    except ValueError:
-        return None
