@@ -331,8 +331,10 @@ def _coefficient(text: str, figure: Figure) -> bool:
         return False
     said = text[figure.start:figure.end]
     # The figure reader may have taken the name as the figure's count noun: "4 times batch".
+    # "4 times batch," ends a clause; "two times batch equal to 591" goes on as a formula.
     named = re.search(r"(?:times|×)\s+[A-Za-z][\w'-]*$", said) is not None and re.match(
-        r"\s*(?:[,;.]|$)", text[figure.end:]) is not None
+        r"\s*(?:[,;.=]|$|(?:equals?|equal\s+to|over|divided|plus|minus|times)\b)",
+        text[figure.end:]) is not None
     times = re.search(r"(?:times|×|x)$", said) is not None
     # "1.2 times the 20 ms step": the factor of a product said aloud.
     of_a_number = times and re.match(r"\s+(?:the\s+|a\s+)?[$0-9]", text[figure.end:])
@@ -599,19 +601,21 @@ def _power_of_ten_off(figure: Figure, fits: list[Option]) -> Option | None:
 
 
 def _given_unit_left_off(figure: Figure, options: list[Option]) -> Option | None:
-    """The given whose number, with its decimals and three digits or more, the figure says
-    with another unit or none ("71.68 per GPU" of the 71.68 GiB each GPU may use): a
-    restatement, not a slip."""
+    """The given whose number, three digits or more, the figure says with its unit left
+    off or said another way: "71.68 per GPU" of the 71.68 GiB each GPU may use, "2,048
+    tokens a step" of a 2,048-token budget. A whole number must keep the given's kind:
+    "128 conversations" is no 128 KiB."""
     said = NUMBER.match(figure.text.lstrip("$"))
-    # Only a number with decimals is that distinct: "128 conversations" is no 128 KiB.
-    if said is None or "." not in said.group() or len(
-            said.group().replace(",", "").replace(".", "").strip("0")) < 3:
+    if said is None or len(said.group().replace(",", "").replace(".", "").strip("0")) < 3:
         return None
+    kinds = {dims.without_counts(r.dim) for r in figure.readings}
     for option in options:
         shown = NUMBER.match(option.candidate.shown.lstrip("$"))
         if (option.candidate.kind == "given" and option.mistake is None and shown is not None
                 and shown.group() == said.group()
-                and option.candidate.value.dim != dims.DIMENSIONLESS):
+                and option.candidate.value.dim != dims.DIMENSIONLESS
+                and ("." in said.group()
+                     or dims.without_counts(option.candidate.value.dim) in kinds)):
             return option
     return None
 

@@ -289,3 +289,18 @@ def test_a_slips_working_as_the_card_writes_it_is_the_slip(library: Library) -> 
                   "Fifteen milliseconds over seventy-eight microseconds is about a hundred "
                   "ninety-two sequences.")
     assert not result.all_right
+
+
+def test_a_coefficient_set_equal_to_a_figure_is_part_of_a_formula(library: Library) -> None:
+    # ridge-per-precision: FP8 weights are one byte, so intensity is 2 × batch FLOP per
+    # byte; set equal to the 591 FP8 ridge it gives a batch of about 295.
+    result = said(library, "hardware/ridge-per-precision",
+                  "Setting two times batch equal to 591 gives a batch of about 295.")
+    assert result.all_right
+
+
+def test_a_given_count_said_per_step_restates_the_given(library: Library) -> None:
+    # token-budget: the engine caps each step at 2,048 tokens.
+    result = said(library, "serving-engine/token-budget",
+                  "The budget is 2,048 tokens a step.")
+    assert result.all_right
