@@ -581,6 +581,10 @@ def _slip(value: float, reference: float, tolerance: float) -> str:
         "far off")
 
 
+#: The longest working a message shows, in characters.
+_LONGEST_WORKING = 240
+
+
 def _working(name: str, solution: Solution | None) -> str:
     """"the decode_floor is 16 GB ÷ 3.35 TB/s ≈ 4.78 ms" from the solver's working."""
     if solution is None:
@@ -591,7 +595,9 @@ def _working(name: str, solution: Solution | None) -> str:
         # "weights ÷ bandwidth = 16 GB ÷ 3.35 TB/s = 4.78 ms": the numbers are what helps.
         parts = [p.strip() for p in working.split(" = ")] if working else []
         numbers = " ≈ ".join(parts[1:]) if len(parts) > 2 else result.shown
-        return f"{name} is {numbers}"
+        # A solver's working can run to pages (a search over draft lengths); past a line
+        # or two it no longer helps a learner, the value does.
+        return f"{name} is {numbers if len(numbers) <= _LONGEST_WORKING else result.shown}"
     if name in solution.givens:
         return f"{name} is {solution.givens[name]}"
     return ""

@@ -304,3 +304,14 @@ def test_a_given_count_said_per_step_restates_the_given(library: Library) -> Non
     result = said(library, "serving-engine/token-budget",
                   "The budget is 2,048 tokens a step.")
     assert result.all_right
+
+
+def test_a_wrong_figure_is_named_in_a_line_however_long_the_working(
+        library: Library) -> None:
+    # best-draft-length: the best draft is searched over lengths 1 to 8, a working of
+    # thousands of characters; the learner hears the right value instead.
+    result = said(library, "speculative-decoding/best-draft-length",
+                  "So I'd draft about 3.2 tokens' worth, call it 3.2×.")
+    wrong = [f for f in result.figures if f.verdict == WRONG]
+    assert wrong
+    assert all(len(f.mistake or "") < 300 for f in wrong)
