@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 #: Words that set the figure after them aside: "not 3×", "nowhere near the 6×".
-_SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|rather\s+than|instead\s+of|never|short\s+of"
+_SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|nothing\s+like|rather\s+than|instead\s+of"
+                        r"|never|short\s+of"
                         r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?"
                         r"|the\s+usual|the\s+naive|the\s+textbook"
                         r"|the\s+(?:usual|naive|textbook|standard|classic)\s+(?:[\w-]+\s+){0,3}?"
@@ -41,7 +42,7 @@ def contrasted(text: str, start: int, end: int) -> bool:
             or _DOWN_FROM.search(before) is not None
             or _NAIVELY.search(text, max(0, start - 120), start) is not None
             or _HYPOTHETICAL.search(after) is not None or _TAKEN_BACK.match(after) is not None
-            or _CALLED_WRONG.match(after) is not None)
+            or _CALLED_WRONG.match(after) is not None or _IS_NO.match(after) is not None)
 
 
 #: Where a change starts: "from sixteen bits to four", "down from 209" (the point of
@@ -63,6 +64,8 @@ _CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+"
                            r"(?:(?:just|simply|clearly|plainly|totally|obviously|flat)\s+)?"
                            r"(?:wrong|off|a\s+myth"
                            r"|incorrect|a\s+mistake|nonsense)\b", re.IGNORECASE)
+#: Words after a figure that deny it is a thing: "half a conversation is no conversation".
+_IS_NO = re.compile(r"\s+(?:is|are)\s+(?:no|not\s+an?)\s+[a-z]", re.IGNORECASE)
 #: A figure said as what a what-if would take: "to hit 300 you'd need about 4.8 TB/s".
 _NEEDED = re.compile(r"(?:\b(?:to\s+(?:actually\s+)?(?:hit|get|reach|serve|make|do)|if)\b"
                      r"[^.;!?]{0,30}\b(?:you'd|you\s+would|we'd|we\s+would|it\s+would)"

@@ -25,7 +25,9 @@ from drill.solving.solve import Solution
 #: B200 at 8 TB/s you'd get ...".
 _SUPPOSED = re.compile(r"\bif\b(?:[^.;!?]|\.\d)*?(?:\b(?:were|was|is|are|went|got|had|have"
                        r"|used|moved|switched|had\s+been)\b|'s\b)"
-                       r"|\b(?:on|with)\s+an?\b(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd|would)\b)",
+                       r"|\b(?:on|with)\s+an?\b(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd|would)\b)"
+                       r"|\b(?:something|anything|a\s+part|a\s+kernel|a\s+stage)\s+(?:taking|that\s+"
+                       r"takes)\b(?=(?:[^.;!?]|\.\d)*?\bwould\b)",
                        re.IGNORECASE)
 _SENTENCE = re.compile(r"(?:[^.;!?]|\.\d)+")
 

@@ -315,3 +315,30 @@ def test_a_wrong_figure_is_named_in_a_line_however_long_the_working(
     wrong = [f for f in result.figures if f.verdict == WRONG]
     assert wrong
     assert all(len(f.mistake or "") < 300 for f in wrong)
+
+
+def test_nothing_like_a_figure_sets_it_aside(library: Library) -> None:
+    # q3: batching 32 users does not make each 32 times slower.
+    result = said(library, "speed-physics/q3",
+                  "So each user is slower than alone but nothing like 32 times slower.")
+    assert result.all_right
+
+
+def test_a_figure_said_to_be_no_thing_is_no_claim(library: Library) -> None:
+    # kv-headroom: 113.5 conversations fit on paper; half a conversation holds nothing.
+    result = said(library, "model-sizing/kv-headroom",
+                  "You round down to 113 because half a conversation is no conversation.")
+    assert result.all_right
+
+
+def test_something_taking_a_share_would_is_a_what_if(library: Library) -> None:
+    # amdahl: the card's attention is 30% of the time; a part taking 80% would cap the
+    # speedup at 1 ÷ (1 − 0.8) = 5×, and never at 1.43×.
+    result = said(library, "serving-math/amdahl",
+                  "Something taking 80% of the runtime would be a much better target, with "
+                  "a ceiling of 5x.")
+    assert result.all_right
+    slip = said(library, "serving-math/amdahl",
+                "Something taking 80% of the runtime would be a much better target, with a "
+                "ceiling of 8x.")
+    assert not slip.all_right
