@@ -46,7 +46,7 @@ from drill.explaining import judging
 from drill.explaining.judging import Verdict, judge, options_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.readings import read_figures
-from drill.explaining.settled import mixed_scales, settle
+from drill.explaining.settled import alike_figures, mixed_scales, settle
 from drill.explaining.spoken import ONES, SCALES, TENS, Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
 from drill.explaining.what_if import other_cases, what_ifs
@@ -264,6 +264,7 @@ def explain(card: Card, solution: Solution | None, text: str,
                 for index, figure in enumerate(found)]
     verdicts = settle(reading, found, verdicts, tolerance)
     verdicts = mixed_scales(reading, found, verdicts, options)
+    verdicts = alike_figures(reading, found, verdicts, options)
     verdicts = [_digits_said(figure, verdict, rewrite, plain, options)
                 for figure, verdict in zip(found, verdicts, strict=True)]
     verdicts = what_ifs(reading, found, verdicts, solution, tolerance,

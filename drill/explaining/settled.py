@@ -417,3 +417,58 @@ def _unit_of(figure: Figure, size: Quantity) -> str:
 
 _SIZE_UNITS = (("GB", 1e9), ("GiB", 2.0 ** 30), ("MB", 1e6), ("MiB", 2.0 ** 20),
                ("TB", 1e12), ("TiB", 2.0 ** 40), ("KB", 1e3), ("KiB", 2.0 ** 10))
+
+
+#: The words a bare figure is said in units of: "10 service times", "five steps' worth".
+_SAID_IN = re.compile(r"\s+([A-Za-z][A-Za-z'-]*(?:\s+[A-Za-z][A-Za-z'-]*)?)")
+_NOT_A_UNIT = frozenset({"of", "to", "and", "or", "so", "is", "are", "in", "at", "for", "the",
+                         "a", "an", "it", "that", "which", "over", "times", "plus", "minus",
+                         "percent", "per", "by", "on", "with", "from", "as", "than"})
+
+
+def alike_figures(text: str, found: list[Figure], verdicts: list[Verdict],
+                  options: list[Option]) -> list[Verdict]:
+    """A bare figure said in the same words as a right one before it ("at 80% it's five
+    service times, and at 95% it's ten service times") claims a quantity of the same kind,
+    and is judged against the card's others of that kind: the nearest, where none is
+    said right."""
+    out = list(verdicts)
+    for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True)):
+        words = _said_in(text, figure)
+        if verdict.verdict is not None or not _plain_number(figure) or words is None:
+            continue
+        like = next((v.option for f, v in zip(found[:index], out[:index], strict=True)
+                     if v.verdict == RIGHT and v.option is not None and _plain_number(f)
+                     and v.option.candidate.kind == "result" and _said_in(text, f) == words),
+                    None)
+        if like is None:
+            continue
+        kind = like.candidate.value.dim
+        others = [o for o in options if o.mistake is None and o.candidate.kind == "result"
+                  and o.candidate.value.dim == kind and o is not like
+                  and o.candidate.value.value > 0]
+        said = figure.value.value
+        if not others or said <= 0:
+            continue
+        nearest = min(others, key=lambda o: abs(math.log(said / o.candidate.value.value)))
+        near = relative_off(said, nearest.candidate.value.value) <= max(nearest.tolerance,
+                                                                          figure.precision)
+        if abs(math.log(said / nearest.candidate.value.value)) <= math.log(_LOOSEST):
+            out[index] = Verdict(RIGHT if near else WRONG, nearest, True)
+    return out
+
+
+def _plain_number(figure: Figure) -> bool:
+    """Whether the figure is a number with no unit, share or factor of its own."""
+    return (dims.without_counts(figure.value.dim) == dims.DIMENSIONLESS
+            and re.fullmatch(r"[\d,.]+", figure.text) is not None)
+
+
+def _said_in(text: str, figure: Figure) -> str | None:
+    match = _SAID_IN.match(text, figure.end)
+    if match is None:
+        return None
+    words = match.group(1).casefold().split()
+    if words[0] in _NOT_A_UNIT:
+        return None
+    return " ".join(w for w in words if w not in _NOT_A_UNIT) or None

@@ -342,3 +342,13 @@ def test_something_taking_a_share_would_is_a_what_if(library: Library) -> None:
                 "Something taking 80% of the runtime would be a much better target, with a "
                 "ceiling of 8x.")
     assert not slip.all_right
+
+
+def test_a_figure_said_like_a_right_one_claims_a_quantity_of_its_kind(
+        library: Library) -> None:
+    # queueing: time in system is 1 ÷ (1 − ρ) service times: 5 at 80% busy, 20 at 95%.
+    result = said(library, "serving-math/queueing",
+                  "At 80% that's 5 service times, at 95% it's 10 service times.")
+    assert verdicts(result)["10"] == (WRONG, "high_time_factor")
+    assert said(library, "serving-math/queueing",
+                "At 80% that's 5 service times, at 95% it's 20 service times.").all_right
