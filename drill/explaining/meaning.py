@@ -83,6 +83,8 @@ _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 def sentence_start(text: str, at: int) -> int:
     """Where the sentence holding ``text[at]`` starts (a decimal point ends none)."""
     return max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+#: Where the words after a figure turn to another: "20.6 days, which in GPU-hours is".
+_NEXT_CLAUSE = re.compile(r",\s*(?:which|so|or|and\s+so)\b", re.IGNORECASE)
 #: How far a context reaches: words before the figure, words after its unit.
 BEFORE, AFTER = 7, 4
 
@@ -134,8 +136,8 @@ def context_of(text: str, start: int, end: int, unit: str = "",
     stop = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
     before = words_of(head[stop:])[-BEFORE:]
     tail = text[end:max(high, end)]
-    cut = _SENTENCE_END.search(tail)
-    after = words_of(tail[: cut.start() if cut else len(tail)])[:AFTER]
+    ends = [m.start() for m in (_SENTENCE_END.search(tail), _NEXT_CLAUSE.search(tail)) if m]
+    after = words_of(tail[:min(ends, default=len(tail))])[:AFTER]
     weights: dict[str, float] = {}
     for word in words_of(unit):
         weights[word] = max(weights.get(word, 0.0), 2.0)

@@ -123,7 +123,7 @@ def other_cases(text: str, found: list[Figure], verdicts: list[Verdict],
         option = verdict.option
         if (verdict.verdict != RIGHT or option is None
                 or option.candidate.name not in solution.results
-                or _SET_AGAINST.search(text, max(0, figure.start - 20), figure.start)):
+                or _SET_AGAINST.search(text, max(0, figure.start - 40), figure.start)):
             continue
         case = _case_named(text, found, verdicts, index, givens)
         if case is None:
@@ -144,7 +144,8 @@ _ANOTHER_CLAUSE = re.compile(r"[,;:]|\b(?:and|but|while|whereas)\b", re.IGNORECA
 _NEXT_CLAUSE = re.compile(r"\b(?:and|but|while|whereas)\b", re.IGNORECASE)
 #: Words that set a figure against another: "around 4 ms versus 4.8".
 _SET_AGAINST = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:to|with)|against|than)\s+"
-                          r"(?:about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
+                          r"(?:the\s+)?(?:[\w-]+'s\s+)?(?:about\s+|around\s+|roughly\s+)?$",
+                          re.IGNORECASE)
 
 
 def _case_named(text: str, found: list[Figure], verdicts: list[Verdict], index: int,

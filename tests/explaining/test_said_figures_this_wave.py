@@ -352,3 +352,20 @@ def test_a_figure_said_like_a_right_one_claims_a_quantity_of_its_kind(
     assert verdicts(result)["10"] == (WRONG, "high_time_factor")
     assert said(library, "serving-math/queueing",
                 "At 80% that's 5 service times, at 95% it's 20 service times.").all_right
+
+
+def test_the_words_after_which_are_about_what_comes_next(library: Library) -> None:
+    # gpu-days: the run takes 20.6 days; "which in GPU-hours is ..." turns to the next
+    # figure, and does not make 20.6 days the 'wall-clock' slip of the GPU-hours.
+    result = said(library, "transformer-accounting/gpu-days",
+                  "Dividing, that's roughly 20.6 days, which in GPU-hours is about 507 "
+                  "thousand.")
+    assert verdicts(result)["20.6 days"] == (RIGHT, "run_days")
+
+
+def test_a_figure_set_against_another_gpus_is_that_gpus(library: Library) -> None:
+    # h20-ridge: 16.1 GB at the H20's 4 TB/s is 4 ms a step; at the H100's 3.35 TB/s it
+    # is 4.8 ms, the card's reference.
+    result = said(library, "hardware/h20-ridge",
+                  "At 4 TB/s that's about 4 ms, actually a bit faster than the H100's 4.8.")
+    assert result.all_right
