@@ -1,5 +1,6 @@
 """What the verdicts of an explanation's figures come to once the figures around them are
-heard: the speaker's own working, a practical figure after its bound, a range, a bound.
+heard: the speaker's own working, a practical figure after its bound, a range, a bound,
+sizes taken from one another in two units, and figures said alike.
 
 Each pass takes the verdicts :func:`drill.explaining.judging.judge` gave one figure at a
 time and the figures in order, and gives the verdicts the answer as a whole supports.

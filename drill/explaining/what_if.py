@@ -1,8 +1,10 @@
 """What-ifs said against the facts: "If attention were 80 percent of the time, the ceiling
 would be five times." The figure in the if-clause stands in for a given of its kind; a
 figure after it that the card's formulas give with that given changed is right, as an
-interviewer would hear it. Only the card's own formulas are worked out again, with the
-fast quantities (no sympy); nothing in the text is evaluated.
+interviewer would hear it. A figure said of another case the card holds ("at 9 arriving
+it's ... 100 ms", where the card has 5 and 9 requests/s) is judged as that case's quantity.
+Only the card's own formulas are worked out again, with the fast quantities (no sympy);
+nothing in the text is evaluated.
 """
 
 from __future__ import annotations
