@@ -47,6 +47,7 @@ from drill.explaining.meaning import (
 from drill.explaining.working import significance, small_whole
 from drill.packs.model import Card, Mistake
 from drill.quantities import dimensions as dims
+from drill.quantities.expression_slips import power_of_ten
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
 
@@ -591,11 +592,8 @@ def _power_of_ten_off(figure: Figure, fits: list[Option]) -> Option | None:
     for option in fits:
         value = reading_in(figure, option.candidate.value.dim)
         other = option.candidate.value.value
-        if option.candidate.kind not in ("given", "result") or value <= 0 or other <= 0:
-            continue
-        power = round(math.log10(value / other))
-        if 1 <= abs(power) <= 4 and relative_off(value, other * 10.0 ** power) <= max(
-                option.tolerance, figure.precision):
+        if option.candidate.kind in ("given", "result") and other > 0 and power_of_ten(
+                value / other, max(option.tolerance, figure.precision), most=4):
             return option
     return None
 

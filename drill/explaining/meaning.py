@@ -83,6 +83,12 @@ _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 def sentence_start(text: str, at: int) -> int:
     """Where the sentence holding ``text[at]`` starts (a decimal point ends none)."""
     return max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+
+
+def sentence_end(text: str, at: int) -> int:
+    """Where the sentence holding ``text[at]`` ends (before its full stop)."""
+    stop = _SENTENCE_END.search(text, at)
+    return stop.start() if stop else len(text)
 #: Where the words after a figure turn to another: "20.6 days, which in GPU-hours is".
 _NEXT_CLAUSE = re.compile(r",\s*(?:which|so|or|and\s+so)\b", re.IGNORECASE)
 #: How far a context reaches: words before the figure, words after its unit.

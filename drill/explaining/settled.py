@@ -18,7 +18,9 @@ from drill.explaining.meaning import sentence_start
 from drill.explaining.readings import number_written
 from drill.explaining.working import rescaled, run_before, significance, small_whole, worked_out
 from drill.quantities import dimensions as dims
+from drill.quantities.expression_slips import power_of_ten
 from drill.quantities.quantity import Quantity
+from drill.quantities.units import unit_quantity
 
 
 def settle(text: str, found: list[Figure], verdicts: list[Verdict],
@@ -152,6 +154,8 @@ def _card_numbers_misused(text: str, found: list[Figure], verdicts: list[Verdict
 #: How far from a quantity of the card working may land and still be a slip of it, not
 #: a quantity of its own ("41.7 GB over 80 KiB is 509 thousand tokens" of cache room).
 _SLIP_REACH = 20.0
+#: How near a power of ten a figure must be to its quantity to be a unit slipped.
+_UNIT_SLIP = 0.05
 
 
 def _of_the_card(figure: Figure, verdict: Verdict) -> bool:
@@ -161,9 +165,7 @@ def _of_the_card(figure: Figure, verdict: Verdict) -> bool:
     if option is None or figure.value.value <= 0 or option.candidate.value.value <= 0:
         return True
     ratio = figure.value.value / option.candidate.value.value
-    power = round(math.log10(ratio))
-    return (1 / _SLIP_REACH <= ratio <= _SLIP_REACH
-            or relative_off(ratio, 10.0 ** power) <= _SAME_DIFFERENCE * 5)
+    return 1 / _SLIP_REACH <= ratio <= _SLIP_REACH or power_of_ten(ratio, _UNIT_SLIP) != 0
 
 
 #: How a binary unit stands to its decimal namesake: KiB, MiB, GiB, TiB.
@@ -412,12 +414,11 @@ def _unit_of(figure: Figure, size: Quantity) -> str:
     """The unit a size was said in, as the card's quantity shows it: GiB, GB."""
     number = _number_said(figure) or 1.0
     scale = size.value / number
-    return next((name for name, factor in _SIZE_UNITS if abs(math.log(scale / factor)) < 1e-3),
-                "another unit")
+    return next((name for name in _SIZE_UNITS
+                 if abs(math.log(scale / unit_quantity(name).value)) < 1e-3), "another unit")
 
 
-_SIZE_UNITS = (("GB", 1e9), ("GiB", 2.0 ** 30), ("MB", 1e6), ("MiB", 2.0 ** 20),
-               ("TB", 1e12), ("TiB", 2.0 ** 40), ("KB", 1e3), ("KiB", 2.0 ** 10))
+_SIZE_UNITS = ("GB", "GiB", "MB", "MiB", "TB", "TiB", "kB", "KiB")
 
 
 #: The words a bare figure is said in units of: "10 service times", "five steps' worth".

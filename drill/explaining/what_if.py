@@ -15,7 +15,7 @@ import re
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
 from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Option, Verdict
-from drill.explaining.meaning import sentence_start
+from drill.explaining.meaning import sentence_end, sentence_start
 from drill.explaining.readings import number_written
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError
@@ -155,8 +155,7 @@ def _case_named(text: str, found: list[Figure], verdicts: list[Verdict], index: 
     """The given whose case the sentence of ``found[index]`` sets nearest it, if any."""
     figure = found[index]
     start = sentence_start(text, figure.start)
-    end = next((m.start() for m in re.finditer(r"[.;!?](?:\s|$)", text[figure.end:])),
-               len(text) - figure.end) + figure.end
+    end = sentence_end(text, figure.end)
     best: tuple[int, str] | None = None
     for other, verdict in zip(found, verdicts, strict=True):
         if other is figure or not (start <= other.start and other.end <= end):
