@@ -41,6 +41,7 @@ from drill.explaining.meaning import (
     affinities,
     context_of,
     sentence_start,
+    subject_of,
     vocabulary,
     words_of,
 )
@@ -95,6 +96,8 @@ _CLEARER = 5.0
 _STRONG = 2.5
 #: How clearly the words must point at a quantity for a bare number to be judged by them.
 _BARE_CLUE = 1.5
+#: The weight of a word of the clause's subject: less than any word beside the figure.
+_SUBJECT = 0.5
 #: "1 byte per parameter": a rate over something that is no unit, not a claim to judge.
 _PER_WORD = re.compile(r"\s+per\s+[A-Za-z]+")
 _SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion", "k", "m", "b"})
@@ -371,8 +374,16 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     of_words = _form(figure.text) == "×" and _OF_WORDS.match(text, figure.end) is not None
     gain = _form(figure.text) == "%" and _FASTER.match(text, figure.end) is not None
     wrong_fits = [o for o in mistakes if _fits(figure, o, noun)]
+    vocabs = [o.vocab for o in fits + wrong_fits]
+    said_of = affinities(context, vocabs)
+    # The clause's subject, for a figure that ends its working: a weak word, deciding only
+    # between quantities the words beside the figure name alike.
+    subject = Context(tuple((w, _SUBJECT) for w in subject_of(text, figure.start, bounds)
+                            if w not in context.words())) if bounds else Context(())
     scores = dict(zip([id(o) for o in fits + wrong_fits],
-                      affinities(context, [o.vocab for o in fits + wrong_fits]), strict=True))
+                      [a + b for a, b in zip(said_of, affinities(subject, vocabs), strict=True)],
+                      strict=True))
+    beside = dict(zip([id(o) for o in fits + wrong_fits], said_of, strict=True))
     # A factor of the scenario is restated as it says it: "2.9 times faster" is no 3×.
     hits = [o for o in fits if _hit(figure, o) and not (
         o.candidate.kind == "given" and o.candidate.shown.endswith("×")
@@ -405,7 +416,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         named = _named_with_unit(text, figure, options, worst)
         if named is not None:
             return Verdict("right", named, True)  # "the ridge at 295" is no batch of 295
-        if _is_the_slip(text, figure, worst, top, scores):
+        if _is_the_slip(text, figure, worst, top, scores, beside[id(worst)] > 0):
             # A step of the right working it equals, said more clearly of it, or carried on
             # with ("128 MB, and 32 of those is 4.2 GB"): one user's cache.
             step = (top is not None and top.candidate.kind == "result" and (
@@ -731,17 +742,16 @@ def _same_things(figure: Figure, option: Option) -> bool:
 
 
 def _is_the_slip(text: str, figure: Figure, slip: Option, top: Option | None,
-                 scores: dict[int, float]) -> bool:
+                 scores: dict[int, float], clue: bool) -> bool:
     """Whether ``figure``, equal to a declared slip's value, is that slip rather than
     ``top``, the right quantity it also equals: said of the mistaken quantity at least as
     clearly; a tie goes to the slip unless ``top`` is asked or given in its own right (the
     cache of one request, where the total is asked too) or, with no words for either, is a
     step of the right working ("so half a gig" per user). A given restated exactly the
     first time ("goes 3x") or a figure the slip reaches only by its loose precision is not
-    the slip."""
-    clue = scores[id(slip)] > 0
-    if (not clue and figure.bare) or _closer(figure, top, slip) or _leans_to(
-            text, figure, top, slip):
+    the slip. ``clue``: whether the words beside the figure name the slip's quantity."""
+    if ((not clue and figure.bare) or _closer(figure, top, slip)
+            or _leans_to(text, figure, top, slip) or _case_named(text, figure, slip)):
         return False
     if top is None:
         return True
@@ -754,6 +764,21 @@ def _is_the_slip(text: str, figure: Figure, slip: Option, top: Option | None,
             or (scores[id(slip)] == scores[id(top)] and not top.asked
                 and (clue or top.candidate.kind != "result"))
             or _closer(figure, slip, top))
+
+
+#: A sentence that opens on the case it is about: "Without a cache hit, prefill is ...".
+_WITHOUT = re.compile(r"(?:without|with\s+no|if\s+there\s+(?:is|were)\s+no)\s+(?:an?\s+|the\s+)?"
+                      r"((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+
+
+def _case_named(text: str, figure: Figure, slip: Option) -> bool:
+    """Whether the sentence opens on the case the slip's name describes ("no-hit":
+    "Without a cache hit, prefill is ... 75 ms"): that case's figure, said as such."""
+    if slip.mistake is None or not slip.mistake.id.startswith("no-"):
+        return False
+    said = _WITHOUT.match(text, sentence_start(text, figure.start))
+    named = set(slip.mistake.id.split("-")[1:])
+    return said is not None and bool(named & set(said.group(1).casefold().split()))
 
 
 #: A round figure said as a bound it falls just short of, or just passes.

@@ -132,6 +132,44 @@ class Context:
         return frozenset(word for word, _ in self.weights)
 
 
+#: A clause's verb: what its subject is said to be, read, take or hold.
+_VERB = re.compile(r"\b(?:is|are|was|were|reads|takes|holds|costs|needs|moves|comes\s+to)\b",
+                   re.IGNORECASE)
+#: Where a second clause may start inside a sentence: "16 gigs and the KV read per step is".
+_CLAUSE_START = re.compile(r",\s+|\s+and\s+|;\s*", re.IGNORECASE)
+#: Words that lead from a clause's verb to its result: "is about", "so roughly".
+_TO_RESULT = frozenset({"is", "are", "so", "about", "roughly", "around", "then", "that's",
+                        "which", "gives", "comes", "to", "call", "it", "just", "under",
+                        "over", "nearly", "almost", "approximately"})
+#: How many words a clause's subject may run to.
+_SUBJECT_WORDS = 6
+
+
+def subject_of(text: str, start: int, bounds: tuple[int, int]) -> list[str]:
+    """The subject of the clause whose result is the figure at ``text[start]``, when that
+    figure ends the clause and only words leading to a result stand between it and the
+    figure before ("the KV read per step is 4,096 tokens at 128 KiB, so about half a gig":
+    the half gig is the KV read per step). Empty otherwise."""
+    low, high = bounds
+    lead = [word.strip(",") for word in text[low:start].casefold().split()]
+    if any(word and word not in _TO_RESULT for word in lead):
+        return []
+    stop = sentence_end(text, start)
+    if high < stop:
+        return []  # not the clause's last figure: a step of its working
+    first = sentence_start(text, start)
+    for verb in reversed(list(_VERB.finditer(text, first, start))):
+        head = text[first:verb.start()]
+        # The clause nearest the verb: "... 16 gigs and the KV read per step is".
+        opening = max((m.end() for m in _CLAUSE_START.finditer(head)), default=0)
+        subject = head[opening:]
+        if any(c.isdigit() for c in subject):
+            continue  # "128 KiB a token is": a figure's words, not a subject
+        if len(subject.split()) <= _SUBJECT_WORDS:
+            return words_of(subject)
+    return []
+
+
 def context_of(text: str, start: int, end: int, unit: str = "",
                bounds: tuple[int, int] | None = None) -> Context:
     """The context of the figure at ``text[start:end]`` (``unit``: its unit's words;
