@@ -43,7 +43,7 @@ from drill.checking.figures import Figure
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import card_tolerance, relative_off
 from drill.explaining import judging
-from drill.explaining.judging import Verdict, judge, options_of
+from drill.explaining.judging import SLIP_STEP, Verdict, judge, options_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.readings import read_figures
 from drill.explaining.settled import alike_figures, mixed_scales, settle
@@ -135,6 +135,23 @@ class Explanation:
         if not self.figures:
             found.append("no figures in the explanation: an interviewer wants the numbers")
         return found
+
+#: A figure said as another's equal: "71.7 GiB, or about 71.7 GB" claims the two are one,
+#: which sets nothing against it.
+_RESTATED_AS = re.compile(r"\s*,?\s*(?:or|i\.?e\.?,?|that\s+is|which\s+is)"
+                          r"(?:\s+(?:about|around|roughly|some))?\s*", re.IGNORECASE)
+
+def _judged_reading(figure: Figure, value: Quantity) -> list[Quantity]:
+    """The reading of ``figure`` nearest ``value``, of its kind (none if none is)."""
+    kind = [r for r in figure.readings
+            if dims.without_counts(r.dim) == dims.without_counts(value.dim)]
+    return sorted(kind, key=lambda r: relative_off(r.value, value.value))[:1]
+
+
+def _restated_as(text: str, before: Figure, figure: Figure) -> bool:
+    """Whether ``figure`` is said as the size or time just before it in another unit."""
+    return (before.has_unit and figure.has_unit and figure.value.dim == before.value.dim
+            and _RESTATED_AS.fullmatch(text, before.end, figure.start) is not None)
 
 
 #: A change said to its end: "it should come down to around 17 ms". The figure is what the
@@ -248,7 +265,11 @@ def explain(card: Card, solution: Solution | None, text: str,
         right += [c for c in above if c.name not in have]
         if parent[1] is not None:
             formulas = {name: r.formula for name, r in parent[1].results.items()}
-    right += _steps(solution, right, {**card.shared_formulas, **card.formulas})
+    written = {**card.shared_formulas, **card.formulas}
+    right += _steps(solution, right, written)
+    if solution is not None:
+        mistaken += [step for c, m, _ in list(mistaken)
+                     for step in _slip_steps(c.name, m, solution, right, written)]
     named = _named_facts(reading, names, right)
     right += named + _against_givens(named, right)
     problems = check_prose(reading, tolerance)
@@ -271,16 +292,19 @@ def explain(card: Card, solution: Solution | None, text: str,
                         frozenset(m.candidate.name for m in mistakes))
     verdicts = other_cases(reading, found, verdicts, options, solution)
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
+    # Each as the reading it was judged by: "36.4 gigs" of 36.4 GB is not also 39 GB.
     stated = [Quantity(r.value, v.option.candidate.value.dim)
               for figure, v in zip(found, verdicts, strict=True)
               if v.verdict == RIGHT and v.option is not None
-              for r in figure.readings
-              if dims.without_counts(r.dim) == dims.without_counts(v.option.candidate.value.dim)]
+              for r in _judged_reading(figure, v.option.candidate.value)]
     slipped = misworked(reading, found, tolerance)
     figures = tuple(_misworked(figure, slipped[index][0], right, tolerance)
                     if index in slipped and _by_working(verdict, slipped[index][1])
                     else _check(figure, verdict, solution, tolerance,
-                                [] if _CHANGED_TO.search(reading, 0, figure.start) else stated)
+                                [] if _CHANGED_TO.search(reading, 0, figure.start)
+                                or (index and _restated_as(reading, found[index - 1],
+                                                           figure))
+                                else stated)
                     for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True))
                     if verdict.verdict is not None or index in slipped)
     equations = []
@@ -407,6 +431,63 @@ def _candidates(card: Card, solution: Solution | None
                            solution.results[n].shown, "mistake"), m, meant)
                 for n, m, meant in wrong_for]
     return right, mistaken
+
+
+def _slip_steps(name: str, mistake: Mistake, solution: Solution, right: list[Candidate],
+                written: dict[str, str]) -> list[tuple[Candidate, Mistake, str]]:
+    """The steps of a slip's formula that the right working has no figure for (``right``,
+    its steps included), each as
+    the slip, mistaken for the right step of its shape: "79.65 GiB − 16 GB", 69.5 GB, is
+    the engine's share left out, said of the 61 GB left for the cache. A step of one given
+    alone ("79.65 GiB as GB") is a reading of that given, not a slip."""
+    values = {**solution.given_values, **{n: r.value for n, r in solution.results.items()}}
+    formulas = {n: read_formula(t, values) for n, t in {
+        n: written.get(n) or r.formula for n, r in solution.results.items()}.items()
+        if _reads(t, values)}
+    if name not in formulas:
+        return []
+    have = [c.value for c in right]
+    found: list[tuple[Candidate, Mistake, str]] = []
+    for node in formulas[name].tree.walk():
+        if (node is formulas[name].tree or not isinstance(node, BinOp)
+                or len(_names_in(node)) < 2):
+            continue
+        with contextlib.suppress(QuantityError, ZeroDivisionError, OverflowError):
+            value = evaluate_formula(Formula(formulas[name].text, node, {}), values)
+            if value.dim == dims.DIMENSIONLESS or value.value <= 0 or any(
+                    q.dim == value.dim and relative_off(q.value, value.value) < 1e-6
+                    for q in have):
+                continue  # a step the right working says too ("2,000 × 128 KiB")
+            meant = _shaped_alike(node, value, formulas, solution)
+            if meant is not None:
+                found.append((Candidate(node.echo(), value, format_quantity(value),
+                                        SLIP_STEP), mistake, meant))
+    return found
+
+
+def _reads(text: str, values: dict[str, Quantity]) -> bool:
+    try:
+        read_formula(text, values)
+    except ParseError:
+        return False
+    return True
+
+
+def _names_in(node: Any) -> set[str]:
+    return {n.name for n in node.walk() if hasattr(n, "name") and isinstance(n.name, str)}
+
+
+def _shaped_alike(node: BinOp, value: Quantity, formulas: dict[str, Formula],
+                  solution: Solution) -> str | None:
+    """The right result a slip's step stands for: of its kind, made by the same operation
+    on a name they share ("memory − weights" for "usable − weights")."""
+    names = _names_in(node)
+    alike = [n for n, formula in formulas.items()
+             if isinstance(formula.tree, BinOp) and formula.tree.op == node.op
+             and solution.results[n].value.dim == value.dim
+             and names & (_names_in(formula.tree.left) | _names_in(formula.tree.right))
+             and relative_off(solution.results[n].value.value, value.value) > 1e-6]
+    return alike[0] if len(alike) == 1 else None
 
 
 def _as_meant(value: Quantity, meant: Quantity) -> Quantity:

@@ -96,6 +96,8 @@ _CLEARER = 5.0
 _STRONG = 2.5
 #: How clearly the words must point at a quantity for a bare number to be judged by them.
 _BARE_CLUE = 1.5
+#: The kind of a candidate that is a step of a slip's working ("79.65 GiB − 16 GB").
+SLIP_STEP = "mistake step"
 #: The weight of a word of the clause's subject: less than any word beside the figure.
 _SUBJECT = 0.5
 #: "1 byte per parameter": a rate over something that is no unit, not a claim to judge.
@@ -173,7 +175,9 @@ def options_of(card: Card, right: list[Candidate],
     # What a slip is made of, as worked and as the card writes it ("floor(tpot_slo ÷
     # seq_time)": the worked form names only givens).
     written = {**card.shared_formulas, **card.formulas}
-    mistakes = [Option(c, vocabulary(meant, questions.get(meant, "")),
+    # A slip's step is named by its own names too ("memory − weights").
+    mistakes = [Option(c, vocabulary(meant, questions.get(meant, ""),
+                                     c.name if c.kind == SLIP_STEP else ""),
                        tolerances.get(meant, tolerance), False, m, meant, values.get(meant),
                        frozenset(_NAME.findall(formulas.get(c.name, "") + " "
                                                + written.get(c.name, ""))) & values.keys())
@@ -460,6 +464,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if given is not None:
         return Verdict("right", given)  # "71.68 per GPU": the 71.68 GiB each may use
     counted = _counted_claim(figure, noun, fits, hits, scores)
+    stepped = _bare_slip(figure, options, mistakes, context) if not operand else None
+    if stepped is not None:
+        return Verdict("wrong", stepped, True)  # "minus the 16 of weights is 69.5" GB
     if figure.bare and counted is None and _number_of_another(figure, options):
         return Verdict(None)  # "about four point eight" after "memory time": 4.78 ms
     strong = _rival(figure, fits, hits, scores)
@@ -607,6 +614,23 @@ def _power_of_ten_off(figure: Figure, fits: list[Option]) -> Option | None:
                 value / other, max(option.tolerance, figure.precision), most=4):
             return option
     return None
+
+
+def _bare_slip(figure: Figure, options: list[Option], mistakes: list[Option],
+               context: Context) -> Option | None:
+    """The step of a slip a bare number says in the unit its working left off, when the
+    words name that step and no right figure of the card has its number: "85.5 GB, minus
+    the 16 of weights is 69.5" is the engine's share left out (69.5 GB, not 61 GB)."""
+    if not figure.bare or small_whole(figure) or _number_of_another(figure, options):
+        return None
+    steps = [o for o in mistakes if o.candidate.kind == SLIP_STEP
+             and o.candidate.value.dim != dims.DIMENSIONLESS
+             and (shown := NUMBER.match(o.candidate.shown.lstrip("$"))) is not None
+             and relative_off(figure.value.value, float(shown.group().replace(",", "")))
+             <= max(o.tolerance, figure.precision)]
+    named = [o for o, score in zip(steps, affinities(context, [o.vocab for o in steps]),
+                                   strict=True) if score >= 1.0]
+    return named[0] if len(named) == 1 else None
 
 
 def _given_unit_left_off(figure: Figure, options: list[Option]) -> Option | None:

@@ -37,7 +37,8 @@ _SYNONYMS: dict[str, str] = {
     "cheaper": "ratio", "ratio": "ratio", "saving": "ratio", "savings": "ratio",
     "cost": "cost", "price": "cost", "dollars": "cost", "cents": "cost", "pay": "cost",
     "free": "free", "left": "free", "headroom": "free", "remaining": "free",
-    "spare": "free", "fit": "fit", "fits": "fit", "hold": "fit",
+    "spare": "free", "leaves": "free", "leaving": "free",
+    "fit": "fit", "fits": "fit", "hold": "fit",
     "flight": "flight", "concurrent": "flight", "concurrency": "flight",
     "outstanding": "flight", "once": "flight",
     "arrival": "arrival", "arrivals": "arrival", "arrive": "arrival", "lambda": "arrival",
@@ -141,6 +142,8 @@ _CLAUSE_START = re.compile(r",\s+|\s+and\s+|;\s*", re.IGNORECASE)
 _TO_RESULT = frozenset({"is", "are", "so", "about", "roughly", "around", "then", "that's",
                         "which", "gives", "comes", "to", "call", "it", "just", "under",
                         "over", "nearly", "almost", "approximately"})
+#: A word that may open a clause of its own after a verb: "..., so each user sees".
+_TURN = re.compile(r"\b(?:so|and|but|then|while|where)\s+([A-Za-z']+)", re.IGNORECASE)
 #: How many words a clause's subject may run to.
 _SUBJECT_WORDS = 6
 
@@ -165,8 +168,11 @@ def subject_of(text: str, start: int, bounds: tuple[int, int]) -> list[str]:
         subject = head[opening:]
         if any(c.isdigit() for c in subject):
             continue  # "128 KiB a token is": a figure's words, not a subject
-        if len(subject.split()) <= _SUBJECT_WORDS:
-            return words_of(subject)
+        if len(subject.split()) > _SUBJECT_WORDS:
+            continue
+        # "A check costs 20 ms, so each user sees ...": the figure is another clause's.
+        turns = (m.group(1).casefold() for m in _TURN.finditer(text, verb.end(), start))
+        return [] if any(w not in _TO_RESULT for w in turns) else words_of(subject)
     return []
 
 

@@ -206,7 +206,7 @@ def _estimates_after_the_bound(text: str, found: list[Figure], verdicts: list[Ve
 
 
 def _declared(verdict: Verdict) -> bool:
-    return verdict.option is not None and verdict.option.candidate.kind == "mistake"
+    return verdict.option is not None and verdict.option.candidate.kind.startswith("mistake")
 
 
 #: Between the two ends of a range: "70 to 80 percent", "4-5 ms", "between 6 and 7 ms".
@@ -344,7 +344,7 @@ def _claimed(verdict: Verdict) -> bool:
     """Whether the words point at the result or mistake the figure is judged against."""
     option = verdict.option
     # A card's declared mistake is claimed by its value alone: the slip is the working.
-    return option is not None and (option.candidate.kind == "mistake" or (
+    return option is not None and (option.candidate.kind.startswith("mistake") or (
         verdict.clue and option.candidate.kind == "result"))
 
 

@@ -37,3 +37,36 @@ def test_a_sentence_opening_on_a_case_says_that_cases_figure(library: Library) -
     slip = said(library, "serving-engine/cached-ttft",
                 "So with the hit, TTFT drops to about 75 milliseconds.")
     assert verdicts(slip)["75 milliseconds"] == (WRONG, "cached_ttft")
+
+
+def test_a_bare_step_of_a_slip_is_that_slip(library: Library) -> None:
+    # kv-headroom: 79.65 GiB × 90% ≈ 77 GB; less 16 GB of weights leaves 61 GB. Without
+    # the engine's share, 79.65 GiB (85.5 GB) − 16 GB ≈ 69.5 GB.
+    whole = said(library, "model-sizing/kv-headroom",
+                 "The card reports 85.5 gigabytes; take off the 16 of weights and 69.5 is "
+                 "left.")
+    assert verdicts(whole)["69.5"] == (WRONG, "free_memory")
+    right = said(library, "model-sizing/kv-headroom",
+                 "The engine's share is 77 GB; take off the 16 of weights and 61 is left.")
+    assert right.all_right
+
+
+def test_a_size_restated_in_another_unit_claims_they_are_one(library: Library) -> None:
+    # weights-by-precision: the engine's 90% of 79.65 GiB is 71.7 GiB, 77 GB. "71.7 GiB,
+    # or about 71.7 GB" says the two are the same size: the GiB-as-GB slip.
+    result = said(library, "model-sizing/weights-by-precision",
+                  "The engine gets 90% of 79.65 GiB, that's 71.7 GiB, or about 71.7 GB.")
+    assert verdicts(result)["71.7 GB"][0] == WRONG
+    both = said(library, "model-sizing/weights-by-precision",
+                "The engine gets 90% of 79.65 GiB, that's 71.7 GiB, or about 77 GB.")
+    assert both.all_right
+
+
+def test_a_gig_said_of_gigabytes_stands_only_for_them(library: Library) -> None:
+    # int4-one-gpu: 70.6 B weights at 4.125 bits are 36.4 GB. The engine's 71.7 GiB is
+    # 77 GB, so 40.6 GB is left; 71.7 − 36.4 = 35.3 takes GiB for GB. "36.4 gigs" is the
+    # weights in GB, not also 39 GB that happens to sit near the 40.6 GB left.
+    result = said(library, "quantization/int4-one-gpu",
+                  "The weights come to about 36.4 gigs. The engine gets 71.7 GiB, and 71.7 "
+                  "minus 36.4 is 35.3 gigs left for cache.")
+    assert verdicts(result)["35.3 gigs"][0] == WRONG
