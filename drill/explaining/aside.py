@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 #: Words that set the figure after them aside: "not 3×", "nowhere near the 6×".
-_SET_ASIDE = re.compile(r"\b(?:not|nowhere\s+near|nothing\s+like|rather\s+than|instead\s+of"
+_SET_ASIDE = re.compile(r"\b(?:not|(?:is|are|was|were)n't|nowhere\s+near|nothing\s+like"
+                        r"|rather\s+than|instead\s+of"
                         r"|never|short\s+of"
                         r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?"
                         r"|the\s+usual|the\s+naive|the\s+textbook"

@@ -326,7 +326,9 @@ _COEFFICIENT = re.compile(
     rf"\s+(?:times|over|divided\s+by|plus|minus)\b", re.IGNORECASE)
 #: A factor said as a comparison: "32 times better than one user".
 _COMPARED_AFTER = re.compile(r"\s+(?:better|worse|faster|slower|more|less|fewer|cheaper"
-                             r"|higher|lower|bigger|smaller|greater|larger)\b", re.IGNORECASE)
+                             r"|higher|lower|bigger|smaller|greater|larger"
+                             r"|what\s+(?:one|1|a|an|the|each|a\s+single)\s+\w+\s+(?:gets|does|sees|has"
+                             r"|makes|manages))\b", re.IGNORECASE)
 #: "N times" said before one bare name that ends the clause ("four times batch,"), where
 #: "a 64x saving," names what the factor is.
 _TIMES_A_NAME = re.compile(rf"\s+(?!{_COMPARING})[A-Za-z][\w'-]*\s*(?:[,;]|$)",
@@ -434,12 +436,23 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         rival = _rival(figure, fits, hits, scores)
         # A result said to its last digit ("7,192 tokens") is that result, whatever
         # the words around it point at.
-        exact = (best_hit.candidate.kind == "result"
+        # A form worked from a result ("speedup − 1") is no result said to its digits.
+        exact = (best_hit.candidate.kind == "result" and best_hit.candidate.name.isidentifier()
                  and _off(figure, best_hit) <= significance(figure))
+        # A form worked from another quantity ("speedup − 1") is overruled more readily
+        # than a quantity of the card: "the new step is 45% of the old" names the new step.
+        results = {o.candidate.name for o in options if o.candidate.kind == "result"}
+        derived = (rival is not None and rival.asked and rival.candidate.kind == "result"
+                   and all(o.candidate.kind == "conversion"
+                           and set(_NAME.findall(o.candidate.name)) & results
+                           # "15% less time" is the new step's share said as time saved
+                           and rival.candidate.name not in _NAME.findall(o.candidate.name)
+                           for o in hits))
+        bar = (max(_BARE_CLUE, scores[id(best_hit)] + 1) if derived
+               else max(_OVERRULE, 2 * scores[id(best_hit)] + 1))
         if (rival is not None and not operand and not figure.bare and not exact
                 and not any(_restated(o, options) for o in hits)
-                and _within(figure, rival, _NEAR)
-                and scores[id(rival)] >= max(_OVERRULE, 2 * scores[id(best_hit)] + 1)):
+                and _within(figure, rival, _NEAR) and scores[id(rival)] >= bar):
             return Verdict("wrong", rival, True)
         if (rival is not None and not operand and rival.asked and figure.bare
                 and not _form(figure.text) and not small_whole(figure)

@@ -65,11 +65,37 @@ def worked_out(text: str, figures: Sequence[Figure], tolerance: float) -> frozen
         if not _links_to(text, figures[index - 1], figures[index]):
             continue
         value = _run_value(text, figures, index - 1)
-        if value is not None and _gives(value, figures[index], tolerance,
-                                        _said_values(figures[index])) and not _unit_slips(
-                                            text, figures, index):
+        said = figures[index]
+        # "200 tokens a second times 60 is 12,000 tokens an hour": an operand says the
+        # unit, so the result is held to its own unit, not to its digits alone.
+        readings = ((said.value.value,) if _kind_said_before(text, figures, index)
+                    else _said_values(said))
+        if value is not None and _gives(value, said, tolerance, readings) and not _unit_slips(
+                text, figures, index):
             found.add(index)
     return frozenset(found)
+
+
+def _kind_said_before(text: str, figures: Sequence[Figure], index: int) -> bool:
+    """Whether the product or quotient before ``figures[index]`` has one operand of the
+    figure's own kind, said in another unit, and only plain numbers besides."""
+    said = figures[index]
+    run = [figures[i] for i in run_before(text, figures, index)]
+    ops = [_joined(text, figures, i) or "" for i in run_before(text, figures, index)][1:]
+    united = [f for f in run if f.has_unit]
+    if (not said.has_unit or len(united) != 1 or any(o in ("plus", "+", "minus", "less", "−")
+                                                     for o in ops)):
+        return False
+    mine, theirs = united[0].value, said.value
+    return (mine.dim == theirs.dim and mine.value > 0
+            and not 0.5 < _unit_of(united[0]) / _unit_of(said) < 2)
+
+
+def _unit_of(figure: Figure) -> float:
+    """What one of the figure's written unit is worth: its value over its number."""
+    written = _WRITTEN_NUMBER.match(figure.text.lstrip("$"))
+    number = float(written.group().replace(",", "")) if written else 0.0
+    return figure.value.value / number if number else 1.0
 
 
 def misworked(text: str, figures: Sequence[Figure], tolerance: float

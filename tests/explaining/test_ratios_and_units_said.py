@@ -1,0 +1,52 @@
+"""A ratio said against what one user gets, a denial of a ratio, working whose operand
+says its unit, and a share that names the asked quantity over a form worked from another."""
+
+from __future__ import annotations
+
+from drill.explaining.explain import RIGHT, WRONG
+from drill.packs.library import Library
+from testkit import said, verdicts
+
+
+def test_a_ratio_said_against_one_user_is_judged_as_the_gain(library: Library) -> None:
+    # q3: 32 users share a step of 16 GB + 4.19 GB of KV, ≈ 6 ms, so the box gives about
+    # 25.4× the tokens of one user alone (209 tokens/s), not 32×.
+    wrong = said(library, "speed-physics/q3",
+                 "All together that's 32 tokens a step, which is about 32 times what one "
+                 "user gets.")
+    assert verdicts(wrong)["32 times"] == (WRONG, "throughput_gain")
+    right = said(library, "speed-physics/q3",
+                 "All together it's about 25 times what a single user gets.")
+    assert verdicts(right)["25 times"] == (RIGHT, "throughput_gain")
+
+
+def test_a_ratio_denied_is_no_claim(library: Library) -> None:
+    result = said(library, "speed-physics/q3",
+                  "Each user isn't 32 times slower: the weights are shared.")
+    assert "32 times" not in verdicts(result)
+    assert result.all_right
+
+
+def test_working_held_to_the_unit_its_operand_says(library: Library) -> None:
+    # q6: 200 tokens/s for an hour is 200 × 3,600 = 720,000 tokens. Times 60 gives a
+    # minute's worth, so "12,000 tokens an hour" is 60× low, however right 200 × 60 is.
+    slip = said(library, "speed-physics/q6",
+                "At 200 tokens a second, times 60, that's 12,000 tokens an hour.")
+    assert verdicts(slip)["12,000 tokens an hour"][0] == WRONG
+    hour = said(library, "speed-physics/q6",
+                "At 200 tokens a second, times 3,600, that's 720,000 tokens an hour.")
+    assert hour.all_right
+
+
+def test_a_share_naming_the_new_step_is_the_new_step(library: Library) -> None:
+    # q7-follow-up: 20% untouched, attention 30% ÷ 3 = 10%, MLP 50% ÷ 2 = 25%: the new
+    # step is 55% of the old. 45% is what it saves, which happens to equal one speedup
+    # less one; said as the new step's share it is wrong.
+    wrong = said(library, "speed-physics/q7-follow-up",
+                 "Twenty percent is untouched, attention becomes 10 and the MLP 25, so the "
+                 "new step is 45 percent of the old one.")
+    assert verdicts(wrong)["45 percent"] == (WRONG, "new_time_fraction")
+    right = said(library, "speed-physics/q7-follow-up",
+                 "Twenty percent is untouched, attention becomes 10 and the MLP 25, so the "
+                 "new step is 55 percent of the old one.")
+    assert verdicts(right)["55 percent"] == (RIGHT, "new_time_fraction")
