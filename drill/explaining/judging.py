@@ -363,6 +363,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if _DEVICE_AFTER.match(text, figure.end) and dims.exponents(figure.value.dim).get(
             "information"):
         return Verdict(None)  # "one 80 gig card": the device named by its memory
+    per_sequence = _of_the_batch(text, figure, options)
+    if per_sequence is not None:
+        return per_sequence
     inverse = _inverse_factor(text, figure, options)
     if inverse is not None:
         return Verdict("right", inverse)
@@ -571,6 +574,34 @@ def _ratio_fits(text: str, figure: Figure, options: list[Option], fits: list[Opt
         fits = [o for o in fits if not o.candidate.name.startswith("1 − ")
                 or _restated(o, options)]
     return fits
+
+
+#: A coefficient said of the batch: "half the batch size", "2 times the batch", "about B".
+_OF_THE_BATCH = re.compile(r"\s*(?:×\s*|times\s+)?(?:the\s+)?(?:batch(?:\s+size)?|B|m)\b"
+                           r"(?!\s*(?:times|over|plus|minus|×|/|÷|of\b|\d))", re.IGNORECASE)
+#: The name a card gives a quantity at a batch of one, its coefficient of the batch.
+_AT_BATCH_ONE = "batch1_"
+
+
+def _of_the_batch(text: str, figure: Figure, options: list[Option]) -> Verdict | None:
+    """A quantity said as a multiple of the batch ("intensity is about half the batch")
+    claims the quantity at a batch of one, where the card works that out: 2 FLOP over a
+    2-byte weight is 1 FLOP per byte a sequence, so the intensity is about the batch."""
+    if (figure.value.dim != dims.DIMENSIONLESS or _form(figure.text) == "%"
+            or not _OF_THE_BATCH.match(text, figure.end)):
+        return None
+    ones = [o for o in options if o.candidate.name.startswith(_AT_BATCH_ONE)]
+    if len(ones) != 1:
+        return None
+    one = ones[0]
+    # Said of that quantity ("intensity is ..."), not "half the batch finishes early".
+    named = set(words_of(one.candidate.name.removeprefix(_AT_BATCH_ONE)))
+    if not named & set(words_of(text[sentence_start(text, figure.start):figure.start])):
+        return None
+    slack = max(one.tolerance, figure.precision, _ROUND)
+    if relative_off(figure.value.value, one.candidate.value.value) <= slack:
+        return Verdict("right", one, True)
+    return Verdict("wrong", one, True)
 
 
 #: A share said of a whole: "a quarter the size", "a third of the time".

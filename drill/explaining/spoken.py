@@ -72,6 +72,10 @@ _UNIT_WORDS: dict[str, str] = {
     **_SHORT_UNITS, "kay": "k", "k": "k", "percent": "%", "bucks": "dollars",
     "buck": "dollars", "usd": "dollars",
 }
+#: Words that name the batch a coefficient may be said of ("half the batch size").
+_BATCH_WORDS = frozenset({"batch", "b", "m"})
+#: ("double the batch" is a verb as often: "if you double the batch there").
+_OF_A_WHOLE = {"half": 0.5, "twice": 2.0}
 #: Units said after "a" or "an" that "and a half" may follow ("an hour and a half").
 _AND_A_HALF_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month",
                                "millisecond", "microsecond"})
@@ -271,6 +275,9 @@ def _number_at(tokens: list[_Token], i: int) -> tuple[float, int, int] | None:
     if low == "half" and i + 1 < len(tokens) and tokens[i + 1].low in ("a", "an"):
         # "half a gig", "half a FLOP per byte"
         return 0.5, i + 2, 1
+    if (low in _OF_A_WHOLE and i + 2 < len(tokens) and tokens[i + 1].low == "the"
+            and tokens[i + 2].low in _BATCH_WORDS):
+        return _OF_A_WHOLE[low], i + 1, 1  # "half the batch": a coefficient of the batch
     if low == "half" and i + 2 < len(tokens) and tokens[i + 1].low == "of" and (
             _number_at(tokens, i + 2) is not None):
         return 0.5, i + 1, 1  # "half of 989": a share of what follows

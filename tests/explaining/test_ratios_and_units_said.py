@@ -50,3 +50,24 @@ def test_a_share_naming_the_new_step_is_the_new_step(library: Library) -> None:
                  "Twenty percent is untouched, attention becomes 10 and the MLP 25, so the "
                  "new step is 55 percent of the old one.")
     assert verdicts(right)["55 percent"] == (RIGHT, "new_time_fraction")
+
+
+def test_a_multiple_of_the_batch_claims_the_quantity_at_batch_one(library: Library) -> None:
+    # q4: a BF16 weight is 2 bytes and does 2 FLOP per token, so decode does 2 × 8 B FLOP
+    # per 16 GB read for each sequence: 1 FLOP per byte at batch one, about the batch.
+    for said_as in ("The intensity works out to roughly half the batch.",
+                    "So the intensity is about 2 times the batch size.",
+                    "So the intensity is twice the batch."):
+        result = said(library, "speed-physics/q4", said_as)
+        assert [f.name for f in result.figures if f.verdict == WRONG] == [
+            "batch1_intensity"], said_as
+    right = said(library, "speed-physics/q4",
+                 "So the intensity is about one times the batch size.")
+    assert right.all_right
+
+
+def test_a_share_of_the_batch_said_of_something_else_is_no_coefficient(
+        library: Library) -> None:
+    result = said(library, "speed-physics/q4",
+                  "Half the batch finishes early, and the rest keeps decoding.")
+    assert result.all_right
