@@ -514,8 +514,10 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         if (rival is not None and plain[id(rival)] >= _BARE_CLUE and not small_whole(figure)
                 and _within(figure, rival, _NEAR)):
             return Verdict("wrong", rival, True)
+        # A letter said just before it names the unknown: "solving gives m around 410".
+        lettered = _LETTERED.search(text, max(0, figure.start - 24), figure.start) is not None
         close = [o for o in fits if o.asked and o.candidate.kind == "result"
-                 and _within(figure, o, _CLOSE)]
+                 and _within(figure, o, _NEAR if lettered and plain[id(o)] > 0 else _CLOSE)]
         if len(close) == 1 and not small_whole(figure) and not operand:
             return Verdict("wrong", close[0])  # "m of about 354" for the 345 asked for
         return Verdict(None)
@@ -574,6 +576,11 @@ def _ratio_fits(text: str, figure: Figure, options: list[Option], fits: list[Opt
         fits = [o for o in fits if not o.candidate.name.startswith("1 − ")
                 or _restated(o, options)]
     return fits
+
+
+#: The unknown's letter said just before a number: "m around 410", "m is about 3,450".
+_LETTERED = re.compile(r"(?<![\w'])[mnkbMNKB]\s+(?:(?:is|=|of|comes\s+out|works\s+out)\s+)?"
+                       r"(?:(?:at|to|about|around|roughly|approximately|near|close\s+to)\s+)?$")
 
 
 #: A coefficient said of the batch: "half the batch size", "2 times the batch", "about B".

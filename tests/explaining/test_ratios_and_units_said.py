@@ -71,3 +71,15 @@ def test_a_share_of_the_batch_said_of_something_else_is_no_coefficient(
     result = said(library, "speed-physics/q4",
                   "Half the batch finishes early, and the rest keeps decoding.")
     assert result.all_right
+
+
+def test_the_unknowns_letter_names_a_bare_number(library: Library) -> None:
+    # ridge-batch: 4096 m ÷ (2 m + 4096) = 295 FLOP/byte gives m ≈ 345.
+    for wrong in ("Take 4096 m over 2m plus 4096 and set it to 295: m comes out around 410.",
+                  "Set it to the ridge, 295, and m is about 3,450."):
+        result = said(library, "serving-math/ridge-batch", wrong)
+        assert [f.name for f in result.figures if f.verdict == WRONG] == [
+            "batch_at_ridge"], wrong
+    right = said(library, "serving-math/ridge-batch",
+                 "Set it to the ridge, 295, and m is about 345.")
+    assert right.all_right
