@@ -44,6 +44,7 @@ _SYNONYMS: dict[str, str] = {
     "arrival": "arrival", "arrivals": "arrival", "arrive": "arrival", "lambda": "arrival",
     "load": "arrival", "traffic": "arrival",
     "intensity": "intensity", "ridge": "ridge",
+    "original": "old", "previous": "old", "before": "old",
     "frozen": "frozen", "stall": "frozen", "stalls": "frozen", "lose": "frozen",
     "freeze": "frozen", "stalled": "frozen", "wait": "wait", "waits": "wait",
     "launch": "launch", "launches": "launch", "overhead": "launch",
@@ -206,16 +207,20 @@ def vocabulary(*texts: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def affinities(context: Context, vocabularies: Sequence[Iterable[str]]) -> list[float]:
+def affinities(context: Context, vocabularies: Sequence[Iterable[str]],
+               groups: Sequence[str] | None = None) -> list[float]:
     """How strongly ``context`` points at each vocabulary, a word shared by many of them
-    counting for less."""
+    counting for less (``groups``: what each vocabulary names; those naming one quantity,
+    as its slips name the quantity they are mistaken for, share a word as one)."""
     sets = [frozenset(v) for v in vocabularies]
+    names = list(groups) if groups is not None else [str(i) for i in range(len(sets))]
     scores = []
     for vocab in sets:
         score = 0.0
         for word, weight in context.weights:
             if word in vocab:
-                sharing = sum(word in other for other in sets)
+                sharing = len({name for name, other in zip(names, sets, strict=True)
+                               if word in other})
                 score += weight / sharing
         scores.append(score)
     return scores

@@ -83,3 +83,29 @@ def test_the_unknowns_letter_names_a_bare_number(library: Library) -> None:
     right = said(library, "serving-math/ridge-batch",
                  "Set it to the ridge, 295, and m is about 345.")
     assert right.all_right
+
+
+def test_the_asked_quantitys_name_is_not_thinned_by_its_own_slips(library: Library) -> None:
+    # amdahl: 30% made 2× faster: 1 ÷ (0.7 + 0.15) ≈ 1.18× overall; the ceiling is
+    # 1 ÷ 0.7 ≈ 1.43×. "The overall speedup ... about 1.5x" names the overall speedup,
+    # which the card's two declared slips of it do not make any less clear.
+    result = said(library, "serving-math/amdahl",
+                  "Only thirty percent gets two times faster, so the overall speedup comes "
+                  "out at about 1.5x.")
+    assert verdicts(result)["1.5x"] == (WRONG, "overall_speedup")
+
+
+def test_a_share_of_the_original_step_is_judged_as_the_new_step(library: Library) -> None:
+    # q7-follow-up: 10% + 25% = 0.35 leaves out the untouched 20%; the new step is 0.55.
+    result = said(library, "speed-physics/q7-follow-up",
+                  "Attention drops to 10% and the MLP to 25%, and those add up to 0.35 of "
+                  "the original.")
+    assert verdicts(result)["0.35"] == (WRONG, "new_time_fraction")
+
+
+def test_one_whole_head_is_a_count_not_a_factor(library: Library) -> None:
+    # tp-kv-heads: 8 KV heads over TP 16 puts each head on two GPUs (2× the cache).
+    result = said(library, "parallelism/tp-kv-heads",
+                  "With 8 heads and TP 16 each GPU still needs one whole head, so every "
+                  "head sits on two GPUs.")
+    assert "one" not in {f.text for f in result.figures if f.verdict == WRONG}
