@@ -135,7 +135,8 @@ class Context:
 
 
 #: A clause's verb: what its subject is said to be, read, take or hold.
-_VERB = re.compile(r"\b(?:is|are|was|were|reads|takes|holds|costs|needs|moves|comes\s+to)\b",
+_VERB = re.compile(r"\b(?:is|are|was|were|has|have|gets|reads|takes|holds|costs|needs|moves"
+                   r"|comes\s+to)\b",
                    re.IGNORECASE)
 #: Where a second clause may start inside a sentence: "16 gigs and the KV read per step is".
 _CLAUSE_START = re.compile(r",\s+|\s+and\s+|;\s*", re.IGNORECASE)

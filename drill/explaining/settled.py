@@ -287,8 +287,11 @@ def _bounds_met(text: str, found: list[Figure], verdicts: list[Verdict]) -> list
             continue
         before = text[max(0, figure.start - 24):figure.start]
         value, said = meant.value, figure.value.value
-        if _NEAR_BOUND.search(before) or not said / _LOOSEST <= value <= said * _LOOSEST:
-            continue  # "a bit over two times" is about 2×; "over 2×" says little of 21.5×
+        # "A bit above 295" of a batch of 345 says near it; "a bit over two times" is
+        # no 2.5×, and "over 2×" says little of 21.5×.
+        loosest = _NEAR if _NEAR_BOUND.search(before) else _LOOSEST
+        if not said / loosest <= value <= said * loosest:
+            continue
         if ((_BOUND_BELOW.search(before) and value <= said)
                 or (_BOUND_ABOVE.search(before) and value >= said)):
             out[index] = Verdict(RIGHT, option, True)
@@ -300,8 +303,8 @@ _NEAR_BOUND = re.compile(r"\b(?:a\s+(?:bit|little|touch)|just|slightly)\s+(?:ove
                          r"|below|more\s+than|less\s+than)(?:\s+(?:about|around|roughly))?\s*$",
                          re.IGNORECASE)
 #: How far from its bound a quantity may be for the bound to say it: "under half a
-#: percent" of 0.25%, not "over 2×" of 21.5×.
-_LOOSEST = 4.0
+#: percent" of 0.25%, not "over 2×" of 21.5×; and for a bound said as near it.
+_LOOSEST, _NEAR = 4.0, 1.2
 
 
 #: How near a bare number and the figure after it are to be one figure said twice.

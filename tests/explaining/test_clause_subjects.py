@@ -70,3 +70,22 @@ def test_a_gig_said_of_gigabytes_stands_only_for_them(library: Library) -> None:
                   "The weights come to about 36.4 gigs. The engine gets 71.7 GiB, and 71.7 "
                   "minus 36.4 is 35.3 gigs left for cache.")
     assert verdicts(result)["35.3 gigs"][0] == WRONG
+
+
+def test_what_each_user_has_is_one_users_cache(library: Library) -> None:
+    # q3: each of 32 users holds 1,000 tokens × 128 KiB ≈ 131 MB; the step reads 4.19 GB.
+    result = said(library, "speed-physics/q3",
+                  "Each user has a thousand tokens at 128 KiB, so about 130 megabytes of "
+                  "cache, small beside the weights.")
+    assert verdicts(result)["130 megabytes"] == (RIGHT, "kv_per_user")
+
+
+def test_a_bound_said_as_near_holds_when_the_quantity_is_near(library: Library) -> None:
+    # ridge-batch: the GEMM reaches the 295 FLOP/byte ridge at m ≈ 345, a bit above 295.
+    near = said(library, "serving-math/ridge-batch",
+                "Solving 4096 m over 2m plus 4096 equals 295 gives m of about 345, so a bit "
+                "above 295, since the intensity lags m.")
+    assert near.all_right
+    far = said(library, "speed-physics/q6",
+               "Batched it comes out a bit over two times cheaper.")
+    assert not far.all_right
