@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from drill.explaining.meaning import sentence_start
+
 #: Words that set the figure after them aside: "not 3×", "nowhere near the 6×".
 _SET_ASIDE = re.compile(r"\b(?:not|(?:is|are|was|were)n't|nowhere\s+near|nothing\s+like"
                         r"|rather\s+than|instead\s+of"
@@ -39,6 +41,7 @@ def contrasted(text: str, start: int, end: int) -> bool:
     after = text[end:end + 40]
     wider = text[max(0, start - 80):start]
     return (_SET_ASIDE.search(wider) is not None or _NEEDED.search(wider) is not None
+            or _DO_NOT.match(text, sentence_start(text, start)) is not None
             or (_FROM.search(before) is not None and _TO.match(after) is not None)
             or _DOWN_FROM.search(before) is not None
             or _NAIVELY.search(text, max(0, start - 120), start) is not None
@@ -46,6 +49,8 @@ def contrasted(text: str, start: int, end: int) -> bool:
             or _CALLED_WRONG.match(after) is not None or _IS_NO.match(after) is not None)
 
 
+#: A sentence that says what not to do: "Don't multiply the speedups, that would say 6x".
+_DO_NOT = re.compile(r"\s*(?:don't|do\s+not|never)\s+[a-z]+", re.IGNORECASE)
 #: Where a change starts: "from sixteen bits to four", "down from 209" (the point of
 #: reference; the claim is where it ends).
 _FROM = re.compile(r"\bfrom(?:\s+(?:the|a|an|about|around|roughly))?\s*$", re.IGNORECASE)
@@ -58,7 +63,9 @@ _NAIVELY = re.compile(r"(?:^|[.;!?]\s+)(?:naively|naive(?:ly)?\s+reasoning"
                       r"|compared?\s+(?:that|this|it)\s+(?:with|to)"
                       r"|if\s+[^.;!?]{0,60}\b(?:weren't|wasn't|didn't|hadn't|were\s+not"
                       r"|was\s+not|did\s+not|had\s+no)"
-                      r"|if\s+(?:you|we|they|I|one)(?:'d|\s+had)\s+[a-z]+(?:ed|ne|en|ot)\b)\b"
+                      r"|if\s+(?:you|we|they|I|one)(?:'d|\s+had)\s+[a-z]+(?:ed|ne|en|ot)\b"
+                      r"|if\s+(?:you|we|they|one)\s+[a-z]+ed\b[^.;!?]{0,60}"
+                      r"\b(?:you'd|you\s+would|we'd|we\s+would|they'd|it'd|it\s+would))\b"
                       r"(?:[^.;!?]|\.\d)*$", re.IGNORECASE)
 #: Words after a figure that call it wrong: "the 32x intuition is wrong".
 _CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+"
@@ -66,7 +73,9 @@ _CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+"
                            r"(?:wrong|off|a\s+myth"
                            r"|incorrect|a\s+mistake|nonsense)\b", re.IGNORECASE)
 #: Words after a figure that deny it is a thing: "half a conversation is no conversation".
-_IS_NO = re.compile(r"\s+(?:is|are)\s+(?:no|not\s+an?)\s+[a-z]", re.IGNORECASE)
+_IS_NO = re.compile(r"\s+(?:(?:is|are)\s+(?:no|not\s+an?)\s+[a-z]"
+                    r"|(?:doesn't|does\s+not|won't|can't|cannot)\s+(?:fit|count|exist|work))",
+                    re.IGNORECASE)
 #: A figure said as what a what-if would take: "to hit 300 you'd need about 4.8 TB/s".
 _NEEDED = re.compile(r"(?:\b(?:to\s+(?:actually\s+)?(?:hit|get|reach|serve|make|do)|if)\b"
                      r"[^.;!?]{0,30}\b(?:you'd|you\s+would|we'd|we\s+would|it\s+would)"

@@ -51,6 +51,7 @@ from drill.quantities import dimensions as dims
 from drill.quantities.expression_slips import power_of_ten
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
+from drill.quantities.units import unit_quantity
 
 #: Words that make the figure after them a guess: "maybe 20% under", "I'd guess 10%".
 _HEDGED = re.compile(r"\b(?:maybe|perhaps|probably|i'd\s+guess|i\s+guess|guessing|say"
@@ -66,7 +67,8 @@ _DEVICE_AFTER = re.compile(r"\s+(?:cards?|GPUs?|[HAB][0-9]{2,3}s?|devices?|accel
                            re.IGNORECASE)
 #: An operator said or written right before a figure: the figure is inside a formula.
 _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|\broot\s+of"
-                      r"|\bequal\s+to|\bset\s+(?:it|that|this)\s+to|[×÷+−*/])\s*$",
+                      r"|\bequal\s+to|\bset\s+(?:it|that|this)\s+(?:equal\s+)?to(?:\s+the)?"
+                     r"|[×÷+−*/])\s*$",
                       re.IGNORECASE)
 #: "Over" or "under" said as a bound, not a division: "a bit over two times cheaper".
 _A_BOUND = re.compile(r"\b(?:a\s+(?:bit|little|touch)|just|slightly|well|way|far|somewhat"
@@ -455,8 +457,12 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                            for o in hits))
         # So is a quantity the figure reaches only by its loose precision: "the overall
         # speedup comes out at about 1.5x" is no ceiling of 1.43×.
+        # And a plain number that only a factor equals: "four service times" is a time,
+        # not the 4× its growth happens to be.
         loose = (rival is not None and rival.asked and rival.candidate.kind == "result"
-                 and all(_off(figure, o) > significance(figure) for o in hits))
+                 and all(_off(figure, o) > significance(figure)
+                         or (not _form(figure.text) and _form(o.candidate.shown) == "×")
+                         for o in hits))
         bar = (max(1.0, scores[id(best_hit)] + 1) if derived or loose
                else max(_OVERRULE, 2 * scores[id(best_hit)] + 1))
         if (rival is not None and not operand and not figure.bare and not exact
@@ -684,10 +690,27 @@ def _bare_slip(figure: Figure, options: list[Option], mistakes: list[Option],
              and o.candidate.value.dim != dims.DIMENSIONLESS
              and (shown := NUMBER.match(o.candidate.shown.lstrip("$"))) is not None
              and relative_off(figure.value.value, float(shown.group().replace(",", "")))
-             <= max(o.tolerance, figure.precision)]
+             <= max(o.tolerance, figure.precision)
+             and not _right_in_another_unit(figure, o, options)]
     named = [o for o, score in zip(steps, affinities(context, [o.vocab for o in steps]),
                                    strict=True) if score >= 1.0]
     return named[0] if len(named) == 1 else None
+
+
+#: The sizes a size is said in: "71.7" may be GiB as well as GB.
+_SIZE_UNITS = ("B", "KB", "KiB", "MB", "MiB", "GB", "GiB", "TB", "TiB")
+
+
+def _right_in_another_unit(figure: Figure, step: Option, options: list[Option]) -> bool:
+    """Whether a bare number is also a right quantity of the step's kind in some unit of
+    that kind: "90 percent for the engine is about 71.7" is the share in GiB."""
+    if not dims.exponents(step.candidate.value.dim).get("information"):
+        return False
+    said = figure.value.value
+    return any(o.mistake is None and o.candidate.value.dim == step.candidate.value.dim
+               and relative_off(said, o.candidate.value.value / unit_quantity(u).value)
+               <= max(figure.precision, 0.01)  # its digits, not a card's rough tolerance
+               for o in options for u in _SIZE_UNITS)
 
 
 def _given_unit_left_off(figure: Figure, options: list[Option]) -> Option | None:

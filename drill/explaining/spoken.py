@@ -261,8 +261,11 @@ def _number_at(tokens: list[_Token], i: int) -> tuple[float, int, int] | None:
     low = tok.low
     if low in ("a", "an") and i + 1 < len(tokens):
         after = tokens[i + 1].low
-        if after in SCALES and i and _unit_like(tokens[i - 1]):
-            return None  # "19 cents a million": per million
+        if (after in SCALES and i and _unit_like(tokens[i - 1])
+                and not (i > 1 and tokens[i - 2].low in ("a", "an", "per"))):
+            # "19 cents a million": per million (but "$3 an hour, a million tokens costs"
+            # is a new number: the unit before it is already per something)
+            return None
         if after == "hundred" or after in SCALES:
             return _number_at_words(tokens, i + 1, leading_one=True)
         if after == "half":

@@ -1,0 +1,67 @@
+"""What a sentence sets aside (what not to do, a past-tense what-if, a part that does not
+fit), bounds said as comparisons, a bare number that is a right size in another unit,
+and a price said before a new amount."""
+
+from __future__ import annotations
+
+from drill.explaining.explain import RIGHT, WRONG
+from drill.packs.library import Library
+from testkit import said, verdicts
+
+
+def test_what_not_to_do_is_no_claim(library: Library) -> None:
+    # q7-follow-up: multiplying 3× by 2× gives the 6× slip; the step is 0.55 of the old.
+    result = said(library, "speed-physics/q7-follow-up",
+                  "Don't multiply the speedups, that gives 6x. The step becomes 0.55 of the "
+                  "old one.")
+    assert result.all_right
+    slip = said(library, "speed-physics/q7-follow-up", "Multiply them: 6x overall.")
+    assert not slip.all_right
+
+
+def test_a_past_tense_what_if_is_no_claim(library: Library) -> None:
+    # paged-waste: 1,000 tokens in 16-token blocks wastes 8 slots; reserving 8,192 up
+    # front would leave 7,192 empty.
+    result = said(library, "serving-engine/paged-waste",
+                  "Blocks waste only 8 slots. If you reserved all 8,192 up front you'd leave "
+                  "7,192 of them empty.")
+    assert result.all_right
+
+
+def test_a_part_that_does_not_fit_is_no_count(library: Library) -> None:
+    result = said(library, "model-sizing/kv-headroom",
+                  "That is 113.5 caches' worth; round down to 113, since half a conversation "
+                  "doesn't fit.")
+    assert result.all_right
+
+
+def test_bigger_than_is_a_bound(library: Library) -> None:
+    # ridge-batch: m ≈ 345 is bigger than the ridge's 295.
+    result = said(library, "serving-math/ridge-batch",
+                  "Solving gives m of about 345. It's bigger than 295, since the intensity "
+                  "lags m.")
+    assert result.all_right
+
+
+def test_set_to_the_ridge_is_an_operand(library: Library) -> None:
+    result = said(library, "serving-math/ridge-batch",
+                  "Take 4096 m over 2m plus 4096, set it to the 295 ridge and solve: about "
+                  "345.")
+    assert result.all_right
+
+
+def test_a_bare_size_right_in_another_unit_is_no_slip(library: Library) -> None:
+    # gb-vs-gib: 90% of 79.65 GiB is 71.7 GiB (77 GB). Said bare, 71.7 is that share in
+    # GiB; the slip is the 55.6 GB left after taking 16.1 GB from it.
+    result = said(library, "hardware/gb-vs-gib",
+                  "The device reports 79.65, so 90 percent for the engine is about 71.7, and "
+                  "minus the 16.1 gigs of weights that leaves about 55.6 GB.")
+    assert [f.text for f in result.figures if f.verdict == WRONG] == ["55.6 GB"]
+
+
+def test_a_price_per_hour_then_a_million_tokens(library: Library) -> None:
+    # q6: $3/h over 720,000 tokens/h is $4.17 per million tokens.
+    result = said(library, "speed-physics/q6",
+                  "So at three dollars an hour a million tokens costs about $4.17.")
+    assert verdicts(result)["three dollars an hour"] == (RIGHT, "gpu_price")
+    assert verdicts(result)["$4.17"] == (RIGHT, "cost_single")
