@@ -49,8 +49,10 @@ def contrasted(text: str, start: int, end: int) -> bool:
             or _CALLED_WRONG.match(after) is not None or _IS_NO.match(after) is not None)
 
 
-#: A sentence that says what not to do: "Don't multiply the speedups, that would say 6x".
-_DO_NOT = re.compile(r"\s*(?:don't|do\s+not|never)\s+[a-z]+", re.IGNORECASE)
+#: A sentence that says what not to do: "Don't multiply the speedups, that would say 6x",
+#: "You can't multiply 3 and 2 to get 6x".
+_DO_NOT = re.compile(r"\s*(?:(?:you|we|one)\s+)?(?:don't|do\s+not|never|can't|cannot"
+                     r"|shouldn't|should\s+not|mustn't)\s+[a-z]+", re.IGNORECASE)
 #: Where a change starts: "from sixteen bits to four", "down from 209" (the point of
 #: reference; the claim is where it ends).
 _FROM = re.compile(r"\bfrom(?:\s+(?:the|a|an|about|around|roughly))?\s*$", re.IGNORECASE)

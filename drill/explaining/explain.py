@@ -293,7 +293,7 @@ def explain(card: Card, solution: Solution | None, text: str,
     verdicts = other_cases(reading, found, verdicts, options, solution)
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     # Each as the reading it was judged by: "36.4 gigs" of 36.4 GB is not also 39 GB.
-    stated = [Quantity(r.value, v.option.candidate.value.dim)
+    stated = [(Quantity(r.value, v.option.candidate.value.dim), figure.precision)
               for figure, v in zip(found, verdicts, strict=True)
               if v.verdict == RIGHT and v.option is not None
               for r in _judged_reading(figure, v.option.candidate.value)]
@@ -587,7 +587,7 @@ def _quoted(card: Card) -> list[Candidate]:
 
 
 def _check(figure: Figure, verdict: Verdict, solution: Solution | None, tolerance: float,
-           stated: list[Quantity]) -> FigureCheck:
+           stated: list[tuple[Quantity, float]]) -> FigureCheck:
     """The figure's check, with the right figure and its working when it is wrong."""
     where = (figure.start, figure.end, figure.text)
     option = verdict.option
@@ -617,15 +617,22 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
     return FigureCheck(*where, WRONG, meant.name, shown, f"{working}; {slip}")
 
 
-def _said(name: str, solution: Solution | None, stated: list[Quantity],
+def _said(name: str, solution: Solution | None, stated: list[tuple[Quantity, float]],
           tolerance: float) -> bool:
     """Whether the right value of ``name`` is stated by a right figure of the text, under
     whatever name it matched ("16.1 GB" of weights is also the per-GPU state)."""
     if solution is None or name not in solution.results:
         return False
     value = solution.results[name].value
-    return any(q.dim == value.dim and relative_off(q.value, value.value) <= tolerance
-               for q in stated)
+    # To its own digits: a head size of 128 said right is no batch of 130 said too.
+    return any(q.dim == value.dim
+               and relative_off(q.value, value.value) <= min(tolerance, max(precision,
+                                                                            _SAID_SAME))
+               for q, precision in stated)
+
+
+#: How near a right figure said to its last digit must be to state a quantity.
+_SAID_SAME = 0.005
 
 
 def _closest(figure: Figure, candidates: list[Candidate], tolerance: float

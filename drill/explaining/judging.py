@@ -268,7 +268,8 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
     if verdict.verdict in ("wrong", "unknown") and (
             contrasted(text, figure.start, figure.end) or _coefficient(text, figure)):
         return Verdict(None)
-    if verdict.verdict == "wrong" and _each_ones_share(text, figure, verdict, options):
+    if verdict.verdict == "wrong" and (_each_ones_share(text, figure, verdict, options)
+                                       or _counts_split(text, figure, options)):
         return Verdict("right")
     if verdict.verdict == "wrong" and _an_example(text, figure, verdict):
         return Verdict(None)
@@ -316,6 +317,25 @@ def _each_ones_share(text: str, figure: Figure, verdict: Verdict, options: list[
               and re.search(rf"(?<![\d.,]){int(o.candidate.value.value)}(?![\d.,]\d)", before)]
     slack = max(option.tolerance, figure.precision, significance(figure))
     return any(relative_off(said, option.candidate.value.value / k) <= slack for k in counts)
+
+
+#: Words after a count that share it out: "two per GPU", "two each".
+_PER_PART = re.compile(r"\s+(?:per|each|apiece|a\s+(?:gpu|card|device|node|stage|rank))\b",
+                       re.IGNORECASE)
+
+
+def _counts_split(text: str, figure: Figure, options: list[Option]) -> bool:
+    """Whether a small count said per part is one given count shared over another, both
+    said before it: "TP 4 ... the 8 KV heads split two per GPU"."""
+    if not small_whole(figure) or not (_PER_PART.match(text, figure.end)
+                                       or _PER_PART.search(f" {figure.text}")):
+        return False
+    said = figure.value.value
+    counts = [o.candidate.value.value for o in options if _given_count(o)
+              and float(o.candidate.value.value).is_integer() and o.candidate.value.value >= 2
+              and re.search(rf"(?<![\d.,]){int(o.candidate.value.value)}(?![\d.,]\d)",
+                            text[:figure.start])]
+    return any(a / b == said for a in counts for b in counts if a > b)
 
 
 #: Words after "N times" that make it a comparison, not a product: "4 times faster".

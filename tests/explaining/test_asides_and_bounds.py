@@ -65,3 +65,27 @@ def test_a_price_per_hour_then_a_million_tokens(library: Library) -> None:
                   "So at three dollars an hour a million tokens costs about $4.17.")
     assert verdicts(result)["three dollars an hour"] == (RIGHT, "gpu_price")
     assert verdicts(result)["$4.17"] == (RIGHT, "cost_single")
+
+
+def test_what_you_cant_do_is_no_claim(library: Library) -> None:
+    result = said(library, "speed-physics/q7-follow-up",
+                  "The step becomes 0.55 of the old one. You can't multiply 3 and 2 to get "
+                  "6x.")
+    assert result.all_right
+
+
+def test_a_count_shared_over_another_count(library: Library) -> None:
+    # tp-memory-per-gpu: 8 KV heads over TP 4 is 2 heads per GPU.
+    result = said(library, "model-sizing/tp-memory-per-gpu",
+                  "With TP 4 the 8 KV heads split two per GPU, so each keeps 80 KiB a token.")
+    assert result.all_right
+
+
+def test_a_slip_is_set_against_only_the_right_figure_said_to_its_digits(
+        library: Library) -> None:
+    # latency-frontier: (15 ms − 4.8 ms) ÷ 78 µs ≈ 130 sequences; 15 ms ÷ 78 µs ≈ 192
+    # leaves the weight read out. A head size of 128 said on the way is no 130.
+    result = said(library, "slo-capacity-cost/latency-frontier",
+                  "Each sequence's 2,000 tokens times 128 KiB is 262 megs, 78 microseconds. "
+                  "Dividing the 15 ms target by 78 microseconds gives a batch of about 191.")
+    assert verdicts(result)["191"] == (WRONG, "max_batch")
