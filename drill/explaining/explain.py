@@ -283,7 +283,7 @@ def explain(card: Card, solution: Solution | None, text: str,
                       and not _inside(figure, failing),
                       options, mistakes, _bounds(found, index, len(reading)))
                 for index, figure in enumerate(found)]
-    verdicts = settle(reading, found, verdicts, tolerance)
+    verdicts = settle(reading, found, verdicts, tolerance, options)
     verdicts = mixed_scales(reading, found, verdicts, options)
     verdicts = alike_figures(reading, found, verdicts, options)
     verdicts = [_digits_said(figure, verdict, rewrite, plain, options)

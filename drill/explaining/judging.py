@@ -615,6 +615,27 @@ _LETTERED = re.compile(r"(?<![\w'])[mnkbMNKB]\s+(?:(?:is|=|of|comes\s+out|works\
                        r"(?:(?:at|to|about|around|roughly|approximately|near|close\s+to)\s+)?$")
 
 
+#: What a count of FLOPs half the card's says: the classic slip of one FLOP a weight.
+HALVED = "half of it: a multiply-add is 2 FLOPs, not 1"
+
+
+def flops_halved(figure: Figure, fits: list[Option]) -> Option | None:
+    """The card's count of FLOPs that the speaker's own working comes to half of ("6,000
+    times 8 billion is about 48 teraflops" of a 96 TFLOP prefill): worked right, from one
+    FLOP a weight."""
+    for reading in figure.readings:
+        if not dims.exponents(reading.dim).get("computation"):
+            continue
+        for option in fits:
+            value = option.candidate.value
+            if (option.mistake is None and option.candidate.kind in ("result", "conversion")
+                    and value.dim == reading.dim and value.value > 0
+                    and relative_off(2 * reading.value, value.value)
+                    <= max(option.tolerance, figure.precision)):
+                return option
+    return None
+
+
 #: A coefficient said of the batch: "half the batch size", "2 times the batch", "about B".
 _OF_THE_BATCH = re.compile(r"\s*(?:×\s*|times\s+)?(?:the\s+)?(?:batch(?:\s+size)?|B|m)\b"
                            r"(?!\s*(?:times|over|plus|minus|×|/|÷|of\b|\d))", re.IGNORECASE)

@@ -13,7 +13,7 @@ import re
 
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
-from drill.explaining.judging import RIGHT, UNKNOWN, WRONG, Option, Verdict
+from drill.explaining.judging import HALVED, RIGHT, UNKNOWN, WRONG, Option, Verdict, flops_halved
 from drill.explaining.meaning import sentence_start
 from drill.explaining.readings import number_written
 from drill.explaining.working import rescaled, run_before, significance, small_whole, worked_out
@@ -24,9 +24,10 @@ from drill.quantities.units import unit_quantity
 
 
 def settle(text: str, found: list[Figure], verdicts: list[Verdict],
-           tolerance: float) -> list[Verdict]:
-    """The verdicts of ``found`` in ``text``, with the answer around each figure heard."""
-    verdicts = _own_working(text, found, verdicts, tolerance)
+           tolerance: float, options: list[Option]) -> list[Verdict]:
+    """The verdicts of ``found`` in ``text``, with the answer around each figure heard
+    (``options``: the card's right quantities)."""
+    verdicts = _own_working(text, found, verdicts, tolerance, options)
     verdicts = _estimates_after_the_bound(text, found, verdicts)
     verdicts = _ranges(text, found, verdicts)
     verdicts = _parts_of_a_sum(text, found, verdicts, tolerance)
@@ -65,14 +66,15 @@ def _parts_of_a_sum(text: str, found: list[Figure], verdicts: list[Verdict],
 
 
 def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
-                 tolerance: float) -> list[Verdict]:
+                 tolerance: float, options: list[Option]) -> list[Verdict]:
     """A figure that equals the product or quotient said just before it is the speaker's
     working, right whatever it is near, unless its words claim a result or mistake of
     the card ("32 times 8, 256 picks" is arithmetic; a count of experts touched is not).
     A share scaled by a change ("30%, 3x faster, takes it to 10%") is the new size of what
     was just said, whatever words follow it; only a declared mistake overrules that. A
     slip's value that is also a step of the right working ("128 KiB times a thousand
-    tokens, 128 MB": one user's cache) is that step when worked out loud."""
+    tokens, 128 MB": one user's cache) is that step when worked out loud. FLOPs worked to
+    half the card's count are one FLOP a weight, however sound the arithmetic."""
     derived = worked_out(text, found, tolerance)
     scaled = rescaled(text, found, tolerance)
     out: list[Verdict] = []
@@ -84,7 +86,9 @@ def _own_working(text: str, found: list[Figure], verdicts: list[Verdict],
                     and not _binary_slip(found[index], verdict)
                     and (otherwise or not _card_numbers_misused(text, found, verdicts, index))
                     and not _carried(text, found, out, index, index in scaled)):
-                verdict = Verdict(RIGHT)
+                halved = flops_halved(found[index], options)
+                verdict = (Verdict(WRONG, halved, True, why=HALVED) if halved is not None
+                           else Verdict(RIGHT))
         out.append(verdict)
     return out
 

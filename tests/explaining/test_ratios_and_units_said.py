@@ -109,3 +109,18 @@ def test_one_whole_head_is_a_count_not_a_factor(library: Library) -> None:
                   "With 8 heads and TP 16 each GPU still needs one whole head, so every "
                   "head sits on two GPUs.")
     assert "one" not in {f.text for f in result.figures if f.verdict == WRONG}
+
+
+def test_flops_worked_from_one_flop_a_weight_are_half(library: Library) -> None:
+    # preemption-cost: recomputing 6,000 tokens of an 8.03 B model is 2 × 6,000 × 8.03 B
+    # ≈ 96 TFLOP. 6,000 × 8 B = 48 TFLOP is sound arithmetic on one FLOP a weight.
+    result = said(library, "serving-engine/preemption-cost",
+                  "Recompute is a prefill of 6,000 tokens: 6,000 times 8 billion is about 48 "
+                  "teraflops.")
+    wrong = [f for f in result.figures if f.verdict == WRONG]
+    assert [f.text for f in wrong] == ["48 teraflops"]
+    assert "2 FLOPs" in (wrong[0].mistake or "")
+    right = said(library, "serving-engine/preemption-cost",
+                 "Recompute is a prefill of 6,000 tokens: 2 times 6,000 times 8 billion is "
+                 "about 96 teraflops.")
+    assert right.all_right
