@@ -127,21 +127,28 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         operands = sum(significance(figures[i]) for i in run_before(text, figures, index)
                        if not small_whole(figures[i]))  # "one over 0.05": exact
         rough = _POWER_ROUGHLY if power else max(_ROUGH_LEAST, operands, figure.precision)
-        if said and all(_unexplained(value, v, max(figure.precision, rough))
+        if said and all(_unexplained(value, v, max(figure.precision, rough), power)
                         for v in said):
             found[index] = value, power
     return found
 
 
+#: How near a power of ten a result must land to be that scale, unsaid.
+_SCALE_SLACK = 0.1
 #: How far a product or quotient said aloud may be from its operands' own (they are
 #: rounded as they are said), and how far a power may.
 _ROUGH_LEAST, _POWER_ROUGHLY = 0.03, 0.05
 
 
-def _unexplained(worked: float, said: float, slack: float) -> bool:
-    """Whether ``said`` is no rounding of ``worked``, nor ``worked`` in another scale."""
+def _unexplained(worked: float, said: float, slack: float, exact_scale: bool = False) -> bool:
+    """Whether ``said`` is no rounding of ``worked``, nor ``worked`` in another scale
+    (``exact_scale``: only a scale it lands on, as for a power said in full)."""
     ratio = said / worked
     power = round(math.log10(ratio))
+    if exact_scale and power:
+        # A power is said with its base in full: "0.969 to the 64th, about 3 percent" is
+        # no scale left unsaid of 13%, as "that's 13" would be.
+        return relative_off(said, worked * 10 ** power) > max(slack, _SCALE_SLACK)
     return power == 0 and relative_off(said, worked) > slack
 
 

@@ -124,3 +124,14 @@ def test_flops_worked_from_one_flop_a_weight_are_half(library: Library) -> None:
                  "Recompute is a prefill of 6,000 tokens: 2 times 6,000 times 8 billion is "
                  "about 96 teraflops.")
     assert right.all_right
+
+
+def test_a_power_worked_wrong_is_no_scale_left_unsaid(library: Library) -> None:
+    # experts-half: one token misses an expert with 1 − 8 ÷ 256 ≈ 0.969; 64 tokens miss
+    # it with 0.969^64 ≈ 13%. "About 3 percent" is no 13 with a scale unsaid.
+    result = said(library, "moe-serving/experts-half",
+                  "At batch 64 the miss chance is 0.969 to the 64th, about 3 percent.")
+    assert [f.text for f in result.figures if f.verdict == WRONG] == ["3 percent"]
+    right = said(library, "moe-serving/experts-half",
+                 "At batch 64 the miss chance is 0.969 to the 64th, about 13 percent.")
+    assert right.all_right
