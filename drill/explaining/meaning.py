@@ -146,6 +146,8 @@ _TO_RESULT = frozenset({"is", "are", "so", "about", "roughly", "around", "then",
                         "over", "nearly", "almost", "approximately"})
 #: A word that may open a clause of its own after a verb: "..., so each user sees".
 _TURN = re.compile(r"\b(?:so|and|but|then|while|where)\s+([A-Za-z']+)", re.IGNORECASE)
+#: Where a clause ends inside a sentence: ", and the hot expert takes ...".
+_CLAUSE_END = re.compile(r",\s+(?:and|so|but|while)\s+|;\s*", re.IGNORECASE)
 #: How many words a clause's subject may run to.
 _SUBJECT_WORDS = 6
 
@@ -160,7 +162,8 @@ def subject_of(text: str, start: int, bounds: tuple[int, int]) -> list[str]:
     if any(word and word not in _TO_RESULT for word in lead):
         return []
     stop = sentence_end(text, start)
-    if high < stop:
+    turn = _CLAUSE_END.search(text, start, stop)
+    if high < (turn.start() if turn else stop):
         return []  # not the clause's last figure: a step of its working
     first = sentence_start(text, start)
     for verb in reversed(list(_VERB.finditer(text, first, start))):

@@ -89,3 +89,13 @@ def test_a_bound_said_as_near_holds_when_the_quantity_is_near(library: Library) 
     far = said(library, "speed-physics/q6",
                "Batched it comes out a bit over two times cheaper.")
     assert not far.all_right
+
+
+
+def test_a_clause_ends_at_the_next_ones_conjunction(library: Library) -> None:
+    # q6-follow-up: the step reads 64 caches, 34.4 GB; half a gig is one user's. The
+    # clause "the cache every step reads is ..., so roughly half a gig" ends at ", and".
+    result = said(library, "speed-physics/q6-follow-up",
+                  "The cache every step reads is 4,096 tokens at 128 KiB, so roughly half a "
+                  "gig, and the weights add 16 GB.")
+    assert verdicts(result)["half a gig"] == (WRONG, "kv_bytes")
