@@ -267,6 +267,7 @@ def explain(card: Card, solution: Solution | None, text: str,
             formulas = {name: r.formula for name, r in parent[1].results.items()}
     written = {**card.shared_formulas, **card.formulas}
     right += _steps(solution, right, written)
+    right += _million_tokens_take(right) + _binary_units(reading)
     if solution is not None:
         mistaken += [step for c, m, _ in list(mistaken)
                      for step in _slip_steps(c.name, m, solution, right, written)]
@@ -533,6 +534,41 @@ def _steps(solution: Solution | None, right: list[Candidate],
                     have.add(key)
                     found.append(Candidate(node.echo(), value, format_quantity(value),
                                            "conversion"))
+    return found
+
+
+#: Binary sizes against decimal ones, each as a ratio and as how much bigger it is.
+_BINARY = {"KiB": 2**10 / 1e3, "MiB": 2**20 / 1e6, "GiB": 2**30 / 1e9, "TiB": 2**40 / 1e12}
+_SAYS_BINARY = re.compile(r"\b(?:[KMGT]iB|[kmgt]ibibytes?)\b", re.IGNORECASE)
+
+
+def _binary_units(text: str) -> list[Candidate]:
+    """How a binary size stands to its decimal namesake, where the answer speaks of
+    binary sizes: "a GiB is about 7% bigger than a GB", "1.074 GB to the GiB"."""
+    said = {m.group()[0].upper() for m in _SAYS_BINARY.finditer(text)}
+    found = []
+    for unit, ratio in _BINARY.items():
+        if unit[0] not in said:
+            continue  # only the sizes said: "128 KiB" says nothing of a TiB
+        found.append(Candidate(f"{unit} ÷ {unit.replace('i', '')}", Quantity(ratio),
+                               f"{ratio:.3g}×", "conversion"))
+        found.append(Candidate(f"{unit} ÷ {unit.replace('i', '')} − 1", Quantity(ratio - 1),
+                               f"{ratio - 1:.1%}", "conversion"))
+    return found
+
+
+def _million_tokens_take(right: list[Candidate]) -> list[Candidate]:
+    """How long a million tokens take at each of the card's token rates: "at 30,800 tokens
+    a second, a million prompt tokens take about 32 seconds" restates the rate."""
+    have = {(c.value.dim, round(c.value.value, 9)) for c in right}
+    found = []
+    for rate in right:
+        if (rate.kind in ("given", "result") and rate.value.value > 0
+                and dims.exponents(rate.value.dim) == {"token": 1, "time": -1}):
+            took = Quantity(1e6 / rate.value.value, dims.dim(time=1))
+            if (took.dim, round(took.value, 9)) not in have:
+                found.append(Candidate(f"10⁶ tokens ÷ {rate.name}", took,
+                                       format_quantity(took), "conversion"))
     return found
 
 

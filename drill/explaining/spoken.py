@@ -90,6 +90,9 @@ _PER_WORDS = frozenset({
     "user", "step", "query", "call", "conversation", "sequence", "million", "thousand",
     "billion", "gpu", "GPU", "byte", "weight", "parameter", "param",
 })
+#: A rate said as one hyphenated word: "gigabyte-a-second", "tokens-per-second".
+_PER_HYPHENATED = re.compile(r"(?<=[A-Za-z])-(?:a|an|per)-(?=(?:second|sec|hour|minute|token"
+                             r"|day)s?\b)", re.IGNORECASE)
 #: Words after "times" that make it a ratio ("16 times more") rather than a product.
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*|[0-9][0-9,]*(?:\.[0-9]+)?|\S")
 
@@ -123,6 +126,9 @@ class _Token:
 
 def as_written(text: str) -> Rewrite:
     """``text`` with every spoken number and unit in written form (see the module)."""
+    # "a 50 gigabyte-a-second port" is 50 gigabytes a second (one space per hyphen, so
+    # every position stays where it was).
+    text = _PER_HYPHENATED.sub(lambda m: m.group().replace("-", " "), text)
     tokens = [_Token(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
     pieces: list[tuple[int, int, str]] = []  # original start, end, replacement
     i = 0

@@ -89,3 +89,32 @@ def test_a_slip_is_set_against_only_the_right_figure_said_to_its_digits(
                   "Each sequence's 2,000 tokens times 128 KiB is 262 megs, 78 microseconds. "
                   "Dividing the 15 ms target by 78 microseconds gives a batch of about 191.")
     assert verdicts(result)["191"] == (WRONG, "max_batch")
+
+
+def test_a_rate_said_as_one_hyphenated_word(library: Library) -> None:
+    # disagg-pays: 8 GPUs each send over a 50 GB/s port, 400 GB/s in all.
+    result = said(library, "serving-engine/disagg-pays",
+                  "Each GPU sends its shard over its own 50 gigabyte-a-second port, 400 gigs a "
+                  "second in all.")
+    assert result.all_right
+
+
+def test_how_long_a_million_tokens_take_restates_the_rate(library: Library) -> None:
+    # input-vs-output: prefill runs at ≈ 30,800 tokens/s, so 10⁶ tokens take ≈ 32.5 s;
+    # decode at 2,500 tokens/s takes 400 s for a million.
+    result = said(library, "slo-capacity-cost/input-vs-output",
+                  "Prefill runs about 30,800 tokens a second, so a million prompt tokens take "
+                  "about 32 seconds; decode at 2,500 tokens a second takes 400 seconds.")
+    assert result.all_right
+    assert verdicts(result)["32 seconds"][0] == RIGHT
+
+
+def test_how_much_bigger_a_gib_is(library: Library) -> None:
+    # 2³⁰ ÷ 10⁹ ≈ 1.074: a GiB is about 7% bigger than a GB.
+    result = said(library, "quantization/int4-one-gpu",
+                  "90% of 79.65 GiB is 71.7 GiB, about 77 GB, since a GiB is about 7% bigger "
+                  "than a GB.")
+    assert result.all_right
+    decimal = said(library, "quantization/int4-one-gpu",
+                   "The weights come to about 36.4 GB, about 7% of the total.")
+    assert not decimal.all_right
