@@ -14,8 +14,13 @@ them it is about:
 4. any other figure is judged against the quantity its words point at, or, without a
    clue, the nearest of its kind within a factor of 20 ("off by 10×"); with neither it is
    unknown, or no claim when hedged ("maybe 20% under it"). A bare number with no unit
-   is a claim only when its words name a result ("1,600 in flight", "30,435 blocks") or
-   it is near the one asked result it could be ("m of about 354" for 345).
+   is a claim only when its words name a result ("1,600 in flight", "30,435 blocks"), a
+   step of a slip ("less the 16 of weights is 69.5"), or it is near the one asked result
+   it could be ("m of about 354" for 345; nearer still when the unknown's letter names
+   it: "m comes out around 410").
+
+A multiple of the batch ("intensity is about half the batch") claims the card's quantity
+at a batch of one; FLOPs worked to half the card's count are one FLOP a weight.
 
 A figure set aside is no claim: "not 3×", a what-if's need ("to hit 300 you'd need 4.8
 TB/s"), one taken back ("4 teraflop, wait, no, 8"), where a change starts ("down from

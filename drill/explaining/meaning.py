@@ -7,7 +7,9 @@ unit's nouns first; a candidate's *vocabulary* is the words of its name and of t
 question that asks for it. Both are folded onto a small set of canonical words (a
 conversation is a sequence is a request; a paste is a document), and a candidate's
 *affinity* to a figure sums the context words it shares, each weighted down by how many
-of the figure's other candidates share it too (every time of a card is a "time").
+of the figure's other candidates share it too (every time of a card is a "time"). A
+figure that ends its clause's working also hears the clause's subject ("the KV read per
+step is ..., so about half a gig"), as a weak word.
 
 Plain string work over bounded text; nothing is evaluated.
 """
