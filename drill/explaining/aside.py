@@ -62,6 +62,7 @@ _DOWN_FROM = re.compile(r"\b(?:down|up|drops?|dropping|falls?|falling|rises?|ris
 #: A sentence that says its figures are the naive take: "Naively intensity is just m, so
 #: the ridge at 295 would mean batch 295."
 _NAIVELY = re.compile(r"(?:^|[.;!?]\s+)(?:naively|naive(?:ly)?\s+reasoning"
+                      r"|the\s+(?:quick|naive|rough|lazy|first)\s+(?:answer|take|guess|version)"
                       r"|compared?\s+(?:that|this|it)\s+(?:with|to)"
                       r"|if\s+[^.;!?]{0,60}\b(?:weren't|wasn't|didn't|hadn't|were\s+not"
                       r"|was\s+not|did\s+not|had\s+no)"

@@ -82,7 +82,8 @@ _A_BOUND = re.compile(r"\b(?:a\s+(?:bit|little|touch)|just|slightly|well|way|far
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
 _OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|plus|minus|[×÷/+−])\s*[0-9]"
-                             r"|(?:to\s+the\s+power|to\s+the\s+[0-9]|\^|\*\*)"
+                             r"|(?:to\s+the\s+power|to\s+the\s+[0-9]|\^|\*\*"
+                             r"|to\s+the\s+(?:one[\s-])?[a-z]+th\b)"
                              r"|,?\s*(?:and\s+)?(?:subtract|take\s+away|take\s+off))",
                              re.IGNORECASE)
 #: A part of a figure said next: "a quarter of the 141 GB" multiplies, it claims no share
@@ -551,10 +552,14 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         if (rival is not None and plain[id(rival)] >= _BARE_CLUE and not small_whole(figure)
                 and _within(figure, rival, _NEAR)):
             return Verdict("wrong", rival, True)
-        # A letter said just before it names the unknown: "solving gives m around 410".
+        # A letter said just before it names the unknown ("m comes out around 410"), and so
+        # does solving for it ("solving that against 295 gives around 310").
         lettered = _LETTERED.search(text, max(0, figure.start - 24), figure.start) is not None
+        solved = _SOLVED.search(text, sentence_start(text, figure.start),
+                                figure.start) is not None
         close = [o for o in fits if o.asked and o.candidate.kind == "result"
-                 and _within(figure, o, _NEAR if lettered and plain[id(o)] > 0 else _CLOSE)]
+                 and _within(figure, o, _NEAR if (lettered and plain[id(o)] > 0) or solved
+                             else _CLOSE)]
         if len(close) == 1 and not small_whole(figure) and not operand:
             return Verdict("wrong", close[0])  # "m of about 354" for the 345 asked for
         return Verdict(None)
@@ -639,6 +644,12 @@ def flops_halved(figure: Figure, fits: list[Option]) -> Option | None:
                     <= max(option.tolerance, figure.precision)):
                 return option
     return None
+
+
+#: What solving for the unknown gives: "solving that against 295 gives around 310".
+_SOLVED = re.compile(r"\bsolv\w*\b[^.;!?]{0,60}?\b(?:gives?|get|comes?\s+out(?:\s+at)?"
+                     r"|lands?\s+(?:at|on))\s+(?:about|around|roughly|approximately|near)?\s*$",
+                     re.IGNORECASE)
 
 
 #: A coefficient said of the batch: "half the batch size", "2 times the batch", "about B".
@@ -958,10 +969,17 @@ def _leans_to(text: str, figure: Figure, top: Option | None, slip: Option) -> bo
     return False
 
 
+#: The name of one given over another, as :func:`_given_ratios` names it.
+_GIVEN_OVER_GIVEN = re.compile(r"[A-Za-z_]\w* ÷ [A-Za-z_]\w*")
+
+
 def _first_restatement(text: str, figure: Figure, option: Option | None) -> bool:
     """Whether ``figure`` states a given exactly, the first time its number is said: "it's
-    30 percent and goes 3x" restates the scenario, though a slip shares the 3×."""
-    if option is None or option.candidate.kind != "given" or _off(
+    30 percent and goes 3x" restates the scenario, though a slip shares the 3×; so does one
+    given over another ("with nine arriving, the load is 1.8 times higher")."""
+    if option is None or not (option.candidate.kind == "given" or (
+            option.candidate.kind == "conversion"
+            and _GIVEN_OVER_GIVEN.fullmatch(option.candidate.name))) or _off(
             figure, option) > option.tolerance:
         return False
     number = re.match(r"[0-9][0-9,]*(?:\.[0-9]+)?", figure.text)

@@ -245,7 +245,8 @@ _BITS = re.compile(r"[0-9]\s*(?:[kMGT]b|(?:kilo|mega|giga|tera)?bits)\b")
 
 
 #: A unit named before a bare number in its clause: "in GiB that's about 14.9".
-_IN_UNIT = re.compile(r"\bin\s+(GiB|GB|MiB|MB|KiB|KB|TiB|TB|ms|µs|seconds|milliseconds)\b"
+_IN_UNIT = re.compile(r"\bin\s+(?:(?:decimal|binary)\s+)?(GiB|GB|MiB|MB|KiB|KB|TiB|TB|ms|µs"
+                      r"|seconds|milliseconds|gigabytes|gibibytes|megabytes|mebibytes)\b"
                       r"[^.;:!?0-9]{0,24}$")
 
 

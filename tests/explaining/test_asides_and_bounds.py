@@ -118,3 +118,38 @@ def test_how_much_bigger_a_gib_is(library: Library) -> None:
     decimal = said(library, "quantization/int4-one-gpu",
                    "The weights come to about 36.4 GB, about 7% of the total.")
     assert not decimal.all_right
+
+
+def test_the_load_restated_as_a_ratio_is_no_slip(library: Library) -> None:
+    # queueing-rates: 9 ÷ 5 requests/s is 1.8× the load; the time grows 5×, not 1.8×.
+    result = said(library, "serving-math/queueing-rates",
+                  "At five a second it's one over five, 200 milliseconds. With nine arriving, "
+                  "the load is 1.8 times higher, so the time in system is 1.8 times "
+                  "longer.")
+    checks = [f for f in result.figures if f.text == "1.8 times"]
+    assert [f.verdict for f in checks] == [RIGHT, WRONG]
+
+
+def test_the_quick_answer_is_a_naive_take(library: Library) -> None:
+    result = said(library, "serving-math/ridge-batch",
+                  "The quick answer is intensity is about m, so batch 295. The exact formula "
+                  "lands a bit above that, since intensity trails m.")
+    assert result.all_right
+
+
+def test_solving_for_the_unknown_names_a_bare_number(library: Library) -> None:
+    # ridge-batch: 4096 m ÷ (2 m + 4096) = 295 gives m ≈ 345, not 310.
+    result = said(library, "serving-math/ridge-batch",
+                  "The exact formula is 4096 m over 2m plus 4096, and solving that against "
+                  "295 gives around 310.")
+    assert [f.text for f in result.figures if f.verdict == WRONG] == ["310"]
+
+
+def test_a_size_in_decimal_gigabytes_and_a_power_said_in_words(library: Library) -> None:
+    sizes = said(library, "model-sizing/kv-headroom",
+                 "The H100 reports 79.65 GiB, which in decimal gigabytes is about 85.5.")
+    assert sizes.all_right
+    # fan-out: each call must meet 0.99 to the one-tenth, about the 99.9th percentile.
+    power = said(library, "serving-math/fan-out",
+                 "Each call needs to hit the 0.99 to the one-tenth quantile, roughly 99.9.")
+    assert power.all_right
