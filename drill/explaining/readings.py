@@ -222,7 +222,8 @@ def _per_period(figure: Figure) -> Figure:
 
 
 #: "teraflops" said in lower case: a count of FLOPs or a rate, as people say both.
-_LOWER_FLOPS = re.compile(r"[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]\s*[kMGTPE]?(?:flops|Flops)\b")
+_LOWER_FLOPS = re.compile(r"[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]\s*(?:[kMGTPE]?|(?:thousand|million|billion"
+                          r"|trillion)\s+)(?:flops|Flops)\b")
 
 
 def _flops_either_way(figure: Figure) -> Figure:

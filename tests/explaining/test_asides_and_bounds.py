@@ -153,3 +153,11 @@ def test_a_size_in_decimal_gigabytes_and_a_power_said_in_words(library: Library)
     power = said(library, "serving-math/fan-out",
                  "Each call needs to hit the 0.99 to the one-tenth quantile, roughly 99.9.")
     assert power.all_right
+
+
+def test_trillion_flops_said_in_lower_case_is_a_count_too(library: Library) -> None:
+    # q2: the 8,000-token paste is 2 × 8 B × 8,000 = 128 TFLOP of work.
+    result = said(library, "speed-physics/q2",
+                  "The 8,000-token paste is 128 trillion flops, which takes about 129 "
+                  "milliseconds.")
+    assert verdicts(result)["128 trillion flops"] == (RIGHT, "paste_flops")
