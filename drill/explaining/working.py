@@ -130,7 +130,39 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         if said and all(_unexplained(value, v, max(figure.precision, rough), power)
                         for v in said):
             found[index] = value, power
+    for index in range(2, len(figures)):
+        at = _at_a_rate(text, figures, index)
+        if at is not None and index not in found:
+            found[index] = at, False
     return found
+
+
+#: Two sizes joined by "at" or "on": "16 gigaflops a token, and on 989 teraflops".
+_AT = re.compile(r"\s*,?\s*(?:and\s+)?(?:at|on)\s+(?:the\s+|an?\s+)?", re.IGNORECASE)
+
+
+def _at_a_rate(text: str, figures: Sequence[Figure], index: int) -> float | None:
+    """What "A at B" gives, said as the figure after it, where it does not: the product
+    or the quotient, whichever has the figure's kind ("16 gigaflops a token on 989
+    teraflops, about 1.6 microseconds" is 16 µs; "4,096 tokens at 128 KiB" multiplies), in
+    the figure's unit. None where the two give it, or give nothing of its kind."""
+    first, rate, said = figures[index - 2], figures[index - 1], figures[index]
+    if (not (first.has_unit and rate.has_unit and said.has_unit)
+            or _AT.fullmatch(text, first.end, rate.start) is None
+            or not _links_to(text, rate, said)):
+        return None
+    kinds = {dims.without_counts(r.dim) for r in said.readings}
+    worked = [q for a in first.readings for b in rate.readings if b.value > 0
+              for q in ((a.value * b.value, dims.multiply(a.dim, b.dim)),
+                        (a.value / b.value, dims.divide(a.dim, b.dim)))
+              if dims.without_counts(q[1]) in kinds]
+    if not worked:
+        return None
+    slack = max(_ROUGH_LEAST, significance(first), significance(rate), said.precision)
+    theirs = [r for r in said.readings if dims.without_counts(r.dim) in kinds]
+    if any(relative_off(r.value, value) <= slack for value, _ in worked for r in theirs):
+        return None
+    return worked[0][0] / _unit_of(said)
 
 
 #: How near a power of ten a result must land to be that scale, unsaid.

@@ -135,3 +135,15 @@ def test_a_power_worked_wrong_is_no_scale_left_unsaid(library: Library) -> None:
     right = said(library, "moe-serving/experts-half",
                  "At batch 64 the miss chance is 0.969 to the 64th, about 13 percent.")
     assert right.all_right
+
+
+def test_a_size_at_a_rate_is_worked_by_its_kind(library: Library) -> None:
+    # q1: 16 GFLOP a token on 989 TFLOPS takes about 16 µs; 1.6 µs is 10× short.
+    wrong = said(library, "speed-physics/q1",
+                 "Sixteen gigaflops a token, and on 989 teraflops that's about 1.6 "
+                 "microseconds.")
+    assert [f.text for f in wrong.figures if f.verdict == WRONG] == ["1.6 microseconds"]
+    # kv-headroom: 4,096 tokens at 128 KiB a token multiply to 537 MB.
+    product = said(library, "model-sizing/kv-headroom",
+                   "A conversation is 4,096 tokens at 128 KiB, so about 537 MB.")
+    assert product.all_right
