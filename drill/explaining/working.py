@@ -109,8 +109,9 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
     found: dict[int, tuple[float, bool]] = {}
     for index in range(2, len(figures)):
         figure = figures[index]
-        if (not _links_to(text, figures[index - 1], figure)
-                or len(run_before(text, figures, index)) != 2):
+        run = run_before(text, figures, index)
+        if not _links_to(text, figures[index - 1], figure) or not (
+                len(run) == 2 or (len(run) == 3 and _a_fraction_raised(text, figures, run))):
             continue
         if _OPENS_A_RUN.match(text, figure.end):
             continue  # "0.99 to the tenth is about 0.99 minus 0.1": the next working
@@ -135,6 +136,13 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         if at is not None and index not in found:
             found[index] = at, False
     return found
+
+
+def _a_fraction_raised(text: str, figures: Sequence[Figure], run: range) -> bool:
+    """Whether a run of three is a fraction raised to a power ("31 over 32 to the 32nd"),
+    which left to right works as said."""
+    first, second = (_joined(text, figures, at) or "" for at in (run[1], run[2]))
+    return first in ("over", "/", "÷") and _POWER.match(second) is not None
 
 
 #: Two sizes joined by "at" or "on": "16 gigaflops a token, and on 989 teraflops".

@@ -147,3 +147,23 @@ def test_a_size_at_a_rate_is_worked_by_its_kind(library: Library) -> None:
     product = said(library, "model-sizing/kv-headroom",
                    "A conversation is 4,096 tokens at 128 KiB, so about 537 MB.")
     assert product.all_right
+
+
+def test_a_fraction_raised_to_a_power_is_worked_as_said(library: Library) -> None:
+    # experts-touched: an expert escapes all 32 tokens with (31/32)^32 ≈ 0.362.
+    wrong = said(library, "moe-serving/experts-touched",
+                 "Each expert is skipped with 31 over 32 to the 32nd, about a half.")
+    assert [f.text for f in wrong.figures if f.verdict == WRONG] == ["a half"]
+    right = said(library, "moe-serving/experts-touched",
+                 "Each expert is skipped with 31 over 32 to the 32nd, about 0.36.")
+    assert right.all_right
+
+
+def test_the_stall_alone_is_no_freeze_the_user_saw(library: Library) -> None:
+    # tpot-vs-itl: the stalled gap is the usual 20 ms plus the 480 ms the stall adds.
+    result = said(library, "benchmarking/tpot-vs-itl",
+                  "The stall adds 480 ms to one gap, so the average looks fine, but the user "
+                  "saw a 480 millisecond freeze.")
+    checks = [(f.text, f.verdict) for f in result.figures]
+    assert checks == [("480 ms", RIGHT), ("480 millisecond", WRONG)]
+    assert "'extra-only'" in (result.figures[1].mistake or "")
