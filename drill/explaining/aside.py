@@ -67,9 +67,19 @@ _NAIVELY = re.compile(r"(?:^|[.;!?]\s+)(?:naively|naive(?:ly)?\s+reasoning"
                       r"|if\s+[^.;!?]{0,60}\b(?:weren't|wasn't|didn't|hadn't|were\s+not"
                       r"|was\s+not|did\s+not|had\s+no)"
                       r"|if\s+(?:you|we|they|I|one)(?:'d|\s+had)\s+[a-z]+(?:ed|ne|en|ot)\b"
-                      r"|if\s+(?:you|we|they|one)\s+[a-z]+ed\b[^.;!?]{0,60}"
-                      r"\b(?:you'd|you\s+would|we'd|we\s+would|they'd|it'd|it\s+would))\b"
+                      r"|if\s+(?:you|we)\s+(?:need|want)\s+(?:more|less|longer|faster))\b"
                       r"(?:[^.;!?]|\.\d)*$", re.IGNORECASE)
+#: A sentence that works a past-tense what-if: "If you reserved 8,192 up front you'd leave
+#: 7,192 empty". Its figures are that case's; only a slip's value there is set aside, as
+#: the what-if is the slip's own case (a wrong figure of it is still wrong).
+_IF_YOU_HAD = re.compile(r"(?:^|[.;!?]\s+)if\s+(?:you|we|they|one)\s+[a-z]+ed\b[^.;!?]{0,60}"
+                         r"\b(?:you'd|you\s+would|we'd|we\s+would|they'd|it'd|it\s+would)\b"
+                         r"(?:[^.;!?]|\.\d)*$", re.IGNORECASE)
+
+
+def a_past_what_if(text: str, start: int) -> bool:
+    """Whether the figure at ``text[start]`` is said in a past-tense what-if."""
+    return _IF_YOU_HAD.search(text, max(0, start - 160), start) is not None
 #: Words after a figure that call it wrong: "the 32x intuition is wrong".
 _CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+"
                            r"(?:(?:just|simply|clearly|plainly|totally|obviously|flat)\s+)?"

@@ -40,7 +40,7 @@ from functools import lru_cache
 from drill.checking.closed_world import Candidate
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
-from drill.explaining.aside import contrasted
+from drill.explaining.aside import a_past_what_if, contrasted
 from drill.explaining.meaning import (
     Context,
     affinities,
@@ -279,6 +279,9 @@ def judge(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict("right")
     if verdict.verdict == "wrong" and _an_example(text, figure, verdict):
         return Verdict(None)
+    if (verdict.verdict == "wrong" and verdict.option is not None
+            and verdict.option.mistake is not None and a_past_what_if(text, figure.start)):
+        return Verdict(None)  # "if you reserved 8,192 up front you'd leave 7,192 empty"
     return verdict
 
 

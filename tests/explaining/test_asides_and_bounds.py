@@ -161,3 +161,18 @@ def test_trillion_flops_said_in_lower_case_is_a_count_too(library: Library) -> N
                   "The 8,000-token paste is 128 trillion flops, which takes about 129 "
                   "milliseconds.")
     assert verdicts(result)["128 trillion flops"] == (RIGHT, "paste_flops")
+
+
+def test_a_wrong_figure_of_a_past_what_if_is_still_wrong(library: Library) -> None:
+    # paged-waste: reserving 8,192 slots for 1,000 tokens wastes 7,192 × 128 KiB ≈ 899 MiB;
+    # "close to nine gigs" is 10× that, what-if or not.
+    result = said(library, "serving-engine/paged-waste",
+                  "Blocks waste only 8 slots. If you reserved 8,192 up front you'd waste "
+                  "7,192 slots, close to nine gigs.")
+    assert [f.text for f in result.figures if f.verdict == WRONG] == ["nine gigs"]
+
+
+def test_what_you_would_do_if_you_need_more_is_no_claim(library: Library) -> None:
+    result = said(library, "model-sizing/longest-context",
+                  "If you need more, you'd go to two GPUs or an FP8 cache.")
+    assert result.all_right
