@@ -51,8 +51,8 @@ def contrasted(text: str, start: int, end: int) -> bool:
 
 #: A sentence that says what not to do: "Don't multiply the speedups, that would say 6x",
 #: "You can't multiply 3 and 2 to get 6x".
-_DO_NOT = re.compile(r"\s*(?:(?:you|we|one)\s+)?(?:don't|do\s+not|never|can't|cannot"
-                     r"|shouldn't|should\s+not|mustn't)\s+[a-z]+", re.IGNORECASE)
+_DO_NOT = re.compile(r"\s*(?:(?:you|we|one)\s+(?:[a-z]+ly\s+)?)?(?:don't|do\s+not|never"
+                     r"|can't|cannot|shouldn't|should\s+not|mustn't)\s+[a-z]+", re.IGNORECASE)
 #: Where a change starts: "from sixteen bits to four", "down from 209" (the point of
 #: reference; the claim is where it ends).
 _FROM = re.compile(r"\bfrom(?:\s+(?:the|a|an|about|around|roughly))?\s*$", re.IGNORECASE)

@@ -82,6 +82,7 @@ _A_BOUND = re.compile(r"\b(?:a\s+(?:bit|little|touch)|just|slightly|well|way|far
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
 _OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|plus|minus|[×÷/+−])\s*[0-9]"
+                             r"|\s[a-z]+\s+(?:plus|minus)\s+[0-9]"
                              r"|(?:to\s+the\s+power|to\s+the\s+[0-9]|\^|\*\*"
                              r"|to\s+the\s+(?:one[\s-])?[a-z]+th\b)"
                              r"|,?\s*(?:and\s+)?(?:subtract|take\s+away|take\s+off))",
@@ -557,7 +558,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
             return Verdict("wrong", rival, True)
         # A letter said just before it names the unknown ("m comes out around 410"), and so
         # does solving for it ("solving that against 295 gives around 310").
-        lettered = _LETTERED.search(text, max(0, figure.start - 24), figure.start) is not None
+        # Not a coefficient of the letter itself: "590 m is 3,506 m".
+        lettered = (_LETTERED.search(text, max(0, figure.start - 24), figure.start) is not None
+                    and _A_LETTER_AFTER.match(text, figure.end) is None)
         solved = _SOLVED.search(text, sentence_start(text, figure.start),
                                 figure.start) is not None
         close = [o for o in fits if o.asked and o.candidate.kind == "result"
@@ -624,7 +627,8 @@ def _ratio_fits(text: str, figure: Figure, options: list[Option], fits: list[Opt
 
 
 #: The unknown's letter said just before a number: "m around 410", "m is about 3,450".
-_LETTERED = re.compile(r"(?<![\w'])[mnkbMNKB]\s+(?:(?:is|=|of|comes\s+out|works\s+out)\s+)?"
+_LETTERED = re.compile(r"(?<![\w'])(?<![0-9]\s)[mnkbMNKB]\s+(?:(?:is|=|of|comes\s+out"
+                       r"|works\s+out)\s+)?"
                        r"(?:(?:at|to|about|around|roughly|approximately|near|close\s+to)\s+)?$")
 
 
@@ -649,6 +653,7 @@ def flops_halved(figure: Figure, fits: list[Option]) -> Option | None:
     return None
 
 
+_A_LETTER_AFTER = re.compile(r"\s*[mnkbMNKB]\b")
 #: What solving for the unknown gives: "solving that against 295 gives around 310".
 _SOLVED = re.compile(r"\bsolv\w*\b[^.;!?]{0,60}?\b(?:gives?|get|comes?\s+out(?:\s+at)?"
                      r"|lands?\s+(?:at|on))\s+(?:about|around|roughly|approximately|near)?\s*$",

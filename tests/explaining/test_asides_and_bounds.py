@@ -176,3 +176,26 @@ def test_what_you_would_do_if_you_need_more_is_no_claim(library: Library) -> Non
     result = said(library, "model-sizing/longest-context",
                   "If you need more, you'd go to two GPUs or an FP8 cache.")
     assert result.all_right
+
+
+def test_an_operand_with_its_own_word_before_the_operator(library: Library) -> None:
+    # q7: 0.7 untouched + 0.3 ÷ 3 = 0.8, a 1.25× speedup; 0.7 is no ceiling said as a share.
+    result = said(library, "speed-physics/q7",
+                  "For attention it's Amdahl: 0.7 untouched plus 0.3 over three, so 0.8 and a "
+                  "1.25x speedup.")
+    assert result.all_right
+
+
+def test_a_coefficient_of_the_letter_is_no_value_of_it(library: Library) -> None:
+    # ridge-batch: 4096 m − 590 m = 3,506 m, so m ≈ 1.21 million ÷ 3,506 ≈ 345.
+    result = said(library, "serving-math/ridge-batch",
+                  "Set that equal to 295 and solve: 4096 m minus 590 m is 3,506 m, which "
+                  "equals 295 times 4096, so m is about 345.")
+    assert result.all_right
+
+
+def test_what_you_definitely_cant_do_is_no_claim(library: Library) -> None:
+    result = said(library, "speed-physics/q7-follow-up",
+                  "The new step is 0.55 of the old. You definitely can't multiply three and "
+                  "two and claim 6x.")
+    assert result.all_right
