@@ -501,11 +501,12 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
             return Verdict("wrong", rival, True)
         if (rival is not None and not operand and rival.asked and figure.bare
                 and not _form(figure.text) and not small_whole(figure)
-                and best_hit.candidate.kind == rival.candidate.kind == "result"
+                and (best_hit.candidate.kind == rival.candidate.kind == "result" or derived)
                 and scores[id(rival)] >= max(_BARE_CLUE, _CLEARER * scores[id(best_hit)])
                 and _within(figure, rival, _NEAR)):
             # "The W4A16 GEMM turns compute-bound at about 148": another asked result, to
-            # its digits, where the words name only this one.
+            # its digits, where the words name only this one; "0.45 of the old time" is the
+            # new step said wrong, not a speedup less one.
             return Verdict("wrong", rival, True)
         asked = _asked_twin(best_hit, fits, hits, scores)
         if asked is not None and not operand and _off(figure, best_hit) > 2 * significance(

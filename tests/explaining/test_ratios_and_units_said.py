@@ -167,3 +167,11 @@ def test_the_stall_alone_is_no_freeze_the_user_saw(library: Library) -> None:
     checks = [(f.text, f.verdict) for f in result.figures]
     assert checks == [("480 ms", RIGHT), ("480 millisecond", WRONG)]
     assert "'extra-only'" in (result.figures[1].mistake or "")
+
+
+def test_a_bare_share_of_the_old_time_is_the_new_step(library: Library) -> None:
+    # q7-follow-up: 0.2 + 0.1 + 0.25 = 0.55 of the old step; 0.45 is one speedup less one.
+    result = said(library, "speed-physics/q7-follow-up",
+                  "Twenty percent untouched, attention becomes ten and the MLP twenty-five. "
+                  "Total is point four five of the old time.")
+    assert verdicts(result)["point four five"] == (WRONG, "new_time_fraction")
