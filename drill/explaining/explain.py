@@ -56,8 +56,8 @@ from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
 from drill.quantities.expression_slips import power_of_ten
 from drill.quantities.parsing import ParseError, read
-from drill.quantities.parsing.formula import Formula, evaluate_formula, read_formula
-from drill.quantities.parsing.nodes import BinOp, Number
+from drill.quantities.parsing.formula import Formula, Name, evaluate_formula, read_formula
+from drill.quantities.parsing.nodes import BinOp, Node, Number
 from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.units import format_quantity
 from drill.solving.solve import Solution
@@ -136,10 +136,12 @@ class Explanation:
             found.append("no figures in the explanation: an interviewer wants the numbers")
         return found
 
+
 #: A figure said as another's equal: "71.7 GiB, or about 71.7 GB" claims the two are one,
 #: which sets nothing against it.
 _RESTATED_AS = re.compile(r"\s*,?\s*(?:or|i\.?e\.?,?|that\s+is|which\s+is)"
                           r"(?:\s+(?:about|around|roughly|some))?\s*", re.IGNORECASE)
+
 
 def _judged_reading(figure: Figure, value: Quantity) -> list[Quantity]:
     """The reading of ``figure`` nearest ``value``, of its kind (none if none is)."""
@@ -268,9 +270,10 @@ def explain(card: Card, solution: Solution | None, text: str,
     written = {**card.shared_formulas, **card.formulas}
     right += _steps(solution, right, written)
     right += _million_tokens_take(right) + _binary_units(reading)
-    if solution is not None:
+    if solution is not None and mistaken:
+        formulas_read = _formulas_read(solution, written)
         mistaken += [step for c, m, _ in list(mistaken)
-                     for step in _slip_steps(c.name, m, solution, right, written)]
+                     for step in _slip_steps(c.name, m, solution, right, formulas_read)]
     named = _named_facts(reading, names, right)
     right += named + _against_givens(named, right)
     problems = check_prose(reading, tolerance)
@@ -434,19 +437,26 @@ def _candidates(card: Card, solution: Solution | None
     return right, mistaken
 
 
-def _slip_steps(name: str, mistake: Mistake, solution: Solution, right: list[Candidate],
-                written: dict[str, str]) -> list[tuple[Candidate, Mistake, str]]:
-    """The steps of a slip's formula that the right working has no figure for (``right``,
-    its steps included), each as
-    the slip, mistaken for the right step of its shape: "79.65 GiB − 16 GB", 69.5 GB, is
-    the engine's share left out, said of the 61 GB left for the cache. A step of one given
-    alone ("79.65 GiB as GB") is a reading of that given, not a slip."""
+def _formulas_read(solution: Solution, written: dict[str, str]) -> dict[str, Formula]:
+    """Each result's formula, read once: as the card writes it, else as it was worked."""
     values = {**solution.given_values, **{n: r.value for n, r in solution.results.items()}}
-    formulas = {n: read_formula(t, values) for n, t in {
-        n: written.get(n) or r.formula for n, r in solution.results.items()}.items()
-        if _reads(t, values)}
+    found: dict[str, Formula] = {}
+    for name, result in solution.results.items():
+        with contextlib.suppress(ParseError):
+            found[name] = read_formula(written.get(name) or result.formula, values)
+    return found
+
+
+def _slip_steps(name: str, mistake: Mistake, solution: Solution, right: list[Candidate],
+                formulas: dict[str, Formula]) -> list[tuple[Candidate, Mistake, str]]:
+    """The steps of a slip's formula that the right working has no figure for (``right``,
+    its steps included), each as the slip, mistaken for the right step of its shape:
+    "79.65 GiB − 16 GB", 69.5 GB, is the engine's share left out, said of the 61 GB left
+    for the cache. A step of one given alone ("79.65 GiB as GB") is a reading of that
+    given, not a slip."""
     if name not in formulas:
         return []
+    values = {**solution.given_values, **{n: r.value for n, r in solution.results.items()}}
     have = [c.value for c in right]
     found: list[tuple[Candidate, Mistake, str]] = []
     for node in formulas[name].tree.walk():
@@ -466,16 +476,9 @@ def _slip_steps(name: str, mistake: Mistake, solution: Solution, right: list[Can
     return found
 
 
-def _reads(text: str, values: dict[str, Quantity]) -> bool:
-    try:
-        read_formula(text, values)
-    except ParseError:
-        return False
-    return True
-
-
-def _names_in(node: Any) -> set[str]:
-    return {n.name for n in node.walk() if hasattr(n, "name") and isinstance(n.name, str)}
+def _names_in(node: Node) -> set[str]:
+    """The names of the card's givens and results a formula's node uses."""
+    return {n.name for n in node.walk() if isinstance(n, Name)}
 
 
 def _shaped_alike(node: BinOp, value: Quantity, formulas: dict[str, Formula],

@@ -322,9 +322,7 @@ def _each_ones_share(text: str, figure: Figure, verdict: Verdict, options: list[
         return False
     said = reading_in(figure, option.candidate.value.dim)
     # Only a count said in the sentence: "split four ways", "over 8 GPUs".
-    counts = [o.candidate.value.value for o in options if _given_count(o)
-              and 2 <= o.candidate.value.value <= _MOST_PARTS
-              and re.search(rf"(?<![\d.,]){int(o.candidate.value.value)}(?![\d.,]\d)", before)]
+    counts = _counts_said(before, options, _MOST_PARTS)
     slack = max(option.tolerance, figure.precision, significance(figure))
     return any(relative_off(said, option.candidate.value.value / k) <= slack for k in counts)
 
@@ -341,11 +339,15 @@ def _counts_split(text: str, figure: Figure, options: list[Option]) -> bool:
                                        or _PER_PART.search(f" {figure.text}")):
         return False
     said = figure.value.value
-    counts = [o.candidate.value.value for o in options if _given_count(o)
-              and float(o.candidate.value.value).is_integer() and o.candidate.value.value >= 2
-              and re.search(rf"(?<![\d.,]){int(o.candidate.value.value)}(?![\d.,]\d)",
-                            text[:figure.start])]
+    counts = _counts_said(text[:figure.start], options, math.inf)
     return any(a / b == said for a in counts for b in counts if a > b)
+
+
+def _counts_said(text: str, options: list[Option], most: float) -> list[float]:
+    """The card's given counts, from 2 to ``most``, whose numbers ``text`` says."""
+    return [o.candidate.value.value for o in options if _given_count(o)
+            and 2 <= o.candidate.value.value <= most
+            and re.search(rf"(?<![\d.,]){int(o.candidate.value.value)}(?![\d.,]\d)", text)]
 
 
 #: Words after "N times" that make it a comparison, not a product: "4 times faster".
@@ -476,23 +478,10 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         # A form worked from a result ("speedup − 1") is no result said to its digits.
         exact = (best_hit.candidate.kind == "result" and best_hit.candidate.name.isidentifier()
                  and _off(figure, best_hit) <= significance(figure))
-        # A form worked from another quantity ("speedup − 1") is overruled more readily
-        # than a quantity of the card: "the new step is 45% of the old" names the new step.
-        results = {o.candidate.name for o in options if o.candidate.kind == "result"}
-        derived = (rival is not None and rival.asked and rival.candidate.kind == "result"
-                   and all(o.candidate.kind == "conversion"
-                           and set(_NAME.findall(o.candidate.name)) & results
-                           # "15% less time" is the new step's share said as time saved
-                           and rival.candidate.name not in _NAME.findall(o.candidate.name)
-                           for o in hits))
-        # So is a quantity the figure reaches only by its loose precision: "the overall
-        # speedup comes out at about 1.5x" is no ceiling of 1.43×.
-        # And a plain number that only a factor equals: "four service times" is a time,
-        # not the 4× its growth happens to be.
-        loose = (rival is not None and rival.asked and rival.candidate.kind == "result"
-                 and all(_off(figure, o) > significance(figure)
-                         or (not _form(figure.text) and _form(o.candidate.shown) == "×")
-                         for o in hits))
+        asked_rival = (rival is not None and rival.asked
+                       and rival.candidate.kind == "result")
+        derived = asked_rival and rival is not None and _derived_only(hits, rival, options)
+        loose = asked_rival and _loose_only(figure, hits)
         bar = (max(1.0, scores[id(best_hit)] + 1) if derived or loose
                else max(_OVERRULE, 2 * scores[id(best_hit)] + 1))
         if (rival is not None and not operand and not figure.bare and not exact
@@ -586,6 +575,27 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
 
 
 _SLOWER = re.compile(r"\s+(?:slower|less\s+throughput|fewer\s+tokens)\b", re.IGNORECASE)
+
+
+def _derived_only(hits: list[Option], rival: Option, options: list[Option]) -> bool:
+    """Whether every quantity a figure equals is a form worked from another result
+    ("speedup − 1"), which the words naming ``rival`` overrule more readily than a
+    quantity of the card: "the new step is 45% of the old" names the new step. A form of
+    ``rival`` itself is ``rival`` said another way ("15% less time")."""
+    results = {o.candidate.name for o in options if o.candidate.kind == "result"}
+    return all(o.candidate.kind == "conversion"
+               and set(_NAME.findall(o.candidate.name)) & results
+               and rival.candidate.name not in _NAME.findall(o.candidate.name)
+               for o in hits)
+
+
+def _loose_only(figure: Figure, hits: list[Option]) -> bool:
+    """Whether the figure reaches every quantity it equals only by its loose precision
+    ("about 1.5x" of a 1.43× ceiling) or as a plain number a factor equals ("four service
+    times" is a time, not the 4× its growth happens to be)."""
+    return all(_off(figure, o) > significance(figure)
+               or (not _form(figure.text) and _form(o.candidate.shown) == "×")
+               for o in hits)
 
 
 def _rate_lost(text: str, figure: Figure, fits: list[Option]) -> Option | None:
