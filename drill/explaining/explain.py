@@ -465,7 +465,8 @@ def _slip_steps(name: str, mistake: Mistake, solution: Solution, right: list[Can
             continue
         with contextlib.suppress(QuantityError, ZeroDivisionError, OverflowError):
             value = evaluate_formula(Formula(formulas[name].text, node, {}), values)
-            if value.dim == dims.DIMENSIONLESS or value.value <= 0 or any(
+            if value.value <= 0 or (value.dim == dims.DIMENSIONLESS
+                                    and value.value < _COUNTED_STEP) or any(
                     q.dim == value.dim and relative_off(q.value, value.value) < 1e-6
                     for q in have):
                 continue  # a step the right working says too ("2,000 × 128 KiB")
@@ -474,6 +475,11 @@ def _slip_steps(name: str, mistake: Mistake, solution: Solution, right: list[Can
                 found.append((Candidate(node.echo(), value, format_quantity(value),
                                         SLIP_STEP), mistake, meant))
     return found
+
+
+#: The least a slip's step of no unit must come to, to be a count of things (parameters,
+#: tokens) rather than a share or a ratio, of which too many wrong ones would equal one.
+_COUNTED_STEP = 1000.0
 
 
 def _names_in(node: Node) -> set[str]:
@@ -486,12 +492,16 @@ def _shaped_alike(node: BinOp, value: Quantity, formulas: dict[str, Formula],
     """The right result a slip's step stands for: of its kind, made by the same operation
     on a name they share ("memory − weights" for "usable − weights")."""
     names = _names_in(node)
-    alike = [n for n, formula in formulas.items()
+    alike = {n: len(names & _names_in(formula.tree)) for n, formula in formulas.items()
              if isinstance(formula.tree, BinOp) and formula.tree.op == node.op
              and solution.results[n].value.dim == value.dim
-             and names & (_names_in(formula.tree.left) | _names_in(formula.tree.right))
-             and relative_off(solution.results[n].value.value, value.value) > 1e-6]
-    return alike[0] if len(alike) == 1 else None
+             and names & _names_in(formula.tree)
+             and relative_off(solution.results[n].value.value, value.value) > 1e-6}
+    # The one sharing the most names: "2 × hidden × intermediate" is the MLP's
+    # "3 × hidden × intermediate", not the "4 × hidden²" of another slip.
+    most = max(alike.values(), default=0)
+    closest = [n for n, shared in alike.items() if shared == most]
+    return closest[0] if len(closest) == 1 else None
 
 
 def _as_meant(value: Quantity, meant: Quantity) -> Quantity:

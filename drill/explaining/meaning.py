@@ -102,6 +102,8 @@ BEFORE, AFTER = 7, 4
 def canonical(word: str) -> str | None:
     """The canonical form of ``word``, or None for a word that carries no meaning here."""
     low = word.casefold().strip("'")
+    if low not in _STOP and low.endswith("'s"):
+        low = low[:-2]  # "the total's about 132": the total
     if low in _STOP or (len(low) < 2 and low not in _LETTERS):
         return None
     if low in _SYNONYMS:
