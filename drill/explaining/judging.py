@@ -75,6 +75,10 @@ _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|\broo
                       r"|\bequal\s+to|\bset\s+(?:it|that|this)\s+(?:equal\s+)?to(?:\s+the)?"
                      r"|[×÷+−*/])\s*$",
                       re.IGNORECASE)
+#: A target the working solves for: "solving for where it hits 295, a batch around 345".
+_TARGET = re.compile(r"\b(?:where|when|until|till|once)\s+(?:it|that|this|(?:the\s+)?\w+)"
+                     r"\s+(?:hits|reaches|crosses|meets|equals|matches)(?:\s+the)?\s*$",
+                     re.IGNORECASE)
 #: "Over" or "under" said as a bound, not a division: "a bit over two times cheaper".
 _A_BOUND = re.compile(r"\b(?:a\s+(?:bit|little|touch)|just|slightly|well|way|far|somewhat"
                       r"|little|anything|something|is|was|it's|that's|be|at)\s+(?:over|under)\s*$",
@@ -90,6 +94,9 @@ _OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|plus|minus|[×÷
 #: A part of a figure said next: "a quarter of the 141 GB" multiplies, it claims no share
 #: of the card.
 _PART_OF = re.compile(r"\s+of\s+(?:(?:the|a|an|[A-Za-z0-9]+'s)\s+)?[0-9]", re.IGNORECASE)
+#: A share of a plain number said after it: "it's 1% of 100" is a product, not a claim
+#: (but "8 percent of the 3.35 peak" claims a share of the peak).
+_SHARE_OF = re.compile(r"\s+of\s+[0-9][0-9,]*(?:\.[0-9]+)?(?![0-9])(?!\s+[A-Za-z])")
 #: A figure the working goes on to use: "128 MB, and 32 of those is", "half a gig, and 64
 #: users is", "0.13 GB, times 32".
 _CARRIED_ON = re.compile(r"[\s,]*(?:and|so|then)?\s*(?:[0-9][0-9.,]*\s+(?:of\s+(?:those|them|these)"
@@ -440,6 +447,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     operand = ((_OPERAND.search(text[max(0, figure.start - 14):figure.start]) is not None
                 and _A_BOUND.search(text[max(0, figure.start - 24):figure.start]) is None)
                or _OPERATOR_AFTER.match(text, figure.end) is not None
+               or _TARGET.search(text[max(0, figure.start - 40):figure.start]) is not None
+               or (_SHARE_OF.match(text, figure.end) is not None
+                   and _form(figure.text) == "%")  # "1% of 100": a product said
                or (_PART_OF.match(text, figure.end) is not None and not _form(figure.text)
                    and any(r.dim == dims.DIMENSIONLESS and r.value < 1
                            for r in figure.readings)))
@@ -574,7 +584,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     return Verdict("unknown")
 
 
-_SLOWER = re.compile(r"\s+(?:slower|less\s+throughput|fewer\s+tokens)\b", re.IGNORECASE)
+_SLOWER = re.compile(r"\s+(?:slower|less\s+throughput|fewer(?:\s+tokens)?|lower\s+throughput)\b",
+                     re.IGNORECASE)
 
 
 def _derived_only(hits: list[Option], rival: Option, options: list[Option]) -> bool:
@@ -607,7 +618,12 @@ def _rate_lost(text: str, figure: Figure, fits: list[Option]) -> Option | None:
     slack = max(_ROUND if significance(figure) >= _ONE_DIGIT else 0.0, figure.precision)
     for option in fits:
         grown = option.candidate.value.value + 1
-        if (option.candidate.name.endswith(" − 1") and grown > 1 and relative_off(
+        # A growth worked from a ratio ("speedup − 1") or a result of the card that is one
+        # ("per_user_slowdown": the step 26% longer).
+        growth = option.candidate.name.endswith(" − 1") or (
+            option.candidate.kind == "result" and option.candidate.value.dim
+            == dims.DIMENSIONLESS and option.candidate.value.value < 1)
+        if (growth and grown > 1 and relative_off(
                 said, 1 - 1 / grown) <= max(option.tolerance, slack)):
             return option
     return None

@@ -46,6 +46,8 @@ _SYNONYMS: dict[str, str] = {
     "arrival": "arrival", "arrivals": "arrival", "arrive": "arrival", "lambda": "arrival",
     "load": "arrival", "traffic": "arrival",
     "intensity": "intensity", "ridge": "ridge",
+    "crossover": "flip", "cross": "flip", "crosses": "flip", "meet": "flip", "meets": "flip",
+    "breakeven": "flip", "flips": "flip",
     "original": "old", "previous": "old", "before": "old",
     "frozen": "frozen", "stall": "frozen", "stalls": "frozen", "lose": "frozen",
     "freeze": "frozen", "stalled": "frozen", "wait": "wait", "waits": "wait",

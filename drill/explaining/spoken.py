@@ -200,6 +200,13 @@ def as_written(text: str) -> Rewrite:
             pieces.append((tokens[i].start, tokens[odds[1] - 1].end, _share(1 / odds[0])))
             i = odds[1]
             continue
+        repeated = _multiplied_times(tokens, i, j)
+        if repeated is not None:
+            # "multiply point nine nine ten times": a power, said as repeated products.
+            pieces.append((tokens[i].start, tokens[j - 1].end, written))
+            pieces.append((tokens[j].start, tokens[repeated[1] - 1].end, f"^{repeated[0]:g}"))
+            i = repeated[1]
+            continue
         scaled = _times_power_of_ten(tokens, j)
         if scaled is not None:
             # "four times ten to the twelve FLOPs": one number in scientific form.
@@ -252,10 +259,64 @@ def as_written(text: str) -> Rewrite:
             pieces.append((tokens[i].start, tokens[j].end, f"{written}k"))
             i = j + 1
             continue
+        if (j < len(tokens) and tokens[j].low in _SUFFIXES and tokens[j].start == tokens[
+                j - 1].end and _a_rank(tokens, i, j + 1, value)):
+            # "the 25th sorted value": a place in a ranking, which counts the ones before it.
+            pieces.append((tokens[i].start, tokens[j].end, written))
+            i = j + 1
+            continue
         if not (j == i + 1 and "0" <= tokens[i].text[0] <= "9"):
             pieces.append((tokens[i].start, tokens[j - 1].end, written))
         i = j
     return _apply(text, pieces)
+
+
+def _multiplied_times(tokens: list[_Token], i: int, j: int) -> tuple[float, int] | None:
+    """The count and the index after it when the number said at ``tokens[i:j]`` is
+    multiplied by itself that many times ("multiply 0.99 ten times", "0.99 multiplied ten
+    times"); None otherwise."""
+    before = [t.low for t in tokens[max(0, i - 3):i]]
+    by_itself = j + 1 < len(tokens) and tokens[j].low == "by" and tokens[j + 1].low == "itself"
+    start = j + 2 if by_itself else j
+    multiplied = j < len(tokens) and tokens[j].low == "multiplied"
+    if multiplied:
+        start = j + 1
+    elif not any(w in ("multiply", "multiplying") for w in before):
+        return None
+    count = _number_at(tokens, start)
+    if count is None or count[1] >= len(tokens) or tokens[count[1]].low != "times":
+        return None
+    if count[0] != int(count[0]) or not 2 <= count[0] <= MAX_EXPONENT:
+        return None
+    return count[0], count[1] + 1
+
+
+#: The suffixes of an ordinal written in digits ("25th").
+_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
+#: Words that follow a place in a ranking: "the 25th sorted value", "the 975th from the top".
+_RANK_WORDS = frozenset({"sorted", "smallest", "largest", "slowest", "fastest", "lowest",
+                         "highest", "biggest", "value", "values", "sample", "samples",
+                         "resample", "resamples", "one", "ones", "from", "ranked", "position",
+                         "place", "in", "element", "entry"})
+#: The least place said as a rank: a smaller ordinal ("the 3rd GPU") names a thing.
+_LEAST_RANK = 13
+
+
+def _a_rank(tokens: list[_Token], i: int, after: int, value: float) -> bool:
+    """Whether the ordinal said at ``tokens[i]`` (its words end before ``after``) is a place
+    in a ranking: a rank's word follows it, or it opens or closes a range of places ("from
+    the 25th to the 975th"); never a power ("0.99 to the 100th") or a percentile."""
+    if value != int(value) or value < _LEAST_RANK:
+        return False
+    if i >= 2 and tokens[i - 2].low == "to" and tokens[i - 1].low == "the":
+        # The end of a range of places: "from the 25th (sorted value) to the 975th".
+        return any(t.low in _SUFFIXES for t in tokens[max(0, i - 6):i - 2])
+    if after >= len(tokens):
+        return False
+    if tokens[after].low in _RANK_WORDS:
+        return True
+    return (after + 2 < len(tokens) and tokens[after].low == "to"
+            and tokens[after + 1].low == "the" and _number_at(tokens, after + 2) is not None)
 
 
 def _number_at(tokens: list[_Token], i: int) -> tuple[float, int, int] | None:
@@ -522,7 +583,8 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
                             and low.partition("-")[2] in _ORDINALS):
         head, _, tail = low.partition("-")
         value = TENS[head] + _ORDINALS[tail] if tail else _ORDINALS[low]
-        return tok.start, tok.end, f"{value}th"
+        rank = _a_rank(tokens, i, i + 1, value)
+        return tok.start, tok.end, f"{value}" if rank else f"{value}th"
     return None
 
 

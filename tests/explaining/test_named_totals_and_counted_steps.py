@@ -81,3 +81,80 @@ def test_the_nodes_gib_read_as_gb(library: Library) -> None:
     right = said(library, "parallelism/dp-vs-tp",
                  "One replica at TP 8 leaves about 475 gigs for the cache.")
     assert all(f.verdict == RIGHT for f in right.figures)
+
+
+def test_a_speed_said_as_fewer_tokens(library: Library) -> None:
+    # q3: the batched step is 26% longer than one user's, so each user gets 1 − 1 ÷ 1.26,
+    # about 21% fewer tokens a second.
+    right = said(library, "speed-physics/q3",
+                 "Each user gets about 166 tokens a second, only about 20 percent fewer than "
+                 "alone.")
+    assert right.all_right
+    slip = said(library, "speed-physics/q3",
+                "Each user gets about 166 tokens a second, only about 5 percent fewer than "
+                "alone.")
+    assert not slip.all_right
+
+
+def test_a_target_solved_for_is_no_claim(library: Library) -> None:
+    # ridge-batch: 295 is the ridge the intensity must reach; the batch is about 345, so
+    # a batch of 318 is the one slip here.
+    result = said(library, "serving-math/ridge-batch",
+                  "The intensity trails m a bit, so solving for where it hits 295 I get a "
+                  "batch around 318.")
+    assert [f.text for f in result.figures if f.verdict == WRONG] == ["318"]
+
+
+def test_a_ranked_place_is_judged(library: Library) -> None:
+    # p99-samples: a 95% interval of 1,000 resamples leaves 25 below its lower end.
+    slip = said(library, "serving-math/p99-samples",
+                "Sort the resamples and the lower end of the 95% interval is the 50th sorted "
+                "value.")
+    assert verdicts(slip)["50th"][0] == WRONG
+    right = said(library, "serving-math/p99-samples",
+                 "Sort the 1,000 resampled P99s; a 95% interval runs from the 25th to the "
+                 "975th.")
+    assert right.all_right
+
+
+def test_a_power_said_as_repeated_products(library: Library) -> None:
+    # fan-out: 0.99^10 ≈ 90.4% of pages, not the 99% of one call.
+    slip = said(library, "serving-math/fan-out",
+                "With ten calls I multiply point nine nine ten times, which is about "
+                "ninety-nine percent.")
+    assert not slip.all_right
+    right = said(library, "serving-math/fan-out",
+                 "With ten calls I multiply point nine nine ten times, which is about "
+                 "ninety percent.")
+    assert right.all_right
+
+
+def test_a_share_of_a_plain_number_is_a_product(library: Library) -> None:
+    # p99-from-100: 1% of 100 samples is one above the P99 on average.
+    result = said(library, "benchmarking/p99-from-100",
+                  "On average one sample lies above the true P99, since it's 1% of 100.")
+    assert result.all_right
+    slip = said(library, "benchmarking/p99-from-100",
+                "The chance that none lie above it is 1%.")
+    assert not slip.all_right
+
+
+def test_where_the_times_meet_is_the_flip(library: Library) -> None:
+    # flip-batch: W4A16's compute time meets W8A8's memory time at half the ridge, 148.
+    slip = said(library, "quantization/flip-batch",
+                "W4A16 turns compute-bound at about 74. Its compute time and W8A8's read time "
+                "meet at a batch of about 295.")
+    wrong = [f for f in slip.figures if f.verdict == WRONG]
+    assert [(f.text, f.name) for f in wrong] == [("295", "flip_batch")]
+
+
+def test_the_cache_stored_over_every_gpu(library: Library) -> None:
+    # tp-kv-heads: 16 GPUs keep one of 8 KV heads each, 40 KiB a token, 640 KiB in all;
+    # the model's own cache is 320 KiB a token.
+    slip = said(library, "parallelism/tp-kv-heads",
+                "Across the 16 GPUs that's the same 320 KiB in total, nothing duplicated.")
+    assert verdicts(slip)["320 KiB"] == (WRONG, "kv_stored")
+    right = said(library, "parallelism/tp-kv-heads",
+                 "The model's full cache is 320 KiB a token, but across the 16 GPUs the "
+                 "deployment stores 640 KiB in total.")
+    assert right.all_right

@@ -54,6 +54,17 @@ from drill.explaining.text_guard import MAX_CHARACTERS
     ("one fifth of it", "0.2 of it"),
     ("a third GPU", "a third GPU"),
     ("the tenth request", "the 10th request"),
+    # A place in a ranking counts the ones before it; a power or a percentile stays.
+    ("the 25th sorted value", "the 25 sorted value"),
+    ("the twenty-fifth from the bottom", "the 25 from the bottom"),
+    ("from the 25th sorted value to the 975th.", "from the 25 sorted value to the 975."),
+    ("0.99 to the 100th", "0.99 ^100"),
+    ("the 99th percentile", "the 99th percentile"),
+    ("the 3rd sorted value", "the 3rd sorted value"),
+    # A number multiplied by itself is a power.
+    ("multiply point nine nine ten times, which is", "multiply 0.99 ^10, which is"),
+    ("0.99 multiplied ten times", "0.99 ^10"),
+    ("multiply 0.99 by itself ten times", "multiply 0.99 ^10"),
     # Dollars and cents with "and"; "and" before something that is not cents stays.
     ("four dollars and seventeen cents per million", "$4.17 per million"),
     ("five dollars and two GPUs", "$5 and 2 GPUs"),

@@ -639,6 +639,9 @@ ROWS: list[Row] = [
     ("parallelism/tp-kv-heads", "kv_per_gpu", "20 KiB", W, "even-split", ""),
     ("parallelism/tp-kv-heads", "duplication", "2", C, NONE, ""),
     ("parallelism/tp-kv-heads", "duplication", "1", W, "no-copies", ""),
+    # 16 GPUs × 40 KiB = 640 KiB a token in all; 320 KiB is the model's own cache.
+    ("parallelism/tp-kv-heads", "kv_stored", "640 KiB/token", C, NONE, ""),
+    ("parallelism/tp-kv-heads", "kv_stored", "320 KiB", W, "no-copies", ""),
     # 2 × 8.03e9 × 131,072 = 2.1e15 FLOP + 2 × 32 × 131,072² × 4,096 = 4.5e15: 6.61e15 ÷
     # 989 TFLOPS = 6.68 s (2.13 s without attention); 7/8 × 131,072 × 128 KiB = 15 GB.
     ("parallelism/context-parallel", "ttft_one", "6.7 s", C, NONE, ""),
