@@ -29,7 +29,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from drill.checking.closed_world import (
     Candidate,
@@ -297,7 +297,8 @@ def explain(card: Card, solution: Solution | None, text: str,
     verdicts = other_cases(reading, found, verdicts, options, solution)
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     # Each as the reading it was judged by: "36.4 gigs" of 36.4 GB is not also 39 GB.
-    stated = [(Quantity(r.value, v.option.candidate.value.dim), figure.precision)
+    stated = [Stated(Quantity(r.value, v.option.candidate.value.dim), figure.precision,
+                     v.option.candidate, figure.start)
               for figure, v in zip(found, verdicts, strict=True)
               if v.verdict == RIGHT and v.option is not None
               for r in _judged_reading(figure, v.option.candidate.value)]
@@ -635,8 +636,18 @@ def _quoted(card: Card) -> list[Candidate]:
     return found
 
 
+class Stated(NamedTuple):
+    """A right figure of the text, as said: its value, precision, what it was judged as
+    and where it starts."""
+
+    value: Quantity
+    precision: float
+    candidate: Candidate
+    start: int
+
+
 def _check(figure: Figure, verdict: Verdict, solution: Solution | None, tolerance: float,
-           stated: list[tuple[Quantity, float]]) -> FigureCheck:
+           stated: list[Stated]) -> FigureCheck:
     """The figure's check, with the right figure and its working when it is wrong."""
     where = (figure.start, figure.end, figure.text)
     option = verdict.option
@@ -645,7 +656,7 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
     if verdict.verdict != WRONG or option is None:
         return FigureCheck(*where, UNKNOWN)
     if option.mistake is not None and option.meant is not None:
-        if _said(option.meant, solution, stated, option.tolerance):
+        if _said(option.meant, solution, stated, option.tolerance, figure.start):
             return FigureCheck(*where, RIGHT, option.candidate.name, None,
                                f"the '{option.mistake.id}' mistake, set against the right "
                                "figure")
@@ -666,18 +677,22 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
     return FigureCheck(*where, WRONG, meant.name, shown, f"{working}; {slip}")
 
 
-def _said(name: str, solution: Solution | None, stated: list[tuple[Quantity, float]],
-          tolerance: float) -> bool:
+def _said(name: str, solution: Solution | None, stated: list[Stated], tolerance: float,
+          at: int) -> bool:
     """Whether the right value of ``name`` is stated by a right figure of the text, under
-    whatever name it matched ("16.1 GB" of weights is also the per-GPU state)."""
+    whatever name it matched ("16.1 GB" of weights is also the per-GPU state), against the
+    slip said at ``at``. Another result that only equals it, said before the slip, is no
+    correction: "compute takes 9.35 ms; add the weight read and the step is 14 ms"."""
     if solution is None or name not in solution.results:
         return False
     value = solution.results[name].value
     # To its own digits: a head size of 128 said right is no batch of 130 said too.
-    return any(q.dim == value.dim
-               and relative_off(q.value, value.value) <= min(tolerance, max(precision,
-                                                                            _SAID_SAME))
-               for q, precision in stated)
+    return any(s.value.dim == value.dim
+               and relative_off(s.value.value, value.value) <= min(tolerance, max(
+                   s.precision, _SAID_SAME))
+               and (s.start > at or s.candidate.name == name
+                    or s.candidate.kind != "result" or s.candidate.name not in solution.results)
+               for s in stated)
 
 
 #: How near a right figure said to its last digit must be to state a quantity.

@@ -97,6 +97,8 @@ def sentence_end(text: str, at: int) -> int:
     return stop.start() if stop else len(text)
 #: Where the words after a figure turn to another: "20.6 days, which in GPU-hours is".
 _NEXT_CLAUSE = re.compile(r",\s*(?:which|so|or|and\s+so)\b", re.IGNORECASE)
+#: A clause that opens on a rate or a place just before its figure: ", and at".
+_OPENED = re.compile(r",\s+(?:and|so|but)\s+(?=(?:at|with)\s*$)", re.IGNORECASE)
 #: How far a context reaches: words before the figure, words after its unit.
 BEFORE, AFTER = 7, 4
 
@@ -195,6 +197,11 @@ def context_of(text: str, start: int, end: int, unit: str = "",
     low, high = bounds or (0, len(text))
     head = text[low:start]
     stop = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
+    # A clause of its own opened just before the figure ("..., and at 10 ms a token"):
+    # the words of the clause before are about that one.
+    opened = _OPENED.search(head, stop)
+    if opened is not None:
+        stop = opened.end()
     before = words_of(head[stop:])[-BEFORE:]
     tail = text[end:max(high, end)]
     ends = [m.start() for m in (_SENTENCE_END.search(tail), _NEXT_CLAUSE.search(tail)) if m]

@@ -158,3 +158,49 @@ def test_the_cache_stored_over_every_gpu(library: Library) -> None:
                  "The model's full cache is 320 KiB a token, but across the 16 GPUs the "
                  "deployment stores 640 KiB in total.")
     assert right.all_right
+
+
+def test_a_rate_that_opens_its_own_clause_is_the_given(library: Library) -> None:
+    # head-of-line: 64 users frozen for 520 ms at 10 ms a token lose about 3,330 tokens;
+    # the 10 ms is the scenario's step, not the one-step slip for the stall.
+    result = said(library, "serving-engine/head-of-line",
+                  "Every one of the 64 decoding users freezes for that, and at 10 ms a token "
+                  "they collectively miss about 3,330 tokens.")
+    assert result.all_right
+
+
+def test_another_result_said_before_a_slip_does_not_correct_it(library: Library) -> None:
+    # chunked-step: compute takes 9.35 ms and the read 4.8 ms; they overlap, so the step
+    # is 9.35 ms, and adding them gives the 14.2 ms slip.
+    slip = said(library, "serving-engine/chunked-step",
+                "The weight read is about 4.8 ms and the compute about 9.35 ms. Add the two "
+                "and the step is about 14 milliseconds.")
+    wrong = [f for f in slip.figures if f.verdict == WRONG]
+    assert [(f.text, f.name) for f in wrong] == [("14 milliseconds", "step")]
+    corrected = said(library, "serving-engine/chunked-step",
+                     "Adding them gives 14 milliseconds, but they overlap, so the step is "
+                     "about 9.35 ms.")
+    assert all(f.verdict == RIGHT for f in corrected.figures)
+
+
+def test_the_datasheet_memory_taken_for_the_device(library: Library) -> None:
+    # gb-vs-gib: 90% of the reported 85.5 GB is 77 GB; less 16.1 GB of weights, 60.9 GB,
+    # about 465,000 tokens of 128 KiB. From the sheet's 80 GB: 72 − 16.1 = 55.9 GB.
+    slip = said(library, "hardware/gb-vs-gib",
+                "After 16.1 gigs of weights that leaves about 55.9 gigs, so you fit about "
+                "426 thousand tokens.")
+    wrong = {f.text: f.mistake or "" for f in slip.figures if f.verdict == WRONG}
+    assert set(wrong) == {"55.9 gigs", "426 thousand tokens"}
+    assert all("'datasheet'" in why for why in wrong.values())
+
+
+def test_a_batch_of_requests_counted_in_tokens(library: Library) -> None:
+    # input-vs-output: 1,000 requests of 3,000 prompt tokens are 3 million prompt tokens,
+    # and of 300 output tokens 300,000; the batch costs about 15 cents.
+    result = said(library, "slo-capacity-cost/input-vs-output",
+                  "A thousand requests is 3 million prompt tokens plus 300,000 output tokens, "
+                  "about 15 cents in total.")
+    assert result.all_right
+    slip = said(library, "slo-capacity-cost/input-vs-output",
+                "A thousand requests is 30 million prompt tokens.")
+    assert verdicts(slip)["30 million prompt tokens"][0] == WRONG
