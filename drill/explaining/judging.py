@@ -938,6 +938,11 @@ def _same_things(figure: Figure, option: Option) -> bool:
     return option.candidate.value.dim == figure.value.dim
 
 
+#: A figure said as one's share: "about 0.54 gigs each", "a GPU apiece".
+_EACH_AFTER = re.compile(r"\s+(?:each|apiece|per\s+(?:user|sequence|request|head|GPU))\b",
+                         re.IGNORECASE)
+
+
 def _is_the_slip(text: str, figure: Figure, slip: Option, top: Option | None,
                  scores: dict[int, float], clue: bool) -> bool:
     """Whether ``figure``, equal to a declared slip's value, is that slip rather than
@@ -955,6 +960,8 @@ def _is_the_slip(text: str, figure: Figure, slip: Option, top: Option | None,
         return False  # "one whole head" is a count, not a factor of one
     if top is None:
         return True
+    if _EACH_AFTER.match(text, figure.end) and top.candidate.kind == "result":
+        return False  # "about 0.54 gigs each": one user's cache, said as one's
     if _off(figure, top) > significance(figure) and _off(figure, slip) < _off(figure, top) / 2:
         return True  # "about 4.9 ms" is the 4.94 ms of one user's cache, not the 4.78 ms floor
     if (_first_restatement(text, figure, top)

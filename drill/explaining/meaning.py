@@ -96,7 +96,8 @@ def sentence_end(text: str, at: int) -> int:
     stop = _SENTENCE_END.search(text, at)
     return stop.start() if stop else len(text)
 #: Where the words after a figure turn to another: "20.6 days, which in GPU-hours is".
-_NEXT_CLAUSE = re.compile(r",\s*(?:which|so|or|and\s+so)\b", re.IGNORECASE)
+_NEXT_CLAUSE = re.compile(r",\s*(?:which|so|or|and\s+so|and\s+(?:with|at|for|on)|while"
+                          r"|whereas)\b", re.IGNORECASE)
 #: A clause that opens on a rate or a place just before its figure: ", and at".
 _OPENED = re.compile(r",\s+(?:and|so|but)\s+(?=(?:at|with)\s*$)", re.IGNORECASE)
 #: How far a context reaches: words before the figure, words after its unit.

@@ -26,7 +26,8 @@ from drill.solving.solve import Solution
 #: A sentence that supposes against the facts: "if ... were", "if we had a B200", "on a
 #: B200 at 8 TB/s you'd get ...".
 _SUPPOSED = re.compile(r"\bif\b(?:[^.;!?]|\.\d)*?(?:\b(?:were|was|is|are|went|got|had|have"
-                       r"|used|moved|switched|had\s+been)\b|'s\b)"
+                       r"|used|moved|switched|had\s+been|doubled|halved|tripled|rose|fell"
+                       r"|dropped|grew|climbed|jumped)\b|'s\b)"
                        r"|\b(?:on|with)\s+an?\b(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd|would)\b)"
                        r"|\b(?:something|anything|a\s+part|a\s+kernel|a\s+stage)\s+(?:taking|that\s+"
                        r"takes)\b(?=(?:[^.;!?]|\.\d)*?\bwould\b)",
@@ -103,7 +104,8 @@ def _worlds(supposed: Figure, solution: Solution, slips: frozenset[str]
 
 def _gives(figure: Figure, world: list[Quantity], tolerance: float) -> bool:
     slack = max(tolerance, figure.precision)
-    return any(reading.dim == value.dim and value.value != 0
+    return any(dims.without_counts(reading.dim) == dims.without_counts(value.dim)
+               and value.value != 0
                and relative_off(reading.value, value.value) <= slack
                for reading in figure.readings for value in world)
 
@@ -125,7 +127,8 @@ def other_cases(text: str, found: list[Figure], verdicts: list[Verdict],
         option = verdict.option
         if (verdict.verdict != RIGHT or option is None
                 or option.candidate.name not in solution.results
-                or _SET_AGAINST.search(text, max(0, figure.start - 40), figure.start)):
+                or _SET_AGAINST.search(text, max(0, figure.start - 40), figure.start)
+                or _OPERATED_ON.match(text, figure.end)):
             continue
         case = _case_named(text, found, verdicts, index, givens)
         if case is None:
@@ -138,6 +141,9 @@ def other_cases(text: str, found: list[Figure], verdicts: list[Verdict],
     return out
 
 
+#: A figure the working goes on to divide or multiply: "100 ms over 0.1" at 9 arriving is
+#: the service time, no quantity of that case.
+_OPERATED_ON = re.compile(r"\s*(?:over|divided\s+by|times|[×÷/*])\s*[0-9]", re.IGNORECASE)
 #: How far apart two cases' quantities must be to be told apart by the words alone.
 _SAME = 0.01
 #: Words that set a case: "at 9 arriving", "at TP 8", "at batch 64", "with 32 users".

@@ -204,3 +204,53 @@ def test_a_batch_of_requests_counted_in_tokens(library: Library) -> None:
     slip = said(library, "slo-capacity-cost/input-vs-output",
                 "A thousand requests is 30 million prompt tokens.")
     assert verdicts(slip)["30 million prompt tokens"][0] == WRONG
+
+
+def test_a_what_if_said_as_a_change(library: Library) -> None:
+    # little: 20 requests/s × 8 s = 160 in flight; were the latency doubled to 16 s, 320.
+    opening = "Twenty a second times eight seconds, so on average 160 requests in there. "
+    right = said(library, "serving-math/little",
+                 opening + "And if latency doubled to 16 seconds, you'd be holding about 320 "
+                 "at once.")
+    assert right.all_right
+    slip = said(library, "serving-math/little",
+                opening + "And if latency doubled to 16 seconds, you'd be holding about 240 "
+                "at once.")
+    assert [f.text for f in slip.figures if f.verdict == WRONG] == ["240"]
+
+
+def test_an_operand_is_no_quantity_of_the_case_named(library: Library) -> None:
+    # queueing-rates: service time 100 ms; at 9 requests/s (90% busy) the time in system
+    # is 100 ms ÷ 0.1 = 1 s.
+    result = said(library, "serving-math/queueing-rates",
+                  "The server does 10 a second, so service time is 100 ms. At 9 a second "
+                  "you're 90 percent busy, 100 ms over 0.1, that's one second.")
+    assert result.all_right
+
+
+def test_a_share_said_each_is_ones_own(library: Library) -> None:
+    # q6-follow-up: 4,096 tokens × 128 KiB is 0.54 GB a user; 64 users read 34.4 GB.
+    result = said(library, "speed-physics/q6-follow-up",
+                  "KV is per user: 4,096 tokens at 128 KiB is about 0.54 gigs each, so for "
+                  "64 users about 34 gigs.")
+    assert result.all_right
+
+
+def test_the_next_case_in_its_own_clause(library: Library) -> None:
+    # weight-intensity: at batch 24, 48 FLOPs per weight: 48 FLOP/byte in FP8, 96 in INT4.
+    result = said(library, "quantization/weight-intensity",
+                  "With FP8 at one byte that's 48 FLOPs per byte, and with INT4 at half a "
+                  "byte it's 96.")
+    assert result.all_right
+
+
+def test_the_weight_read_said_as_such(library: Library) -> None:
+    # tp-stops-paying: TP 8 halves the weight read per GPU to 5.27 ms; with the
+    # all-reduces the step is 7.19 ms.
+    right = said(library, "parallelism/tp-stops-paying",
+                 "Going to TP 8 halves the weight read per GPU, from about 10.5 to about "
+                 "5.3 ms.")
+    assert right.all_right
+    slip = said(library, "parallelism/tp-stops-paying",
+                "At TP 8 the decode step takes about 5.3 ms.")
+    assert [f.verdict for f in slip.figures if f.text.startswith("5.3")] == [WRONG]
