@@ -568,6 +568,9 @@ def _binary_units(text: str) -> list[Candidate]:
                                f"{ratio:.3g}×", "conversion"))
         found.append(Candidate(f"{unit} ÷ {unit.replace('i', '')} − 1", Quantity(ratio - 1),
                                f"{ratio - 1:.1%}", "conversion"))
+        # One of the unit itself, in either: "one GiB is 1.074 GB".
+        one = read(f"1 {unit}").value
+        found.append(Candidate(f"1 {unit}", one, format_quantity(one), "conversion"))
     return found
 
 

@@ -437,10 +437,13 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                       strict=True))
     beside = dict(zip([id(o) for o in fits + wrong_fits], said_of, strict=True))
     # A factor of the scenario is restated as it says it: "2.9 times faster" is no 3×.
-    hits = [o for o in fits if _hit(figure, o) and not (
+    # The things a bare figure counts, when a plural noun follows it: "3 runs each".
+    plural = _PLURAL_AFTER.match(text, figure.end) if figure.bare else None
+    things = frozenset(words_of(plural.group(1))) if plural else frozenset()
+    hits = [o for o in fits if _hit(figure, o, things) and not (
         o.candidate.kind == "given" and o.candidate.shown.endswith("×")
         and _off(figure, o) > significance(figure))]
-    wrong_hits = [o for o in wrong_fits if _hit(figure, o)]
+    wrong_hits = [o for o in wrong_fits if _hit(figure, o, things)]
     # The words first (coarsely: a stray shared word decides nothing), then the closest.
     best_hit = max(hits, key=lambda o: (scores[id(o)], o.asked, -_off(figure, o),
                                         _rank(o)), default=None)
@@ -1222,7 +1225,13 @@ def _restated(option: Option, options: list[Option]) -> bool:
         o.candidate.kind == "given" and o.candidate.name == name[4:] for o in options)
 
 
-def _hit(figure: Figure, option: Option) -> bool:
+#: A plural noun right after a figure: "3 runs", "two GPUs" (not "five arriving").
+_PLURAL_AFTER = re.compile(r"\s+([A-Za-z]+s)\b")
+
+
+def _hit(figure: Figure, option: Option, counted: frozenset[str] = frozenset()) -> bool:
+    """Whether ``figure`` equals ``option`` as said (``counted``: the words of the noun a
+    bare figure counts: "3 runs" counts runs)."""
     # "About 8 ms" may be 8.1 ms, but "4.75×" is not 5×, nor "354" 345: a figure said to
     # two or three digits is held to three times its last digit, within the tolerance.
     said = significance(figure)
@@ -1243,8 +1252,11 @@ def _hit(figure: Figure, option: Option) -> bool:
             # round figure, as near as one digit can say it.
             slack = max(slack, _ROUND)
         if (figure.bare and dims.without_counts(reading.dim) == dims.DIMENSIONLESS
-                and small_whole(figure) and option.candidate.kind != "given"):
-            continue  # a bare 2 or 10 is not a claim about a ratio of the card
+                and small_whole(figure) and option.candidate.kind != "given"
+                and not ((option.asked or option.mistake is not None)
+                         and counted & _things_counted(option.vocab))):
+            continue  # a bare 2 or 10 is not a claim about a ratio of the card, but "3
+            # runs" counts the runs an ask counts
         if relative_off(reading.value, option.candidate.value.value) <= slack:
             return _near_whole(figure, reading.value, option)
     return False

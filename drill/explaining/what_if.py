@@ -29,6 +29,8 @@ _SUPPOSED = re.compile(r"\bif\b(?:[^.;!?]|\.\d)*?(?:\b(?:were|was|is|are|went|go
                        r"|used|moved|switched|had\s+been|doubled|halved|tripled|rose|fell"
                        r"|dropped|grew|climbed|jumped)\b|'s\b)"
                        r"|\b(?:on|with)\s+an?\b(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd|would)\b)"
+                       r"|\ban?\s+(?-i:[A-Z][A-Z0-9]*[0-9][\w-]*)\s+(?:at|with)\b"
+                       r"(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd|would)\b)"
                        r"|\b(?:something|anything|a\s+part|a\s+kernel|a\s+stage)\s+(?:taking|that\s+"
                        r"takes)\b(?=(?:[^.;!?]|\.\d)*?\bwould\b)",
                        re.IGNORECASE)

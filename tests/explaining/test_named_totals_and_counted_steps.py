@@ -254,3 +254,29 @@ def test_the_weight_read_said_as_such(library: Library) -> None:
     slip = said(library, "parallelism/tp-stops-paying",
                 "At TP 8 the decode step takes about 5.3 ms.")
     assert [f.verdict for f in slip.figures if f.text.startswith("5.3")] == [WRONG]
+
+
+def test_a_small_count_of_the_things_an_ask_counts(library: Library) -> None:
+    # ab-repeats: σ√(2/n) ≤ 20 with σ = 30 needs n ≥ 4.5, so 5 runs; one arm's noise
+    # alone gives 3.
+    slip = said(library, "benchmarking/ab-repeats", "So you need 3 runs each.")
+    assert verdicts(slip)["3"] == (WRONG, "runs_needed")
+    right = said(library, "benchmarking/ab-repeats", "So you need 5 runs each.")
+    assert verdicts(right)["5"] == (RIGHT, "runs_needed")
+
+
+def test_one_binary_unit_said_in_the_other(library: Library) -> None:
+    result = said(library, "hardware/gb-vs-gib",
+                  "One GiB is 1.074 GB, so the 79.65 GiB the driver reports is about 85.5 "
+                  "gigabytes.")
+    assert result.all_right
+
+
+def test_another_device_supposed(library: Library) -> None:
+    # decode-floor-b200: 70.6 GB over 3.35 TB/s is 21 ms, 47 tokens a second, on an H100.
+    result = said(library, "hardware/decode-floor-b200",
+                  "An H100 at 3.35 TB/s would take about 21 ms, around 47 tokens a second.")
+    assert result.all_right
+    slip = said(library, "hardware/decode-floor-b200",
+                "An H100 at 3.35 TB/s would take about 21 ms, around 90 tokens a second.")
+    assert not slip.all_right
