@@ -831,19 +831,23 @@ def _given_unit_left_off(figure: Figure, options: list[Option]) -> Option | None
 def _named_with_unit(text: str, figure: Figure, options: list[Option], slip: Option
                      ) -> Option | None:
     """The given or result with a unit that a bare number equal to a slip's value is said
-    of, when the words just before it name that quantity and not the slip's: "the ridge at
-    295" is the ridge point, though a batch of 295 is the slip."""
+    of, when the words just before or after it name that quantity and not the slip's: "the
+    ridge at 295" is the ridge point, though a batch of 295 is the slip."""
     if not figure.bare:
         return None
     before = set(words_of(text[max(0, figure.start - 32):figure.start])[-1:])
+    # Or just after it: "1,979 over 3.35 is about 591 in FP8", the FP8 ridge.
+    after = set(words_of(re.split(r"[.,;!?]", text[figure.end:figure.end + 16],
+                                  maxsplit=1)[0])[:2])
     meant = set(words_of(slip.meant or ""))
-    for option in options:
-        own = set(words_of(option.candidate.name))
-        if (option.candidate.kind in ("given", "result")
-                and option.candidate.value.dim != dims.DIMENSIONLESS
-                and relative_off(figure.value.value, option.candidate.value.value)
-                <= option.tolerance and before & own and not before & (meant - own)):
-            return option
+    for words in (before, after):
+        for option in options:
+            own = set(words_of(option.candidate.name))
+            if (option.candidate.kind in ("given", "result")
+                    and option.candidate.value.dim != dims.DIMENSIONLESS
+                    and relative_off(figure.value.value, option.candidate.value.value)
+                    <= option.tolerance and words & own and not words & (meant - own)):
+                return option
     return None
 
 
