@@ -547,6 +547,11 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         slipped = _power_of_ten_off(figure, fits)
         if slipped is not None:
             return Verdict("wrong", slipped)  # "2.6 gigs per copy" of a 262 MB copy
+        # "12 bytes per parameter", where the words name the card's 16 B a parameter.
+        per = _rival(figure, [o for o in fits if o.candidate.kind == "result"], hits, scores)
+        if (per is not None and not accounted and scores[id(per)] > 0
+                and _within(figure, per, _CLOSE * 2)):
+            return Verdict("wrong", per, True)
     if (accounted and not compared) or operand or per_something:
         return Verdict("right")
     if figure.bare or not (figure.has_unit or noun or _form(figure.text)

@@ -280,3 +280,25 @@ def test_another_device_supposed(library: Library) -> None:
     slip = said(library, "hardware/decode-floor-b200",
                 "An H100 at 3.35 TB/s would take about 21 ms, around 90 tokens a second.")
     assert not slip.all_right
+
+
+def test_a_figure_per_thing_named_by_its_words(library: Library) -> None:
+    # training-memory: BF16 weights and grads, an FP32 master copy and two FP32 Adam
+    # moments are 2 + 2 + 4 + 8 = 16 B a parameter; leaving the gradients out gives 12.
+    slip = said(library, "transformer-accounting/training-memory",
+                "With mixed-precision Adam I count 12 bytes per parameter: the BF16 weights, "
+                "the FP32 master copy and the two Adam moments.")
+    assert verdicts(slip)["12 bytes"] == (WRONG, "state_per_param")
+    right = said(library, "transformer-accounting/training-memory",
+                 "With mixed-precision Adam I count 16 bytes per parameter: the BF16 weights "
+                 "and grads, the FP32 master copy and the two Adam moments.")
+    assert right.all_right
+
+
+def test_a_bare_number_named_by_the_words_after_it(library: Library) -> None:
+    # ridge-per-precision: 1,979 TFLOPS ÷ 3.35 TB/s ≈ 591 FLOP/byte, the FP8 ridge; a
+    # batch of 591 would be the batch-as-ridge slip.
+    result = said(library, "hardware/ridge-per-precision",
+                  "989 over 3.35 TB/s gives roughly 295 FLOP per byte in BF16, and 1,979 over "
+                  "3.35 is about 591 in FP8.")
+    assert result.all_right
