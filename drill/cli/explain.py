@@ -79,7 +79,7 @@ def report_lines(result: Explanation) -> list[str]:
     lines = [f"{result.card_key}: {_counts(result)}"]
     for figure in result.figures:
         where = _line_column(result.text, figure.start)
-        mark = {"right": "✓", "wrong": "✗"}.get(figure.verdict, "?")
+        mark = {"right": "✓", "wrong": "✗", "again": "✗"}.get(figure.verdict, "?")
         lines.append(f"  {where}: {mark} {figure.message()}")
     for equation in result.equations:
         if equation.verdict == "wrong":
@@ -99,6 +99,8 @@ def report_lines(result: Explanation) -> list[str]:
 def _counts(result: Explanation) -> str:
     verdicts = [f.verdict for f in result.figures]
     parts = [f"{verdicts.count('right')} right", f"{verdicts.count('wrong')} wrong"]
+    if "again" in verdicts:
+        parts.append(f"{verdicts.count('again')} said again")
     if "unknown" in verdicts:
         parts.append(f"{verdicts.count('unknown')} not the card's")
     return "figures " + ", ".join(parts)

@@ -64,6 +64,8 @@ from drill.solving.solve import Solution
 
 #: What a figure comes to (re-exported: the verdicts are judging's words).
 RIGHT, WRONG, UNKNOWN = judging.RIGHT, judging.WRONG, judging.UNKNOWN
+#: A wrong figure said again as it was said before: the same slip, counted once.
+AGAIN = "again"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +75,7 @@ class FigureCheck:
     start: int
     end: int
     text: str  # as written: "48 ms"
-    verdict: str  # RIGHT, WRONG or UNKNOWN
+    verdict: str  # RIGHT, WRONG, AGAIN or UNKNOWN
     name: str | None = None  # the given or result it stands for: "decode_floor"
     expected: str | None = None  # the right figure when it is wrong: "4.78 ms"
     mistake: str | None = None  # what went wrong, in words
@@ -81,7 +83,7 @@ class FigureCheck:
     def message(self) -> str:
         if self.verdict == RIGHT:
             return f"{self.text}: right" + (f" ({self.name})" if self.name else "")
-        if self.verdict == WRONG:
+        if self.verdict in (WRONG, AGAIN):
             return f"{self.text}: {self.mistake}"
         return f"{self.text}: not a figure of this card"
 
@@ -185,6 +187,22 @@ def _by_working(verdict: Verdict, sure: bool) -> bool:
     if sure:
         return verdict.verdict != WRONG or verdict.option is None
     return verdict.verdict != RIGHT or verdict.option is None
+
+
+def _said_again(figures: tuple[FigureCheck, ...]) -> tuple[FigureCheck, ...]:
+    """Each wrong figure said again as before ("eight gigs of weights ... eight gigs over
+    3.35 TB/s"), marked as the same slip: an interviewer counts it once."""
+    seen: set[tuple[str, str | None]] = set()
+    marked = []
+    for figure in figures:
+        key = (" ".join(figure.text.casefold().split()), figure.name)
+        if figure.verdict == WRONG and key in seen:
+            figure = FigureCheck(figure.start, figure.end, figure.text, AGAIN, figure.name,
+                                 figure.expected, "said again: the same slip as before")
+        elif figure.verdict == WRONG:
+            seen.add(key)
+        marked.append(figure)
+    return tuple(marked)
 
 
 def _results_of_failing(figures: tuple[FigureCheck, ...], found: list[Any],
@@ -322,7 +340,7 @@ def explain(card: Card, solution: Solution | None, text: str,
         equations.append(EquationCheck(
             equation.start, end, reading[equation.start:end], WRONG if errors else RIGHT,
             errors[0].message if errors else None))
-    figures = _results_of_failing(figures, find_equations(reading), equations)
+    figures = _said_again(_results_of_failing(figures, find_equations(reading), equations))
     right_names = {f.name for f in figures if f.verdict == RIGHT and f.name}
     wrong_names = frozenset(f.name for f in figures if f.verdict == WRONG and f.name)
     wrong_at = [rewrite.span(f.start, f.end)[0] for f in figures if f.verdict == WRONG]

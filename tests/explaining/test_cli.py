@@ -36,6 +36,19 @@ def test_one_wrong_figure_exits_one_and_names_the_floor(
     assert line.strip().startswith("1:")
 
 
+def test_a_slip_said_again_is_counted_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "explain", "speed-physics/q1",
+                       "About eight gigs of weights, and eight gigs over 3.35 TB/s is 2.4 ms.")
+    assert code == 1
+    assert "said again" in out.splitlines()[0]
+    [again] = [line for line in out.splitlines() if "the same slip as before" in line]
+    assert "✗ eight gigs" in again
+    code, out, _ = run(capsys, "explain", "--json", "speed-physics/q1",
+                       "About eight gigs of weights, and eight gigs over 3.35 TB/s is 2.4 ms.")
+    assert [f["verdict"] for f in json.loads(out)["figures"]
+            if f["text"] == "eight gigs"] == ["wrong", "again"]
+
+
 def test_json_lists_figures_and_points_and_a_partial_answer_misses_some(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "explain", "q1", "It is bandwidth-bound: 48 ms.", "--json")

@@ -5,7 +5,7 @@ the engine's GiB read as GB across a node."""
 
 from __future__ import annotations
 
-from drill.explaining.explain import RIGHT, WRONG
+from drill.explaining.explain import AGAIN, RIGHT, WRONG
 from drill.packs.library import Library
 from testkit import said, verdicts
 
@@ -302,3 +302,14 @@ def test_a_bare_number_named_by_the_words_after_it(library: Library) -> None:
                   "989 over 3.35 TB/s gives roughly 295 FLOP per byte in BF16, and 1,979 over "
                   "3.35 is about 591 in FP8.")
     assert result.all_right
+
+
+def test_a_wrong_figure_said_again_is_one_slip(library: Library) -> None:
+    # q1: 8 billion BF16 parameters are 16 GB; "eight gigs" twice is one slip.
+    result = said(library, "speed-physics/q1",
+                  "I'll call it one byte a parameter, so about eight gigs of weights. It's "
+                  "eight gigs over three point three five terabytes a second.")
+    marks = [(f.text, f.verdict) for f in result.figures if f.verdict != RIGHT]
+    assert marks == [("eight gigs", WRONG), ("eight gigs", AGAIN)]
+    assert not result.all_right
+    assert len(result.wrong) == 1
