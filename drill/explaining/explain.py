@@ -43,14 +43,14 @@ from drill.checking.figures import Figure
 from drill.checking.prose import check_prose
 from drill.checking.tolerance import card_tolerance, relative_off
 from drill.explaining import judging
-from drill.explaining.judging import SLIP_STEP, Verdict, judge, options_of
+from drill.explaining.judging import SLIP_STEP, Option, Verdict, judge, options_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.readings import read_figures
 from drill.explaining.settled import alike_figures, mixed_scales, settle
 from drill.explaining.spoken import ONES, SCALES, TENS, Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
 from drill.explaining.what_if import other_cases, what_ifs
-from drill.explaining.working import misworked
+from drill.explaining.working import misworked, product_before
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
@@ -189,6 +189,29 @@ def _by_working(verdict: Verdict, sure: bool) -> bool:
     return verdict.verdict != RIGHT or verdict.option is None
 
 
+def _named_by_product(text: str, found: list[Figure], index: int, verdict: Verdict,
+                      options: list[Option]) -> Verdict:
+    """A wrong figure said as what the product just before it gives, a power of ten off
+    it, is judged as the quantity that product is: "32 users times a thousand tokens
+    times 128 KiB, about 0.4 gigs" is the batch's 4.19 GB of cache, off by 10×."""
+    option = verdict.option
+    if verdict.verdict != WRONG or option is None or option.mistake is not None:
+        return verdict
+    worked = product_before(text, found, index)
+    if worked is None:
+        return verdict
+    value, dim = worked
+    kind = dims.without_counts(dim)
+    for other in options:
+        candidate = other.candidate.value
+        if (other.mistake is None and other.candidate.kind in ("given", "result")
+                and dims.without_counts(candidate.dim) == kind and other is not option
+                and relative_off(value, candidate.value) <= other.tolerance
+                and power_of_ten(found[index].value.value / candidate.value, 0.1)):
+            return Verdict(WRONG, other, True)
+    return verdict
+
+
 def _said_again(figures: tuple[FigureCheck, ...]) -> tuple[FigureCheck, ...]:
     """Each wrong figure said again as before ("eight gigs of weights ... eight gigs over
     3.35 TB/s"), marked as the same slip: an interviewer counts it once."""
@@ -313,6 +336,8 @@ def explain(card: Card, solution: Solution | None, text: str,
     verdicts = what_ifs(reading, found, verdicts, solution, tolerance,
                         frozenset(m.candidate.name for m in mistakes))
     verdicts = other_cases(reading, found, verdicts, options, solution)
+    verdicts = [_named_by_product(reading, found, index, verdict, options)
+                for index, verdict in enumerate(verdicts)]
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     # Each as the reading it was judged by: "36.4 gigs" of 36.4 GB is not also 39 GB.
     stated = [Stated(Quantity(r.value, v.option.candidate.value.dim), figure.precision,

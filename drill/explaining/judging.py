@@ -86,6 +86,7 @@ _A_BOUND = re.compile(r"\b(?:a\s+(?:bit|little|touch)|just|slightly|well|way|far
 #: An operator and a number right after a figure: the figure opens a formula ("2B over
 #: 989 TFLOPS").
 _OPERATOR_AFTER = re.compile(r"\s*(?:(?:over|divided\s+by|times|plus|minus|[×÷/+−])\s*[0-9]"
+                             r"|(?:plus|minus)\s+(?:that|this|those|these|it)\b"
                              r"|\s[a-z]+\s+(?:plus|minus)\s+[0-9]"
                              r"|(?:to\s+the\s+power|to\s+the\s+[0-9]|\^|\*\*"
                              r"|to\s+the\s+(?:one[\s-])?[a-z]+th\b)"

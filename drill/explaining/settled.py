@@ -306,12 +306,17 @@ def _bounds_met(text: str, found: list[Figure], verdicts: list[Verdict]) -> list
         loosest = _NEAR if _NEAR_BOUND.search(before) else _LOOSEST
         if not said / loosest <= value <= said * loosest:
             continue
-        if ((_BOUND_BELOW.search(before) and value <= said)
+        ceiling = _CEILING.search(text[max(0, figure.start - 40):figure.start])
+        if (((_BOUND_BELOW.search(before) or ceiling) and value <= said)
                 or (_BOUND_ABOVE.search(before) and value >= said)):
             out[index] = Verdict(RIGHT, option, True)
     return out
 
 
+#: A ceiling said as what is seldom passed: "you rarely get much past eighty percent".
+_CEILING = re.compile(r"\b(?:rarely|seldom|never|hardly|can't|cannot|won't|don't|doesn't)"
+                      r"\s+(?:[\w']+\s+){0,3}?(?:past|above|over|beyond|more\s+than|exceed\w*)"
+                      r"(?:\s+(?:about|around|roughly))?\s*$", re.IGNORECASE)
 #: A bound said as near the figure: "a bit over", "just under".
 _NEAR_BOUND = re.compile(r"\b(?:a\s+(?:bit|little|touch)|just|slightly)\s+(?:over|above|under"
                          r"|below|more\s+than|less\s+than)(?:\s+(?:about|around|roughly))?\s*$",

@@ -360,6 +360,26 @@ def _left_off(text: str, figure: Figure, until: int) -> tuple[float, str]:
     return value, gap[word.end():]
 
 
+def product_before(text: str, figures: Sequence[Figure], index: int
+                   ) -> tuple[float, dims.Dim] | None:
+    """The product the run of figures just before ``figures[index]`` says, in base units
+    with its dimension, when every figure of the run is multiplied ("32 users times a
+    thousand tokens times 128 KiB"); None otherwise."""
+    run = run_before(text, figures, index)
+    if len(run) < 2 or any((_joined(text, figures, at) or "").casefold() not in _MULTIPLIED
+                           for at in run[1:]):
+        return None
+    value, dim = 1.0, dims.DIMENSIONLESS
+    for at in run:
+        value *= figures[at].value.value
+        dim = dims.multiply(dim, figures[at].value.dim)
+    return value, dim
+
+
+#: The operators of a plain product said aloud.
+_MULTIPLIED = frozenset({"times", "x", "×", "*", "·"})
+
+
 def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
     """What the run of figures ending at ``figures[last]`` gives, or None when no two
     figures are joined there."""

@@ -313,3 +313,14 @@ def test_a_wrong_figure_said_again_is_one_slip(library: Library) -> None:
     assert marks == [("eight gigs", WRONG), ("eight gigs", AGAIN)]
     assert not result.all_right
     assert len(result.wrong) == 1
+
+
+def test_a_product_said_wrong_is_named_by_what_it_works_out(library: Library) -> None:
+    # q3: 32 users × 1,000 tokens × 128 KiB is the batch's 4.19 GB of cache; 0.4 GB is
+    # that, off by 10×, not one user's 131 MB.
+    result = said(library, "speed-physics/q3",
+                  "The KV cache is per user: thirty-two users times a thousand tokens times "
+                  "128 KiB, which I make about 0.4 gigs.")
+    assert verdicts(result)["0.4 gigs"] == (WRONG, "kv_bytes")
+    (wrong,) = result.wrong
+    assert "off by 10×" in (wrong.mistake or "")
