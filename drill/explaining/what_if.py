@@ -31,6 +31,7 @@ _SUPPOSED = re.compile(r"\bif\b(?:[^.;!?]|\.\d)*?(?:\b(?:were|was|is|are|went|go
                        r"|\b(?:on|with)\s+an?\b(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd|would)\b)"
                        r"|\ban?\s+(?-i:[A-Z][A-Z0-9]*[0-9][\w-]*)\s+(?:at|with)\b"
                        r"(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd|would)\b)"
+                       r"|\b(?:on|with|for)\s+an?\s+(?-i:[A-Z][A-Z0-9]*[0-9][\w-]*)\s+at\b"
                        r"|\b(?:something|anything|a\s+part|a\s+kernel|a\s+stage)\s+(?:taking|that\s+"
                        r"takes)\b(?=(?:[^.;!?]|\.\d)*?\bwould\b)",
                        re.IGNORECASE)

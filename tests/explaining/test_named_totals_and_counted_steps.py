@@ -324,3 +324,39 @@ def test_a_product_said_wrong_is_named_by_what_it_works_out(library: Library) ->
     assert verdicts(result)["0.4 gigs"] == (WRONG, "kv_bytes")
     (wrong,) = result.wrong
     assert "off by 10×" in (wrong.mistake or "")
+
+
+def test_a_ceiling_seldom_passed_is_a_bound(library: Library) -> None:
+    # q1-follow-up: the MBU is 74.6%; "rarely past 80%" keeps to it, "rarely past 60%"
+    # does not.
+    right = said(library, "speed-physics/q1-follow-up",
+                 "The MBU is about seventy-five percent. You rarely get much past eighty "
+                 "percent in practice.")
+    assert right.all_right
+    slip = said(library, "speed-physics/q1-follow-up",
+                "The MBU is about seventy-five percent. You rarely get much past sixty "
+                "percent in practice.")
+    assert [f.text for f in slip.figures if f.verdict == WRONG] == ["sixty percent"]
+
+
+def test_a_figure_plus_that_is_an_operand(library: Library) -> None:
+    # q3: the step reads the 16 GB of weights plus the 4.19 GB of cache.
+    result = said(library, "speed-physics/q3",
+                  "The cache is about 4.2 gigs, so the step reads sixteen gigs plus that.")
+    assert result.all_right
+
+
+def test_another_device_named_with_its_rate(library: Library) -> None:
+    # decode-floor-b200: on an H100's 3.35 TB/s, 70.6 GB takes 21 ms, 47 tokens a second.
+    result = said(library, "hardware/decode-floor-b200",
+                  "On an H100 at 3.35 that's about 21 milliseconds, 47 tokens a second.")
+    assert result.all_right
+
+
+def test_the_weight_read_of_a_compute_bound_step(library: Library) -> None:
+    # large-batch-int4: W8A8's 8 GB read takes 2.4 ms; its math at 1,979 TFLOPS, 4.15 ms,
+    # sets the floor.
+    result = said(library, "quantization/large-batch-int4",
+                  "W8A8 does the math at 1,979 TFLOPS, so about 4.15 ms, and its 8 GB weight "
+                  "read is only 2.4 ms.")
+    assert result.all_right
