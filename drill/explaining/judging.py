@@ -405,6 +405,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if _DEVICE_AFTER.match(text, figure.end) and dims.exponents(figure.value.dim).get(
             "information"):
         return Verdict(None)  # "one 80 gig card": the device named by its memory
+    arriving = _arriving(text, figure, options)
+    if arriving is not None:
+        return Verdict("right", arriving)  # "fifty requests coming in": the arrival rate
     per_sequence = _of_the_batch(text, figure, options)
     if per_sequence is not None:
         return per_sequence
@@ -597,6 +600,25 @@ _SLOWER = re.compile(r"\s+(?:slower|less\s+throughput|fewer(?:\s+tokens)?|lower\
                      re.IGNORECASE)
 
 
+#: Words that say a count is of arrivals: "fifty requests coming in".
+_ARRIVING_AFTER = re.compile(r"\s+(?:coming\s+in|arriving|that\s+arrive|incoming)\b",
+                             re.IGNORECASE)
+
+
+def _arriving(text: str, figure: Figure, options: list[Option]) -> Option | None:
+    """The given rate a count said as arriving restates ("with fifty requests coming in"
+    of 50 requests/s): the rate with its time left off, no count of its own."""
+    if _ARRIVING_AFTER.match(text, figure.end) is None:
+        return None
+    for option in options:
+        value = option.candidate.value
+        if (option.candidate.kind == "given" and option.mistake is None
+                and dims.exponents(value.dim).get("time") == -1
+                and relative_off(figure.value.value, value.value) <= 1e-9):
+            return option
+    return None
+
+
 def _derived_only(hits: list[Option], rival: Option, options: list[Option]) -> bool:
     """Whether every quantity a figure equals is a form worked from another result
     ("speedup − 1"), which the words naming ``rival`` overrule more readily than a
@@ -649,9 +671,14 @@ def _ratio_fits(text: str, figure: Figure, options: list[Option], fits: list[Opt
         fits = fits + [o for o in options if o.candidate.shown.endswith("%")
                        and o.candidate.value.dim == dims.DIMENSIONLESS and o not in fits]
     if form == "×" and _LONGER.match(text, figure.end):
+        # But a ratio of lengths in tokens is longer too: "the document is 16 times longer".
+        lengths = {o.candidate.name for o in options if o.candidate.kind == "given"
+                   and dims.exponents(o.candidate.value.dim).get("token") == 1
+                   and len(dims.exponents(o.candidate.value.dim)) == 1}
         fits = [o for o in fits if not (o.candidate.kind == "conversion"
                                         and " ÷ " in o.candidate.name
-                                        and not dims.exponents(o.candidate.value.dim))]
+                                        and not dims.exponents(o.candidate.value.dim)
+                                        and not set(o.candidate.name.split(" ÷ ")) <= lengths)]
     if (form == "%" and _FASTER.match(text, figure.end)) or not _SAVED.search(
             text[max(0, figure.start - 40):figure.end + 30]):
         # What is taken away ("1 − the new time") is said as saved or less: "the new step
@@ -749,7 +776,8 @@ _SCALE_PER = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
 NAMING = r"(?:the|a|an|one|what|its|our|their|each|every|his|her|your|my)\b"
 _OF_WORDS = re.compile(rf"\s+{NAMING}", re.IGNORECASE)
 _SAVED = re.compile(r"\b(?:sav\w*|less|cut\w*|shav\w*|off|reduc\w*|drops?|fewer|lower"
-                    r"|removes?|gone|idle|remov\w*|slower|left\s+out|miss\w*)\b", re.IGNORECASE)
+                    r"|removes?|gone|idle|remov\w*|slower|left\s+out|miss\w*|last|rest|remaining)\b",
+                    re.IGNORECASE)
 _LONGER = re.compile(r"\s+(?:longer|slower|later)\b", re.IGNORECASE)
 #: Words that make a share a gain: "15 percent faster".
 _FASTER = re.compile(r"\s+(?:faster|quicker|speed-?up|more\s+throughput)\b", re.IGNORECASE)

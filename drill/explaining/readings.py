@@ -103,6 +103,7 @@ _CARRY_BETWEEN = re.compile(rf"^{_PLAIN}\b(?:and|or|but|vs|versus|against)\b{_PL
 _CARRY_AFTER = re.compile(r"^\s*(?:(?:in\s+)?total|each|overall|altogether|apiece|in all|combined"
                           r"|per user|for everyone|at\s+(?:a\s+)?batch(?:\s+(?:of|size))?\s+\d+)?"
                           r"\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)", re.IGNORECASE)
+_SO_BETWEEN = re.compile(rf"^{_PLAIN}\bso\b{_PLAIN}$", re.IGNORECASE)
 _TOTAL = re.compile(r"\s*(?:in\s+)?(?:total|overall|altogether|in\s+all|combined)\b",
                     re.IGNORECASE)
 
@@ -145,7 +146,10 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
             continue
         between = text[last.end:figure.start]
         left_over = _LEFT_OVER.search(between) is not None
-        if (not (_CARRY_BETWEEN.search(between) or left_over)
+        # "66.5 tokens a second each, so about 4,260 total": a total said as the sum.
+        summed = (_SO_BETWEEN.search(between) is not None
+                  and _TOTAL.match(text, figure.end) is not None)
+        if (not (_CARRY_BETWEEN.search(between) or left_over or summed)
                 or _OPERATOR_WORDS.search(between)
                 or _NAMED_BEFORE.search(between) or _RANGE_ON.match(text, figure.end)
                 or not (left_over or _CARRY_AFTER.match(text[figure.end:figure.end + 24]))):

@@ -117,7 +117,8 @@ def other_cases(text: str, found: list[Figure], verdicts: list[Verdict],
                 options: list[Option], solution: Solution | None) -> list[Verdict]:
     """``verdicts`` with a right figure said of another case of the card judged as that
     case's: "at 9 arriving it's one over one, so 100 milliseconds" is the time at 9
-    requests/s (1 s), not the wait at 5 that 100 ms happens to be. The case is the given
+    requests/s (1 s), not the wait at 5 that 100 ms happens to be; and a figure judged
+    wrong that is right for the case named ("twenty S at ninety-five"). The case is the given
     said nearest the figure in its sentence as one ("at 9", "at TP 8", "at batch 64"),
     before it or right after it in its clause; a figure set against another ("versus
     4.8") is the other side, of no case named."""
@@ -128,7 +129,8 @@ def other_cases(text: str, found: list[Figure], verdicts: list[Verdict],
     out = list(verdicts)
     for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True)):
         option = verdict.option
-        if (verdict.verdict != RIGHT or option is None
+        if (verdict.verdict not in (RIGHT, WRONG) or option is None
+                or (verdict.verdict == WRONG and option.mistake is not None)
                 or option.candidate.name not in solution.results
                 or _SET_AGAINST.search(text, max(0, figure.start - 40), figure.start)
                 or _OPERATED_ON.match(text, figure.end)):
@@ -140,13 +142,17 @@ def other_cases(text: str, found: list[Figure], verdicts: list[Verdict],
         if sibling is not None:
             near = relative_off(figure.value.value, sibling.candidate.value.value) <= max(
                 sibling.tolerance, figure.precision)
-            out[index] = Verdict(RIGHT if near else WRONG, sibling, True)
+            # A wrong figure is that case's only where it says it: "twenty S at ninety-five".
+            if verdict.verdict == RIGHT or near:
+                out[index] = Verdict(RIGHT if near else WRONG, sibling, True)
     return out
 
 
 #: A figure the working goes on to divide or multiply: "100 ms over 0.1" at 9 arriving is
 #: the service time, no quantity of that case.
 _OPERATED_ON = re.compile(r"\s*(?:over|divided\s+by|times|[×÷/*])\s*[0-9]", re.IGNORECASE)
+#: How much farther a case said before a comma is than one said after the figure.
+_PAST_A_COMMA = 40
 #: How far apart two cases' quantities must be to be told apart by the words alone.
 _SAME = 0.01
 #: Words that set a case: "at 9 arriving", "at TP 8", "at batch 64", "with 32 users".
@@ -181,6 +187,8 @@ def _case_named(text: str, found: list[Figure], verdicts: list[Verdict], index: 
                     other.bare or own):
                 gap = other.start - figure.end if other.start > figure.start else (
                     figure.start - other.end)
+                if other.start < figure.start and "," in text[other.end:figure.start]:
+                    gap += _PAST_A_COMMA  # "five at eighty percent, twenty at ninety-five"
                 if best is None or gap < best[0]:
                     best = (gap, name)
     return best[1] if best else None

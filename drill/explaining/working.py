@@ -117,7 +117,9 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
             continue  # "0.99 to the tenth is about 0.99 minus 0.1": the next working
         op = _joined(text, figures, index - 1)
         value = _run_value(text, figures, index - 1)
-        if op in (None, "plus", "+", "minus", "less", "−") or value is None or value <= 0:
+        summed = op in ("plus", "+", "minus", "less", "−")
+        if (op is None or value is None or value <= 0
+                or (summed and not _a_plain_sum(figures, run, figure))):
             continue
         power = _POWER.match(op) is not None
         said = [v for v in ((figure.value.value,) if power else _said_values(figure)) if v > 0]
@@ -136,6 +138,14 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         if at is not None and index not in found:
             found[index] = at, False
     return found
+
+
+def _a_plain_sum(figures: Sequence[Figure], run: range, said: Figure) -> bool:
+    """Whether a sum or difference of two figures said as ``said`` can be held to it: two
+    shares or two sizes of one kind with the result in that kind ("0.7 plus 0.15 is
+    0.85"), never a count added to a size."""
+    kinds = {figures[at].value.dim for at in run} | {said.value.dim}
+    return len(run) == 2 and len(kinds) == 1
 
 
 def _a_fraction_raised(text: str, figures: Sequence[Figure], run: range) -> bool:

@@ -360,3 +360,59 @@ def test_the_weight_read_of_a_compute_bound_step(library: Library) -> None:
                   "W8A8 does the math at 1,979 TFLOPS, so about 4.15 ms, and its 8 GB weight "
                   "read is only 2.4 ms.")
     assert result.all_right
+
+
+def test_a_document_so_many_times_longer(library: Library) -> None:
+    # q2: the 8,000-token paste is 16 times the 500-token prompt; its prefill takes 129 ms.
+    result = said(library, "speed-physics/q2",
+                  "The pasted document is sixteen times longer, about a hundred and "
+                  "twenty-nine milliseconds.")
+    assert verdicts(result)["sixteen times"][0] == RIGHT
+
+
+def test_the_last_share_is_what_is_left(library: Library) -> None:
+    # q5: an MBU of 79.6% leaves about 20% of the bandwidth unused.
+    result = said(library, "speed-physics/q5",
+                  "The MBU is about eighty percent; the last twenty percent of bandwidth is "
+                  "hard to get.")
+    assert result.all_right
+
+
+def test_each_case_named_after_its_figure(library: Library) -> None:
+    # queueing: 1 ÷ (1 − ρ) is 5 service times at 80% and 20 at 95%.
+    result = said(library, "serving-math/queueing",
+                  "W is S over one minus rho. Then, five S at eighty percent, twenty S at "
+                  "ninety-five, four times longer.")
+    assert result.all_right
+
+
+def test_a_rate_said_as_requests_coming_in(library: Library) -> None:
+    # kv-capacity: 50 requests/s for 6 s is 300 in flight; "fifty requests coming in"
+    # restates the rate, and the cache sized for 50 is the one-second slip.
+    result = said(library, "serving-math/kv-capacity",
+                  "Per request it's about 229 megs, and with fifty requests coming in, that's "
+                  "about 11.5 gigabytes of KV.")
+    wrong = [f.text for f in result.figures if f.verdict == WRONG]
+    assert wrong == ["11.5 gigabytes"]
+
+
+def test_a_sum_said_wrong(library: Library) -> None:
+    # amdahl: 0.7 untouched plus 0.3 ÷ 2 = 0.15 is 0.85 of the old time.
+    slip = said(library, "serving-math/amdahl",
+                "Point three over two is point one five, and point seven plus point one five "
+                "is 0.75.")
+    assert [f.text for f in slip.figures if f.verdict == WRONG] == ["0.75"]
+    right = said(library, "serving-math/amdahl",
+                 "Point three over two is point one five, and point seven plus point one "
+                 "five is 0.85.")
+    assert right.all_right
+
+
+def test_a_total_said_after_a_rate_each(library: Library) -> None:
+    # q6-follow-up: 66.5 tokens/s for each of 64 users is 4,260 tokens/s in all.
+    right = said(library, "speed-physics/q6-follow-up",
+                 "About sixty-six and a half tokens a second each, so about 4,260 total.")
+    assert right.all_right
+    slip = said(library, "speed-physics/q6-follow-up",
+                "About sixty-six and a half tokens a second each, so about 42,600 total.")
+    assert [f.text for f in slip.figures if f.verdict == WRONG] == ["42,600"]
