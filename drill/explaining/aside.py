@@ -40,7 +40,9 @@ def contrasted(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 40):start]
     after = text[end:end + 40]
     wider = text[max(0, start - 80):start]
-    return (_SET_ASIDE.search(wider) is not None or _NEEDED.search(wider) is not None
+    # "would need about three times what the memory can feed": a ratio of the card's own.
+    needed = _NEEDED.search(wider) is not None and _OF_WHAT.match(after) is None
+    return (_SET_ASIDE.search(wider) is not None or needed
             or _DO_NOT.match(text, sentence_start(text, start)) is not None
             or (_FROM.search(before) is not None and _TO.match(after) is not None)
             or _DOWN_FROM.search(before) is not None
@@ -94,6 +96,9 @@ _NEEDED = re.compile(r"(?:\b(?:to\s+(?:actually\s+)?(?:hit|get|reach|serve|make|
                      r"[^.;!?]{0,30}\b(?:you'd|you\s+would|we'd|we\s+would|it\s+would)"
                      r"|[0-9a-z%/]\s+would)\s+need(?:\s+(?:a|an|about|around|roughly"
                      r"|at\s+least))?\s*$", re.IGNORECASE)
+#: What a factor is of, said after it: "three times what the memory can feed".
+_OF_WHAT = re.compile(r"\s+(?:what|the\s+(?:memory|bandwidth|ceiling|floor|peak))\b",
+                      re.IGNORECASE)
 #: A figure the speaker takes back at once: "4 teraflop, wait, no, 8 teraflop".
 _TAKEN_BACK = re.compile(r"[\s,]*(?:wait|sorry|no\s*,|oops|scratch\s+that|I\s+mean)\b",
                          re.IGNORECASE)

@@ -416,3 +416,18 @@ def test_a_total_said_after_a_rate_each(library: Library) -> None:
     slip = said(library, "speed-physics/q6-follow-up",
                 "About sixty-six and a half tokens a second each, so about 42,600 total.")
     assert [f.text for f in slip.figures if f.verdict == WRONG] == ["42,600"]
+
+
+def test_a_need_said_as_a_ratio_of_the_cards_own(library: Library) -> None:
+    # q1: 2,000 tokens/s needs 2,000 × 16 GB = 32 TB/s, 9.55 times the 3.35 TB/s HBM feeds.
+    slip = said(library, "speed-physics/q1",
+                "The two thousand benchmark would need about three times what the memory "
+                "can feed.")
+    assert verdicts(slip)["three times"] == (WRONG, "benchmark_over_ceiling")
+    right = said(library, "speed-physics/q1",
+                 "The two thousand benchmark would need about nine and a half times what the "
+                 "memory can feed.")
+    assert right.all_right
+    # A what-if's own need is still no claim: "to hit 300 you'd need 4.8 TB/s".
+    aside = said(library, "speed-physics/q1", "To hit 300 you'd need about 4.8 TB/s.")
+    assert not [f for f in aside.figures if f.verdict == WRONG]
