@@ -53,6 +53,17 @@ async def test_a_wrong_figure_is_marked_and_the_text_kept(make_app: MakeApp,
     assert rows == [("app-demo/floor", WRONG, 1, 1, 3, None)]
 
 
+async def test_a_slip_said_again_is_listed_once(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_box(pilot, "The floor is 48 ms. Yes, 48 ms, one token per step.")
+        screen = app.screen
+        assert isinstance(screen, ExplainScreen) and screen.result is not None
+        shown = str(screen.query_one("#explain-verdict", Static).render())
+        assert "1 wrong · 1 said again" in shown
+        assert shown.count("✗ 48 ms") == 1
+
+
 async def test_an_empty_box_says_so_and_saves_nothing(make_app: MakeApp,
                                                       data_dir: Path) -> None:
     app = make_app()

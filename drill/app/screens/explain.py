@@ -30,9 +30,12 @@ def result_content(result: Explanation) -> Content:
         return Content.styled(result.refused, "$text-warning")
     parts: list[Content] = []
     verdicts = [f.verdict for f in result.figures]
+    again = (f" · {verdicts.count('again')} said again", "$text-muted") if "again" in verdicts \
+        else ""
     parts.append(Content.assemble(
         ("figures ", "bold"), (f"{verdicts.count('right')} right", "$text-success"), " · ",
-        (f"{verdicts.count('wrong')} wrong", "$text-error" if result.wrong else "$text-muted")))
+        (f"{verdicts.count('wrong')} wrong", "$text-error" if result.wrong else "$text-muted"),
+        again))
     for figure in result.wrong:
         parts.append(Content.assemble(("✗ ", "$text-error"), (figure.text, "bold"),
                                       f": {figure.mistake}"))
