@@ -743,7 +743,11 @@ def _of_the_batch(text: str, figure: Figure, options: list[Option]) -> Verdict |
     one = ones[0]
     # Said of that quantity ("intensity is ..."), not "half the batch finishes early".
     named = set(words_of(one.candidate.name.removeprefix(_AT_BATCH_ONE)))
-    if not named & set(words_of(text[sentence_start(text, figure.start):figure.start])):
+    # Or in its unit just after: "about half the batch size in FLOPs per byte".
+    unit = set(words_of(re.sub(r"^[0-9.,\s]+", "", one.candidate.shown)))
+    after = set(words_of(text[figure.end:figure.end + 40]))
+    if not (named & set(words_of(text[sentence_start(text, figure.start):figure.start]))
+            or (unit and unit <= after)):
         return None
     slack = max(one.tolerance, figure.precision, _ROUND)
     if relative_off(figure.value.value, one.candidate.value.value) <= slack:

@@ -431,3 +431,19 @@ def test_a_need_said_as_a_ratio_of_the_cards_own(library: Library) -> None:
     # A what-if's own need is still no claim: "to hit 300 you'd need 4.8 TB/s".
     aside = said(library, "speed-physics/q1", "To hit 300 you'd need about 4.8 TB/s.")
     assert not [f for f in aside.figures if f.verdict == WRONG]
+
+
+def test_a_multiple_of_the_batch_named_by_its_unit(library: Library) -> None:
+    # q4: 2 FLOPs over a 2-byte weight is 1 FLOP per byte a sequence: about the batch.
+    slip = said(library, "speed-physics/q4",
+                "I'd count the weight read plus the activations, so I get about half the "
+                "batch size in FLOPs per byte.")
+    assert verdicts(slip)["half"] == (WRONG, "batch1_intensity")
+
+
+def test_what_a_thing_does_not_mean_is_no_claim(library: Library) -> None:
+    # q3: 32 users do not make decode 32 times slower; the GPU makes 25.4 times the tokens.
+    result = said(library, "speed-physics/q3",
+                  "Batching thirty-two users doesn't mean thirty-two x slower: the GPU puts "
+                  "out about 25 times the single-user rate.")
+    assert result.all_right
