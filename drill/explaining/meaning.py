@@ -48,6 +48,7 @@ _SYNONYMS: dict[str, str] = {
     "intensity": "intensity", "ridge": "ridge",
     "crossover": "flip", "cross": "flip", "crosses": "flip", "meet": "flip", "meets": "flip",
     "breakeven": "flip", "flips": "flip",
+    "breach": "slow", "breaches": "slow", "breached": "slow", "slower": "slow",
     "original": "old", "previous": "old", "before": "old",
     "frozen": "frozen", "stall": "frozen", "stalls": "frozen", "lose": "frozen",
     "freeze": "frozen", "stalled": "frozen", "wait": "wait", "waits": "wait",

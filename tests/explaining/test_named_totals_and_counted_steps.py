@@ -448,3 +448,14 @@ def test_what_a_thing_does_not_mean_is_no_claim(library: Library) -> None:
                   "Batching thirty-two users doesn't mean thirty-two x slower: the GPU puts "
                   "out about 25 times the single-user rate.")
     assert result.all_right
+
+
+def test_a_share_of_pages_said_to_breach(library: Library) -> None:
+    # fan-out: 0.99^10 ≈ 90.4% of pages stay within the second, so 9.6% breach it.
+    opening = "0.99 to the tenth is about 90 percent. "
+    slip = said(library, "serving-math/fan-out",
+                opening + "So about one in twenty pages breaches a second.")
+    assert verdicts(slip)["one in twenty"] == (WRONG, "slow_share")
+    right = said(library, "serving-math/fan-out",
+                 opening + "So about one in ten pages breaches a second.")
+    assert right.all_right
