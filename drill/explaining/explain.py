@@ -220,8 +220,8 @@ def _said_again(figures: tuple[FigureCheck, ...]) -> tuple[FigureCheck, ...]:
     for figure in figures:
         key = (" ".join(figure.text.casefold().split()), figure.name)
         if figure.verdict == WRONG and key in seen:
-            figure = FigureCheck(figure.start, figure.end, figure.text, AGAIN, figure.name,
-                                 figure.expected, "said again: the same slip as before")
+            figure = dataclasses.replace(figure, verdict=AGAIN,
+                                         mistake="said again: the same slip as before")
         elif figure.verdict == WRONG:
             seen.add(key)
         marked.append(figure)
@@ -481,9 +481,14 @@ def _candidates(card: Card, solution: Solution | None
     return right, mistaken
 
 
+def _known_values(solution: Solution) -> dict[str, Quantity]:
+    """Every given and result of the solved card, by name."""
+    return {**solution.given_values, **{n: r.value for n, r in solution.results.items()}}
+
+
 def _formulas_read(solution: Solution, written: dict[str, str]) -> dict[str, Formula]:
     """Each result's formula, read once: as the card writes it, else as it was worked."""
-    values = {**solution.given_values, **{n: r.value for n, r in solution.results.items()}}
+    values = _known_values(solution)
     found: dict[str, Formula] = {}
     for name, result in solution.results.items():
         with contextlib.suppress(ParseError):
@@ -500,7 +505,7 @@ def _slip_steps(name: str, mistake: Mistake, solution: Solution, right: list[Can
     given, not a slip."""
     if name not in formulas:
         return []
-    values = {**solution.given_values, **{n: r.value for n, r in solution.results.items()}}
+    values = _known_values(solution)
     have = [c.value for c in right]
     found: list[tuple[Candidate, Mistake, str]] = []
     for node in formulas[name].tree.walk():
@@ -564,7 +569,7 @@ def _steps(solution: Solution | None, right: list[Candidate],
     but for a whole grown by a part."""
     if solution is None:
         return []
-    values = {**solution.given_values, **{n: r.value for n, r in solution.results.items()}}
+    values = _known_values(solution)
     have = {(c.value.dim, round(c.value.value, 9)) for c in right}
     found: list[Candidate] = []
     # The steps of the worked formula and of the card's own, as its author wrote it

@@ -104,8 +104,9 @@ _CARRY_AFTER = re.compile(r"^\s*(?:(?:in\s+)?total|each|overall|altogether|apiec
                           r"|per user|for everyone|at\s+(?:a\s+)?batch(?:\s+(?:of|size))?\s+\d+)?"
                           r"\s*(?:[.,;:!?)]|$|\b(?:so|and|which|but)\b)", re.IGNORECASE)
 _SO_BETWEEN = re.compile(rf"^{_PLAIN}\bso\b{_PLAIN}$", re.IGNORECASE)
-_TOTAL = re.compile(r"\s*(?:in\s+)?(?:total|overall|altogether|in\s+all|combined)\b",
-                    re.IGNORECASE)
+#: Words after a figure that say it is the whole: "about 6,400 total", "8 cents in all".
+TOTAL_AFTER = re.compile(r"\s*(?:in\s+)?(?:total|overall|altogether|in\s+all|combined"
+                         r"|all\s+told)\b", re.IGNORECASE)
 
 
 def _summed(dim: dims.Dim) -> dims.Dim:
@@ -148,7 +149,7 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
         left_over = _LEFT_OVER.search(between) is not None
         # "66.5 tokens a second each, so about 4,260 total": a total said as the sum.
         summed = (_SO_BETWEEN.search(between) is not None
-                  and _TOTAL.match(text, figure.end) is not None)
+                  and TOTAL_AFTER.match(text, figure.end) is not None)
         if (not (_CARRY_BETWEEN.search(between) or left_over or summed)
                 or _OPERATOR_WORDS.search(between)
                 or _NAMED_BEFORE.search(between) or _RANGE_ON.match(text, figure.end)
@@ -160,7 +161,7 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
             # Only in that unit (each way it is read: "flops per byte" is read two ways):
             # "and about 6,400 total" after a rate is no count of 6,400; a total is no
             # longer per user.
-            total = _TOTAL.match(text, figure.end) is not None
+            total = TOTAL_AFTER.match(text, figure.end) is not None
             carried = tuple(Quantity(figure.value.value * r.value / said,
                                      _summed(r.dim) if total else r.dim)
                             for r in last.readings)

@@ -15,7 +15,7 @@ from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
 from drill.explaining.judging import HALVED, RIGHT, UNKNOWN, WRONG, Option, Verdict, flops_halved
 from drill.explaining.meaning import sentence_start
-from drill.explaining.readings import number_written
+from drill.explaining.readings import TOTAL_AFTER, number_written
 from drill.explaining.working import rescaled, run_before, significance, small_whole, worked_out
 from drill.quantities import dimensions as dims
 from drill.quantities.expression_slips import power_of_ten
@@ -38,11 +38,6 @@ def settle(text: str, found: list[Figure], verdicts: list[Verdict],
 _PLUS = re.compile(r"\b(?:plus|and)\b|\+", re.IGNORECASE)
 
 
-#: A figure said as the whole: "about 8 cents in total".
-_TOTAL_AFTER = re.compile(r"\s+(?:in\s+total|in\s+all|all\s+told|altogether|overall)\b",
-                          re.IGNORECASE)
-
-
 def _parts_of_a_sum(text: str, found: list[Figure], verdicts: list[Verdict],
                     tolerance: float) -> list[Verdict]:
     """Two figures added up aloud to a right figure after them, in one sentence ("about 7
@@ -52,7 +47,7 @@ def _parts_of_a_sum(text: str, found: list[Figure], verdicts: list[Verdict],
     for index, (total, verdict) in enumerate(zip(found, verdicts, strict=True)):
         if verdict.verdict != RIGHT or verdict.option is None or total.value.value <= 0:
             continue
-        if verdict.option.candidate.kind == "conversion" and _TOTAL_AFTER.match(
+        if verdict.option.candidate.kind == "conversion" and TOTAL_AFTER.match(
                 text, total.end):
             continue  # "8 cents in total" is no total when 8 cents is one part's step
         start = sentence_start(text, total.start)
