@@ -44,6 +44,7 @@ from drill.checking.prose import check_prose
 from drill.checking.tolerance import card_tolerance, relative_off
 from drill.explaining import judging
 from drill.explaining.judging import SLIP_STEP, Option, Verdict, judge, options_of
+from drill.explaining.meaning import sentence_end, sentence_start
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.readings import read_figures
 from drill.explaining.settled import alike_figures, mixed_scales, settle
@@ -341,18 +342,19 @@ def explain(card: Card, solution: Solution | None, text: str,
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     # Each as the reading it was judged by: "36.4 gigs" of 36.4 GB is not also 39 GB.
     stated = [Stated(Quantity(r.value, v.option.candidate.value.dim), figure.precision,
-                     v.option.candidate, figure.start)
+                     v.option.candidate, figure.start, figure.end)
               for figure, v in zip(found, verdicts, strict=True)
               if v.verdict == RIGHT and v.option is not None
               for r in _judged_reading(figure, v.option.candidate.value)]
     slipped = misworked(reading, found, tolerance)
+    case = Case(reading, frozenset(ask.value for ask in card.asks))
     figures = tuple(_misworked(figure, slipped[index][0], right, tolerance)
                     if index in slipped and _by_working(verdict, slipped[index][1])
                     else _check(figure, verdict, solution, tolerance,
                                 [] if _CHANGED_TO.search(reading, 0, figure.start)
                                 or (index and _restated_as(reading, found[index - 1],
                                                            figure))
-                                else stated)
+                                else stated, case)
                     for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True))
                     if verdict.verdict is not None or index in slipped)
     equations = []
@@ -689,16 +691,17 @@ def _quoted(card: Card) -> list[Candidate]:
 
 class Stated(NamedTuple):
     """A right figure of the text, as said: its value, precision, what it was judged as
-    and where it starts."""
+    and where it starts and ends."""
 
     value: Quantity
     precision: float
     candidate: Candidate
     start: int
+    end: int
 
 
 def _check(figure: Figure, verdict: Verdict, solution: Solution | None, tolerance: float,
-           stated: list[Stated]) -> FigureCheck:
+           stated: list[Stated], case: Case) -> FigureCheck:
     """The figure's check, with the right figure and its working when it is wrong."""
     where = (figure.start, figure.end, figure.text)
     option = verdict.option
@@ -706,6 +709,15 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
         return FigureCheck(*where, RIGHT, option.candidate.name if option else None)
     if verdict.verdict != WRONG or option is None:
         return FigureCheck(*where, UNKNOWN)
+    other = (None if option.mistake is None or option.meant is None
+             else _of_another_case(figure, option.meant, solution, stated, case))
+    if other is not None and solution is not None:
+        said = judging.reading_in(figure, solution.results[other].value.dim)
+        right = solution.results[other].value.value
+        if relative_off(said, right) <= max(tolerance, figure.precision):
+            return FigureCheck(*where, RIGHT, other)
+        return FigureCheck(*where, WRONG, other, _shown(other, solution),
+                           f"{_working(other, solution)}; {_slip(said, right, tolerance)}")
     if option.mistake is not None and option.meant is not None:
         if _said(option.meant, solution, stated, option.tolerance, figure.start):
             return FigureCheck(*where, RIGHT, option.candidate.name, None,
@@ -726,6 +738,51 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
     if shown != meant.shown and not _working(meant.name, solution).endswith(shown):
         working = f"{meant.name} is {meant.shown} = {shown}"
     return FigureCheck(*where, WRONG, meant.name, shown, f"{working}; {slip}")
+
+
+class Case(NamedTuple):
+    """What a slip's case is read from: the text, and the results the card asks for."""
+
+    text: str
+    asked: frozenset[str]
+
+
+def _of_another_case(figure: Figure, meant: str, solution: Solution | None,
+                     stated: list[Stated], case: Case) -> str | None:
+    """The result of ``meant``'s kind that the figure's sentence names by its givens, where
+    a declared mistake about ``meant`` only equals it: "one user is $4.17 a million; with
+    64 users at 4,300 tokens a second … about two dollars a million" is the batched cost
+    said 10× high, whatever slip of the single user's cost $2 also is. Only givens said
+    right before it in its sentence, which ``meant`` does not use, name the case."""
+    if solution is None or meant not in solution.results:
+        return None
+    uses = solution.results[meant].sides
+    since = sentence_start(case.text, figure.start)
+    until = sentence_end(case.text, figure.end)
+    givens = sorted((s.start, s.candidate.name, max(figure.start - s.end, s.start - figure.end))
+                    for s in stated if s.candidate.kind == "given"
+                    and since <= s.start < until and s.start != figure.start)
+    # A given of ``meant`` said nearer names its case again: "at batch one that's 1 FLOP a
+    # byte, at batch 64 about 124", "1 FLOP a byte at batch one and 124 at batch 64".
+    nearest = min(givens, default=None, key=lambda given: given[2])
+    if nearest is None or nearest[1] in uses:
+        return None
+    own = max((at for at, name, _ in givens if name in uses and at < figure.start),
+              default=-1)
+    said = {name for at, name, _ in givens if own < at < figure.start}
+    dim = solution.results[meant].value.dim
+    value = judging.reading_in(figure, dim)
+    apart = {name: abs(math.log(value / result.value.value))
+             for name, result in solution.results.items()
+             if name != meant and name in case.asked and result.value.dim == dim
+             and said & set(result.sides) and value > 0 and result.value.value > 0}
+    near = [name for name, off in apart.items() if off <= math.log(_UNIT_SLIP)]
+    return min(near, default=None, key=apart.__getitem__)
+
+
+#: The most a figure said of another case may be off from that case's result: a unit
+#: slip of a thousand, not the 40.6 billion parameters said beside a ratio of 3.27.
+_UNIT_SLIP = 2000.0
 
 
 def _said(name: str, solution: Solution | None, stated: list[Stated], tolerance: float,

@@ -780,7 +780,8 @@ _SCALE_PER = re.compile(r"\bper\s+(thousand|million|billion)$", re.IGNORECASE)
 NAMING = r"(?:the|a|an|one|what|its|our|their|each|every|his|her|your|my)\b"
 _OF_WORDS = re.compile(rf"\s+{NAMING}", re.IGNORECASE)
 _SAVED = re.compile(r"\b(?:sav\w*|less|cut\w*|shav\w*|off|reduc\w*|drops?|fewer|lower"
-                    r"|removes?|gone|idle|remov\w*|slower|left\s+out|miss\w*|last|rest|remaining)\b",
+                    r"|removes?|gone|idle|remov\w*|slower(?!\s+than\s+(?:a|an|one|[0-9]))|left\s+out|miss\w*"
+                    r"|last|rest|remaining)\b",
                     re.IGNORECASE)
 _LONGER = re.compile(r"\s+(?:longer|slower|later)\b", re.IGNORECASE)
 #: Words that make a share a gain: "15 percent faster".

@@ -1,0 +1,38 @@
+"""A slip said of another case than the one its declared mistake is about (the batched
+cost said in a sentence about 64 users), and the words spoken answers put around a figure
+that name what it is: a share of pages "slower than a second"."""
+
+from __future__ import annotations
+
+from drill.explaining.explain import WRONG
+from drill.packs.library import Library
+from testkit import said, verdicts
+
+
+def test_a_cost_said_of_the_batched_case_is_the_batched_cost(library: Library) -> None:
+    # q6: $3/h over 4,300 tokens/s × 3,600 s ≈ 15.5 million tokens an hour is $0.194 per
+    # million; a slip to 1.5 million an hour gives about $2, which is also near the single
+    # user's divided-by-hours slip ($2.16), but the sentence is about the 64 users.
+    opening = ("The GPU is three dollars an hour. One user at 200 tokens a second is 720,000 "
+               "tokens an hour, so about $4.17 per million. ")
+    slip = said(library, "speed-physics/q6",
+                opening + "With 64 users at 4,300 tokens a second, that's about 1.5 million "
+                "tokens an hour, so about two dollars per million.")
+    assert verdicts(slip)["two dollars per million"] == (WRONG, "cost_batched")
+    right = said(library, "speed-physics/q6",
+                 opening + "With 64 users at 4,300 tokens a second, that's about 15.5 million "
+                 "tokens an hour, so about nineteen cents per million.")
+    assert right.all_right
+
+
+def test_a_share_of_pages_slower_than_a_second(library: Library) -> None:
+    # fan-out: 0.99^10 ≈ 90.4% of pages stay within the second, so 9.6% are slower; a slip
+    # to 81% within says one page in five.
+    slip = said(library, "serving-math/fan-out",
+                "0.99 to the tenth is roughly 81 percent, so about one in five pages is "
+                "slower than a second.")
+    assert verdicts(slip)["one in five"] == (WRONG, "slow_share")
+    right = said(library, "serving-math/fan-out",
+                 "0.99 to the tenth is roughly 90 percent, so about one in ten pages is "
+                 "slower than a second.")
+    assert right.all_right
