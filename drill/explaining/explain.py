@@ -182,12 +182,15 @@ def _misworked(figure: Figure, worked: float, right: list[Candidate],
 
 def _by_working(verdict: Verdict, sure: bool) -> bool:
     """Whether a figure its own working does not give is judged by that working: when
-    nothing names what it is, or it is judged right only loosely; a power's result
+    nothing names what it is, or only a form worked from a result; a power's result
     (``sure``) even where it equals a figure of the card, unless the card names what it
     is wrong against."""
     if sure:
         return verdict.verdict != WRONG or verdict.option is None
-    return verdict.verdict != RIGHT or verdict.option is None
+    # A form worked from a result ("speedup − 1") is no figure of the card said: "0.2 plus
+    # 0.1 plus 0.25, that's 0.45" is the sum said wrong, though 1.45× less one is 0.45.
+    return (verdict.verdict != RIGHT or verdict.option is None
+            or verdict.option.candidate.kind == "conversion")
 
 
 def _named_by_product(text: str, found: list[Figure], index: int, verdict: Verdict,

@@ -371,6 +371,9 @@ _COMPARED_AFTER = re.compile(r"\s+(?:better|worse|faster|slower|more|less|fewer|
                              r"|higher|lower|bigger|smaller|greater|larger"
                              r"|what\s+(?:one|1|a|an|the|each|a\s+single)\s+\w+\s+(?:gets|does|sees|has"
                              r"|makes|manages))\b", re.IGNORECASE)
+#: A time named after a factor: "10 times the service time", "twice the solo step".
+_TIMES_A_TIME = re.compile(r"\s+(?:the|a|an|its|our|their|one)\s+(?:[a-z-]+\s+)?"
+                           r"(?:time|latency|step|wait|delay)s?\b", re.IGNORECASE)
 #: "N times" said before one bare name that ends the clause ("four times batch,"), where
 #: "a 64x saving," names what the factor is.
 _TIMES_A_NAME = re.compile(rf"\s+(?!{_COMPARING})[A-Za-z][\w'-]*\s*(?:[,;]|$)",
@@ -546,7 +549,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict("wrong", counted, True)  # "128 conversations" is no head size
     # "32 times better than one user" claims a ratio: the 32 users it shares a number
     # with do not account for it.
-    compared = _form(figure.text) == "×" and _COMPARED_AFTER.match(text, figure.end)
+    # So does "10 times the service time": a ratio to the time named after it.
+    compared = _form(figure.text) == "×" and (_COMPARED_AFTER.match(text, figure.end)
+                                              or _TIMES_A_TIME.match(text, figure.end))
     if per_something and not operand:
         slipped = _power_of_ten_off(figure, fits)
         if slipped is not None:

@@ -76,6 +76,9 @@ _UNIT_WORDS: dict[str, str] = {
 _BATCH_WORDS = frozenset({"batch", "b", "m"})
 #: ("double the batch" is a verb as often: "if you double the batch there").
 _OF_A_WHOLE = {"half": 0.5, "twice": 2.0}
+#: What "twice as" says a factor of speed, time or cost with ("twice as cheap"), where
+#: "twice as large" or "twice as many" compares things the card may have no ratio of.
+_AS_FAST = frozenset({"fast", "quick", "slow", "long", "cheap", "expensive", "costly"})
 #: Units said after "a" or "an" that "and a half" may follow ("an hour and a half").
 _AND_A_HALF_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month",
                                "millisecond", "microsecond"})
@@ -552,6 +555,9 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
         # "so the mean roughly doubles.": a factor said of the subject; "doubles the step
         # time" says how a quantity goes in general, no figure of the card.
         return tok.start, tok.end, _MULTIPLIED[low]
+    if low == "twice" and i + 2 < len(tokens) and tokens[i + 1].low == "as" and (
+            tokens[i + 2].low in _AS_FAST):
+        return tok.start, tok.end, "2×"  # "twice as cheap": a factor, as "2× as cheap"
     if low in ("a", "an") and i + 1 < len(tokens):
         both = _hours_and_minutes(tokens, i + 1, 1)
         if both is not None:  # "an hour and twenty-three minutes"

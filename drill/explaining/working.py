@@ -111,7 +111,8 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         figure = figures[index]
         run = run_before(text, figures, index)
         if not _links_to(text, figures[index - 1], figure) or not (
-                len(run) == 2 or (len(run) == 3 and _a_fraction_raised(text, figures, run))):
+                len(run) == 2 or (len(run) == 3 and _a_fraction_raised(text, figures, run))
+                or _summed_only(text, figures, run)):
             continue
         if _OPENS_A_RUN.match(text, figure.end):
             continue  # "0.99 to the tenth is about 0.99 minus 0.1": the next working
@@ -129,6 +130,11 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         # round figure said for it is held to its own last digit.
         operands = sum(significance(figures[i]) for i in run_before(text, figures, index)
                        if not small_whole(figures[i]))  # "one over 0.05": exact
+        if summed:
+            # A sum is off by its operands' roundings in absolute terms, the coarsest
+            # above all: "0.2 plus 0.1 plus 0.25" is 0.55 give or take 0.05.
+            operands = max(significance(figures[i]) * abs(figures[i].value.value)
+                           for i in run) / value
         rough = _POWER_ROUGHLY if power else max(_ROUGH_LEAST, operands, figure.precision)
         if said and all(_unexplained(value, v, max(figure.precision, rough), power)
                         for v in said):
@@ -141,11 +147,18 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
 
 
 def _a_plain_sum(figures: Sequence[Figure], run: range, said: Figure) -> bool:
-    """Whether a sum or difference of two figures said as ``said`` can be held to it: two
-    shares or two sizes of one kind with the result in that kind ("0.7 plus 0.15 is
-    0.85"), never a count added to a size."""
+    """Whether a sum or difference of figures said as ``said`` can be held to it: shares
+    or sizes of one kind with the result in that kind ("0.7 plus 0.15 is 0.85"), never a
+    count added to a size."""
     kinds = {figures[at].value.dim for at in run} | {said.value.dim}
-    return len(run) == 2 and len(kinds) == 1
+    return len(kinds) == 1
+
+
+def _summed_only(text: str, figures: Sequence[Figure], run: range) -> bool:
+    """Whether every figure of a run is added to the one before: "0.2 plus 0.1 plus
+    0.25", a sum of any length, worked as said."""
+    return len(run) >= 2 and all(_joined(text, figures, at) in ("plus", "+")
+                                 for at in run[1:])
 
 
 def _a_fraction_raised(text: str, figures: Sequence[Figure], run: range) -> bool:

@@ -36,3 +36,34 @@ def test_a_share_of_pages_slower_than_a_second(library: Library) -> None:
                  "0.99 to the tenth is roughly 90 percent, so about one in ten pages is "
                  "slower than a second.")
     assert right.all_right
+
+
+def test_a_sum_of_three_said_wrong(library: Library) -> None:
+    # q7-follow-up: 0.2 + 0.3 ÷ 3 + 0.5 ÷ 2 = 0.2 + 0.1 + 0.25 = 0.55 of the old step.
+    slip = said(library, "speed-physics/q7-follow-up",
+                "So the new step is 0.2 plus 0.1 plus 0.25, that's 0.45 of the old one.")
+    assert verdicts(slip)["0.45"][0] == WRONG
+    right = said(library, "speed-physics/q7-follow-up",
+                 "So the new step is 0.2 plus 0.1 plus 0.25, that's 0.55 of the old one.")
+    assert right.all_right
+
+
+def test_twice_as_cheap_is_a_factor(library: Library) -> None:
+    # q6: $4.17 ÷ $0.194 ≈ 21.5 times cheaper batched.
+    opening = "One user is about $4.17 a million and batched about $0.194 a million. "
+    slip = said(library, "speed-physics/q6", opening + "So batching is about twice as cheap.")
+    assert verdicts(slip)["twice"] == (WRONG, "cost_ratio")
+    right = said(library, "speed-physics/q6",
+                 opening + "So batching is about 21 times as cheap.")
+    assert right.all_right
+
+
+def test_a_factor_of_the_service_time_is_a_claim(library: Library) -> None:
+    # queueing: at 95% busy the time in system is 1 ÷ (1 − 0.95) = 20 service times.
+    opening = "At 80% that's 5 times the service time, "
+    slip = said(library, "serving-math/queueing",
+                opening + "at 95% it's 10 times the service time.")
+    assert verdicts(slip)["10 times"][0] == WRONG
+    right = said(library, "serving-math/queueing",
+                 opening + "at 95% it's 20 times the service time.")
+    assert right.all_right
