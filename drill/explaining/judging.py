@@ -567,7 +567,11 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                            or figure.value.dim != dims.DIMENSIONLESS):
         # A slip shares the words of the quantity it is mistaken for: among the right
         # quantities alone, "1,600 in flight" points clearly at the requests in flight.
-        plain = dict(zip([id(o) for o in fits], affinities(context, [o.vocab for o in fits]),
+        # The clause's subject too, for a figure that ends its working: "the ridge is 989
+        # over 3.35, about 29.5".
+        plain = dict(zip([id(o) for o in fits], [
+            a + b for a, b in zip(affinities(context, [o.vocab for o in fits]),
+                                  affinities(subject, [o.vocab for o in fits]), strict=True)],
                          strict=True))
         rival = _rival(figure, [o for o in fits if o.candidate.kind == "result"], hits, plain)
         if (rival is not None and plain[id(rival)] >= _BARE_CLUE and not small_whole(figure)
@@ -585,6 +589,10 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                              else _CLOSE)]
         if len(close) == 1 and not small_whole(figure) and not operand:
             return Verdict("wrong", close[0])  # "m of about 354" for the 345 asked for
+        unit_left_off = (None if operand or accounted or small_whole(figure) or not figure.bare
+                         else _result_unit_left_off(figure, options, context, subject))
+        if unit_left_off is not None:
+            return unit_left_off
         return Verdict(None)
     rival = _rival(figure, fits, hits, scores)
     if rival is not None and scores[id(rival)] > 0:
@@ -869,6 +877,39 @@ def _given_unit_left_off(figure: Figure, options: list[Option]) -> Option | None
                 and ("." in said.group()
                      or dims.without_counts(option.candidate.value.dim) in kinds)):
             return option
+    return None
+
+
+def _result_unit_left_off(figure: Figure, options: list[Option], context: Context,
+                          subject: Context) -> Verdict | None:
+    """The verdict on a bare number said as the result with a unit that its words name
+    clearly, in that result's unit: "the ridge is 989 over 3.35, about 29.5" says the
+    295 FLOP/byte ridge ten times low. None when the words name no one such result, or
+    the number is neither it nor it a power of ten off."""
+    results = [o for o in options if o.candidate.kind == "result" and o.mistake is None
+               and o.candidate.value.dim != dims.DIMENSIONLESS]
+    vocabs = [o.vocab for o in results]
+    scores = [a + b for a, b in zip(affinities(context, vocabs), affinities(subject, vocabs),
+                                    strict=True)]
+    best = max(scores, default=0.0)
+    named = [o for o, score in zip(results, scores, strict=True) if score == best]
+    if best < _SUBJECT or len({o.candidate.name for o in named}) != 1:
+        return None
+    option = named[0]
+    shown = NUMBER.match(option.candidate.shown.lstrip("$"))
+    if shown is None:
+        return None
+    number = float(shown.group().replace(",", ""))
+    said = figure.value.value
+    if not (number > 0 and said > 0):
+        return None
+    slack = max(option.tolerance, figure.precision)
+    if relative_off(said, number) <= slack:
+        return Verdict("right", option, True)
+    # Only a slip of scale: a number near it otherwise may be any other figure said bare.
+    scale = 10 ** round(math.log10(said / number))
+    if scale != 1 and abs(scale) <= _NEAR and relative_off(said, number * scale) <= slack:
+        return Verdict("wrong", option, True)
     return None
 
 

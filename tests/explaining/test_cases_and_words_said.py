@@ -67,3 +67,18 @@ def test_a_factor_of_the_service_time_is_a_claim(library: Library) -> None:
     right = said(library, "serving-math/queueing",
                  opening + "at 95% it's 20 times the service time.")
     assert right.all_right
+
+
+def test_a_bare_number_is_the_result_its_subject_names(library: Library) -> None:
+    # q4: the ridge is 989 TFLOPS ÷ 3.35 TB/s ≈ 295 FLOP/byte; "29.5" is ten times low.
+    slip = said(library, "speed-physics/q4", "The ridge is 989 over 3.35, about 29.5.")
+    assert verdicts(slip)["29.5"] == (WRONG, "ridge_point")
+    right = said(library, "speed-physics/q4", "The ridge is 989 over 3.35, about 295.")
+    assert right.all_right
+    # p99-samples: 1% of 200 requests is 2 above the P99; "about 20" is ten times high.
+    tail = said(library, "serving-math/p99-samples",
+                "Out of 200 requests only about 20 are above the P99, so it's noisy.")
+    assert [f.verdict for f in tail.figures if f.text.endswith("20")] == [WRONG]
+    two = said(library, "serving-math/p99-samples",
+               "Out of 200 requests only about 2 are above the P99, so it's noisy.")
+    assert two.all_right
