@@ -51,7 +51,7 @@ from drill.explaining.settled import alike_figures, mixed_scales, settle
 from drill.explaining.spoken import ONES, SCALES, TENS, Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
 from drill.explaining.what_if import other_cases, what_ifs
-from drill.explaining.working import misworked, product_before
+from drill.explaining.working import misworked, product_before, share_of
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
@@ -350,6 +350,11 @@ def explain(card: Card, solution: Solution | None, text: str,
               if v.verdict == RIGHT and v.option is not None
               for r in _judged_reading(figure, v.option.candidate.value)]
     slipped = misworked(reading, found, tolerance)
+    wholes = [(o.vocab, o.candidate.value) for o in options if o.candidate.kind == "given"]
+    for index in range(1, len(found)):
+        share = None if index in slipped else share_of(reading, found, index, wholes)
+        if share is not None:
+            slipped[index] = share, False
     case = Case(reading, frozenset(ask.value for ask in card.asks))
     figures = tuple(_misworked(figure, slipped[index][0], right, tolerance)
                     if index in slipped and _by_working(verdict, slipped[index][1])

@@ -20,8 +20,10 @@ from collections.abc import Sequence
 
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
+from drill.explaining.meaning import words_of
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
+from drill.quantities.quantity import Quantity
 from drill.quantities.unit_table import UNITS
 
 #: What may join two figures of a run: one product or quotient, said or written.
@@ -482,3 +484,50 @@ def significance(figure: Figure) -> float:
     zeros = len(whole) - len(whole.rstrip("0"))
     value = float(whole) if whole else 0.0
     return figure.precision if value == 0 else (10 ** zeros / 2) / value
+
+
+def share_of(text: str, figures: Sequence[Figure], index: int,
+             wholes: Sequence[tuple[frozenset[str], Quantity]]) -> float | None:
+    """What "A is F of B" gives for the share ``figures[index]`` said there, where it does
+    not: "350 watts is about a quarter of the cap" is half the 700 W cap. B is the figure
+    said right after "of", or the one whole of A's kind whose words (``wholes``: each
+    given's words and value) name it. None where the share holds or nothing names B."""
+    if index < 1:
+        return None
+    part, share = figures[index - 1], figures[index]
+    if not (part.has_unit and _A_SHARE.fullmatch(share.text)
+            and _IS_SHARE.fullmatch(text, part.end, share.start)):
+        return None
+    of = _OF_WHOLE.match(text, share.end)
+    if of is None:
+        return None
+    later = figures[index + 1] if index + 1 < len(figures) else None
+    kinds = {dims.without_counts(r.dim): r.value for r in part.readings}
+    if later is not None and later.start == of.end():
+        whole = [r.value / kinds[dims.without_counts(r.dim)] for r in later.readings
+                 if dims.without_counts(r.dim) in kinds and r.value > 0]
+    else:
+        named = set(words_of(of.group(1)))
+        whole = [q.value / kinds[dims.without_counts(q.dim)] for words, q in wholes
+                 if named & words and dims.without_counts(q.dim) in kinds and q.value > 0]
+    if len(whole) != 1:
+        return None
+    worked = 1 / whole[0]
+    said = next((r.value for r in share.readings if r.dim == dims.DIMENSIONLESS), None)
+    if said is None:
+        return None
+    slack = max(_SHARE_ROUGHLY, share.precision, significance(part))
+    return None if relative_off(said, worked) <= slack else worked
+
+
+#: A share as the rewrite writes it: "25%", "0.25".
+_A_SHARE = re.compile(r"[0-9]+(?:\.[0-9]+)?%|0?\.[0-9]+")
+#: What joins a part to the share it is: "350 watts is about", "2.67 TB/s, roughly".
+_IS_SHARE = re.compile(r"\s*(?:,\s*)?(?:(?:is|'s|are|was|that's|which\s+is)\s+)?"
+                       r"(?:(?:about|around|roughly|only|just|nearly|almost|maybe)\s+)?",
+                       re.IGNORECASE)
+#: "of the cap", "of the 3.35 peak", "of 700 W".
+_OF_WHOLE = re.compile(r"\s+of\s+(?:the\s+|its\s+|a\s+|an\s+)?([A-Za-z][\w-]*)?\s*",
+                       re.IGNORECASE)
+#: How far a share said of a whole may be from the quotient: said shares are round.
+_SHARE_ROUGHLY = 0.1

@@ -82,3 +82,17 @@ def test_a_bare_number_is_the_result_its_subject_names(library: Library) -> None
     two = said(library, "serving-math/p99-samples",
                "Out of 200 requests only about 2 are above the P99, so it's noisy.")
     assert two.all_right
+
+
+def test_a_share_said_of_a_whole_is_worked(library: Library) -> None:
+    # q5: 350 W of a 700 W cap is half of it.
+    slip = said(library, "speed-physics/q5", "350 watts is about a quarter of the cap.")
+    (figure,) = [f for f in slip.figures if f.text == "a quarter"]
+    assert (figure.verdict, figure.expected) == (WRONG, "0.5")
+    right = said(library, "speed-physics/q5", "350 watts is about half of the 700 W cap.")
+    assert right.all_right
+    # int4-one-gpu: 36.4 GB ÷ 141 GB ≈ 0.26, a quarter as said.
+    quarter = said(library, "quantization/int4-one-gpu",
+                   "70.6 billion weights is about 36.4 GB, about a quarter of the 141 GB "
+                   "in BF16.")
+    assert quarter.all_right
