@@ -511,7 +511,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         if (rival is not None and not operand and rival.asked and figure.bare
                 and not _form(figure.text) and not small_whole(figure)
                 and (best_hit.candidate.kind == rival.candidate.kind == "result" or derived)
-                and scores[id(rival)] >= max(_BARE_CLUE, _CLEARER * scores[id(best_hit)])
+                and scores[id(rival)] >= max(1.0 if derived else _BARE_CLUE,
+                                             _CLEARER * scores[id(best_hit)])
                 and _within(figure, rival, _NEAR)):
             # "The W4A16 GEMM turns compute-bound at about 148": another asked result, to
             # its digits, where the words name only this one; "0.45 of the old time" is the

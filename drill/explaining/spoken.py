@@ -79,6 +79,12 @@ _OF_A_WHOLE = {"half": 0.5, "twice": 2.0}
 #: What "twice as" says a factor of speed, time or cost with ("twice as cheap"), where
 #: "twice as large" or "twice as many" compares things the card may have no ratio of.
 _AS_FAST = frozenset({"fast", "quick", "slow", "long", "cheap", "expensive", "costly"})
+#: The times and costs a factor may be said of: "twice the latency".
+_A_TIME = frozenset({"latency", "time", "wait", "delay", "cost", "price", "mean"})
+#: Factors said as one word, and the hedges that make them no verb: "only double".
+_FOLD = {"double": "2×", "triple": "3×", "quadruple": "4×"}
+_HEDGES = frozenset({"only", "about", "roughly", "around", "just", "nearly", "almost",
+                     "so", "basically", "maybe"})
 #: Units said after "a" or "an" that "and a half" may follow ("an hour and a half").
 _AND_A_HALF_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month",
                                "millisecond", "microsecond"})
@@ -555,9 +561,17 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
         # "so the mean roughly doubles.": a factor said of the subject; "doubles the step
         # time" says how a quantity goes in general, no figure of the card.
         return tok.start, tok.end, _MULTIPLIED[low]
-    if low == "twice" and i + 2 < len(tokens) and tokens[i + 1].low == "as" and (
-            tokens[i + 2].low in _AS_FAST):
-        return tok.start, tok.end, "2×"  # "twice as cheap": a factor, as "2× as cheap"
+    if low == "twice" and i + 2 < len(tokens) and (
+            (tokens[i + 1].low == "as" and tokens[i + 2].low in _AS_FAST)
+            or (tokens[i + 1].low == "the" and tokens[i + 2].low in _A_TIME)):
+        # "twice as cheap", "twice the latency": a factor, as "2× as cheap"
+        return tok.start, tok.end, "2×"
+    if low in _FOLD and previous is not None and previous.low in _HEDGES and (
+            i + 1 == len(tokens) or not tokens[i + 1].text[0].isalnum()
+            or (i + 2 < len(tokens) and tokens[i + 1].low == "the"
+                and tokens[i + 2].low in _A_TIME)):
+        # "so only double.", "about double the wait": a factor; "double the batch" is a verb
+        return tok.start, tok.end, _FOLD[low]
     if low in ("a", "an") and i + 1 < len(tokens):
         both = _hours_and_minutes(tokens, i + 1, 1)
         if both is not None:  # "an hour and twenty-three minutes"

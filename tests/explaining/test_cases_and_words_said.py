@@ -96,3 +96,17 @@ def test_a_share_said_of_a_whole_is_worked(library: Library) -> None:
                    "70.6 billion weights is about 36.4 GB, about a quarter of the 141 GB "
                    "in BF16.")
     assert quarter.all_right
+
+
+def test_a_factor_said_as_double_or_twice_the_latency(library: Library) -> None:
+    # queueing: 5 service times at 80% busy, 20 at 95%, so latency grows 4×.
+    opening = "At 80 percent that's five service times and at 95 percent twenty, "
+    for slip_words in ("so only double.", "so about twice the latency."):
+        slip = said(library, "serving-math/queueing", opening + slip_words)
+        assert [f.verdict for f in slip.figures if f.text in ("double", "twice")] == [WRONG]
+    right = said(library, "serving-math/queueing", opening + "so about four times the latency.")
+    assert right.all_right
+    # "double the batch" is a verb, no factor said.
+    verb = said(library, "speed-physics/q4-follow-up",
+                "If you double the batch there, each step takes twice as long.")
+    assert not [f for f in verb.figures if f.text == "double"]
