@@ -84,8 +84,8 @@ def a_past_what_if(text: str, start: int) -> bool:
     """Whether the figure at ``text[start]`` is said in a past-tense what-if."""
     return _IF_YOU_HAD.search(text, max(0, start - 160), start) is not None
 #: Words after a figure that call it wrong: "the 32x intuition is wrong".
-_CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems)\s+"
-                           r"(?:(?:just|simply|clearly|plainly|totally|obviously|flat)\s+)?"
+_CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems|would\s+be|'d\s+be)\s+"
+                           r"(?:(?:just|simply|clearly|plainly|totally|obviously|flat|way)\s+)?"
                            r"(?:wrong|off|a\s+myth"
                            r"|incorrect|a\s+mistake|nonsense)\b", re.IGNORECASE)
 #: Words after a figure that deny it is a thing: "half a conversation is no conversation".

@@ -114,12 +114,15 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         run = run_before(text, figures, index)
         if not _links_to(text, figures[index - 1], figure) or not (
                 len(run) == 2 or (len(run) == 3 and _a_fraction_raised(text, figures, run))
-                or _summed_only(text, figures, run)):
+                or _summed_only(text, figures, run)
+                or _run_value(text, figures, index - 1, divide_first=True) is not None):
             continue
         if _OPENS_A_RUN.match(text, figure.end):
             continue  # "0.99 to the tenth is about 0.99 minus 0.1": the next working
         op = _joined(text, figures, index - 1)
         value = _run_value(text, figures, index - 1)
+        # "0.7 plus 0.3 over 3 is 0.8": said left to right or with division first.
+        first = _run_value(text, figures, index - 1, divide_first=True)
         summed = op in ("plus", "+", "minus", "less", "−")
         if (op is None or value is None or value <= 0
                 or (summed and not _a_plain_sum(figures, run, figure))):
@@ -132,15 +135,16 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
         # round figure said for it is held to its own last digit.
         operands = sum(significance(figures[i]) for i in run_before(text, figures, index)
                        if not small_whole(figures[i]))  # "one over 0.05": exact
-        if summed:
+        if summed or first is not None:
             # A sum is off by its operands' roundings in absolute terms, the coarsest
             # above all: "0.2 plus 0.1 plus 0.25" is 0.55 give or take 0.05.
-            operands = max(significance(figures[i]) * abs(figures[i].value.value)
-                           for i in run) / value
+            operands = max((significance(figures[i]) * abs(figures[i].value.value)
+                            for i in run if not small_whole(figures[i])),
+                           default=0.0) / (first or value)
         rough = _POWER_ROUGHLY if power else max(_ROUGH_LEAST, operands, figure.precision)
-        if said and all(_unexplained(value, v, max(figure.precision, rough), power)
-                        for v in said):
-            found[index] = value, power
+        if said and all(_unexplained(worked, v, max(figure.precision, rough), power)
+                        for v in said for worked in {value, first or value}):
+            found[index] = (first or value), power
     for index in range(2, len(figures)):
         at = _at_a_rate(text, figures, index)
         if at is not None and index not in found:
@@ -405,15 +409,19 @@ def product_before(text: str, figures: Sequence[Figure], index: int
 _MULTIPLIED = frozenset({"times", "x", "×", "*", "·"})
 
 
-def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
+def _run_value(text: str, figures: Sequence[Figure], last: int, divide_first: bool = False
+               ) -> float | None:
     """What the run of figures ending at ``figures[last]`` gives, or None when no two
-    figures are joined there."""
+    figures are joined there (``divide_first``: a product or quotient said after a plus or
+    minus is worked first, as in "0.7 plus 0.3 over 3"; None where the run has no such)."""
     run = run_before(text, figures, last + 1)
     if not run:
         return None
     ops = [_joined(text, figures, at) or "" for at in range(run.start + 1, last + 1)]
     values = [_left_off(text, figures[at], figures[at + 1].start)[0] for at in run[:-1]]
     values.append(_left_off(text, figures[last], len(text))[0])
+    if divide_first:
+        return _terms_first(ops, values)
     total = values[0]
     for op, operand in zip(ops, values[1:], strict=True):
         if op in ("over", "every", "/", "÷") or op.startswith("divided"):
@@ -431,6 +439,35 @@ def _run_value(text: str, figures: Sequence[Figure], last: int) -> float | None:
         else:
             total *= operand
     return total
+
+
+def _terms_first(ops: list[str], values: list[float]) -> float | None:
+    """A run that opens with a sum, of terms each a quotient or product, worked term by
+    term: "0.7 plus 0.3 over 3" is 0.8. None where no term has a quotient or product,
+    another operator (a power) is in the run, or it opens with a product or quotient
+    (whose divisor may be the sum after it)."""
+    if not ops or ops[0] not in ("plus", "+", "minus", "less", "−"):
+        return None  # "64 times 4096 over 4096 plus 128": the sum may be the divisor
+    terms: list[float] = [values[0]]
+    signs = [1.0]
+    scaled = False
+    for op, operand in zip(ops, values[1:], strict=True):
+        if op in ("plus", "+", "minus", "less", "−"):
+            terms.append(operand)
+            signs.append(1.0 if op in ("plus", "+") else -1.0)
+        elif op in ("over", "/", "÷") or op.startswith("divided"):
+            if operand == 0:
+                return None
+            terms[-1] /= operand
+            scaled = True
+        elif op in ("times", "x", "×", "*", "·"):
+            terms[-1] *= operand
+            scaled = True
+        else:
+            return None
+    if not scaled or len(terms) < 2:
+        return None
+    return sum(sign * term for sign, term in zip(signs, terms, strict=True))
 
 
 def run_before(text: str, figures: Sequence[Figure], index: int) -> range:
@@ -503,7 +540,11 @@ def share_of(text: str, figures: Sequence[Figure], index: int,
         return None
     later = figures[index + 1] if index + 1 < len(figures) else None
     kinds = {dims.without_counts(r.dim): r.value for r in part.readings}
-    if later is not None and later.start == of.end():
+    written = _WRITTEN_NUMBER.match(part.text)
+    if later is not None and later.start == of.end() and later.bare and written:
+        # "2.67 TB/s is about 90% of the 3.35 peak": the whole in the part's unit.
+        whole = [later.value.value / float(written.group().replace(",", ""))]
+    elif later is not None and later.start == of.end():
         whole = [r.value / kinds[dims.without_counts(r.dim)] for r in later.readings
                  if dims.without_counts(r.dim) in kinds and r.value > 0]
     else:
@@ -523,7 +564,7 @@ def share_of(text: str, figures: Sequence[Figure], index: int,
 #: A share as the rewrite writes it: "25%", "0.25".
 _A_SHARE = re.compile(r"[0-9]+(?:\.[0-9]+)?%|0?\.[0-9]+")
 #: What joins a part to the share it is: "350 watts is about", "2.67 TB/s, roughly".
-_IS_SHARE = re.compile(r"\s*(?:,\s*)?(?:(?:is|'s|are|was|that's|which\s+is)\s+)?"
+_IS_SHARE = re.compile(r"\s*(?:,\s*)?(?:and\s+)?(?:(?:is|'s|are|was|that's|which\s+is)\s+)?"
                        r"(?:(?:about|around|roughly|only|just|nearly|almost|maybe)\s+)?",
                        re.IGNORECASE)
 #: "of the cap", "of the 3.35 peak", "of 700 W".

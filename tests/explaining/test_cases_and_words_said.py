@@ -110,3 +110,31 @@ def test_a_factor_said_as_double_or_twice_the_latency(library: Library) -> None:
     verb = said(library, "speed-physics/q4-follow-up",
                 "If you double the batch there, each step takes twice as long.")
     assert not [f for f in verb.figures if f.text == "double"]
+
+
+def test_a_sum_with_a_quotient_is_worked_term_by_term(library: Library) -> None:
+    # q7: 0.7 + 0.3 ÷ 3 = 0.8 of the old step, a 1.25× speedup.
+    slip = said(library, "speed-physics/q7",
+                "Only the attention share shrinks: 0.7 plus 0.3 over 3 is 0.9.")
+    assert verdicts(slip)["0.9"][0] == WRONG
+    right = said(library, "speed-physics/q7",
+                 "Only the attention share shrinks: 0.7 plus 0.3 over 3 is 0.8.")
+    assert right.all_right
+    # intensity: 64 × 4096 ÷ (4096 + 128) ≈ 62 at batch 64; a sum said after the
+    # quotient may be its divisor.
+    divisor = said(library, "serving-math/intensity",
+                   "At batch 64 it's 64 times 4096 over 4096 plus 128, about 62.")
+    assert divisor.all_right
+
+
+def test_a_share_of_a_bare_whole_and_a_slip_called_off(library: Library) -> None:
+    # q5: 2.67 TB/s ÷ 3.35 TB/s ≈ 79.6% of the peak.
+    slip = said(library, "speed-physics/q5",
+                "That's about 2.67 terabytes a second, and that's about 90 percent of the "
+                "3.35 peak.")
+    assert verdicts(slip)["90 percent"] == (WRONG, "mbu")
+    # q7-follow-up: the multiplied speedups, called off, are no claim.
+    aside = said(library, "speed-physics/q7-follow-up",
+                 "The new step is 0.55 of the old one, about 1.82 times faster. Multiplying "
+                 "the speedups to get 6x would be way off.")
+    assert aside.all_right
