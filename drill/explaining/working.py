@@ -572,3 +572,34 @@ _OF_WHOLE = re.compile(r"\s+of\s+(?:the\s+|its\s+|a\s+|an\s+)?([A-Za-z][\w-]*)?\
                        re.IGNORECASE)
 #: How far a share said of a whole may be from the quotient: said shares are round.
 _SHARE_ROUGHLY = 0.1
+
+
+def speedup_of(text: str, figures: Sequence[Figure], index: int) -> float | None:
+    """What a share of the old time said just before gives for the speedup said as
+    ``figures[index]``, where it does not: "0.85 of the time, which is about 1.5 times
+    faster" is 1 ÷ 0.85 ≈ 1.18×. None where the two agree or are not said so."""
+    if index < 1:
+        return None
+    share, factor = figures[index - 1], figures[index]
+    if not (_A_SHARE.fullmatch(share.text) and factor.text.endswith("×")
+            and _SHARE_THEN.fullmatch(text, share.end, factor.start)
+            and _FASTER_AFTER.match(text, factor.end)):
+        return None
+    part = next((r.value for r in share.readings if r.dim == dims.DIMENSIONLESS), None)
+    said = next((r.value for r in factor.readings if r.dim == dims.DIMENSIONLESS), None)
+    if part is None or said is None or not 0 < part < 1:
+        return None
+    worked = 1 / part
+    slack = max(_ROUGH_LEAST, share.precision, significance(share), factor.precision)
+    return None if relative_off(said, worked) <= slack else worked
+
+
+#: From a share of the old time to the speedup it makes: "0.85 of the time, which is
+#: about", "55% of the old step, so roughly".
+_SHARE_THEN = re.compile(r"\s+of\s+(?:the\s+)?(?:old\s+|original\s+|previous\s+)?"
+                         r"(?:time|step|runtime|run\s+time|one|it|what\s+it\s+was)\s*,?\s*"
+                         r"(?:which\s+is|which's|so|that's|i\.e\.|or|meaning)\s+"
+                         r"(?:(?:about|around|roughly|nearly|just\s+over|just\s+under)\s+)?",
+                         re.IGNORECASE)
+#: A factor said as a speedup: "1.5 times faster", "a 1.18x speedup".
+_FASTER_AFTER = re.compile(r"\s+(?:faster|quicker|speed-?up|overall)\b", re.IGNORECASE)

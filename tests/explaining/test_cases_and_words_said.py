@@ -138,3 +138,17 @@ def test_a_share_of_a_bare_whole_and_a_slip_called_off(library: Library) -> None
                  "The new step is 0.55 of the old one, about 1.82 times faster. Multiplying "
                  "the speedups to get 6x would be way off.")
     assert aside.all_right
+
+
+def test_a_speedup_said_of_a_share_of_the_time(library: Library) -> None:
+    # amdahl: 0.7 + 0.3 ÷ 2 = 0.85 of the time, so 1 ÷ 0.85 ≈ 1.18× overall; 1.5× is
+    # near only the 1.43× ceiling.
+    opening = "The 70 percent untouched plus 0.3 over 2, so 0.85 of the time, which is about "
+    slip = said(library, "serving-math/amdahl", opening + "1.5 times faster overall.")
+    assert verdicts(slip)["1.5 times"] == (WRONG, "overall_speedup")
+    right = said(library, "serving-math/amdahl", opening + "1.18 times faster overall.")
+    assert right.all_right
+    # A share of the time that is sped up is no share left: "30% of the time, 2x faster".
+    part = said(library, "serving-math/amdahl",
+                "Thirty percent of the time, two times faster, so you save half of it.")
+    assert not [f for f in part.figures if f.verdict == WRONG]
