@@ -257,9 +257,10 @@ def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Ver
                 continue
             if _in_range(low, high, option.candidate.value):
                 out[index - 1] = out[index] = Verdict(RIGHT, option, True)
-            elif _far_from(low, high, option.candidate.value):
+            elif _far_from(low, high, option.candidate.value) and not verdict.clue:
                 # "maybe ten or twenty percent for failures": what one budgets or sees,
-                # nowhere near the quantity it was matched to.
+                # nowhere near the quantity it was matched to; but "13 or 14 steps" lost
+                # names the steps it is wrong about.
                 out[index - 1] = out[index] = Verdict(None)
     return out
 

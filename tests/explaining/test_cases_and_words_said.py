@@ -152,3 +152,13 @@ def test_a_speedup_said_of_a_share_of_the_time(library: Library) -> None:
     part = said(library, "serving-math/amdahl",
                 "Thirty percent of the time, two times faster, so you save half of it.")
     assert not [f for f in part.figures if f.verdict == WRONG]
+
+
+def test_a_range_of_steps_far_from_the_card_is_judged(library: Library) -> None:
+    # q2: the 8,000-token paste takes 129 ms of prefill, 27 decode steps of 4.78 ms.
+    slip = said(library, "speed-physics/q2",
+                "While it runs the thirty streams lose around 13 or 14 steps.")
+    assert [f.verdict for f in slip.figures if f.text.startswith("14")] == [WRONG]
+    right = said(library, "speed-physics/q2",
+                 "While it runs the thirty streams lose around 26 or 27 steps.")
+    assert right.all_right
