@@ -53,8 +53,8 @@ def test_a_schema_error_in_one_card_and_a_prose_error_in_another_show_in_one_run
                                 "my-math/ridge-batch: unknown key 'colour'")
     assert f":{_line_of(text, '25 GB/s link')}:" in errors[1]
     assert "my-math/little: tip: no given or result is 25 GB/s" in errors[1]
-    # All ten cards and all fifteen asks were checked, the broken card's too.
-    assert out.splitlines()[-1] == "1 pack, 10 cards, 15 asks: 2 errors, 0 warnings"
+    # All ten cards and all sixteen asks were checked, the broken card's too.
+    assert out.splitlines()[-1] == "1 pack, 10 cards, 16 asks: 2 errors, 0 warnings"
 
 
 def test_json_reports_both_findings_too(run_cli: RunCli, tmp_path: Path) -> None:

@@ -139,6 +139,8 @@ ISSUE: dict[str, dict[str, tuple[str, dict[str, str | None]]]] = {
     "serving-math/amdahl": {
         # averaged-speedups (issue 32): 0.3 × 2 + 0.7 = 1.3.
         "overall_speedup": ("1.18×", {"local-speedup": "2×", "averaged-speedups": "1.3×"}),
+        # ceiling-from-share: 1 ÷ 0.3 ≈ 3.33, the share sped up taken for the share left.
+        "speedup_ceiling": ("1.43×", {"ceiling-from-share": "3.33×"}),
     },
     "serving-math/little": {
         # no-time (issue 33): one second's arrivals, 20, for λ × W = 20/s × 8 s.

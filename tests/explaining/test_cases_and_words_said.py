@@ -162,3 +162,16 @@ def test_a_range_of_steps_far_from_the_card_is_judged(library: Library) -> None:
     right = said(library, "speed-physics/q2",
                  "While it runs the thirty streams lose around 26 or 27 steps.")
     assert right.all_right
+
+
+def test_the_ceiling_taken_from_the_share_sped_up(library: Library) -> None:
+    # amdahl: 30% made faster leaves 70%, so the ceiling is 1 ÷ 0.7 ≈ 1.43×; 1 ÷ 0.3 ≈
+    # 3.33× divides by the share that shrinks.
+    slip = said(library, "serving-math/amdahl",
+                "Even if attention went to zero you'd top out at one over 0.3, about 3.3x.")
+    (figure,) = [f for f in slip.figures if f.text == "3.3x"]
+    assert (figure.verdict, figure.name) == (WRONG, "speedup_ceiling")
+    assert "'ceiling-from-share'" in (figure.mistake or "")
+    right = said(library, "serving-math/amdahl",
+                 "Even if attention went to zero you'd top out at one over 0.7, about 1.43x.")
+    assert right.all_right
