@@ -851,6 +851,9 @@ def _slip(value: float, reference: float, tolerance: float) -> str:
         if power:
             return f"off by {10 ** abs(power):,}× ({'too big' if power > 0 else 'too small'})"
     off = relative_off(value, reference)
+    if 0.9 < reference < 1 and 0 < value < 1 and off < 0.005:
+        # A high quantile is told by its tail: P99.5 against P99.9 is no "0% low".
+        return f"a tail of {(1 - value) * 100:.2g}% where {(1 - reference) * 100:.2g}% is right"
     return f"{off:.0%} {'high' if value > reference else 'low'}" if math.isfinite(off) else (
         "far off")
 

@@ -584,8 +584,8 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
         if taken is not None and taken[0] in (50, 90, 95, 99):
             # "p ninety-nine": the quantile's name, as written.
             return tok.start, tokens[taken[1] - 1].end, f"P{_format(taken[0], taken[2])}"
-        if taken is not None and taken[0] in (99.9, 99.99, 99.999):
-            # "each call at its P99.99": a quantile said as the share it names.
+        if taken is not None and taken[0] != int(taken[0]) and 90 < taken[0] < 100:
+            # "each call at its P99.99", "its P99.5": a quantile said as the share it names.
             return tok.start, tokens[taken[1] - 1].end, f"{_format(taken[0], taken[2])}%"
 
     flops = _FLOPS.match(tok.text)

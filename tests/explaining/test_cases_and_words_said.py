@@ -175,3 +175,15 @@ def test_the_ceiling_taken_from_the_share_sped_up(library: Library) -> None:
     right = said(library, "serving-math/amdahl",
                  "Even if attention went to zero you'd top out at one over 0.7, about 1.43x.")
     assert right.all_right
+
+
+def test_any_decimal_quantile_is_a_share(library: Library) -> None:
+    # fan-out: each call must meet 0.99^(1/10) ≈ 99.9%, a tail of 0.1%.
+    slip = said(library, "serving-math/fan-out",
+                "For a page P99 you'd need each call to meet its P99.5.")
+    (figure,) = slip.figures
+    assert (figure.verdict, figure.name) == (WRONG, "call_quantile_for_page")
+    assert "a tail of 0.5% where 0.1% is right" in (figure.mistake or "")
+    right = said(library, "serving-math/fan-out",
+                 "For a page P99 you'd need each call to meet its P99.9.")
+    assert right.all_right
