@@ -128,6 +128,10 @@ def other_cases(text: str, found: list[Figure], verdicts: list[Verdict],
               if o.candidate.kind == "given" and o.mistake is None}
     out = list(verdicts)
     for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True)):
+        if verdict.verdict is None and figure.bare:
+            # "at 80 percent that's 5 service times and at 95 percent about 10": a bare
+            # number said in a clause like the one before it is that quantity's other case.
+            verdict = _parallel(text, found, verdicts, index)
         option = verdict.option
         if (verdict.verdict not in (RIGHT, WRONG) or option is None
                 or (verdict.verdict == WRONG and option.mistake is not None)
@@ -146,6 +150,29 @@ def other_cases(text: str, found: list[Figure], verdicts: list[Verdict],
             if verdict.verdict == RIGHT or near:
                 out[index] = Verdict(RIGHT if near else WRONG, sibling, True)
     return out
+
+
+def _parallel(text: str, found: list[Figure], verdicts: list[Verdict], index: int
+              ) -> Verdict:
+    """The verdict of the figure said before ``found[index]`` in its sentence, with only
+    givens between them, as a guess at what the bare number is (its case is then weighed
+    by the caller), when that one was right as a result of the card; no claim otherwise."""
+    figure = found[index]
+    start = sentence_start(text, figure.start)
+    if text[:start].rstrip().endswith(";"):  # "five service times; at 95 percent about 10"
+        start = sentence_start(text, text.rfind(";", 0, start))
+    for before in range(index - 1, -1, -1):
+        other, verdict = found[before], verdicts[before]
+        if other.start < start:
+            break
+        kind = verdict.option.candidate.kind if verdict.option is not None else None
+        if verdict.verdict == RIGHT and kind == "given":
+            continue  # the case said between: "and at 95 percent"
+        if (verdict.verdict == RIGHT and kind == "result" and verdict.option is not None
+                and verdict.option.candidate.value.dim == figure.value.dim):
+            return Verdict(RIGHT, verdict.option)
+        break
+    return Verdict(None)
 
 
 #: A figure the working goes on to divide or multiply: "100 ms over 0.1" at 9 arriving is

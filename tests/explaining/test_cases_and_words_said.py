@@ -187,3 +187,21 @@ def test_any_decimal_quantile_is_a_share(library: Library) -> None:
     right = said(library, "serving-math/fan-out",
                  "For a page P99 you'd need each call to meet its P99.9.")
     assert right.all_right
+
+
+def test_a_bare_number_in_a_parallel_clause_is_the_other_case(library: Library) -> None:
+    # queueing: 1 ÷ (1 − 0.8) = 5 service times at 80% busy, 1 ÷ (1 − 0.95) = 20 at 95%.
+    for joined in (" and", ";"):
+        slip = said(library, "serving-math/queueing",
+                    f"At 80 percent that's five service times{joined} at 95 percent it's "
+                    "about 10, so it grows.")
+        assert verdicts(slip)["10"] == (WRONG, "high_time_factor")
+        right = said(library, "serving-math/queueing",
+                     f"At 80 percent that's five service times{joined} at 95 percent it's "
+                     "about 20, so it grows.")
+        assert right.all_right
+    # A bare number with another result between is no other case: "15 more points".
+    points = said(library, "serving-math/queueing",
+                  "At 80 percent you wait five service times, at 95 percent twenty service "
+                  "times, so 4x worse for only 15 more points of load.")
+    assert points.all_right
