@@ -46,7 +46,7 @@ from drill.explaining import judging
 from drill.explaining.judging import SLIP_STEP, Option, Verdict, judge, options_of
 from drill.explaining.meaning import sentence_end, sentence_start
 from drill.explaining.points import PointCheck, check_points
-from drill.explaining.readings import read_figures
+from drill.explaining.readings import number_written, read_figures
 from drill.explaining.settled import alike_figures, mixed_scales, settle
 from drill.explaining.spoken import ONES, SCALES, TENS, Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
@@ -360,7 +360,8 @@ def explain(card: Card, solution: Solution | None, text: str,
             # Held to it even where it is loosely another figure of the card, when the
             # share it is worked from is right: "0.85 of the time, about 1.5x faster".
             slipped[index] = speedup, verdicts[index - 1].verdict == RIGHT
-    case = Case(reading, frozenset(ask.value for ask in card.asks))
+    case = Case(reading, frozenset(ask.value for ask in card.asks),
+                _givens_said(found, verdicts, options))
     figures = tuple(_misworked(figure, slipped[index][0], right, tolerance)
                     if index in slipped and _by_working(verdict, slipped[index][1])
                     else _check(figure, verdict, solution, tolerance,
@@ -723,7 +724,7 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
     if verdict.verdict != WRONG or option is None:
         return FigureCheck(*where, UNKNOWN)
     other = (None if option.mistake is None or option.meant is None
-             else _of_another_case(figure, option.meant, solution, stated, case))
+             else _of_another_case(figure, option.meant, solution, case))
     if other is not None and solution is not None:
         said = judging.reading_in(figure, solution.results[other].value.dim)
         right = solution.results[other].value.value
@@ -754,14 +755,34 @@ def _check(figure: Figure, verdict: Verdict, solution: Solution | None, toleranc
 
 
 class Case(NamedTuple):
-    """What a slip's case is read from: the text, and the results the card asks for."""
+    """What a slip's case is read from: the text, the results the card asks for, and
+    where the text says each given (start, end, name)."""
 
     text: str
     asked: frozenset[str]
+    givens: tuple[tuple[int, int, str], ...] = ()
 
 
-def _of_another_case(figure: Figure, meant: str, solution: Solution | None,
-                     stated: list[Stated], case: Case) -> str | None:
+def _givens_said(found: list[Figure], verdicts: list[Verdict], options: list[Option]
+                 ) -> tuple[tuple[int, int, str], ...]:
+    """Where each given is said: judged so, or its number said right as an operand
+    ("Batched, 4,300 times 3,600" says the batched rate)."""
+    numbers = {number_written(o.candidate.shown): o.candidate.name for o in options
+               if o.candidate.kind == "given" and o.mistake is None}
+    said = []
+    for figure, verdict in zip(found, verdicts, strict=True):
+        option = verdict.option
+        if verdict.verdict == RIGHT and option is not None and option.candidate.kind == "given":
+            said.append((figure.start, figure.end, option.candidate.name))
+        elif verdict.verdict in (RIGHT, None) and option is None and figure.bare:
+            name = numbers.get(number_written(figure.text))
+            if name is not None:
+                said.append((figure.start, figure.end, name))
+    return tuple(said)
+
+
+def _of_another_case(figure: Figure, meant: str, solution: Solution | None, case: Case
+                     ) -> str | None:
     """The result of ``meant``'s kind that the figure's sentence names by its givens, where
     a declared mistake about ``meant`` only equals it: "one user is $4.17 a million; with
     64 users at 4,300 tokens a second … about two dollars a million" is the batched cost
@@ -772,9 +793,9 @@ def _of_another_case(figure: Figure, meant: str, solution: Solution | None,
     uses = solution.results[meant].sides
     since = sentence_start(case.text, figure.start)
     until = sentence_end(case.text, figure.end)
-    givens = sorted((s.start, s.candidate.name, max(figure.start - s.end, s.start - figure.end))
-                    for s in stated if s.candidate.kind == "given"
-                    and since <= s.start < until and s.start != figure.start)
+    givens = sorted((start, name, max(figure.start - end, start - figure.end))
+                    for start, end, name in case.givens
+                    if since <= start < until and start != figure.start)
     # A given of ``meant`` said nearer names its case again: "at batch one that's 1 FLOP a
     # byte, at batch 64 about 124", "1 FLOP a byte at batch one and 124 at batch 64".
     nearest = min(givens, default=None, key=lambda given: given[2])

@@ -205,3 +205,13 @@ def test_a_bare_number_in_a_parallel_clause_is_the_other_case(library: Library) 
                   "At 80 percent you wait five service times, at 95 percent twenty service "
                   "times, so 4x worse for only 15 more points of load.")
     assert points.all_right
+
+
+def test_a_case_named_by_a_given_said_as_an_operand(library: Library) -> None:
+    # q6: batched, 4,300 tokens/s × 3,600 s ≈ 15.5 million tokens an hour, $0.194 a
+    # million; 1.5 million an hour gives about $2, said of the batch.
+    opening = "One user at 200 a second is 720k tokens an hour, so $4.17 a million. "
+    slip = said(library, "speed-physics/q6",
+                opening + "Batched, 4,300 times 3,600 is about 1.5 million tokens an hour, so "
+                "about two dollars a million.")
+    assert verdicts(slip)["two dollars a million"] == (WRONG, "cost_batched")
