@@ -219,17 +219,38 @@ def _named_by_product(text: str, found: list[Figure], index: int, verdict: Verdi
 def _said_again(figures: tuple[FigureCheck, ...]) -> tuple[FigureCheck, ...]:
     """Each wrong figure said again as before ("eight gigs of weights ... eight gigs over
     3.35 TB/s"), marked as the same slip: an interviewer counts it once."""
-    seen: set[tuple[str, str | None]] = set()
+    seen: list[tuple[str, str | None, Quantity | None]] = []
     marked = []
     for figure in figures:
-        key = (" ".join(figure.text.casefold().split()), figure.name)
-        if figure.verdict == WRONG and key in seen:
+        said = " ".join(figure.text.casefold().split())
+        right = _expected_value(figure.expected)
+        # The same slip whatever it was named against, where the right figures agree: the
+        # model's 16.1 GB of weights and the card's 16 GB.
+        again = any(text == said and (name == figure.name or (
+            right is not None and other is not None and right.dim == other.dim
+            and relative_off(right.value, other.value) <= _SAME_RIGHT))
+            for text, name, other in seen)
+        if figure.verdict == WRONG and again:
             figure = dataclasses.replace(figure, verdict=AGAIN,
                                          mistake="said again: the same slip as before")
         elif figure.verdict == WRONG:
-            seen.add(key)
+            seen.append((said, figure.name, right))
         marked.append(figure)
     return tuple(marked)
+
+
+#: How near two right figures must be for a slip said against each to be one slip.
+_SAME_RIGHT = 0.05
+
+
+def _expected_value(expected: str | None) -> Quantity | None:
+    """The right figure a check shows, read back (drill writes it), or None."""
+    if expected is None:
+        return None
+    try:
+        return read(expected.replace("×", "").strip()).value
+    except (ParseError, QuantityError, ValueError):
+        return None
 
 
 def _results_of_failing(figures: tuple[FigureCheck, ...], found: list[Any],

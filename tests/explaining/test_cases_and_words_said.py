@@ -4,7 +4,7 @@ that name what it is: a share of pages "slower than a second"."""
 
 from __future__ import annotations
 
-from drill.explaining.explain import WRONG
+from drill.explaining.explain import AGAIN, WRONG
 from drill.packs.library import Library
 from testkit import said, verdicts
 
@@ -215,3 +215,13 @@ def test_a_case_named_by_a_given_said_as_an_operand(library: Library) -> None:
                 opening + "Batched, 4,300 times 3,600 is about 1.5 million tokens an hour, so "
                 "about two dollars a million.")
     assert verdicts(slip)["two dollars a million"] == (WRONG, "cost_batched")
+
+
+def test_a_slip_said_again_against_the_models_own_figure(library: Library) -> None:
+    # q1: 8 billion BF16 parameters are 16 GB (the model's 16.1 GB); "eight gigs" twice is
+    # one slip, whichever of the two it was held to first.
+    slip = said(library, "speed-physics/q1",
+                "Eight billion parameters in BF16, so that's about eight gigs of weights. "
+                "Eight gigs over 3.35 terabytes a second is roughly 2.4 ms per step.")
+    marks = [(f.text, f.verdict) for f in slip.figures if f.text.lower() == "eight gigs"]
+    assert marks == [("eight gigs", WRONG), ("Eight gigs", AGAIN)]
