@@ -543,7 +543,8 @@ def share_of(text: str, figures: Sequence[Figure], index: int,
     written = _WRITTEN_NUMBER.match(part.text)
     if later is not None and later.start == of.end() and later.bare and written:
         # "2.67 TB/s is about 90% of the 3.35 peak": the whole in the part's unit.
-        whole = [later.value.value / float(written.group().replace(",", ""))]
+        part_number = float(written.group().replace(",", ""))
+        whole = [later.value.value / part_number] if part_number > 0 else []
     elif later is not None and later.start == of.end():
         whole = [r.value / kinds[dims.without_counts(r.dim)] for r in later.readings
                  if dims.without_counts(r.dim) in kinds and r.value > 0]
@@ -551,8 +552,8 @@ def share_of(text: str, figures: Sequence[Figure], index: int,
         named = set(words_of(of.group(1)))
         whole = [q.value / kinds[dims.without_counts(q.dim)] for words, q in wholes
                  if named & words and dims.without_counts(q.dim) in kinds and q.value > 0]
-    if len(whole) != 1:
-        return None
+    if len(whole) != 1 or whole[0] <= 0:
+        return None  # "0% of the 0 peak": nothing to divide by
     worked = 1 / whole[0]
     said = next((r.value for r in share.readings if r.dim == dims.DIMENSIONLESS), None)
     if said is None:

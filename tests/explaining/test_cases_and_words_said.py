@@ -225,3 +225,11 @@ def test_a_slip_said_again_against_the_models_own_figure(library: Library) -> No
                 "Eight gigs over 3.35 terabytes a second is roughly 2.4 ms per step.")
     marks = [(f.text, f.verdict) for f in slip.figures if f.text.lower() == "eight gigs"]
     assert marks == [("eight gigs", WRONG), ("Eight gigs", AGAIN)]
+
+
+def test_a_share_of_nothing_is_no_error(library: Library) -> None:
+    # A whole of zero, or a part of zero, gives no share to check, and no crash.
+    for text in ("The read is 8 GB, which is 0% of the 0 peak.",
+                 "The read is 0 GB, about 50% of the 3.35 peak."):
+        result = said(library, "speed-physics/q5", text)
+        assert result.refused is None
