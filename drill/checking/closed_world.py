@@ -317,9 +317,11 @@ def _nearest(figure: Figure, candidates: list[Candidate]) -> Candidate | None:
     for candidate in candidates:
         if dims.without_counts(candidate.value.dim) != dims.without_counts(reading.dim):
             continue
-        if reading.value <= 0 or candidate.value.value <= 0:
-            continue
-        distance = abs(math.log(reading.value / candidate.value.value))
+        ratio = (reading.value / candidate.value.value
+                 if reading.value > 0 and candidate.value.value > 0 else 0.0)
+        if not 0 < ratio < math.inf:
+            continue  # "1e-308" against a billion: no ratio a float holds
+        distance = abs(math.log(ratio))
         if candidate.kind == "conversion":
             continue  # "a kibi is 1,024" is no help
         if distance <= math.log(20) and (best is None or distance < best[0]):

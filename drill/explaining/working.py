@@ -313,6 +313,8 @@ def _scaled(text: str, figures: Sequence[Figure], index: int, tolerance: float) 
     if change is None or not _linked(text[change.end():said.start]):
         return False
     x, y = a.value.value, factor.value.value
+    if y == 0:
+        return False  # "0x faster": no change to work
     return _gives(x / y if change.group(1).casefold() in _SHRINKING else x * y, said,
                   tolerance)
 
@@ -539,7 +541,7 @@ def share_of(text: str, figures: Sequence[Figure], index: int,
     if of is None:
         return None
     later = figures[index + 1] if index + 1 < len(figures) else None
-    kinds = {dims.without_counts(r.dim): r.value for r in part.readings}
+    kinds = {dims.without_counts(r.dim): r.value for r in part.readings if r.value > 0}
     written = _WRITTEN_NUMBER.match(part.text)
     if later is not None and later.start == of.end() and later.bare and written:
         # "2.67 TB/s is about 90% of the 3.35 peak": the whole in the part's unit.

@@ -233,3 +233,13 @@ def test_a_share_of_nothing_is_no_error(library: Library) -> None:
                  "The read is 0 GB, about 50% of the 3.35 peak."):
         result = said(library, "speed-physics/q5", text)
         assert result.refused is None
+
+
+def test_zeros_and_extremes_in_spoken_working_are_no_error(library: Library) -> None:
+    # Said working that no float holds, or that divides by nothing, is judged without a
+    # crash: a zero factor "faster", a quotient that underflows, a zero part of a whole.
+    for key, text in (("speed-physics/q4", "That's 0.3 of it, 0x faster, so 0.1."),
+                      ("transformer-accounting/gpu-days",
+                       "It gives 1e308 plus 1e308 over 1e-308 is 5."),
+                      ("speed-physics/q5", "The read is 0 GB, about a quarter of the 8 GB.")):
+        assert said(library, key, text).refused is None
