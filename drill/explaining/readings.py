@@ -133,6 +133,13 @@ _NAMED_BEFORE = re.compile(r"\b(?:batch(?:\s+size)?|users?|sequences?|requests?|
 _RANGE_ON = re.compile(r"\s*(?:,|to|or|-)\s*[0-9]")
 
 
+#: Words before a number that say it is the whole's: "and the whole GPU about 6,200".
+_THE_WHOLE = re.compile(r"\b(?:whole|entire)\s+(?:GPU|box|node|server|card|machine)\b",
+                        re.IGNORECASE)
+#: A number with only a scale after it: "42k", "1.2M".
+_SCALED_ONLY = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?\s?[kKM]")
+
+
 def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
     """A bare number said right after a figure with a unit, in the same breath, in that
     unit: "about 100 tokens a second each and about 6,400 total", "at batch 1 that's
@@ -143,16 +150,19 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
         if figure.has_unit:
             last = figure
             continue
-        if last is None or not figure.bare:
+        if last is None or not (figure.bare or _SCALED_ONLY.fullmatch(figure.text)):
             continue
         between = text[last.end:figure.start]
         left_over = _LEFT_OVER.search(between) is not None
         # "66.5 tokens a second each, so about 4,260 total": a total said as the sum.
-        summed = (_SO_BETWEEN.search(between) is not None
-                  and TOTAL_AFTER.match(text, figure.end) is not None)
+        total_after = (TOTAL_AFTER.match(text, figure.end) is not None
+                       or _THE_WHOLE.search(between) is not None)
+        summed = _SO_BETWEEN.search(between) is not None and total_after
+        # "and the GPU around 6,200 in total": the GPU is whose total it is, no count.
         if (not (_CARRY_BETWEEN.search(between) or left_over or summed)
                 or _OPERATOR_WORDS.search(between)
-                or _NAMED_BEFORE.search(between) or _RANGE_ON.match(text, figure.end)
+                or (_NAMED_BEFORE.search(between) and not total_after)
+                or _RANGE_ON.match(text, figure.end)
                 or not (left_over or _CARRY_AFTER.match(text[figure.end:figure.end + 24]))):
             continue
         lead = LEADING_NUMBER.match(last.text.lstrip("$"))
@@ -161,9 +171,8 @@ def _units_carried(text: str, found: list[Figure]) -> list[Figure]:
             # Only in that unit (each way it is read: "flops per byte" is read two ways):
             # "and about 6,400 total" after a rate is no count of 6,400; a total is no
             # longer per user.
-            total = TOTAL_AFTER.match(text, figure.end) is not None
             carried = tuple(Quantity(figure.value.value * r.value / said,
-                                     _summed(r.dim) if total else r.dim)
+                                     _summed(r.dim) if total_after else r.dim)
                             for r in last.readings)
             out[index] = dataclasses.replace(figure, readings=carried, bare=False,
                                              has_unit=True)

@@ -243,3 +243,16 @@ def test_zeros_and_extremes_in_spoken_working_are_no_error(library: Library) -> 
                        "It gives 1e308 plus 1e308 over 1e-308 is 5."),
                       ("speed-physics/q5", "The read is 0 GB, about a quarter of the 8 GB.")):
         assert said(library, key, text).refused is None
+
+
+def test_a_total_for_the_gpu_takes_the_rate_said_before_it(library: Library) -> None:
+    # q6-follow-up: 64 users at 66.5 tokens/s each is about 4,260 tokens/s for the GPU.
+    opening = "Each user gets about 97 tokens a second, and "
+    for total in ("the GPU around 6,200 in total.", "the whole GPU about 6,200, so it's fine.",
+                  "the GPU does 6.2k total."):
+        slip = said(library, "speed-physics/q6-follow-up", opening + total)
+        (figure,) = [f for f in slip.figures if f.text.startswith("6")]
+        assert (figure.verdict, figure.name) == (WRONG, "total_tokens_per_s"), total
+    right = said(library, "speed-physics/q6-follow-up",
+                 "Each user gets about 66.5 tokens a second, and the GPU around 4,260 in total.")
+    assert right.all_right
