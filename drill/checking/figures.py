@@ -258,10 +258,11 @@ def precision(number: str) -> float:
     "about 2,000"): a figure that is only about that is a range or a rounding to mark.
     """
     digits = number.replace(",", "")
-    mantissa, _, exponent = digits.lower().partition("e")
+    mantissa = digits.lower().partition("e")[0]
     step = 10.0 ** -len(mantissa.split(".")[1]) if "." in mantissa else 1.0
     value = float(mantissa) if mantissa not in ("", ".") else 0.0
     if value == 0:
         return 0.5
-    scale = 10.0 ** int(exponent) if exponent else 1.0
-    return (step / 2) * scale / (value * scale)
+    # The exponent scales the step and the number alike, so it cancels: "5e-324" has no
+    # scale a float could divide by.
+    return (step / 2) / value

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 
 from drill.packs.model import DEFAULT_TOLERANCE, Ask, Card, Mistake
@@ -19,6 +20,15 @@ def relative_off(value: float, reference: float) -> float:
     if reference == 0:
         return abs(value)
     return abs(value - reference) / abs(reference)
+
+
+def log_apart(value: float, reference: float) -> float:
+    """How many times apart two positive numbers are, as |ln(value ÷ reference)|; infinite
+    where either is not positive or their ratio leaves a float's range (1e-320 ÷ 1e9)."""
+    if value <= 0 or reference <= 0:
+        return math.inf
+    ratio = value / reference
+    return abs(math.log(ratio)) if 0 < ratio < math.inf else math.inf
 
 
 def power_of_ten_slip(value: float, reference: float, allowed: float, what: str) -> str:

@@ -366,7 +366,7 @@ def explain(card: Card, solution: Solution | None, text: str,
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     # Each as the reading it was judged by: "36.4 gigs" of 36.4 GB is not also 39 GB.
     stated = [Stated(Quantity(r.value, v.option.candidate.value.dim), figure.precision,
-                     v.option.candidate, figure.start, figure.end)
+                     v.option.candidate, figure.start)
               for figure, v in zip(found, verdicts, strict=True)
               if v.verdict == RIGHT and v.option is not None
               for r in _judged_reading(figure, v.option.candidate.value)]
@@ -726,13 +726,12 @@ def _quoted(card: Card) -> list[Candidate]:
 
 class Stated(NamedTuple):
     """A right figure of the text, as said: its value, precision, what it was judged as
-    and where it starts and ends."""
+    and where it starts."""
 
     value: Quantity
     precision: float
     candidate: Candidate
     start: int
-    end: int
 
 
 def _check(figure: Figure, verdict: Verdict, solution: Solution | None, tolerance: float,
@@ -827,10 +826,12 @@ def _of_another_case(figure: Figure, meant: str, solution: Solution | None, case
     said = {name for at, name, _ in givens if own < at < figure.start}
     dim = solution.results[meant].value.dim
     value = judging.reading_in(figure, dim)
-    apart = {name: abs(math.log(value / result.value.value))
-             for name, result in solution.results.items()
-             if name != meant and name in case.asked and result.value.dim == dim
-             and said & set(result.sides) and value > 0 and result.value.value > 0}
+    ratios = {name: value / result.value.value if value > 0 and result.value.value > 0
+              else 0.0 for name, result in solution.results.items()
+              if name != meant and name in case.asked and result.value.dim == dim
+              and said & set(result.sides)}
+    apart = {name: abs(math.log(ratio)) for name, ratio in ratios.items()
+             if 0 < ratio < math.inf}
     near = [name for name, off in apart.items() if off <= math.log(_UNIT_SLIP)]
     return min(near, default=None, key=apart.__getitem__)
 

@@ -39,7 +39,7 @@ from functools import lru_cache
 
 from drill.checking.closed_world import Candidate
 from drill.checking.figures import Figure
-from drill.checking.tolerance import relative_off
+from drill.checking.tolerance import log_apart, relative_off
 from drill.explaining.aside import a_past_what_if, contrasted
 from drill.explaining.meaning import (
     Context,
@@ -590,7 +590,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                              else _CLOSE)]
         if len(close) == 1 and not small_whole(figure) and not operand:
             return Verdict("wrong", close[0])  # "m of about 354" for the 345 asked for
-        unit_left_off = (None if operand or accounted or small_whole(figure) or not figure.bare
+        unit_left_off = (None if operand or small_whole(figure) or not figure.bare
                          else _result_unit_left_off(figure, options, context, subject))
         if unit_left_off is not None:
             return unit_left_off
@@ -908,6 +908,8 @@ def _result_unit_left_off(figure: Figure, options: list[Option], context: Contex
     if relative_off(said, number) <= slack:
         return Verdict("right", option, True)
     # Only a slip of scale: a number near it otherwise may be any other figure said bare.
+    if not 0 < said / number < math.inf:
+        return None
     scale = 10 ** round(math.log10(said / number))
     if scale != 1 and abs(scale) <= _NEAR and relative_off(said, number * scale) <= slack:
         return Verdict("wrong", option, True)
@@ -1381,7 +1383,7 @@ def _distance(figure: Figure, option: Option) -> float:
     """How many times apart the figure, in the option's kind, and the option are."""
     value = reading_in(figure, option.candidate.value.dim)
     other = option.candidate.value.value
-    return abs(math.log(value / other)) if value > 0 and other > 0 else math.inf
+    return log_apart(value, other)
 
 
 def _small_count(figure: Figure) -> bool:
@@ -1400,9 +1402,10 @@ def _nearest(figure: Figure, options: list[Option]) -> Option | None:
     for option in options:
         value = reading_in(figure, option.candidate.value.dim)
         other = option.candidate.value.value
-        if value <= 0 or other <= 0:
-            continue
-        distance = abs(math.log(value / other))
+        ratio = value / other if value > 0 and other > 0 else 0.0
+        if not 0 < ratio < math.inf:
+            continue  # a number no float ratio holds: "1e-320 of the time"
+        distance = abs(math.log(ratio))
         if option.candidate.shown.endswith("%") and 0.5 < other < 1 and value < 1:
             # Shares near the whole are as far apart as what they leave out.
             distance = max(distance, abs(math.log((1 - value) / (1 - other))))

@@ -12,7 +12,7 @@ import math
 import re
 
 from drill.checking.figures import Figure
-from drill.checking.tolerance import relative_off
+from drill.checking.tolerance import log_apart, relative_off
 from drill.explaining.judging import HALVED, RIGHT, UNKNOWN, WRONG, Option, Verdict, flops_halved
 from drill.explaining.meaning import sentence_start
 from drill.explaining.readings import TOTAL_AFTER, number_written
@@ -401,7 +401,7 @@ def mixed_scales(text: str, found: list[Figure], verdicts: list[Verdict],
         if not all(numbers):
             continue
         na, nb, ns = (n or 0.0 for n in numbers)
-        if (abs(math.log(size_a.value / na * nb / size_b.value)) < _OTHER_SCALE
+        if (log_apart(size_a.value * nb, na * size_b.value) < _OTHER_SCALE
                 or relative_off(ns, na - nb) > _SAME_DIFFERENCE):
             continue
         made = size_a.value - size_b.value
@@ -470,10 +470,10 @@ def alike_figures(text: str, found: list[Figure], verdicts: list[Verdict],
         said = figure.value.value
         if not others or said <= 0:
             continue
-        nearest = min(others, key=lambda o: abs(math.log(said / o.candidate.value.value)))
+        nearest = min(others, key=lambda o: log_apart(said, o.candidate.value.value))
         near = relative_off(said, nearest.candidate.value.value) <= max(nearest.tolerance,
                                                                           figure.precision)
-        if abs(math.log(said / nearest.candidate.value.value)) <= math.log(_LOOSEST):
+        if log_apart(said, nearest.candidate.value.value) <= math.log(_LOOSEST):
             out[index] = Verdict(RIGHT if near else WRONG, nearest, True)
     return out
 

@@ -89,8 +89,9 @@ def _kind_said_before(text: str, figures: Sequence[Figure], index: int) -> bool:
                                                      for o in ops)):
         return False
     mine, theirs = united[0].value, said.value
-    return (mine.dim == theirs.dim and mine.value > 0
-            and not 0.5 < _unit_of(united[0]) / _unit_of(said) < 2)
+    unit = _unit_of(said)
+    return (mine.dim == theirs.dim and mine.value > 0 and unit > 0
+            and not 0.5 < _unit_of(united[0]) / unit < 2)
 
 
 def _unit_of(figure: Figure) -> float:
@@ -197,9 +198,11 @@ def _at_a_rate(text: str, figures: Sequence[Figure], index: int) -> float | None
         return None
     slack = max(_ROUGH_LEAST, significance(first), significance(rate), said.precision)
     theirs = [r for r in said.readings if dims.without_counts(r.dim) in kinds]
-    if any(relative_off(r.value, value) <= slack for value, _ in worked for r in theirs):
+    unit = _unit_of(said)
+    if unit <= 0 or any(relative_off(r.value, value) <= slack
+                        for value, _ in worked for r in theirs):
         return None
-    return worked[0][0] / _unit_of(said)
+    return worked[0][0] / unit
 
 
 #: How near a power of ten a result must land to be that scale, unsaid.
@@ -213,6 +216,8 @@ def _unexplained(worked: float, said: float, slack: float, exact_scale: bool = F
     """Whether ``said`` is no rounding of ``worked``, nor ``worked`` in another scale
     (``exact_scale``: only a scale it lands on, as for a power said in full)."""
     ratio = said / worked
+    if not 0 < ratio < math.inf:
+        return True  # no float ratio: "1e308 plus 1e308 over 1e-308 is 5" is no rounding
     power = round(math.log10(ratio))
     if exact_scale and power:
         # A power is said with its base in full: "0.969 to the 64th, about 3 percent" is

@@ -241,7 +241,10 @@ def test_zeros_and_extremes_in_spoken_working_are_no_error(library: Library) -> 
     for key, text in (("speed-physics/q4", "That's 0.3 of it, 0x faster, so 0.1."),
                       ("transformer-accounting/gpu-days",
                        "It gives 1e308 plus 1e308 over 1e-308 is 5."),
-                      ("speed-physics/q5", "The read is 0 GB, about a quarter of the 8 GB.")):
+                      ("speed-physics/q5", "The read is 0 GB, about a quarter of the 8 GB."),
+                      ("model-sizing/mha-gqa-mqa", "That is 2 times 5e-324 tokens a second."),
+                      ("speed-physics/q4", "The ridge is 989 over 3.35, about 1e-320."),
+                      ("serving-math/kv-capacity", "It's 1e-320 of the time, so 0x faster.")):
         assert said(library, key, text).refused is None
 
 
