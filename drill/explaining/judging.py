@@ -607,6 +607,12 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         return Verdict(None)  # "one FLOP per byte", "half a byte per weight": no claim
     if _HEDGED.search(text[max(0, figure.start - 24):figure.start]):
         return Verdict(None)  # "real kernels land maybe 20% under it": a guess of no result
+    # The card's one result of the figure's kind, however far: "a million tokens works
+    # out to about $250" can only be the $4.17 a million costs.
+    alone = [o for o in fits if o.candidate.kind == "result" and o.mistake is None
+             and o.candidate.value.dim == figure.value.dim]
+    if len({o.candidate.name for o in alone}) == 1 and _within(figure, alone[0], _FAR):
+        return Verdict("wrong", alone[0])
     return Verdict("unknown")
 
 

@@ -259,3 +259,16 @@ def test_a_total_for_the_gpu_takes_the_rate_said_before_it(library: Library) -> 
     right = said(library, "speed-physics/q6-follow-up",
                  "Each user gets about 66.5 tokens a second, and the GPU around 4,260 in total.")
     assert right.all_right
+
+
+def test_the_cards_one_result_of_a_kind_however_far(library: Library) -> None:
+    # q6: 200 tokens/s × 3,600 s = 720,000 tokens an hour, so a million cost $4.17; the
+    # per-minute slip (12,000 an hour) gives about $250, 60 times too much.
+    slip = said(library, "speed-physics/q6",
+                "A single user at 200 tokens a second gives 12,000 tokens an hour, so a "
+                "million tokens works out to about $250.")
+    assert verdicts(slip)["$250"] == (WRONG, "million_cost_single")
+    right = said(library, "speed-physics/q6",
+                 "A single user at 200 tokens a second gives 720,000 tokens an hour, so a "
+                 "million tokens works out to about $4.17.")
+    assert right.all_right
