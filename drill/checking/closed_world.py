@@ -29,7 +29,7 @@ from typing import Any
 from drill.checking.equations import Equation, find_equations
 from drill.checking.figures import Figure, find_figures, precision
 from drill.checking.prose import ProseProblem, prose_problems
-from drill.checking.tolerance import power_of_ten_slip
+from drill.checking.tolerance import log_apart, power_of_ten_slip
 from drill.packs.catalog import CatalogError, Gpu, Model, UnknownEntry, load_catalog
 from drill.packs.facts import GPU_FACTS, MODEL_FACTS
 from drill.packs.model import Card
@@ -317,11 +317,9 @@ def _nearest(figure: Figure, candidates: list[Candidate]) -> Candidate | None:
     for candidate in candidates:
         if dims.without_counts(candidate.value.dim) != dims.without_counts(reading.dim):
             continue
-        ratio = (reading.value / candidate.value.value
-                 if reading.value > 0 and candidate.value.value > 0 else 0.0)
-        if not 0 < ratio < math.inf:
+        distance = log_apart(reading.value, candidate.value.value)
+        if distance == math.inf:
             continue  # "1e-308" against a billion: no ratio a float holds
-        distance = abs(math.log(ratio))
         if candidate.kind == "conversion":
             continue  # "a kibi is 1,024" is no help
         if distance <= math.log(20) and (best is None or distance < best[0]):

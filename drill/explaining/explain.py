@@ -41,7 +41,7 @@ from drill.checking.closed_world import (
 from drill.checking.equations import find_equations
 from drill.checking.figures import Figure
 from drill.checking.prose import check_prose
-from drill.checking.tolerance import card_tolerance, relative_off
+from drill.checking.tolerance import card_tolerance, log_apart, relative_off
 from drill.explaining import judging
 from drill.explaining.judging import SLIP_STEP, Option, Verdict, judge, options_of
 from drill.explaining.meaning import sentence_end, sentence_start
@@ -826,12 +826,10 @@ def _of_another_case(figure: Figure, meant: str, solution: Solution | None, case
     said = {name for at, name, _ in givens if own < at < figure.start}
     dim = solution.results[meant].value.dim
     value = judging.reading_in(figure, dim)
-    ratios = {name: value / result.value.value if value > 0 and result.value.value > 0
-              else 0.0 for name, result in solution.results.items()
-              if name != meant and name in case.asked and result.value.dim == dim
-              and said & set(result.sides)}
-    apart = {name: abs(math.log(ratio)) for name, ratio in ratios.items()
-             if 0 < ratio < math.inf}
+    apart = {name: log_apart(value, result.value.value)
+             for name, result in solution.results.items()
+             if name != meant and name in case.asked and result.value.dim == dim
+             and said & set(result.sides)}
     near = [name for name, off in apart.items() if off <= math.log(_UNIT_SLIP)]
     return min(near, default=None, key=apart.__getitem__)
 

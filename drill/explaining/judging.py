@@ -913,13 +913,9 @@ def _result_unit_left_off(figure: Figure, options: list[Option], context: Contex
     slack = max(option.tolerance, figure.precision)
     if relative_off(said, number) <= slack:
         return Verdict("right", option, True)
-    # Only a slip of scale: a number near it otherwise may be any other figure said bare.
-    if not 0 < said / number < math.inf:
-        return None
-    scale = 10 ** round(math.log10(said / number))
-    if scale != 1 and abs(scale) <= _NEAR and relative_off(said, number * scale) <= slack:
-        return Verdict("wrong", option, True)
-    return None
+    # Only a slip of scale (ten either way): a number near it otherwise may be any other
+    # figure said bare.
+    return Verdict("wrong", option, True) if power_of_ten(said / number, slack, most=1) else None
 
 
 def _named_with_unit(text: str, figure: Figure, options: list[Option], slip: Option
@@ -1408,10 +1404,9 @@ def _nearest(figure: Figure, options: list[Option]) -> Option | None:
     for option in options:
         value = reading_in(figure, option.candidate.value.dim)
         other = option.candidate.value.value
-        ratio = value / other if value > 0 and other > 0 else 0.0
-        if not 0 < ratio < math.inf:
+        distance = log_apart(value, other)
+        if distance == math.inf:
             continue  # a number no float ratio holds: "1e-320 of the time"
-        distance = abs(math.log(ratio))
         if option.candidate.shown.endswith("%") and 0.5 < other < 1 and value < 1:
             # Shares near the whole are as far apart as what they leave out.
             distance = max(distance, abs(math.log((1 - value) / (1 - other))))

@@ -562,11 +562,17 @@ def share_of(text: str, figures: Sequence[Figure], index: int,
     if len(whole) != 1 or whole[0] <= 0:
         return None  # "0% of the 0 peak": nothing to divide by
     worked = 1 / whole[0]
-    said = next((r.value for r in share.readings if r.dim == dims.DIMENSIONLESS), None)
+    said = _plain_value(share)
     if said is None:
         return None
     slack = max(_SHARE_ROUGHLY, share.precision, significance(part))
     return None if relative_off(said, worked) <= slack else worked
+
+
+def _plain_value(figure: Figure) -> float | None:
+    """The figure read as a plain number (a share, a factor), if it may be read so: "a
+    quarter" after "36.4 GB" is 0.25, not 0.25 GB."""
+    return next((r.value for r in figure.readings if r.dim == dims.DIMENSIONLESS), None)
 
 
 #: A share as the rewrite writes it: "25%", "0.25".
@@ -593,8 +599,7 @@ def speedup_of(text: str, figures: Sequence[Figure], index: int) -> float | None
             and _SHARE_THEN.fullmatch(text, share.end, factor.start)
             and _FASTER_AFTER.match(text, factor.end)):
         return None
-    part = next((r.value for r in share.readings if r.dim == dims.DIMENSIONLESS), None)
-    said = next((r.value for r in factor.readings if r.dim == dims.DIMENSIONLESS), None)
+    part, said = _plain_value(share), _plain_value(factor)
     if part is None or said is None or not 0 < part < 1:
         return None
     worked = 1 / part
