@@ -590,6 +590,12 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                              else _CLOSE)]
         if len(close) == 1 and not small_whole(figure) and not operand:
             return Verdict("wrong", close[0])  # "m of about 354" for the 345 asked for
+        # An asked count, the things it counts named, said a power of ten off: "for plus or
+        # minus one percent you'd want about 615 questions" is the 6,150 asked for.
+        if (rival is not None and rival.asked and plain[id(rival)] > 0 and not operand
+                and not small_whole(figure) and things & set(words_of(rival.candidate.name))
+                and _power_of_ten_off(figure, [rival]) is rival):
+            return Verdict("wrong", rival, True)
         unit_left_off = (None if operand or small_whole(figure) or not figure.bare
                          else _result_unit_left_off(figure, options, context, subject))
         if unit_left_off is not None:

@@ -1,0 +1,33 @@
+"""Figures spoken on the later packs' cards: an asked count said a power of ten off, with
+the things it counts named, and the other ways a minute's answer states a result."""
+
+from __future__ import annotations
+
+from drill.explaining.explain import WRONG
+from drill.packs.library import Library
+from testkit import said, verdicts
+
+
+def test_an_asked_count_said_ten_times_low(library: Library) -> None:
+    # accuracy-drop: 1.96² × 0.8 × 0.2 ÷ 0.01² ≈ 6,147 questions for ±1 point; a decimal
+    # slipped in 0.01² says 615.
+    opening = ("The standard error is root of 0.8 times 0.2 over 1,000, about 1.3 percent, so "
+               "the 95% margin is roughly 2.5 percent. ")
+    slip = said(library, "quantization/accuracy-drop",
+                opening + "For plus or minus one percent you'd want about 615 questions.")
+    assert verdicts(slip)["615"] == (WRONG, "needed_questions")
+    assert not slip.all_right
+    right = said(library, "quantization/accuracy-drop",
+                 opening + "For plus or minus one percent you'd want about 6,150 questions.")
+    assert right.all_right
+
+
+def test_a_bare_number_that_counts_nothing_is_no_count_slipped(library: Library) -> None:
+    # group-scales: one 16-bit scale per 128 weights is 16 ÷ (128 × 4 bits) ≈ 3.1% on top
+    # of the weights; "groups of 32" is another group size, no 3.1% said a thousand times
+    # high, for it names nothing it counts.
+    answer = said(library, "quantization/group-scales",
+                  "The 16-bit scale is shared across 128 weights, so it adds 16 over 128, an "
+                  "eighth of a bit, per weight: 4.125 bits, about a 3% overhead. If you go to "
+                  "groups of 32 you get better accuracy but pay half a bit per weight.")
+    assert all(f.verdict != WRONG for f in answer.figures)
