@@ -237,7 +237,7 @@ def _per_period(figure: Figure) -> Figure:
 
 #: "teraflops" said in lower case: a count of FLOPs or a rate, as people say both.
 _LOWER_FLOPS = re.compile(r"[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]\s*(?:[kMGTPE]?|(?:thousand|million|billion"
-                          r"|trillion)\s+)(?:flops|Flops)\b")
+                          r"|trillion)\s+)(?:flops|Flops|FLOPs)\b")
 
 
 def _flops_either_way(figure: Figure) -> Figure:
@@ -251,7 +251,12 @@ def _flops_either_way(figure: Figure) -> Figure:
                    for r in figure.readings
                    if dims.exponents(r.dim).get("computation") == 1
                    and dims.exponents(r.dim).get("time") in (-1, -2))
-    return dataclasses.replace(figure, readings=(*figure.readings, *counts))
+    # And "the 989 teraFLOPs an H100 does": a count written for the rate it is.
+    rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
+                  for r in figure.readings
+                  if dims.exponents(r.dim).get("computation") == 1
+                  and not dims.exponents(r.dim).get("time"))
+    return dataclasses.replace(figure, readings=(*figure.readings, *counts, *rates))
 
 
 #: A size said in bits: "InfiniBand's 400 gigabits" is a link's rate, its "per second"

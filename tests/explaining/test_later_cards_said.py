@@ -3,7 +3,7 @@ the things it counts named, and the other ways a minute's answer states a result
 
 from __future__ import annotations
 
-from drill.explaining.explain import WRONG
+from drill.explaining.explain import RIGHT, WRONG
 from drill.packs.library import Library
 from testkit import said, verdicts
 
@@ -31,3 +31,19 @@ def test_a_bare_number_that_counts_nothing_is_no_count_slipped(library: Library)
                   "eighth of a bit, per weight: 4.125 bits, about a 3% overhead. If you go to "
                   "groups of 32 you get better accuracy but pay half a bit per weight.")
     assert all(f.verdict != WRONG for f in answer.figures)
+
+
+def test_teraflops_written_as_a_count_may_be_the_peak_rate(library: Library) -> None:
+    # prefill-long: (132 + 17.6) TFLOP ÷ 989 TFLOPS ≈ 151 ms; "the 989 teraFLOPs an H100
+    # does" is the peak, written as the plural of FLOP, not the prompt's 149 TFLOP.
+    answer = said(library, "transformer-accounting/prefill-long",
+                  "Two times 8.03 billion times 8,192 is about 132 teraFLOPs, and causal "
+                  "attention adds about 17.6, so about 149 teraFLOPs. Dividing by the 989 "
+                  "teraFLOPs an H100 does in dense BF16, I get about 151 milliseconds.")
+    assert verdicts(answer)["989 teraFLOPs"][0] == RIGHT
+    assert answer.all_right
+    slip = said(library, "transformer-accounting/prefill-long",
+                "Two times 8.03 billion times 8,192 is about 132 teraFLOPs, and causal "
+                "attention adds about 17.6, so about 149 teraFLOPs. Dividing by the 989 "
+                "teraFLOPs an H100 does in dense BF16, I get about 15 milliseconds.")
+    assert verdicts(slip)["15 milliseconds"] == (WRONG, "prefill_floor")
