@@ -478,6 +478,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
             return Verdict("wrong", named, True)
     if wrong_hits and not operand:
         worst = max(wrong_hits, key=lambda o: scores[id(o)])
+        if _one_of_many(text, figure, worst, options):
+            return Verdict("right")  # "half a gig per user": one user's cache, said as one's
         named = _named_with_unit(text, figure, options, worst)
         if named is not None:
             return Verdict("right", named, True)  # "the ridge at 295" is no batch of 295
@@ -627,7 +629,7 @@ _SLOWER = re.compile(r"\s+(?:slower|less\s+throughput|fewer(?:\s+tokens)?|lower\
 
 
 #: Words that say a count is of arrivals: "fifty requests coming in".
-_ARRIVING_AFTER = re.compile(r"\s+(?:coming\s+in|arriving|that\s+arrive|incoming)\b",
+_ARRIVING_AFTER = re.compile(r"\s+(?:coming\s+in|arriving|(?:that\s+)?arrive|incoming)\b",
                              re.IGNORECASE)
 
 
@@ -1044,6 +1046,25 @@ def _same_things(figure: Figure, option: Option) -> bool:
 #: A figure said as one's share: "about 0.54 gigs each", "a GPU apiece".
 _EACH_AFTER = re.compile(r"\s+(?:each|apiece|per\s+(?:user|sequence|request|head|GPU))\b",
                          re.IGNORECASE)
+
+
+#: A figure said of one of many inside its own words: "half a gig per user".
+_PER_ONE = re.compile(r"(?:\beach|\bapiece|\bper\s+(?:user|sequence|request|conversation))$",
+                      re.IGNORECASE)
+
+
+def _one_of_many(text: str, figure: Figure, slip: Option, options: list[Option]) -> bool:
+    """Whether ``figure``, equal to a slip that takes one of a given count for the whole
+    (one user's cache for the batch's), is said of one of them: "4,096 tokens at 128 KiB is
+    half a gig per user" is that user's cache, right as such."""
+    if not (_PER_ONE.search(figure.text) or _EACH_AFTER.match(text, figure.end)):
+        return False
+    whole = slip.meant_value
+    if whole is None or whole.dim != slip.candidate.value.dim or not slip.candidate.value.value:
+        return False
+    many = whole.value / slip.candidate.value.value
+    return any(_given_count(o) and o.candidate.value.value > 1
+               and relative_off(many, o.candidate.value.value) <= 0.01 for o in options)
 
 
 def _is_the_slip(text: str, figure: Figure, slip: Option, top: Option | None,

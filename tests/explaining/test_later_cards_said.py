@@ -1,5 +1,6 @@
-"""Figures spoken on the later packs' cards: an asked count said a power of ten off, with
-the things it counts named, and the other ways a minute's answer states a result."""
+"""What a spoken figure's own words say it is: an asked count said a power of ten off with
+the things it counts named, FLOPs written for a rate, one user's share said "per user",
+requests that "arrive each second"."""
 
 from __future__ import annotations
 
@@ -47,3 +48,30 @@ def test_teraflops_written_as_a_count_may_be_the_peak_rate(library: Library) -> 
                 "attention adds about 17.6, so about 149 teraFLOPs. Dividing by the 989 "
                 "teraFLOPs an H100 does in dense BF16, I get about 15 milliseconds.")
     assert verdicts(slip)["15 milliseconds"] == (WRONG, "prefill_floor")
+
+
+def test_one_users_cache_said_per_user_is_no_slip(library: Library) -> None:
+    # q6-follow-up: 4,096 tokens × 128 KiB ≈ 537 MB a user, 64 × that ≈ 34.4 GB a step;
+    # 537 MB is also the slip of one user's cache taken for the batch's.
+    answer = said(library, "speed-physics/q6-follow-up",
+                  "4,096 tokens at 128 KiB is half a gig per user, and across the batch "
+                  "about 3.4 gigs of KV.")
+    assert verdicts(answer)["half a gig per user"][0] == RIGHT
+    assert verdicts(answer)["3.4 gigs"] == (WRONG, "kv_bytes")
+    slip = said(library, "speed-physics/q6-follow-up",
+                "The KV the step reads is half a gig, so about 16.6 gigs a step.")
+    assert verdicts(slip)["half a gig"][0] == WRONG
+
+
+def test_requests_that_arrive_each_second_are_the_arrival_rate(library: Library) -> None:
+    # little: 20 requests/s × 8 s = 160 in the system; 20 is also the slip that leaves the
+    # time out.
+    answer = said(library, "serving-math/little",
+                  "Twenty requests arrive each second and each stays about eight seconds, so "
+                  "about 160 requests are in the system at any time.")
+    assert answer.all_right
+    slip = said(library, "serving-math/little",
+                "Twenty requests arrive each second and each stays about eight seconds, so "
+                "about 2.5 requests are in the system at any time.")
+    assert verdicts(slip)["2.5 requests"][0] == WRONG
+    assert verdicts(slip)["Twenty requests"] == (RIGHT, "arrival_rate")
