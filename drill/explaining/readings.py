@@ -301,13 +301,20 @@ def _binary_too(figure: Figure, plain: str, rewrite: Rewrite) -> Figure:
 
 #: A link said before a size with "at": "over PCIe at 64 gigs", "NVLink at 450 GB".
 _OVER_A_LINK = re.compile(r"\b(?:pcie|nvlink|infiniband|ib|link|links|port|network|ethernet"
-                          r"|fabric|wire)\w*\s+at\s*$", re.IGNORECASE)
+                          r"|fabric|wire)\w*(?:\s+(?:gen\s?\d|x16|\d))*"
+                          r"\s+(?:at|is|does|gives|runs\s+at)\s*$", re.IGNORECASE)
+#: A size said with the way it flows: "64 gigs each way" is a link's rate.
+_A_WAY_AFTER = re.compile(r"\s+(?:each\s+way|one\s+way|both\s+ways|per\s+direction"
+                          r"|in\s+(?:each|one|both)\s+directions?|each\s+direction"
+                          r"|bidirectional)\b", re.IGNORECASE)
 
 
 def _at_a_link_rate(text: str, figure: Figure) -> Figure:
-    """A size said "at" after a link ("over PCIe at 64 gigs") read also as the link's rate:
-    a size a second, its "per second" left off as people do."""
-    if _OVER_A_LINK.search(text, max(0, figure.start - 30), figure.start) is None:
+    """A size said of a link ("over PCIe at 64 gigs", "PCIe Gen5 x16 is 64 gigs") or of
+    the way it flows ("64 gigs each way") read also as the link's rate: a size a second,
+    its "per second" left off as people do."""
+    if (_OVER_A_LINK.search(text, max(0, figure.start - 30), figure.start) is None
+            and _A_WAY_AFTER.match(text, figure.end) is None):
         return figure
     return _sizes_as_rates(figure)
 

@@ -75,3 +75,16 @@ def test_requests_that_arrive_each_second_are_the_arrival_rate(library: Library)
                 "about 2.5 requests are in the system at any time.")
     assert verdicts(slip)["2.5 requests"][0] == WRONG
     assert verdicts(slip)["Twenty requests"] == (RIGHT, "arrival_rate")
+
+
+def test_a_size_said_each_way_is_a_links_rate(library: Library) -> None:
+    # link-speeds: 32,768 tokens × 320 KiB = 10 GiB ≈ 10.7 GB; over PCIe Gen5 x16 at
+    # 64 GB/s a direction that is about 168 ms.
+    answer = said(library, "hardware/link-speeds",
+                  "The cache is 32,768 tokens times 320 KiB, about 10.7 gigabytes. PCIe Gen5 "
+                  "x16 is 64 gigs each way, so about 168 milliseconds.")
+    assert verdicts(answer)["64 gigs"] == (RIGHT, "pcie")
+    slip = said(library, "hardware/link-speeds",
+                "The cache is 32,768 tokens times 320 KiB, about 10.7 gigabytes. PCIe Gen5 "
+                "x16 is 32 gigs each way, so about 335 milliseconds.")
+    assert verdicts(slip)["32 gigs"] == (WRONG, "pcie")
