@@ -80,9 +80,24 @@ _IF_YOU_HAD = re.compile(r"(?:^|[.;!?]\s+)if\s+(?:you|we|they|one)\s+[a-z]+ed\b[
                          r"(?:[^.;!?]|\.\d)*$", re.IGNORECASE)
 
 
+#: A sentence that opens on the usual take or on another design it works out: "The usual
+#: floor is sixteen gigs over 3.35, about 4.8 ms", "With full multi-head you'd have 2,560
+#: KiB". Like a past what-if, it is the slip's own case.
+_USUAL_TAKE = re.compile(
+    r"(?:^|[.;!?]\s+)(?:(?:so|but|and)\s+)?(?:"
+    r"the\s+(?:usual|standard|textbook|naive|common|classic|simple|conventional|quick|rough"
+    r"|lazy|[a-z]+-only)\s+(?:[\w-]+\s+){0,2}?(?:answer|take|guess|version|floor|estimate"
+    r"|number|figure|bound|rule|calculation|approach|math|reasoning)\b"
+    r"|with\s+(?:full|plain|vanilla|standard|classic)\s+[\w-]+[^.;!?]{0,30}"
+    r"\b(?:you'd|you\s+would|it'd|it\s+would|we'd|we\s+would)\b)"
+    r"(?:[^.;!?]|\.\d)*$", re.IGNORECASE)
+
+
 def a_past_what_if(text: str, start: int) -> bool:
-    """Whether the figure at ``text[start]`` is said in a past-tense what-if."""
-    return _IF_YOU_HAD.search(text, max(0, start - 160), start) is not None
+    """Whether the figure at ``text[start]`` is said in a past-tense what-if, in the usual
+    take or of another design worked out beside the card's."""
+    return (_IF_YOU_HAD.search(text, max(0, start - 160), start) is not None
+            or _USUAL_TAKE.search(text, max(0, start - 200), start) is not None)
 #: Words after a figure that call it wrong: "the 32x intuition is wrong".
 _CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems|would\s+be|'d\s+be)\s+"
                            r"(?:(?:just|simply|clearly|plainly|totally|obviously|flat|way)\s+)?"

@@ -88,3 +88,35 @@ def test_a_size_said_each_way_is_a_links_rate(library: Library) -> None:
                 "The cache is 32,768 tokens times 320 KiB, about 10.7 gigabytes. PCIe Gen5 "
                 "x16 is 32 gigs each way, so about 335 milliseconds.")
     assert verdicts(slip)["32 gigs"] == (WRONG, "pcie")
+
+
+def test_the_usual_take_said_before_the_card_s_own_is_no_slip(library: Library) -> None:
+    # decode-bytes-streamed: all 16.1 GB over 3.35 TB/s is 4.79 ms, the upper bound; the
+    # step streams 16.1 GB less the 1.05 GB input embedding, about 15 GB, 4.48 ms.
+    card = "model-sizing/decode-bytes-streamed"
+    answer = said(library, card,
+                  "The usual floor is sixteen gigs of weights over 3.35 terabytes a second, "
+                  "about 4.8 ms. But the embeddings are only a lookup, about two gigs, so the "
+                  "step streams about 14 gigs, a floor of about 4.2 milliseconds.")
+    # The card's own floor is said wrong (the output head is read in full); the usual
+    # take said first is no second slip.
+    assert verdicts(answer)["4.2 milliseconds"] == (WRONG, "streamed_floor")
+    assert "4.8 ms" not in [f.text for f in answer.figures if f.verdict == WRONG]
+    slip = said(library, card,
+                "The step streams sixteen gigs of weights over 3.35 terabytes a second, so the "
+                "floor is about 4.8 ms.")
+    assert verdicts(slip)["4.8 ms"] == (WRONG, "streamed_floor")
+
+
+def test_another_design_worked_out_beside_the_card_s_is_no_slip(library: Library) -> None:
+    # mha-gqa-mqa: 2 × 80 layers × 8 KV heads × 128 × 2 B = 320 KiB a token for Llama 3
+    # 70B; with a KV head for each of the 64 query heads it would be 2,560 KiB.
+    card = "model-sizing/mha-gqa-mqa"
+    answer = said(library, card,
+                  "With full multi-head you'd have all sixty-four heads as KV heads, which "
+                  "comes to 2,560 KiB a token. Llama shares eight KV heads, so 320 KiB a token.")
+    assert answer.all_right
+    slip = said(library, card,
+                "Llama 3 70B keeps a key and a value for each of its 64 heads, so it caches "
+                "2,560 KiB a token.")
+    assert verdicts(slip)["2,560 KiB a token"][0] == WRONG
