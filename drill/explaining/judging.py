@@ -75,6 +75,11 @@ _OPERAND = re.compile(r"(?:\bover|\bplus|\bminus|\btimes|\bdivided by|\bby|\broo
                       r"|\bequal\s+to|\bset\s+(?:it|that|this)\s+(?:equal\s+)?to(?:\s+the)?"
                      r"|[×÷+−*/])\s*$",
                       re.IGNORECASE)
+#: The whole a part is taken from: "take those out of the 16 GB", "take that off the 16
+#: gigs" (the number subtracted from, not a result).
+_TAKEN_FROM = re.compile(r"\b(?:take|takes|taking|took|subtract|subtracting|knock|knocking)\b"
+                         r"[^.;!?]{0,30}\b(?:out\s+of|off|from)(?:\s+(?:the|our|your))?\s*$",
+                         re.IGNORECASE)
 #: A target the working solves for: "solving for where it hits 295, a batch around 345".
 _TARGET = re.compile(r"\b(?:where|when|until|till|once)\s+(?:it|that|this|(?:the\s+)?\w+)"
                      r"\s+(?:hits|reaches|crosses|meets|equals|matches)(?:\s+the)?\s*$",
@@ -458,6 +463,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                 and _A_BOUND.search(text[max(0, figure.start - 24):figure.start]) is None)
                or _OPERATOR_AFTER.match(text, figure.end) is not None
                or _TARGET.search(text[max(0, figure.start - 40):figure.start]) is not None
+               or _TAKEN_FROM.search(text[max(0, figure.start - 50):figure.start]) is not None
                or (_SHARE_OF.match(text, figure.end) is not None
                    and _form(figure.text) == "%")  # "1% of 100": a product said
                or (_PART_OF.match(text, figure.end) is not None and not _form(figure.text)

@@ -120,3 +120,37 @@ def test_another_design_worked_out_beside_the_card_s_is_no_slip(library: Library
                 "Llama 3 70B keeps a key and a value for each of its 64 heads, so it caches "
                 "2,560 KiB a token.")
     assert verdicts(slip)["2,560 KiB a token"][0] == WRONG
+
+
+def test_the_whole_a_part_is_taken_out_of_is_no_result(library: Library) -> None:
+    # decode-bytes-streamed: 16.1 GB less the 1.05 GB input embedding table is about 15 GB
+    # a step; "16 gigs" there is what the embedding is taken from.
+    answer = said(library, "model-sizing/decode-bytes-streamed",
+                  "The input embedding is 128,256 by 4,096, about 525 million parameters, so "
+                  "about 1.05 GB. Take that off the 16 gigs and the step streams about 15 GB, "
+                  "a floor of about 4.48 ms.")
+    assert answer.all_right
+    # With the part said wrong (one byte a parameter), the whole is still no slip.
+    slip = said(library, "model-sizing/decode-bytes-streamed",
+                "The input embedding is 128,256 by 4,096, about 525 million parameters, so "
+                "about 525 MB. Take that off the 16 gigs and the step streams about 15.5 GB.")
+    assert "16 gigs" not in [f.text for f in slip.figures if f.verdict == WRONG]
+    assert verdicts(slip)["15.5 GB"][0] == WRONG
+
+
+def test_steps_a_senior_answer_says_on_the_way(library: Library) -> None:
+    # mla-cache: 512 latent + 64 positional = 576 numbers a layer, × 61 × 2 B ≈ 68.6 KiB.
+    mla = said(library, "model-sizing/mla-cache",
+               "Each of the 61 layers stores a latent of 512 plus a 64-wide positional key, so "
+               "576 numbers, at two bytes about 68.6 KiB per token.")
+    assert verdicts(mla)["576"] == (RIGHT, "cached_width")
+    # tp-pcie-vs-nvlink: a ring of 4 sends 2 × 3/4 = 1.5 × 33.6 MB ≈ 50 MB per all-reduce.
+    ring = said(library, "parallelism/tp-pcie-vs-nvlink",
+                "Each all-reduce carries 2,048 times 8,192 times two bytes, about 33.6 MB, and "
+                "in a ring of 4 each GPU sends 1.5 times that, about 50 MB.")
+    assert verdicts(ring)["50 MB"] == (RIGHT, "sent_per_allreduce")
+    # moe-vs-dense: 1.6 billion shared + 7.2 experts × 32 layers × 176 million ≈ 42 billion.
+    moe = said(library, "moe-serving/moe-vs-dense",
+               "The batch touches about 7.2 of the 8 experts per layer, so a step reads about "
+               "42 billion parameters.")
+    assert verdicts(moe)["42 billion"] == (RIGHT, "params_read")
