@@ -486,6 +486,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         worst = max(wrong_hits, key=lambda o: scores[id(o)])
         if _one_of_many(text, figure, worst, options):
             return Verdict("right")  # "half a gig per user": one user's cache, said as one's
+        if _named_as_the_slip(text, figure, worst):
+            # "a 37.5 percent discount" is the discount, said as such
+            return Verdict("right", top, True) if top is not None else Verdict(None)
         named = _named_with_unit(text, figure, options, worst)
         if named is not None:
             return Verdict("right", named, True)  # "the ridge at 295" is no batch of 295
@@ -1059,11 +1062,17 @@ _PER_ONE = re.compile(r"(?:\beach|\bapiece|\bper\s+(?:user|sequence|request|conv
                       re.IGNORECASE)
 
 
+#: "each" said in the clause before a figure: "each would have got 52 tokens".
+_EACH_BEFORE = re.compile(r"\b(?:each|apiece)\b[^,.;:!?]{0,30}$", re.IGNORECASE)
+
+
 def _one_of_many(text: str, figure: Figure, slip: Option, options: list[Option]) -> bool:
     """Whether ``figure``, equal to a slip that takes one of a given count for the whole
     (one user's cache for the batch's), is said of one of them: "4,096 tokens at 128 KiB is
-    half a gig per user" is that user's cache, right as such."""
-    if not (_PER_ONE.search(figure.text) or _EACH_AFTER.match(text, figure.end)):
+    half a gig per user" is that user's cache, right as such, and so is "each would have
+    got 52 tokens"."""
+    if not (_PER_ONE.search(figure.text) or _EACH_AFTER.match(text, figure.end)
+            or _EACH_BEFORE.search(text, max(0, figure.start - 40), figure.start)):
         return False
     whole = slip.meant_value
     if whole is None or whole.dim != slip.candidate.value.dim or not slip.candidate.value.value:
@@ -1071,6 +1080,24 @@ def _one_of_many(text: str, figure: Figure, slip: Option, options: list[Option])
     many = whole.value / slip.candidate.value.value
     return any(_given_count(o) and o.candidate.value.value > 1
                and relative_off(many, o.candidate.value.value) <= 0.01 for o in options)
+
+
+_NAMING_WORD = 6
+#: The word right after a figure, in its clause.
+_NEXT_WORD = re.compile(r"\s+([A-Za-z]+)\b")
+
+
+def _named_as_the_slip(text: str, figure: Figure, slip: Option) -> bool:
+    """Whether the word right after ``figure`` names the slip's own quantity, which the
+    result it is mistaken for is not: "a 37.5 percent discount" is the discount, right as
+    that, where taking it for the break-even share is the slip."""
+    if slip.mistake is None:
+        return False
+    after = _NEXT_WORD.match(text, figure.end)
+    own = set(words_of(slip.mistake.id.replace("-", " "))) - set(words_of(slip.meant or ""))
+    # A long word of the slip's name, not "one" or "kv" that any sentence says.
+    return (after is not None and len(after.group(1)) >= _NAMING_WORD
+            and set(words_of(after.group(1))) <= own)
 
 
 def _is_the_slip(text: str, figure: Figure, slip: Option, top: Option | None,

@@ -154,3 +154,41 @@ def test_steps_a_senior_answer_says_on_the_way(library: Library) -> None:
                "The batch touches about 7.2 of the 8 experts per layer, so a step reads about "
                "42 billion parameters.")
     assert verdicts(moe)["42 billion"] == (RIGHT, "params_read")
+
+
+def test_what_each_user_misses_said_of_each(library: Library) -> None:
+    # head-of-line: 16,000 × 16.06 GFLOP ÷ (50% × 989 TFLOPS) ≈ 520 ms, 52 tokens a user
+    # at 10 ms each, 64 users × 52 ≈ 3,330 tokens lost.
+    opening = ("The 16,000-token prompt at two times 8 billion FLOPs a token, at half of "
+               "989, is about 520 milliseconds. All 64 users freeze, ")
+    answer = said(library, "serving-engine/head-of-line",
+                  opening + "and at a TPOT of 10 milliseconds each would have got 52 "
+                  "tokens, so about 3,300 tokens are lost.")
+    assert answer.all_right
+    assert verdicts(answer)["52 tokens"][0] == RIGHT
+
+
+def test_a_slips_own_quantity_named_after_it(library: Library) -> None:
+    # reserved-vs-on-demand: $2 ÷ $3.20 = 62.5% of the hours is the break-even; 1 − that,
+    # 37.5%, is the discount, right when it is called that.
+    answer = said(library, "slo-capacity-cost/reserved-vs-on-demand",
+                  "Reserved is $2 against $3.20, a 37.5 percent discount, and reserving wins "
+                  "above 2 over 3.20 of the hours, 62.5 percent.")
+    assert answer.all_right
+    slip = said(library, "slo-capacity-cost/reserved-vs-on-demand",
+                "Reserved is $2 against $3.20, so the break-even is 37.5 percent of the "
+                "hours.")
+    assert verdicts(slip)["37.5 percent"] == (WRONG, "break_even")
+
+
+def test_a_mean_over_one_run_too_many(library: Library) -> None:
+    # warm-up: (8 s + 19 × 500 ms) ÷ 20 = 875 ms; 20 warm runs beside the cold one give
+    # (8 + 10) ÷ 20 = 900 ms.
+    slip = said(library, "benchmarking/warm-up",
+                "8 seconds plus 20 times 500 milliseconds is 18 seconds, over 20 that's about "
+                "900 milliseconds.")
+    assert verdicts(slip)["900 milliseconds"] == (WRONG, "mean_with_cold")
+    right = said(library, "benchmarking/warm-up",
+                 "8 seconds plus 19 times 500 milliseconds is 17.5 seconds, over 20 that's "
+                 "875 milliseconds.")
+    assert right.all_right
