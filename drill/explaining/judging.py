@@ -599,6 +599,12 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         close = [o for o in fits if o.asked and o.candidate.kind == "result"
                  and _within(figure, o, _NEAR if (lettered and plain[id(o)] > 0) or solved
                              else _CLOSE)]
+        if len(close) > 1:
+            # Several asked results near it: the one its words name, if they name one ("7.5
+            # billion for the whole model" is the total, not the 6.98 billion of the layers).
+            most = max(plain[id(o)] for o in close)
+            clearest = [o for o in close if plain[id(o)] == most]
+            close = clearest if most > 0 and len(clearest) == 1 else close
         if len(close) == 1 and not small_whole(figure) and not operand:
             return Verdict("wrong", close[0])  # "m of about 354" for the 345 asked for
         # An asked count, the things it counts named, said a power of ten off: "for plus or

@@ -192,3 +192,18 @@ def test_a_mean_over_one_run_too_many(library: Library) -> None:
                  "8 seconds plus 19 times 500 milliseconds is 17.5 seconds, over 20 that's "
                  "875 milliseconds.")
     assert right.all_right
+
+
+def test_a_bare_total_near_two_asked_results_is_the_one_its_words_name(library: Library
+                                                                        ) -> None:
+    # total-params: 32 × 218 million ≈ 6.98 billion in the blocks, plus two untied
+    # 525-million embedding matrices, 8.03 billion; one matrix gives 7.5 billion, near
+    # both the blocks' 6.98 and the 8.03 asked, and "the whole model" names the total.
+    opening = ("Each layer is 218 million, and times 32 layers that's about 6.98 billion. "
+               "Add the embeddings and you're at roughly ")
+    slip = said(library, "transformer-accounting/total-params",
+                opening + "7.5 billion for the whole model.")
+    assert verdicts(slip)["7.5 billion"] == (WRONG, "total_params")
+    right = said(library, "transformer-accounting/total-params",
+                 opening + "8.03 billion for the whole model.")
+    assert verdicts(right)["8.03 billion"] == (RIGHT, "total_params")
