@@ -216,6 +216,57 @@ def _named_by_product(text: str, found: list[Figure], index: int, verdict: Verdi
     return verdict
 
 
+def _carried_as_said(found: list[Figure], verdicts: list[Verdict],
+                     mistakes: list[judging.Option], said_as: list[str]) -> list[Verdict]:
+    """A figure right only in another reading of its words ("71.7 gigs" as GiB), whose
+    number as said is a step of a slip the answer goes on to make, is that step: "90% of
+    79.65 is about 71.7 gigs, minus 16 of weights ... so about 103 conversations" took the
+    GiB for GB from the start (``said_as``: each figure as the learner wrote it)."""
+    made = {v.option.mistake.id for v in verdicts
+            if v.verdict == WRONG and v.option is not None and v.option.mistake is not None}
+    if not made:
+        return verdicts
+    out = list(verdicts)
+    for index, (figure, verdict) in enumerate(zip(found, verdicts, strict=True)):
+        option = verdict.option
+        if verdict.verdict != RIGHT or option is None or option.mistake is not None:
+            continue
+        said = _number_said(figure)
+        if said is None or not (figure.bare or _LOOSE_SIZE.search(said_as[index])):
+            continue  # "71.7 GiB" says its unit
+        for step in mistakes:
+            shown = _shown_number(step)
+            if (step.candidate.kind != SLIP_STEP or step.mistake is None or shown is None
+                    or step.mistake.id not in made or step.meant != option.candidate.name
+                    or step.candidate.value.dim != option.candidate.value.dim
+                    or not step.candidate.value.value
+                    or relative_off(said, shown) > max(step.tolerance, figure.precision)):
+                continue
+            # The right quantity in the unit the step is shown in: the number said must
+            # be the step's and not also it ("77 gigs" is the share said right).
+            right = option.candidate.value.value / step.candidate.value.value * shown
+            if relative_off(said, right) > option.tolerance:
+                out[index] = Verdict(WRONG, step, True)
+                break
+    return out
+
+
+#: A size word said of decimal and binary units alike.
+_LOOSE_SIZE = re.compile(r"\b(?:gigs?|megs?|gig|teras?)\b", re.IGNORECASE)
+
+
+def _number_said(figure: Figure) -> float | None:
+    """The number a figure says, as written: 71.7 of "about 71.7 gigs"."""
+    digits = re.match(r"\$?([0-9][0-9,]*(?:\.[0-9]+)?)", figure.text)
+    return float(digits.group(1).replace(",", "")) if digits else None
+
+
+def _shown_number(option: judging.Option) -> float | None:
+    """The number of an option as the card shows it: 71.7 of "71.7 GiB"."""
+    digits = re.match(r"\$?([0-9][0-9,]*(?:\.[0-9]+)?)", option.candidate.shown)
+    return float(digits.group(1).replace(",", "")) if digits else None
+
+
 def _said_again(figures: tuple[FigureCheck, ...]) -> tuple[FigureCheck, ...]:
     """Each wrong figure said again as before ("eight gigs of weights ... eight gigs over
     3.35 TB/s"), marked as the same slip: an interviewer counts it once."""
@@ -363,6 +414,8 @@ def explain(card: Card, solution: Solution | None, text: str,
     verdicts = other_cases(reading, found, verdicts, options, solution)
     verdicts = [_named_by_product(reading, found, index, verdict, options)
                 for index, verdict in enumerate(verdicts)]
+    verdicts = _carried_as_said(found, verdicts, mistakes,
+                                [plain[slice(*rewrite.span(f.start, f.end))] for f in found])
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     # Each as the reading it was judged by: "36.4 gigs" of 36.4 GB is not also 39 GB.
     stated = [Stated(Quantity(r.value, v.option.candidate.value.dim), figure.precision,

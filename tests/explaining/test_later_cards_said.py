@@ -207,3 +207,22 @@ def test_a_bare_total_near_two_asked_results_is_the_one_its_words_name(library: 
     right = said(library, "transformer-accounting/total-params",
                  opening + "8.03 billion for the whole model.")
     assert verdicts(right)["8.03 billion"] == (RIGHT, "total_params")
+
+
+def test_gigs_the_answer_goes_on_to_use_as_gigabytes(library: Library) -> None:
+    # kv-headroom: 90% of 79.65 GiB is 71.7 GiB, 77 GB; less 16 GB of weights, 61 GB is
+    # 113 conversations of 0.537 GB. Taking 71.7 as GB leaves 55.7 GB, 103 conversations.
+    card = "model-sizing/kv-headroom"
+    slip = said(library, card,
+                "Ninety percent of 79.65 is about 71.7 gigs; minus 16 of weights leaves about "
+                "55.7 gigs, so about 103 conversations fit.")
+    assert verdicts(slip)["71.7 gigs"] == (WRONG, "usable")
+    right = said(library, card,
+                 "Ninety percent of 79.65 is about 71.7 gigs, which is 77 GB; minus 16 of "
+                 "weights leaves about 61 gigs, so about 113 conversations fit.")
+    assert right.all_right
+    # Said in GiB, the share is right as said; only what follows from it is wrong.
+    named = said(library, card,
+                 "Ninety percent of 79.65 GiB is about 71.7 GiB; minus 16 of weights leaves "
+                 "about 55.7 gigs, so about 103 conversations fit.")
+    assert verdicts(named)["71.7 GiB"][0] == RIGHT

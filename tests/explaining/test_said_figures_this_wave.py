@@ -185,14 +185,15 @@ def test_a_factor_said_as_better_than_claims_a_ratio(library: Library) -> None:
 
 def test_gigabytes_taken_from_gibibytes_are_named(library: Library) -> None:
     # kv-headroom: 90% of 79.65 GiB is 71.7 GiB (77 GB); less the 16 GB of weights leaves
-    # 61 GB. 71.7 − 16 = 55.7 subtracts GB from GiB as if they were one unit.
+    # 61 GB. 71.7 − 16 = 55.7 subtracts GB from GiB as if they were one unit, and so the
+    # "71.7 gigs" it starts from were taken as GB.
     result = said(library, "model-sizing/kv-headroom",
                   "Ninety percent of 79.65 gigs is about 71.7 gigs, minus 16 for weights "
                   "leaves 55.7.")
     wrong = [f for f in result.figures if f.verdict == WRONG]
-    assert [f.text for f in wrong] == ["55.7"]
+    assert [f.text for f in wrong] == ["71.7 gigs", "55.7"]
     # The card declares this slip, so its own words name it.
-    assert "'gib-as-gb' mistake" in (wrong[0].mistake or "")
+    assert all("'gib-as-gb' mistake" in (f.mistake or "") for f in wrong)
     right = said(library, "model-sizing/kv-headroom",
                  "Ninety percent of 79.65 GiB is about 77 GB, minus 16 for weights leaves "
                  "61.")
