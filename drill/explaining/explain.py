@@ -237,7 +237,7 @@ def _carried_as_said(found: list[Figure], verdicts: list[Verdict],
         for step in mistakes:
             shown = _shown_number(step)
             if (step.candidate.kind != SLIP_STEP or step.mistake is None or shown is None
-                    or step.mistake.id not in made or step.meant != option.candidate.name
+                    or step.mistake.id not in made or not _same_quantity(step, option)
                     or step.candidate.value.dim != option.candidate.value.dim
                     or not step.candidate.value.value
                     or relative_off(said, shown) > max(step.tolerance, figure.precision)):
@@ -249,6 +249,15 @@ def _carried_as_said(found: list[Figure], verdicts: list[Verdict],
                 out[index] = Verdict(WRONG, step, True)
                 break
     return out
+
+
+def _same_quantity(step: judging.Option, option: judging.Option) -> bool:
+    """Whether ``option`` is what the slip's step is mistaken for, by name or under
+    another of the same value ("usable_gb", the engine's share in GB)."""
+    meant = step.meant_value
+    return step.meant == option.candidate.name or (
+        meant is not None and meant.dim == option.candidate.value.dim
+        and relative_off(meant.value, option.candidate.value.value) < 1e-6)
 
 
 #: A size word said of decimal and binary units alike.
