@@ -105,13 +105,15 @@ _CALLED_WRONG = re.compile(r"\s*(?:[a-z]+\s+){0,2}(?:is|was|sounds|seems|would\s
                            r"|incorrect|a\s+mistake|nonsense)\b", re.IGNORECASE)
 #: Words after a figure that deny it is a thing: "half a conversation is no conversation".
 _IS_NO = re.compile(r"\s+(?:(?:is|are)\s+(?:no|not\s+an?)\s+[a-z]"
+                    r"|(?:is|are)\s+(?:useless|worthless|pointless|no\s+use)\b"
                     r"|(?:doesn't|does\s+not|won't|can't|cannot)\s+(?:fit|count|exist|work))",
                     re.IGNORECASE)
-#: A figure said as what a what-if would take: "to hit 300 you'd need about 4.8 TB/s".
+#: A figure said as what a what-if would take: "to hit 300 you'd need about 4.8 TB/s", "it
+#: would imply half a millisecond per step".
 _NEEDED = re.compile(r"(?:\b(?:to\s+(?:actually\s+)?(?:hit|get|reach|serve|make|do)|if)\b"
                      r"[^.;!?]{0,30}\b(?:you'd|you\s+would|we'd|we\s+would|it\s+would)"
-                     r"|[0-9a-z%/]\s+would)\s+need(?:\s+(?:a|an|about|around|roughly"
-                     r"|at\s+least))?\s*$", re.IGNORECASE)
+                     r"|[0-9a-z%/]\s+would)\s+(?:need|imply|mean|require)"
+                     r"(?:\s+(?:a|an|about|around|roughly|at\s+least))?\s*$", re.IGNORECASE)
 #: What a factor is of, said after it: "three times what the memory can feed".
 _OF_WHAT = re.compile(r"\s+(?:what|the\s+(?:memory|bandwidth|ceiling|floor|peak))\b",
                       re.IGNORECASE)

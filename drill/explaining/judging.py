@@ -639,7 +639,8 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     return Verdict("unknown")
 
 
-_SLOWER = re.compile(r"\s+(?:slower|less\s+throughput|fewer(?:\s+tokens)?|lower\s+throughput)\b",
+_SLOWER = re.compile(r"\s+(?:slower|shorter|less\s+throughput|fewer(?:\s+tokens)?"
+                     r"|lower\s+throughput)\b",
                      re.IGNORECASE)
 
 

@@ -241,3 +241,34 @@ def test_gigs_from_the_datasheet_the_answer_carries_on(library: Library) -> None
                  "Take off 16.1 for the weights; at 128 KiB a token that's about 465 thousand "
                  "tokens.")
     assert right.all_right
+
+
+def test_what_a_claim_would_imply_is_no_claim(library: Library) -> None:
+    # q1: 16 GB ÷ 3.35 TB/s ≈ 4.78 ms a step, 209 tokens/s; 2,000 tokens/s would take
+    # half a millisecond a step, which is why that benchmark is broken.
+    answer = said(library, "speed-physics/q1",
+                  "Sixteen gigs over 3.35 terabytes a second is about 4.8 milliseconds a step, "
+                  "so about 209 tokens a second. The 2,000 tokens a second benchmark has to be "
+                  "broken, because it would imply half a millisecond per step.")
+    assert "half a millisecond per step" not in [f.text for f in answer.figures
+                                                 if f.verdict == WRONG]
+
+
+def test_half_a_thing_called_useless_is_no_count(library: Library) -> None:
+    # kv-headroom: 61 GB ÷ 0.537 GB ≈ 113.6, rounded down to 113 conversations.
+    answer = said(library, "model-sizing/kv-headroom",
+                  "The engine gets 71.7 GiB, about 77 gigabytes; less 16 gigs of weights is 61. "
+                  "That is about 113.5 caches, and you round down to 113, because half a "
+                  "conversation is useless.")
+    assert "half a conversation" not in [f.text for f in answer.figures
+                                         if f.verdict == WRONG]
+
+
+def test_a_step_some_percent_shorter_is_the_time_saved(library: Library) -> None:
+    # q7: attention's 30% made 3× faster leaves 0.7 + 0.1 = 0.8 of the step, 20% shorter,
+    # 1.25×; 300 launches × 4 µs = 1.2 ms is 25% of a 4.8 ms step.
+    answer = said(library, "speed-physics/q7",
+                  "The launches cost 300 times 4 microseconds, 1.2 milliseconds, a quarter of "
+                  "the step. Attention's 30 percent drops to 10, so the step gets 20 percent "
+                  "shorter, 1.25 times faster.")
+    assert "20 percent" not in [f.text for f in answer.figures if f.verdict == WRONG]
