@@ -949,11 +949,20 @@ def _named_with_unit(text: str, figure: Figure, options: list[Option], slip: Opt
     ridge at 295" is the ridge point, though a batch of 295 is the slip."""
     if not figure.bare:
         return None
-    before = set(words_of(text[max(0, figure.start - 32):figure.start])[-1:])
+    # The word just before it, and the last words of its phrase: "you need a batch of
+    # around 591".
+    phrase = re.split(r"[.,;:!?]", text[max(0, figure.start - 40):figure.start])[-1]
+    before = set(words_of(text[max(0, figure.start - 32):figure.start])[-1:]
+                 + words_of(phrase)[-3:])
     # Or just after it: "1,979 over 3.35 is about 591 in FP8", the FP8 ridge.
     after = set(words_of(re.split(r"[.,;!?]", text[figure.end:figure.end + 16],
                                   maxsplit=1)[0])[:2])
     meant = set(words_of(slip.meant or ""))
+    alike = {w for o in options if o.candidate.kind in ("given", "result")
+             and relative_off(figure.value.value, o.candidate.value.value) <= o.tolerance
+             for w in words_of(o.candidate.name)}
+    if before & (meant - alike):
+        return None  # "you need a batch of around 591": the batch the slip is about
     for words in (before, after):
         for option in options:
             own = set(words_of(option.candidate.name))

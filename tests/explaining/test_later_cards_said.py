@@ -272,3 +272,18 @@ def test_a_step_some_percent_shorter_is_the_time_saved(library: Library) -> None
                   "the step. Attention's 30 percent drops to 10, so the step gets 20 percent "
                   "shorter, 1.25 times faster.")
     assert "20 percent" not in [f.text for f in answer.figures if f.verdict == WRONG]
+
+
+def test_a_batch_said_at_the_ridge_s_number(library: Library) -> None:
+    # ridge-per-precision: the FP8 ridge is 1,979 ÷ 3.35 ≈ 591 FLOP/byte, but an FP8
+    # weight is one byte, so a batch of ~295 reaches it; a batch of 591 is the slip.
+    opening = "In FP8 the ridge is 1,979 over 3.35, about 591. "
+    slip = said(library, "hardware/ridge-per-precision",
+                opening + "So you'd need a batch of around 591 before the FP8 GEMM turns "
+                "compute-bound.")
+    wrong = [f for f in slip.figures if f.verdict == WRONG]
+    assert [(f.text, f.name) for f in wrong] == [("591", "batch_fp8")]
+    assert wrong[0].start > slip.text.index("batch")
+    right = said(library, "hardware/ridge-per-precision",
+                 opening + "So a batch of around 295 turns the FP8 GEMM compute-bound.")
+    assert right.all_right
