@@ -1153,12 +1153,23 @@ _WITHOUT = re.compile(r"(?:without|with\s+no|if\s+there\s+(?:is|were)\s+no)\s+(?
 
 def _case_named(text: str, figure: Figure, slip: Option) -> bool:
     """Whether the sentence opens on the case the slip's name describes ("no-hit":
-    "Without a cache hit, prefill is ... 75 ms"): that case's figure, said as such."""
-    if slip.mistake is None or not slip.mistake.id.startswith("no-"):
+    "Without a cache hit, prefill is ... 75 ms"), or the clause names it ("bf16-peak": "In
+    BF16 that's 989 over 3.35, 295"): that case's figure, said as such."""
+    if slip.mistake is None:
         return False
+    if not slip.mistake.id.startswith("no-"):
+        clause = text[max(sentence_start(text, figure.start), figure.start - 60):figure.start]
+        case = _IN_CASE.search(clause.rsplit(";", 1)[-1])
+        own = set(slip.mistake.id.casefold().split("-")) - set(words_of(slip.meant or ""))
+        return case is not None and len(case.group(1)) >= 3 and case.group(1).casefold() in own
     said = _WITHOUT.match(text, sentence_start(text, figure.start))
     named = set(slip.mistake.id.split("-")[1:])
     return said is not None and bool(named & set(said.group(1).casefold().split()))
+
+
+#: A clause that opens on a case: "In BF16 that's ...", "and for BF16 ...".
+_IN_CASE = re.compile(r"(?:^|,)\s*(?:and\s+|but\s+)?(?:in|for|with|on)\s+(?:the\s+)?([\w-]+)",
+                      re.IGNORECASE)
 
 
 #: A round figure said as a bound it falls just short of, or just passes.

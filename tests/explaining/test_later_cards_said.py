@@ -287,3 +287,15 @@ def test_a_batch_said_at_the_ridge_s_number(library: Library) -> None:
     right = said(library, "hardware/ridge-per-precision",
                  opening + "So a batch of around 295 turns the FP8 GEMM compute-bound.")
     assert right.all_right
+
+
+def test_a_slip_s_value_said_of_the_case_its_clause_names(library: Library) -> None:
+    # ridge-per-precision: 989 ÷ 3.35 ≈ 295 FLOP/byte is the BF16 ridge, right as that;
+    # the FP8 ridge is 1,979 ÷ 3.35 ≈ 591, and 295 said of FP8 is the slip.
+    answer = said(library, "hardware/ridge-per-precision",
+                  "In BF16 that's 989 over 3.35, 295 flops per byte, and in FP8 it's 1,979 "
+                  "over 3.35, 591.")
+    assert answer.all_right
+    slip = said(library, "hardware/ridge-per-precision",
+                "In FP8 the ridge is about 295 flops per byte.")
+    assert verdicts(slip)["295 flops per byte"][0] == WRONG
