@@ -1078,8 +1078,11 @@ _PER_ONE = re.compile(r"(?:\beach|\bapiece|\bper\s+(?:user|sequence|request|conv
                       re.IGNORECASE)
 
 
-#: "each" said in the clause before a figure: "each would have got 52 tokens".
-_EACH_BEFORE = re.compile(r"\b(?:each|apiece)\b[^,.;:!?]{0,30}$", re.IGNORECASE)
+#: "each" said as the subject of the clause before a figure: "each would have got 52
+#: tokens", "they'd each have gotten 52" (not "128 KiB each is about 131 MB").
+_EACH_BEFORE = re.compile(r"\beach\s+(?:would|will|could|have|has|had|gets?|got|gotten|sees?"
+                          r"|saw|holds?|needs?|keeps?|loses?|lost|one|user|sequence|request"
+                          r"|conversation|of\s+them)\b[^,.;:!?]{0,30}$", re.IGNORECASE)
 
 
 def _one_of_many(text: str, figure: Figure, slip: Option, options: list[Option]) -> bool:

@@ -299,3 +299,12 @@ def test_a_slip_s_value_said_of_the_case_its_clause_names(library: Library) -> N
     slip = said(library, "hardware/ridge-per-precision",
                 "In FP8 the ridge is about 295 flops per byte.")
     assert verdicts(slip)["295 flops per byte"][0] == WRONG
+
+
+def test_each_of_the_things_a_size_counts_is_no_user(library: Library) -> None:
+    # q3: the step reads every user's cache, 32 × 1,000 tokens × 128 KiB ≈ 4.19 GB; one
+    # user's 131 MB said as the step's is the slip, though "each" is said before it.
+    slip = said(library, "speed-physics/q3",
+                "On top of the weights the step reads the cache: a thousand tokens at 128 KiB "
+                "each is about 131 megabytes a step.")
+    assert verdicts(slip)["131 megabytes a step"] == (WRONG, "kv_bytes")
