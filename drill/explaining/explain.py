@@ -231,11 +231,11 @@ def _carried_as_said(found: list[Figure], verdicts: list[Verdict],
         option = verdict.option
         if verdict.verdict != RIGHT or option is None or option.mistake is not None:
             continue
-        said = _number_said(figure)
+        said = number_written(figure.text)
         if said is None or not (figure.bare or _LOOSE_SIZE.search(said_as[index])):
             continue  # "71.7 GiB" says its unit
         for step in mistakes:
-            shown = _shown_number(step)
+            shown = number_written(step.candidate.shown)
             if (step.candidate.kind != SLIP_STEP or step.mistake is None or shown is None
                     or step.mistake.id not in made or not _same_quantity(step, option)
                     or step.candidate.value.dim != option.candidate.value.dim
@@ -262,18 +262,6 @@ def _same_quantity(step: judging.Option, option: judging.Option) -> bool:
 
 #: A size word said of decimal and binary units alike.
 _LOOSE_SIZE = re.compile(r"\b(?:gigs?|megs?|gig|teras?)\b", re.IGNORECASE)
-
-
-def _number_said(figure: Figure) -> float | None:
-    """The number a figure says, as written: 71.7 of "about 71.7 gigs"."""
-    digits = re.match(r"\$?([0-9][0-9,]*(?:\.[0-9]+)?)", figure.text)
-    return float(digits.group(1).replace(",", "")) if digits else None
-
-
-def _shown_number(option: judging.Option) -> float | None:
-    """The number of an option as the card shows it: 71.7 of "71.7 GiB"."""
-    digits = re.match(r"\$?([0-9][0-9,]*(?:\.[0-9]+)?)", option.candidate.shown)
-    return float(digits.group(1).replace(",", "")) if digits else None
 
 
 def _said_again(figures: tuple[FigureCheck, ...]) -> tuple[FigureCheck, ...]:
