@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from textual.app import App
     from textual.pilot import Pilot
+    from textual.screen import Screen
 
     from drill.app.drill_app import DrillApp
     from drill.explaining.explain import Explanation
@@ -254,6 +255,17 @@ def notices(app: App[Any]) -> list[str]:
     """The notifications on screen, each as its text: Textual shows each in a ``Toast``,
     found here by its type name (a CSS selector, Textual's public query API)."""
     return [str(toast.render()) for toast in app.screen.query("Toast")]
+
+
+async def until_screen(app: App[Any], pilot: Pilot[Any], kind: type[Screen[Any]]) -> None:
+    """Let the app handle what is queued until a ``kind`` screen is on top: a key that
+    pushes a screen is answered once the app has worked through its messages, later on a
+    loaded machine."""
+    for _ in range(50):
+        if isinstance(app.screen, kind):
+            return
+        await pilot.pause()
+    raise AssertionError(f"no {kind.__name__} came up; {type(app.screen).__name__} is on top")
 
 
 async def until_open(app: DrillApp, pilot: Pilot[int]) -> None:

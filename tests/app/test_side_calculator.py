@@ -18,6 +18,7 @@ from drill.app.screens.review import ReviewScreen
 from drill.app.widgets.ask_field import AskField
 from drill.app.widgets.calculator_panel import CalculatorPanel
 from drill.app.widgets.card_view import CardView
+from testkit import until_screen
 
 pytestmark = pytest.mark.slow
 
@@ -142,9 +143,10 @@ async def test_question_mark_on_a_card_tells_of_ans_and_the_side_panel(
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("enter")
+        await until_screen(app, pilot, ReviewScreen)
+        await pilot.press("question_mark")
+        await until_screen(app, pilot, HelpScreen)
         listed = str(app.screen.query_one("#help-keys", Static).render())
         assert "the calculator's last result" in listed
         assert "the calculator beside the card (120 columns or more" in listed
