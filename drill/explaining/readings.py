@@ -303,6 +303,10 @@ def _binary_too(figure: Figure, plain: str, rewrite: Rewrite) -> Figure:
 _OVER_A_LINK = re.compile(r"\b(?:pcie|nvlink|infiniband|ib|link|links|port|network|ethernet"
                           r"|fabric|wire)\w*(?:\s+(?:gen\s?\d|x16|\d))*"
                           r"\s+(?:at|is|does|gives|runs\s+at)\s*$", re.IGNORECASE)
+#: A size said as a device's own: "the H20's 4 terabytes" may be its bandwidth (as well as
+#: its memory, the size it also reads as).
+_A_DEVICE_S = re.compile(r"\b(?:[HABL]\d{2,3}[A-Za-z]*|MI\d{3}X?|GPU|card|chip)'s"
+                         r"(?:\s+(?:about|roughly|around))?\s+$", re.IGNORECASE)
 #: A size said with the way it flows: "64 gigs each way" is a link's rate.
 _A_WAY_AFTER = re.compile(r"\s+(?:each\s+way|one\s+way|both\s+ways|per\s+direction"
                           r"|in\s+(?:each|one|both)\s+directions?|each\s+direction"
@@ -314,7 +318,8 @@ def _at_a_link_rate(text: str, figure: Figure) -> Figure:
     the way it flows ("64 gigs each way") read also as the link's rate: a size a second,
     its "per second" left off as people do."""
     if (_OVER_A_LINK.search(text, max(0, figure.start - 30), figure.start) is None
-            and _A_WAY_AFTER.match(text, figure.end) is None):
+            and _A_WAY_AFTER.match(text, figure.end) is None
+            and _A_DEVICE_S.search(text, max(0, figure.start - 30), figure.start) is None):
         return figure
     return _sizes_as_rates(figure)
 
