@@ -203,8 +203,13 @@ def _per_million_tokens(text: str, figure: Figure) -> Figure:
     costs about six and a half cents")."""
     if _PER_SCALE.search(figure.text) is not None:
         said = f"{figure.text} tokens"
-    elif (figure.value.dim == _MONEY and _MILLION_SAID.search(
-            text, sentence_start(text, figure.start), figure.start + 40) is not None):
+    elif figure.value.dim == _MONEY and (
+            _MILLION_SAID.search(text, sentence_start(text, figure.start),
+                                 figure.start + 40) is not None
+            or (_MILLION_PRICE.search(text, 0, figure.start) is not None
+                and _PER_SOMETHING.match(text, figure.end) is None)):
+        # Or one said after the answer priced a million ("about 72 cents per million ...
+        # the full-load quote would be about 29 cents").
         said = f"{figure.text} per million tokens"
     else:
         return figure
@@ -217,6 +222,9 @@ def _per_million_tokens(text: str, figure: Figure) -> Figure:
 
 _MONEY = dims.dim(currency=1)
 _MILLION_SAID = re.compile(r"\bmillion\b(?!\s+(?:dollars|\$))", re.IGNORECASE)
+_MILLION_PRICE = re.compile(r"(?:cents?|dollars?|bucks?|\$[0-9][0-9.,]*)\s+(?:per|a)\s+million\b",
+                            re.IGNORECASE)
+_PER_SOMETHING = re.compile(r"\s*(?:per|a|an|each|every|/)\s*[a-z]", re.IGNORECASE)
 
 
 #: "$36 a day" is a rate and also what one day costs: the periods read both ways.

@@ -317,3 +317,28 @@ def test_a_devices_terabytes_may_be_its_bandwidth(library: Library) -> None:
                   "For batch-1 decode you read 16 gigs of weights, and the H20's 4 terabytes "
                   "beats the H100's 3.35, so about 4 milliseconds versus 4.8.")
     assert "4 terabytes" not in [f.text for f in answer.figures if f.verdict == WRONG]
+
+
+def test_a_price_said_after_the_answer_priced_a_million(library: Library) -> None:
+    # cost-per-million: $2.50/h over 2,400 × 40% = 960 tokens/s is $0.72 a million; at
+    # full load, $2.50/h over 2,400 tokens/s is $0.29 a million.
+    opening = ("At 40 percent the GPU averages 960 tokens a second, about 3.46 million an "
+               "hour, so about 72 cents per million. The full-load quote would be about ")
+    right = said(library, "slo-capacity-cost/cost-per-million", opening + "29 cents.")
+    assert verdicts(right)["29 cents"] == (RIGHT, "full_cost")
+    assert right.all_right
+    slip = said(library, "slo-capacity-cost/cost-per-million", opening + "2.9 cents.")
+    assert verdicts(slip)["2.9 cents"][0] == WRONG
+
+
+def test_steps_of_a_layer_said_on_the_way(library: Library) -> None:
+    # mla-cache: 576 numbers × 2 B = 1,152 bytes a layer; tp-stops-paying: two
+    # all-reduces in each of 80 layers, 160 a step.
+    mla = said(library, "model-sizing/mla-cache",
+               "Per layer that's 576 numbers at two bytes, 1,152 bytes, and over 61 layers "
+               "about 68.6 KiB per token.")
+    assert verdicts(mla)["1,152 bytes"] == (RIGHT, "layer_bytes")
+    tp = said(library, "parallelism/tp-stops-paying",
+              "The all-reduces don't shrink: there are still 160 per step.")
+    assert verdicts(tp)["160 per step"][0] == RIGHT
+    assert tp.all_right
