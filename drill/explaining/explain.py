@@ -251,6 +251,29 @@ def _carried_as_said(found: list[Figure], verdicts: list[Verdict],
     return out
 
 
+#: Words that round the figure just said: "about 295, call it three hundred".
+_CALL_IT = re.compile(r"\s*,?\s*(?:call\s+it|so\s+call\s+it|or\s+roughly|say|round(?:ed)?\s+"
+                      r"(?:up\s+|off\s+)?to)\s+(?:about\s+|roughly\s+)?$", re.IGNORECASE)
+#: How far a rounding may move the figure it rounds.
+_ROUNDED = 0.1
+
+
+def _rounded_again(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
+    """A figure that only rounds the right one just before it ("around batch 295, call it
+    three hundred") is that figure said again, right as it was, where nothing else of the
+    card is near it."""
+    out = list(verdicts)
+    for index in range(1, len(found)):
+        before, figure = found[index - 1], found[index]
+        first, then = number_written(before.text), number_written(figure.text)
+        if (out[index].verdict == UNKNOWN and out[index - 1].verdict == RIGHT
+                and _CALL_IT.fullmatch(text, before.end, figure.start) is not None
+                and first is not None and then is not None and first > 0
+                and relative_off(then, first) <= _ROUNDED):
+            out[index] = Verdict(RIGHT, out[index - 1].option)
+    return out
+
+
 def _same_quantity(step: judging.Option, option: judging.Option) -> bool:
     """Whether ``option`` is what the slip's step is mistaken for, by name or under
     another of the same value ("usable_gb", the engine's share in GB)."""
@@ -413,6 +436,7 @@ def explain(card: Card, solution: Solution | None, text: str,
                 for index, verdict in enumerate(verdicts)]
     verdicts = _carried_as_said(found, verdicts, mistakes,
                                 [plain[slice(*rewrite.span(f.start, f.end))] for f in found])
+    verdicts = _rounded_again(reading, found, verdicts)
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     # Each as the reading it was judged by: "36.4 gigs" of 36.4 GB is not also 39 GB.
     stated = [Stated(Quantity(r.value, v.option.candidate.value.dim), figure.precision,

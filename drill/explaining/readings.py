@@ -222,8 +222,8 @@ def _per_million_tokens(text: str, figure: Figure) -> Figure:
 
 _MONEY = dims.dim(currency=1)
 _MILLION_SAID = re.compile(r"\bmillion\b(?!\s+(?:dollars|\$))", re.IGNORECASE)
-_MILLION_PRICE = re.compile(r"(?:cents?|dollars?|bucks?|\$[0-9][0-9.,]*)\s+(?:per|a)\s+million\b",
-                            re.IGNORECASE)
+_MILLION_PRICE = re.compile(r"(?:cents?|dollars?|bucks?|\$[0-9][0-9.,]*)\s+(?:per|a)\s+million\b"
+                            r"|\bmillion(?:\s+\w+)?\s+(?:costs?|comes?\s+to)\b", re.IGNORECASE)
 _PER_SOMETHING = re.compile(r"\s*(?:per|a|an|each|every|/)\s*[a-z]", re.IGNORECASE)
 
 

@@ -342,3 +342,25 @@ def test_steps_of_a_layer_said_on_the_way(library: Library) -> None:
               "The all-reduces don't shrink: there are still 160 per step.")
     assert verdicts(tp)["160 per step"][0] == RIGHT
     assert tp.all_right
+
+
+def test_a_price_after_a_million_said_to_cost(library: Library) -> None:
+    # cost-per-million: "a million tokens costs about 72 cents", then the full-load quote
+    # of $2.50/h over 2,400 tokens/s, 29 cents a million.
+    answer = said(library, "slo-capacity-cost/cost-per-million",
+                  "At 40 percent the GPU averages 960 tokens a second, about 3.46 million an "
+                  "hour. So a million tokens costs about 72 cents. The full-load quote would be "
+                  "about 29 cents, which is too optimistic.")
+    assert verdicts(answer)["29 cents"] == (RIGHT, "full_cost")
+
+
+def test_a_figure_rounded_just_after_it_is_said_again(library: Library) -> None:
+    # q4: 989 TFLOPS ÷ 3.35 TB/s ≈ 295 FLOP/byte, so decode flips at a batch of about 295;
+    # "call it three hundred" rounds it, and "call it five hundred" does not.
+    opening = ("The ridge is 989 TFLOPS over 3.35 TB/s, about 295, so ignoring KV you flip "
+               "to compute-bound around batch 295, call it ")
+    right = said(library, "speed-physics/q4", opening + "three hundred.")
+    assert verdicts(right)["three hundred"] == (RIGHT, "flip_batch")
+    assert right.all_right
+    far = said(library, "speed-physics/q4", opening + "five hundred.")
+    assert verdicts(far)["five hundred"][0] != RIGHT
