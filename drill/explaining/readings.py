@@ -322,9 +322,9 @@ _A_WAY_AFTER = re.compile(r"\s+(?:each\s+way|one\s+way|both\s+ways|per\s+directi
 
 
 def _at_a_link_rate(text: str, figure: Figure) -> Figure:
-    """A size said of a link ("over PCIe at 64 gigs", "PCIe Gen5 x16 is 64 gigs") or of
-    the way it flows ("64 gigs each way") read also as the link's rate: a size a second,
-    its "per second" left off as people do."""
+    """A size said of a link ("over PCIe at 64 gigs", "PCIe Gen5 x16 is 64 gigs"), of the
+    way it flows ("64 gigs each way") or as a device's own ("the H20's 4 terabytes") read
+    also as a rate: a size a second, its "per second" left off as people do."""
     if (_OVER_A_LINK.search(text, max(0, figure.start - 30), figure.start) is None
             and _A_WAY_AFTER.match(text, figure.end) is None
             and _A_DEVICE_S.search(text, max(0, figure.start - 30), figure.start) is None):
