@@ -85,8 +85,7 @@ def _kind_said_before(text: str, figures: Sequence[Figure], index: int) -> bool:
     run = [figures[i] for i in run_before(text, figures, index)]
     ops = [_joined(text, figures, i) or "" for i in run_before(text, figures, index)][1:]
     united = [f for f in run if f.has_unit]
-    if (not said.has_unit or len(united) != 1 or any(o in ("plus", "+", "minus", "less", "−")
-                                                     for o in ops)):
+    if not said.has_unit or len(united) != 1 or any(o in _SUMMED for o in ops):
         return False
     mine, theirs = united[0].value, said.value
     unit = _unit_of(said)
@@ -113,18 +112,17 @@ def misworked(text: str, figures: Sequence[Figure], tolerance: float
     for index in range(2, len(figures)):
         figure = figures[index]
         run = run_before(text, figures, index)
+        # "0.7 plus 0.3 over 3 is 0.8": said left to right or with division first.
+        first = _run_value(text, figures, index - 1, divide_first=True)
         if not _links_to(text, figures[index - 1], figure) or not (
                 len(run) == 2 or (len(run) == 3 and _a_fraction_raised(text, figures, run))
-                or _summed_only(text, figures, run)
-                or _run_value(text, figures, index - 1, divide_first=True) is not None):
+                or _summed_only(text, figures, run) or first is not None):
             continue
         if _OPENS_A_RUN.match(text, figure.end):
             continue  # "0.99 to the tenth is about 0.99 minus 0.1": the next working
         op = _joined(text, figures, index - 1)
         value = _run_value(text, figures, index - 1)
-        # "0.7 plus 0.3 over 3 is 0.8": said left to right or with division first.
-        first = _run_value(text, figures, index - 1, divide_first=True)
-        summed = op in ("plus", "+", "minus", "less", "−")
+        summed = op in _SUMMED
         if (op is None or value is None or value <= 0
                 or (summed and not _a_plain_sum(figures, run, figure))):
             continue
@@ -164,8 +162,7 @@ def _a_plain_sum(figures: Sequence[Figure], run: range, said: Figure) -> bool:
 def _summed_only(text: str, figures: Sequence[Figure], run: range) -> bool:
     """Whether every figure of a run is added to the one before: "0.2 plus 0.1 plus
     0.25", a sum of any length, worked as said."""
-    return len(run) >= 2 and all(_joined(text, figures, at) in ("plus", "+")
-                                 for at in run[1:])
+    return len(run) >= 2 and all(_joined(text, figures, at) in _ADDED for at in run[1:])
 
 
 def _a_fraction_raised(text: str, figures: Sequence[Figure], run: range) -> bool:
@@ -414,6 +411,9 @@ def product_before(text: str, figures: Sequence[Figure], index: int
 
 #: The operators of a plain product said aloud.
 _MULTIPLIED = frozenset({"times", "x", "×", "*", "·"})
+#: The operators of a sum said aloud, and those that add.
+_SUMMED = frozenset({"plus", "+", "minus", "less", "−"})
+_ADDED = frozenset({"plus", "+"})
 
 
 def _run_value(text: str, figures: Sequence[Figure], last: int, divide_first: bool = False
@@ -435,7 +435,7 @@ def _run_value(text: str, figures: Sequence[Figure], last: int, divide_first: bo
             if operand == 0:
                 return None
             total /= operand
-        elif op in ("plus", "+"):
+        elif op in _ADDED:
             total += operand
         elif op in ("minus", "less", "−"):
             total -= operand
@@ -453,21 +453,21 @@ def _terms_first(ops: list[str], values: list[float]) -> float | None:
     term: "0.7 plus 0.3 over 3" is 0.8. None where no term has a quotient or product,
     another operator (a power) is in the run, or it opens with a product or quotient
     (whose divisor may be the sum after it)."""
-    if not ops or ops[0] not in ("plus", "+", "minus", "less", "−"):
+    if not ops or ops[0] not in _SUMMED:
         return None  # "64 times 4096 over 4096 plus 128": the sum may be the divisor
     terms: list[float] = [values[0]]
     signs = [1.0]
     scaled = False
     for op, operand in zip(ops, values[1:], strict=True):
-        if op in ("plus", "+", "minus", "less", "−"):
+        if op in _SUMMED:
             terms.append(operand)
-            signs.append(1.0 if op in ("plus", "+") else -1.0)
+            signs.append(1.0 if op in _ADDED else -1.0)
         elif op in ("over", "/", "÷") or op.startswith("divided"):
             if operand == 0:
                 return None
             terms[-1] /= operand
             scaled = True
-        elif op in ("times", "x", "×", "*", "·"):
+        elif op in _MULTIPLIED:
             terms[-1] *= operand
             scaled = True
         else:
