@@ -32,7 +32,8 @@ def read_figures(reading: str, plain: str, rewrite: Rewrite,
             reading, _factor_of_words(reading, _at_a_link_rate(reading, f)))))))
         for f in counted_like_the_next(
             reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
-    return [_binary_too(figure, plain, rewrite) for figure in found]
+    return [_fraction_said(_binary_too(figure, plain, rewrite), plain, rewrite)
+            for figure in found]
 
 
 #: A word and a count noun after a bare number: "14 decode steps", "30 streaming users".
@@ -305,6 +306,23 @@ def _binary_too(figure: Figure, plain: str, rewrite: Rewrite) -> Figure:
     binary = tuple(Quantity(r.value * factor, r.dim) for r in figure.readings
                    if dims.exponents(r.dim).get("information"))
     return dataclasses.replace(figure, readings=(*figure.readings, *binary))
+
+
+#: A share said as a fraction in words: "a third", "two thirds", "three quarters".
+_FRACTION_WORDS = re.compile(r"(?:an?|one|two|three|four)\s+(?:thirds?|quarters?|fifths?"
+                             r"|sixths?|eighths?|tenths?)", re.IGNORECASE)
+#: How loosely a fraction in words is said: "a third of the time" for 36.6% is how people
+#: round, as "about 35 percent" would be; a quarter or a half for it is not.
+_FRACTION_PRECISION = 0.1
+
+
+def _fraction_said(figure: Figure, plain: str, rewrite: Rewrite) -> Figure:
+    """A fraction said in words, held to the rounding such words carry, not to the six
+    digits it is written out with."""
+    start, end = rewrite.span(figure.start, figure.end)
+    if not _FRACTION_WORDS.fullmatch(plain[start:end].strip()):
+        return figure
+    return dataclasses.replace(figure, precision=max(figure.precision, _FRACTION_PRECISION))
 
 
 #: A link said before a size with "at": "over PCIe at 64 gigs", "NVLink at 450 GB".
