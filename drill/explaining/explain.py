@@ -44,7 +44,7 @@ from drill.checking.prose import check_prose
 from drill.checking.tolerance import card_tolerance, log_apart, relative_off
 from drill.explaining import judging
 from drill.explaining.judging import SLIP_STEP, Option, Verdict, judge, options_of
-from drill.explaining.meaning import sentence_end, sentence_start
+from drill.explaining.meaning import sentence_end, sentence_start, words_of
 from drill.explaining.points import PointCheck, check_points
 from drill.explaining.readings import number_written, read_figures
 from drill.explaining.settled import alike_figures, mixed_scales, settle
@@ -251,6 +251,68 @@ def _carried_as_said(found: list[Figure], verdicts: list[Verdict],
     return out
 
 
+def _ratio_to(text: str, found: list[Figure], index: int, verdicts: list[Verdict],
+              options: list[Option]) -> Verdict:
+    """A factor said of the figure before it against another of its kind ("12 ms, which is
+    two and a half times the 4.8 ms step") claims their ratio: it is judged as the card's
+    result that the right figures' ratio is (the launches' share of the step, 25%), so a
+    factor carried from a slip is that result said wrong."""
+    verdict = verdicts[index]
+    figure = found[index]
+    if index < 1 or not figure.text.endswith("×"):
+        return verdict
+    part, joined = found[index - 1], _RATIO_JOIN.match(text, found[index - 1].end)
+    after = _TIMES_THE.match(text, figure.end)
+    if not part.has_unit or joined is None or joined.end() != figure.start or after is None:
+        return verdict
+    numerator = _right_value(verdicts[index - 1])
+    whole = found[index + 1] if index + 1 < len(found) else None
+    if whole is not None and whole.start == after.end():
+        denominator = _right_value(verdicts[index + 1])
+    else:
+        word = re.match(r"[A-Za-z]+", text[after.end():])
+        named = [o.candidate.value for o in options
+                 if word is not None and o.candidate.kind == "given" and o.mistake is None
+                 and set(words_of(word.group())) & o.vocab]
+        denominator = named[0] if len(named) == 1 else None
+    if (numerator is None or denominator is None or numerator.dim != denominator.dim
+            or not denominator.value):
+        return verdict
+    ratio = numerator.value / denominator.value
+    result = next((o for o in options if o.mistake is None and o.candidate.kind == "result"
+                   and o.candidate.value.dim == dims.DIMENSIONLESS
+                   and relative_off(o.candidate.value.value, ratio) < 1e-3), None)
+    said = judging.reading_in(figure, dims.DIMENSIONLESS)
+    if result is None:
+        return verdict
+    if (relative_off(said, ratio) <= max(result.tolerance, figure.precision)
+            or (joined.group("above") and ratio >= said)
+            or (joined.group("below") and ratio <= said)):
+        return Verdict(RIGHT, result, True)
+    return Verdict(WRONG, result, True)
+
+
+#: What joins a figure to a factor said of it: "12 ms, which is", "12 ms of CPU, that's".
+_RATIO_JOIN = re.compile(r"(?:[A-Za-z ]{0,30},)?\s*(?:,\s*)?(?:so\s+)?"
+                         r"(?:(?:which|that|this|it)(?:'s|\s+is)|that's|is)?\s*(?:(?:like|about|around|roughly|nearly|almost)\s+)?"
+                         r"(?:(?P<above>more\s+than|over|above)\s+|(?P<below>less\s+than"
+                         r"|under|below)\s+)?", re.IGNORECASE)
+#: What a factor is said of: "× the 4.8 ms step", "× the whole step", "× the ideal step".
+_TIMES_THE = re.compile(r"\s+(?:the|its|our|a)\s+(?:(?:whole|entire|ideal|full|actual)\s+)?",
+                        re.IGNORECASE)
+
+
+def _right_value(verdict: Verdict) -> Quantity | None:
+    """The right value of what a judged figure claims: its own when right, the one it
+    should have been when wrong."""
+    option = verdict.option
+    if option is None or verdict.verdict not in (RIGHT, WRONG):
+        return None
+    if option.mistake is not None:
+        return option.meant_value
+    return option.candidate.value
+
+
 #: Words that round the figure just said: "about 295, call it three hundred".
 _CALL_IT = re.compile(r"\s*,?\s*(?:call\s+it|so\s+call\s+it|or\s+roughly|say|round(?:ed)?\s+"
                       r"(?:up\s+|off\s+)?to)\s+(?:about\s+|roughly\s+)?$", re.IGNORECASE)
@@ -437,6 +499,8 @@ def explain(card: Card, solution: Solution | None, text: str,
     verdicts = _carried_as_said(found, verdicts, mistakes,
                                 [plain[slice(*rewrite.span(f.start, f.end))] for f in found])
     verdicts = _rounded_again(reading, found, verdicts)
+    verdicts = [_ratio_to(reading, found, index, verdicts, options)
+                for index in range(len(found))]
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     # Each as the reading it was judged by: "36.4 gigs" of 36.4 GB is not also 39 GB.
     stated = [Stated(Quantity(r.value, v.option.candidate.value.dim), figure.precision,

@@ -81,6 +81,10 @@ _OF_A_WHOLE = {"half": 0.5, "twice": 2.0}
 _AS_FAST = frozenset({"fast", "quick", "slow", "long", "cheap", "expensive", "costly"})
 #: The times and costs a factor may be said of: "twice the latency".
 _A_TIME = frozenset({"latency", "time", "wait", "delay", "cost", "price", "mean"})
+#: What may stand between "twice the" and the time it is a factor of: "the whole step",
+#: "the 4.8 ms step".
+_WHOLE = frozenset({"whole", "entire", "ideal", "full", "ms", "milliseconds", "millisecond",
+                    "us", "µs", "microseconds", "seconds", "s"})
 #: Factors said as one word, and the hedges that make them no verb: "only double".
 _FOLD = {"double": "2×", "triple": "3×", "quadruple": "4×"}
 _HEDGES = frozenset({"only", "about", "roughly", "around", "just", "nearly", "almost",
@@ -563,7 +567,7 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
         return tok.start, tok.end, _MULTIPLIED[low]
     if low == "twice" and i + 2 < len(tokens) and (
             (tokens[i + 1].low == "as" and tokens[i + 2].low in _AS_FAST)
-            or (tokens[i + 1].low == "the" and tokens[i + 2].low in _A_TIME)):
+            or (tokens[i + 1].low == "the" and _a_time_at(tokens, i + 2))):
         # "twice as cheap", "twice the latency": a factor, as "2× as cheap"
         return tok.start, tok.end, "2×"
     if low in _FOLD and previous is not None and previous.low in _HEDGES and (
@@ -707,6 +711,17 @@ def _unit_like(tok: _Token) -> bool:
     """Whether ``tok`` ends a figure's unit, so "a second" after it means per second."""
     return (tok.text in UNITS or tok.low in SCALES or tok.low in _UNIT_WORDS
             or _FLOPS.match(tok.text) is not None)
+
+
+def _a_time_at(tokens: list[_Token], j: int) -> bool:
+    """Whether a time a factor is said of starts at ``j``: "latency", "whole step", "4.8 ms
+    step" ("double the step" is as often how a time scales, so only "twice" reads so)."""
+    for token in tokens[j:j + 4]:
+        if token.low in _A_TIME or token.low == "step":
+            return True
+        if token.low not in _WHOLE and not token.text[0].isdigit():
+            return False
+    return False
 
 
 def _format(value: float, decimals: int) -> str:

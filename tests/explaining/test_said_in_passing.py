@@ -26,3 +26,29 @@ def test_a_fraction_in_words_far_from_the_share_is_wrong(library: Library) -> No
                       _P99_OPENING + f"so {words} of the time the slowest sample is under it.")
         assert verdicts(answer)[words] == (WRONG, "none_above"), words
         assert not answer.all_right
+
+
+_LAUNCHES = "Three hundred kernels times four microseconds is "
+
+
+def test_a_factor_carried_from_a_slipped_figure_is_its_share_said_wrong(
+        library: Library) -> None:
+    # q7: 300 × 4 µs = 1.2 ms of launches, 25% of the 4.8 ms step. Said 10× high as 12 ms,
+    # "two and a half times the step" is that share carried, 10× high too.
+    for said_of in ("the 4.8 ms step", "the whole step"):
+        answer = said(library, "speed-physics/q7",
+                      _LAUNCHES + f"12 milliseconds of CPU, that's two and a half times "
+                      f"{said_of}, so launches would dominate.")
+        assert verdicts(answer)["two and a half times"] == (WRONG, "launch_fraction"), said_of
+
+
+def test_a_bound_on_the_factor_holds_or_not_by_the_right_figures(library: Library) -> None:
+    # "More than twice the step" of 12 ms is the same slip; "less than 0.3 times" of the
+    # right 1.2 ms holds, as 25% is under it.
+    slip = said(library, "speed-physics/q7",
+                _LAUNCHES + "12 milliseconds, which is more than twice the 4.8 ms step.")
+    assert verdicts(slip)["twice"] == (WRONG, "launch_fraction")
+    right = said(library, "speed-physics/q7",
+                 _LAUNCHES + "1.2 milliseconds, which is under 0.3 times the 4.8 ms step.")
+    assert verdicts(right)["0.3 times"] == (RIGHT, "launch_fraction")
+    assert right.all_right
