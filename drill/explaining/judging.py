@@ -529,6 +529,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
             # its digits, where the words name only this one; "0.45 of the old time" is the
             # new step said wrong, not a speedup less one.
             return Verdict("wrong", rival, True)
+        counted = _counted_by_its_noun(figure, noun, best_hit, rival, scores, options)
+        if counted is not None and not operand:
+            return Verdict("wrong", counted, True)  # "one in a hundred pages": no call's 1%
         asked = _asked_twin(best_hit, fits, hits, scores)
         if asked is not None and not operand and _off(figure, best_hit) > 2 * significance(
                 figure):  # not the step itself, said to its digits ("60.68, so 60")
@@ -589,6 +592,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         if (rival is not None and plain[id(rival)] >= _BARE_CLUE and not small_whole(figure)
                 and _within(figure, rival, _NEAR)):
             return Verdict("wrong", rival, True)
+        share = _share_by_its_noun(figure, noun, fits, options)
+        if share is not None and not operand:
+            return Verdict("wrong", share, True)  # "one in five pages": the pages' share
         # A letter said just before it names the unknown ("m comes out around 410"), and so
         # does solving for it ("solving that against 295 gives around 310").
         # Not a coefficient of the letter itself: "590 m is 3,506 m".
@@ -977,6 +983,39 @@ def _named_with_unit(text: str, figure: Figure, options: list[Option], slip: Opt
 def clue_of(text: str, figure: Figure) -> Context:
     """The words around ``figure`` (for messages and tests)."""
     return context_of(text, figure.start, figure.end, _noun(figure))
+
+
+def _counted_by_its_noun(figure: Figure, noun: str, hit: Option, rival: Option | None,
+                         scores: dict[int, float], options: list[Option]) -> Option | None:
+    """The asked result a bare share names by the noun it counts, where its value is only
+    the scenario's own share restated: "one in a hundred pages" is the share of pages said
+    wrong, not the 1% of calls the given leaves."""
+    if (rival is None or not _restated(hit, options) or scores[id(hit)] > 0
+            or _share_by_its_noun(figure, noun, [rival], options) is None):
+        return None
+    return rival
+
+
+def _share_by_its_noun(figure: Figure, noun: str, fits: list[Option], options: list[Option]
+                       ) -> Option | None:
+    """The one asked share of the card a bare share names by the noun right after it, with
+    a word no given is said with ("one in five pages": pages, where the calls are given),
+    when near it."""
+    first = noun.split()[:1]
+    if not first or not figure.bare or not 0 < figure.value.value < 1:
+        return None
+    of_givens = {w for o in options if o.candidate.kind == "given" for w in o.vocab}
+    words = set(words_of(first[0])) - of_givens
+    named = sorted((o for o in fits if o.asked and o.candidate.kind == "result"
+                    and o.candidate.value.dim == dims.DIMENSIONLESS and words & o.vocab
+                    and _within(figure, o, _NEAR)),
+                   key=lambda o: abs(math.log(figure.value.value / o.candidate.value.value)))
+    # The nearest of those the noun names, when clearly nearer than the next: 20% of pages
+    # is the 9.6% of slow pages said wrong, not the 90% of pages all within.
+    apart = [abs(math.log(figure.value.value / o.candidate.value.value)) for o in named]
+    if len(named) > 1 and apart[1] < 2 * apart[0]:
+        return None
+    return named[0] if named else None
 
 
 def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[int, float]

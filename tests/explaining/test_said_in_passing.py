@@ -52,3 +52,27 @@ def test_a_bound_on_the_factor_holds_or_not_by_the_right_figures(library: Librar
                  _LAUNCHES + "1.2 milliseconds, which is under 0.3 times the 4.8 ms step.")
     assert verdicts(right)["0.3 times"] == (RIGHT, "launch_fraction")
     assert right.all_right
+
+
+_FAN_OUT = "All ten calls inside their P99 is 0.99 to the tenth, about 90 percent, "
+
+
+def test_a_share_said_as_odds_of_pages_is_the_share_of_pages(library: Library) -> None:
+    # fan-out: 1 − 0.99^10 ≈ 9.6% of pages are slow; "one in a hundred pages" is that share
+    # said 10× low (the 1% is a call's), "one in five pages" twice too high.
+    for odds in ("one in a hundred", "one in five"):
+        answer = said(library, "serving-math/fan-out",
+                      _FAN_OUT + f"so about {odds} pages breaks the line.")
+        assert verdicts(answer)[odds] == (WRONG, "slow_share"), odds
+    right = said(library, "serving-math/fan-out",
+                 _FAN_OUT + "so about one in ten pages breaks the line.")
+    assert verdicts(right)["one in ten"] == (RIGHT, "slow_share")
+
+
+def test_the_calls_own_share_said_as_odds_of_calls_is_right(library: Library) -> None:
+    # One in a hundred calls is slow: the given P99 restated, said of calls.
+    answer = said(library, "serving-math/fan-out",
+                  _FAN_OUT + "so though only one in a hundred calls is slow, about one in "
+                  "ten pages breaks the line.")
+    assert verdicts(answer)["one in a hundred calls"][0] == RIGHT
+    assert answer.all_right
