@@ -903,16 +903,21 @@ def _given_unit_left_off(figure: Figure, options: list[Option]) -> Option | None
     tokens a step" of a 2,048-token budget. A whole number must keep the given's kind:
     "128 conversations" is no 128 KiB."""
     said = NUMBER.match(figure.text.lstrip("$"))
-    if said is None or len(said.group().replace(",", "").replace(".", "").strip("0")) < 3:
-        return None
     kinds = {dims.without_counts(r.dim) for r in figure.readings}
+    # "450 a second each way": a rate with its size left off, which says what it is.
+    per_second = dims.dim(time=-1) in kinds
+    if said is None or len(said.group().replace(",", "").replace(".", "").strip("0")) < (
+            2 if per_second else 3):
+        return None
     for option in options:
         shown = NUMBER.match(option.candidate.shown.lstrip("$"))
         if (option.candidate.kind == "given" and option.mistake is None and shown is not None
                 and shown.group() == said.group()
                 and option.candidate.value.dim != dims.DIMENSIONLESS
                 and ("." in said.group()
-                     or dims.without_counts(option.candidate.value.dim) in kinds)):
+                     or dims.without_counts(option.candidate.value.dim) in kinds
+                     or (per_second and dims.exponents(option.candidate.value.dim).get(
+                         "time") == -1))):
             return option
     return None
 

@@ -32,8 +32,37 @@ def read_figures(reading: str, plain: str, rewrite: Rewrite,
             reading, _factor_of_words(reading, _at_a_link_rate(reading, f)))))))
         for f in counted_like_the_next(
             reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
-    return [_fraction_said(_binary_too(figure, plain, rewrite), plain, rewrite)
-            for figure in found]
+    return _restated_readings(reading, [
+        _fraction_said(_binary_too(figure, plain, rewrite), plain, rewrite) for figure in found])
+
+
+#: What joins a figure to the same figure in other units: "400 gigabits, which is 50
+#: gigabytes", "71.7 GiB, or about 77 GB".
+_SAME_AS = re.compile(r"\s*,?\s*(?:which\s+is|that's|that\s+is|i\.e\.|or|so)\s+"
+                      r"(?:(?:about|around|roughly|just\s+over|just\s+under)\s+)?$",
+                      re.IGNORECASE)
+
+
+def _restated_readings(text: str, found: list[Figure]) -> list[Figure]:
+    """A figure that restates the one before it in other units ("a 400 gigabit port,
+    which is 50 gigabytes") is read every way that one is: 50 GB a second, the link's
+    rate, as well as 50 GB."""
+    out = list(found)
+    for index in range(1, len(found)):
+        before, figure = out[index - 1], found[index]
+        if _SAME_AS.search(text, before.end, figure.start) is None:
+            continue
+        same = any(r.dim == o.dim and o.value and abs(r.value / o.value - 1) <= _RESTATED
+                   for r in figure.readings for o in before.readings)
+        if same:
+            more = tuple(o for o in before.readings
+                         if not any(o.dim == r.dim for r in figure.readings))
+            out[index] = dataclasses.replace(figure, readings=(*figure.readings, *more))
+    return out
+
+
+#: How near a restated figure is to the one it restates: rounded, as people round.
+_RESTATED = 0.02
 
 
 #: A word and a count noun after a bare number: "14 decode steps", "30 streaming users".
@@ -270,7 +299,7 @@ def _flops_either_way(figure: Figure) -> Figure:
 
 #: A size said in bits: "InfiniBand's 400 gigabits" is a link's rate, its "per second"
 #: left off as people do; sizes are said in bytes.
-_BITS = re.compile(r"[0-9]\s*(?:[kMGT]b|(?:kilo|mega|giga|tera)?bits)\b")
+_BITS = re.compile(r"[0-9]\s*(?:[kMGT]b|(?:kilo|mega|giga|tera)?bits?)\b")
 
 
 #: A unit named before a bare number in its clause: "in GiB that's about 14.9".

@@ -76,3 +76,29 @@ def test_the_calls_own_share_said_as_odds_of_calls_is_right(library: Library) ->
                   "ten pages breaks the line.")
     assert verdicts(answer)["one in a hundred calls"][0] == RIGHT
     assert answer.all_right
+
+
+def test_a_port_said_in_gigabit_and_again_in_gigabytes_is_the_link(library: Library) -> None:
+    # ep-all-to-all: 1.28 GB a step through a 400 Gb/s port (50 GB/s) is 25.5 ms; "a 400
+    # gigabit port" is the port's rate, and "which is 50 gigabytes" the same rate again.
+    answer = said(library, "moe-serving/ep-all-to-all",
+                  "A GPU moves 1.28 gigabytes a step through a 400 gigabit NDR port, which is "
+                  "50 gigabytes, so about 25.5 milliseconds.")
+    assert verdicts(answer)["400 gigabit"] == (RIGHT, "link")
+    assert verdicts(answer)["50 gigabytes"] == (RIGHT, "link")
+    assert answer.all_right
+    slip = said(library, "moe-serving/ep-all-to-all",
+                "A GPU moves 1.28 gigabytes a step through a 400 gigabit NDR port, which is "
+                "400 gigabytes, so about 3.2 milliseconds.")
+    # Bits taken for bytes: no restatement of the port, so no right figure.
+    assert verdicts(slip)["400 gigabytes"][0] != RIGHT
+    assert not slip.all_right
+
+
+def test_a_links_rate_said_a_second_with_its_size_left_off(library: Library) -> None:
+    # link-speeds: NVLink 4 moves 450 GB/s each way; "450 a second each way" is that rate.
+    answer = said(library, "hardware/link-speeds",
+                  "The cache is 32,768 tokens times 320 KiB, about 10.7 gigs. NVLink 4 does "
+                  "450 a second each way, so about 24 ms.")
+    assert verdicts(answer)["450 a second"] == (RIGHT, "nvlink")
+    assert answer.all_right
