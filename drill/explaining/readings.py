@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import itertools
 import re
+from collections.abc import Callable
 
 from drill.checking.figures import Figure, find_figures
 from drill.explaining.judging import NAMING, counts_things
@@ -27,13 +28,41 @@ def read_figures(reading: str, plain: str, rewrite: Rewrite,
     """The figures of ``reading`` (the explanation with spoken numbers written out; ``plain``
     is what was said, ``rewrite`` maps one onto the other), each with every reading its
     words allow."""
-    found = _units_carried(reading, [
-        _per_million_tokens(reading, _bits_as_rate(_flops_either_way(_per_period(_unit_named_before(
-            reading, _factor_of_words(reading, _at_a_link_rate(reading, f)))))))
-        for f in counted_like_the_next(
-            reading, counted_by_a_later_noun(reading, find_figures(reading, names)))])
+    found = counted_like_the_next(
+        reading, counted_by_a_later_noun(reading, find_figures(reading, names)))
+    # Each figure's own words, in turn: a step may add readings a later one reads on.
+    steps: tuple[Callable[[str, Figure], Figure], ...] = (
+        _at_a_link_rate, _factor_of_words, _unit_named_before, _alone(_per_period), _a_peak,
+        _alone(_flops_either_way), _alone(_bits_as_rate), _per_million_tokens)
+    for step in steps:
+        found = [step(reading, figure) for figure in found]
+    found = [_a_modifier(reading, figure) for figure in _units_carried(reading, found)]
     return _restated_readings(reading, [
-        _fraction_said(_binary_too(figure, plain, rewrite), plain, rewrite) for figure in found])
+        _fraction_said(_binary_too(figure, plain, rewrite), plain, rewrite)
+        for figure in found])
+
+
+def _alone(step: Callable[[Figure], Figure]) -> Callable[[str, Figure], Figure]:
+    """A step that reads the figure alone, as one that is given the text too."""
+    return lambda _text, figure: step(figure)
+
+
+#: A count noun said in the singular after a number, and a plural noun after it: "16
+#: expert picks", "128 expert slots" count picks and slots, not experts.
+_SINGULAR_NOUN = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?\s+([A-Za-z]+)")
+_PLURAL_NEXT = re.compile(r"\s+(?!(?:is|was|has|does|its|this|thus|plus|as|us)\b)"
+                          r"([A-Za-z]{3,}s)\b")
+
+
+def _a_modifier(text: str, figure: Figure) -> Figure:
+    """A figure whose count noun only describes the plural noun after it ("16 expert
+    picks") read as a bare count: the noun it counts is the next one."""
+    said = _SINGULAR_NOUN.fullmatch(figure.text)
+    if (said is None or figure.value.value == 1 or said.group(1).endswith("s")
+            or not counts_things(said.group(1)) or _PLURAL_NEXT.match(text, figure.end) is None):
+        return figure
+    bare = Quantity(figure.value.value, dims.DIMENSIONLESS)
+    return dataclasses.replace(figure, readings=(bare,), bare=True, has_unit=False)
 
 
 #: What joins a figure to the same figure in other units: "400 gigabits, which is 50
@@ -295,6 +324,23 @@ def _flops_either_way(figure: Figure) -> Figure:
                   if dims.exponents(r.dim).get("computation") == 1
                   and not dims.exponents(r.dim).get("time"))
     return dataclasses.replace(figure, readings=(*figure.readings, *counts, *rates))
+
+
+#: A count of FLOPs said as a device's peak: "15 ms of the 989 teraflop peak".
+_PEAK_AFTER = re.compile(r"\s+(?:(?:dense|sparse|bf16|fp8|tensor|compute)\s+)?peak\b",
+                         re.IGNORECASE)
+
+
+def _a_peak(text: str, figure: Figure) -> Figure:
+    """A count of FLOPs said as a peak ("the 989 teraflop peak") read also as the rate a
+    peak is: its "per second" left off, as with a link's."""
+    if _PEAK_AFTER.match(text, figure.end) is None:
+        return figure
+    rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
+                  for r in figure.readings
+                  if dims.exponents(r.dim).get("computation") == 1
+                  and not dims.exponents(r.dim).get("time"))
+    return dataclasses.replace(figure, readings=(*figure.readings, *rates))
 
 
 #: A size said in bits: "InfiniBand's 400 gigabits" is a link's rate, its "per second"

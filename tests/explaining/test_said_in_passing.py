@@ -102,3 +102,24 @@ def test_a_links_rate_said_a_second_with_its_size_left_off(library: Library) -> 
                   "450 a second each way, so about 24 ms.")
     assert verdicts(answer)["450 a second"] == (RIGHT, "nvlink")
     assert answer.all_right
+
+
+def test_a_flop_count_said_as_a_peak_is_the_peak_rate(library: Library) -> None:
+    # chunk-from-tpot: "15 ms of the 989 teraflop peak" names the H100's 989 TFLOPS, no
+    # step's 8.9 TFLOP of work.
+    answer = said(library, "serving-engine/chunk-from-tpot",
+                  "The TPOT target sets a budget: 15 milliseconds of the 989 teraflop peak, "
+                  "divided by 2 times 8.03 billion, about 16 gigaflops a token.")
+    assert verdicts(answer)["989 teraflop"] == (RIGHT, "peak_flops")
+
+
+def test_a_count_noun_that_describes_the_next_noun_counts_nothing_of_its_own(
+        library: Library) -> None:
+    # moe-vs-dense: batch 8 × top-2 is 16 picks per layer; "16 expert picks" is no claim
+    # of 16 experts (Mixtral has 8).
+    answer = said(library, "moe-serving/moe-vs-dense",
+                  "Mixtral at batch 8 with top-2 is 16 expert picks per layer.")
+    assert all(f.verdict != WRONG for f in answer.figures)
+    slip = said(library, "moe-serving/moe-vs-dense",
+                "Mixtral at batch 8 with top-2 touches 16 experts per layer.")
+    assert any(f.verdict == WRONG for f in slip.figures)
