@@ -123,3 +123,29 @@ def test_a_count_noun_that_describes_the_next_noun_counts_nothing_of_its_own(
     slip = said(library, "moe-serving/moe-vs-dense",
                 "Mixtral at batch 8 with top-2 touches 16 experts per layer.")
     assert any(f.verdict == WRONG for f in slip.figures)
+
+
+def test_steps_a_full_answer_says_are_the_cards_own(library: Library) -> None:
+    # reserved-vs-on-demand: 24 − 10 = 14 idle hours a reservation still bills.
+    idle = said(library, "slo-capacity-cost/reserved-vs-on-demand",
+                "On demand is 10 times 3.20, $32 a day, against $48 reserved. So on demand, "
+                "unless you can fill the other 14 hours.")
+    assert verdicts(idle)["14 hours"] == (RIGHT, "idle_hours")
+    # chunk-from-tpot: ceil(10,000 ÷ 490) = 21 steps of 15 ms, 315 ms to the first token.
+    ttft = said(library, "serving-engine/chunk-from-tpot",
+                "The 10,000-token prompt then needs about 21 steps, so a bit over 300 ms "
+                "before its first token.")
+    assert verdicts(ttft)["300 ms"] == (RIGHT, "prompt_ttft")
+
+
+def test_the_shares_of_a_correlated_tail_swapped_is_the_named_slip(library: Library) -> None:
+    # hedged-requests: 5% × (40% + 60% × 5%) = 2.15%; the 60% of slow calls slow on
+    # their own are 3% of calls. Swapping the shares gives 5% × (60% + 40% × 5%) = 3.1%.
+    right = said(library, "slo-capacity-cost/hedged-requests",
+                 "If 40 percent of slow calls share a cause, those 2 percent stay slow, and "
+                 "only the other 3 percent benefit, so about 2.15 percent stay slow.")
+    assert right.all_right
+    slip = said(library, "slo-capacity-cost/hedged-requests",
+                "If 40 percent of slow calls share a cause, about 3.1 percent stay slow.")
+    assert verdicts(slip)["3.1 percent"] == (WRONG, "correlated_slow")
+    assert any(f.mistake and "shares-swapped" in f.mistake for f in slip.figures)
