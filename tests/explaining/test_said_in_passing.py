@@ -149,3 +149,13 @@ def test_the_shares_of_a_correlated_tail_swapped_is_the_named_slip(library: Libr
                 "If 40 percent of slow calls share a cause, about 3.1 percent stay slow.")
     assert verdicts(slip)["3.1 percent"] == (WRONG, "correlated_slow")
     assert any(f.mistake and "shares-swapped" in f.mistake for f in slip.figures)
+
+
+def test_the_dispatch_leg_alone_said_as_such_is_right(library: Library) -> None:
+    # ep-all-to-all: 8 copies × 7,168 values × 1 byte = 57.3 KB out per layer; with the
+    # 2-byte combine leg back, 172 KB. Said as the leg out, 57 KB is right.
+    answer = said(library, "moe-serving/ep-all-to-all",
+                  "Per layer a token's 7,168 values go to 8 experts at one byte each, about 57 "
+                  "kilobytes out, and twice that comes back, so about 172 KB per layer.")
+    assert verdicts(answer)["57 kilobytes"] == (RIGHT, "dispatch_per_layer")
+    assert answer.all_right
