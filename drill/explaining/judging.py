@@ -1535,6 +1535,7 @@ def _nearest(figure: Figure, options: list[Option]) -> Option | None:
     """The option nearest the figure within a factor of 20, or else one it is a clean
     power of ten of (up to 10⁴: "2.7 GB/s" for 2.67 TB/s, a unit slipped)."""
     best: tuple[float, Option] | None = None
+    factor = _form(figure.text) == "×"
     for option in options:
         value = reading_in(figure, option.candidate.value.dim)
         other = option.candidate.value.value
@@ -1546,7 +1547,8 @@ def _nearest(figure: Figure, options: list[Option]) -> Option | None:
             distance = max(distance, abs(math.log((1 - value) / (1 - other))))
         slipped = abs(math.log10(value / other))
         if distance > math.log(_NEAR):
-            if slipped > 4.5 or relative_off(value, other * 10 ** round(
+            # A unit slips a size, not a factor: "ten times more" is no 10,000 samples.
+            if factor or slipped > 4.5 or relative_off(value, other * 10 ** round(
                     math.log10(value / other))) > max(option.tolerance, figure.precision):
                 continue
             distance = math.log(_NEAR) + slipped  # after any within 20×

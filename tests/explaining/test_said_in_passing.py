@@ -159,3 +159,16 @@ def test_the_dispatch_leg_alone_said_as_such_is_right(library: Library) -> None:
                   "kilobytes out, and twice that comes back, so about 172 KB per layer.")
     assert verdicts(answer)["57 kilobytes"] == (RIGHT, "dispatch_per_layer")
     assert answer.all_right
+
+
+def test_a_factor_is_no_count_a_unit_slipped(library: Library) -> None:
+    # samples-for-p999: 10 ÷ 0.1% = 10,000 requests; "each extra nine is ten times more"
+    # says how the count grows, no 10,000 said a thousand times low.
+    answer = said(library, "benchmarking/samples-for-p999",
+                  "To get 10 samples beyond the P99.9, divide by the tail share, 0.1 percent, "
+                  "so 10,000 requests. Each additional nine is ten times more.")
+    assert answer.all_right
+    slip = said(library, "benchmarking/samples-for-p999",
+                "To get 10 samples beyond the P99.9, divide by the tail share, 0.1 percent, "
+                "so 1,000 requests.")
+    assert verdicts(slip)["1,000 requests"] == (WRONG, "samples")
