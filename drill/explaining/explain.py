@@ -159,6 +159,33 @@ def _restated_as(text: str, before: Figure, figure: Figure) -> bool:
             and _RESTATED_AS.fullmatch(text, before.end, figure.start) is not None)
 
 
+def _same_again(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:
+    """A figure that says the right one just before it again in other units ("about 1.78
+    million seconds, roughly 20.6 days") is that quantity, right as it is, whatever slip
+    its number also equals (20.6 days as the run's GPU-hours)."""
+    out = list(verdicts)
+    for index in range(1, len(found)):
+        before, figure = found[index - 1], found[index]
+        option = out[index - 1].option
+        if (out[index - 1].verdict != RIGHT or option is None or option.mistake is not None
+                or out[index].verdict != WRONG or not (before.has_unit and figure.has_unit)
+                or _SAID_AGAIN_AS.fullmatch(text, before.end, figure.start) is None):
+            continue
+        right = option.candidate.value
+        said = judging.reading_in(figure, right.dim)
+        if any(r.dim == right.dim for r in figure.readings) and relative_off(
+                said, right.value) <= max(option.tolerance, figure.precision):
+            out[index] = Verdict(RIGHT, option, True)
+    return out
+
+
+#: What joins a figure to itself said again in other units: "1.78 million seconds,
+#: roughly 20.6 days".
+_SAID_AGAIN_AS = re.compile(r"\s*,\s*(?:(?:or|i\.?e\.?,?|that\s+is|which\s+is|that's)\s+)?"
+                            r"(?:(?:about|around|roughly|some|nearly|just\s+over"
+                            r"|just\s+under)\s+)?", re.IGNORECASE)
+
+
 #: A change said to its end: "it should come down to around 17 ms". The figure is what the
 #: speaker says the quantity becomes, not a slip set against the right figure said before.
 _CHANGED_TO = re.compile(r"\b(?:comes?|coming|go|goes|going|drops?|dropping|falls?|falling"
@@ -499,6 +526,7 @@ def explain(card: Card, solution: Solution | None, text: str,
     verdicts = _carried_as_said(found, verdicts, mistakes,
                                 [plain[slice(*rewrite.span(f.start, f.end))] for f in found])
     verdicts = _rounded_again(reading, found, verdicts)
+    verdicts = _same_again(reading, found, verdicts)
     verdicts = [_ratio_to(reading, found, index, verdicts, options)
                 for index in range(len(found))]
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.

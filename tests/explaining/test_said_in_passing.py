@@ -172,3 +172,28 @@ def test_a_factor_is_no_count_a_unit_slipped(library: Library) -> None:
                 "To get 10 samples beyond the P99.9, divide by the tail share, 0.1 percent, "
                 "so 1,000 requests.")
     assert verdicts(slip)["1,000 requests"] == (WRONG, "samples")
+
+
+def test_a_right_figure_said_again_in_other_units_is_that_quantity(library: Library) -> None:
+    # gpu-days: 7.2e23 FLOP ÷ 405 PFLOP/s ≈ 1.78 million seconds, 20.6 days of wall
+    # clock. "Roughly 20.6 days" right after it is that time again, not the GPU-hours slip.
+    answer = said(library, "transformer-accounting/gpu-days",
+                  "Divide and you get about 1.78 million seconds, roughly 20.6 days, and in "
+                  "GPU-hours that's 20.6 days times 24 times 1,024, about 507,000.")
+    assert verdicts(answer)["20.6 days"][0] == RIGHT
+    assert answer.all_right
+    slip = said(library, "transformer-accounting/gpu-days",
+                "Divide and you get about 1.78 million seconds, roughly 20.6 days, and that's "
+                "the GPU-hours: about 494 hours.")
+    assert any(f.verdict == WRONG for f in slip.figures)
+
+
+def test_a_bound_said_with_an_article_holds_as_a_bound(library: Library) -> None:
+    # fp8-kv-step: (16.1 + 17.2) ÷ (16.1 + 8.6) ≈ 1.35×, "well under a 2x gain" holds.
+    answer = said(library, "quantization/fp8-kv-step",
+                  "FP8 halves only the KV part, so the step drops to around 7.4 ms, well "
+                  "under a 2x gain.")
+    assert verdicts(answer)["2x"][0] == RIGHT
+    slip = said(library, "quantization/fp8-kv-step",
+                "FP8 halves only the KV part, so the step drops to around 7.4 ms, a 2x gain.")
+    assert verdicts(slip)["2x"][0] == WRONG
