@@ -197,3 +197,15 @@ def test_a_bound_said_with_an_article_holds_as_a_bound(library: Library) -> None
     slip = said(library, "quantization/fp8-kv-step",
                 "FP8 halves only the KV part, so the step drops to around 7.4 ms, a 2x gain.")
     assert verdicts(slip)["2x"][0] == WRONG
+
+
+def test_one_sequences_cache_is_a_step_of_the_cards_that_sum_it(library: Library) -> None:
+    # kv-blocks: 4,000 tokens × 128 KiB ≈ 524 MB a sequence; fp8-kv-step: 4,096 × 128 KiB
+    # ≈ 537 MB a sequence, 32 of them 17.2 GB.
+    blocks = said(library, "serving-engine/kv-blocks",
+                  "Each 4,000-token sequence needs about 524 megabytes of cache, 250 blocks.")
+    assert verdicts(blocks)["524 megabytes"] == (RIGHT, "seq_bytes")
+    step = said(library, "quantization/fp8-kv-step",
+                "Each sequence is 4,096 times 128 KiB, 537 MB, times 32 is 17.2 GB.")
+    assert verdicts(step)["537 MB"] == (RIGHT, "kv_per_seq")
+    assert step.all_right
