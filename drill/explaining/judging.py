@@ -423,10 +423,15 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     if inverse is not None:
         return Verdict("right", inverse)
     noun = _noun(figure)
+    # "30 streaming users": the count's noun may come a word or two after it.
+    after = re.split(r"[.,;!?]", text[figure.end:figure.end + 24], maxsplit=1)[0]
+    noun_after = " ".join(re.findall(r"[A-Za-z]+", after)[:2])
     if figure.bare:
-        # "30 streaming users": the count's noun may come a word or two after it.
-        after = re.split(r"[.,;!?]", text[figure.end:figure.end + 24], maxsplit=1)[0]
-        noun = " ".join(re.findall(r"[A-Za-z]+", after)[:2])
+        noun = noun_after
+    # A number read as a count of the noun a word later ("189 distinct experts") claims
+    # the result counting those things too.
+    counted_noun = (noun_after if not noun and not figure.has_unit
+                    and NUMBER.fullmatch(figure.text) else noun)
     # "$250 per million": the scale says what the price is per.
     per_scale = _SCALE_PER.search(figure.text)
     context = context_of(text, figure.start, figure.end,
@@ -546,7 +551,7 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
     given = _given_unit_left_off(figure, options)
     if given is not None:
         return Verdict("right", given)  # "71.68 per GPU": the 71.68 GiB each may use
-    counted = _counted_claim(figure, noun, fits, hits, scores)
+    counted = _counted_claim(figure, counted_noun, fits, hits, scores)
     stepped = _bare_slip(figure, options, mistakes, context) if not operand else None
     if stepped is not None:
         return Verdict("wrong", stepped, True)  # "minus the 16 of weights is 69.5" GB
@@ -1052,6 +1057,11 @@ def _counted_claim(figure: Figure, noun: str, fits: list[Option], hits: list[Opt
     # "about 30,435 blocks" where the card counts blocks by that very name.
     exact = [o for o in named if set(words_of(o.candidate.name)) == nouns]
     named = exact if figure.bare or len(exact) == 1 else named
+    # Of several, the one the words name far more clearly: "189 distinct experts" is the
+    # distinct experts read, not the share of them.
+    most = sorted((scores[id(o)] for o in named), reverse=True)
+    if len(most) > 1 and most[0] >= _CLEARER * most[1]:
+        named = [o for o in named if scores[id(o)] == most[0]]
     near = _NEAR if exact and not small_whole(figure) else _COUNTED_NEAR  # its own name
     if (len(named) != 1 or named[0] in hits or not _within(figure, named[0], near)
             or _off(figure, named[0]) <= named[0].tolerance):

@@ -209,3 +209,16 @@ def test_one_sequences_cache_is_a_step_of_the_cards_that_sum_it(library: Library
                 "Each sequence is 4,096 times 128 KiB, 537 MB, times 32 is 17.2 GB.")
     assert verdicts(step)["537 MB"] == (RIGHT, "kv_per_seq")
     assert step.all_right
+
+
+def test_a_count_whose_noun_comes_a_word_later_is_judged_by_that_noun(
+        library: Library) -> None:
+    # experts-touched: 256 × (1 − (31/32)^32) ≈ 163 distinct experts; "call it 189
+    # distinct experts" is that count said 16% high, though 189 is near nothing asked.
+    slip = said(library, "moe-serving/experts-touched",
+                "The layer reads about three quarters of its experts, call it 189 distinct "
+                "experts.")
+    assert verdicts(slip)["189"] == (WRONG, "touched")
+    right = said(library, "moe-serving/experts-touched",
+                 "So the layer reads about 163 distinct experts.")
+    assert verdicts(right)["163"] == (RIGHT, "touched")
