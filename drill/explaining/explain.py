@@ -51,7 +51,14 @@ from drill.explaining.settled import alike_figures, mixed_scales, settle
 from drill.explaining.spoken import ONES, SCALES, TENS, Rewrite, as_written
 from drill.explaining.text_guard import cleaned, refusal, too_many_figures
 from drill.explaining.what_if import other_cases, what_ifs
-from drill.explaining.working import misworked, product_before, share_of, speedup_of
+from drill.explaining.working import (
+    holds_roughly,
+    misworked,
+    percentile_odds,
+    product_before,
+    share_of,
+    speedup_of,
+)
 from drill.packs.model import Card, Mistake
 from drill.packs.templates import TemplateError, free_figures, parse_template
 from drill.quantities import dimensions as dims
@@ -537,6 +544,12 @@ def explain(card: Card, solution: Solution | None, text: str,
               if v.verdict == RIGHT and v.option is not None
               for r in _judged_reading(figure, v.option.candidate.value)]
     slipped = misworked(reading, found, tolerance)
+    for index in range(len(found)):
+        odds = None if index in slipped else percentile_odds(reading, found, index)
+        if odds is not None and holds_roughly(found[index].value.value, odds):
+            verdicts[index] = Verdict(RIGHT)  # "the P99, the slowest one in a hundred"
+        elif odds is not None:
+            slipped[index] = odds, True
     wholes = [(o.vocab, o.candidate.value) for o in options if o.candidate.kind == "given"]
     for index in range(1, len(found)):
         share = None if index in slipped else share_of(reading, found, index, wholes)

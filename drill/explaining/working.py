@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from drill.checking.figures import Figure
 from drill.checking.tolerance import relative_off
-from drill.explaining.meaning import words_of
+from drill.explaining.meaning import sentence_start, words_of
 from drill.quantities import dimensions as dims
 from drill.quantities.parsing import ParseError, read
 from drill.quantities.quantity import Quantity
@@ -586,6 +586,32 @@ _OF_WHOLE = re.compile(r"\s+of\s+(?:the\s+|its\s+|a\s+|an\s+)?([A-Za-z][\w-]*)?\
                        re.IGNORECASE)
 #: How far a share said of a whole may be from the quotient: said shares are round.
 _SHARE_ROUGHLY = 0.1
+
+
+def percentile_odds(text: str, figures: Sequence[Figure], index: int) -> float | None:
+    """The share a percentile named just before leaves above it, where ``figures[index]``
+    is said as that share: "the P99, which is the slowest one in a thousand requests" is
+    one in a hundred. None where no percentile is named so."""
+    figure = figures[index]
+    said = figure.value.value
+    named = _PERCENTILE_THEN.search(text, sentence_start(text, figure.start), figure.start)
+    if named is None or not 0 < said < 0.5:
+        return None
+    worked = 1 - float(named.group("q") or named.group("q2")) / 100
+    return worked if 0 < worked < 0.5 else None
+
+
+def holds_roughly(said: float, worked: float) -> bool:
+    """Whether a share said in passing is the one worked: said shares are round."""
+    return relative_off(said, worked) <= _SHARE_ROUGHLY
+
+
+#: A percentile named, then what its tail is said to be: "the P99, which is the slowest",
+#: "p99 meaning the worst", "the 99th percentile, the slowest" (written "99%" when said).
+_PERCENTILE_THEN = re.compile(
+    r"(?:\bP(?P<q>\d{2}(?:\.\d+)?)\b|\b(?P<q2>\d{2}(?:\.\d+)?)(?:(?:th|st|nd|rd)\s+percentile|%))"
+    r"\s*,?\s*(?:which\s+is|meaning|i\.e\.|is|that\s+is)?\s*(?:the\s+)?"
+    r"(?:slowest|worst|longest|top|last)\s*$", re.IGNORECASE)
 
 
 def speedup_of(text: str, figures: Sequence[Figure], index: int) -> float | None:

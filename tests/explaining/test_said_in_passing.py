@@ -222,3 +222,19 @@ def test_a_count_whose_noun_comes_a_word_later_is_judged_by_that_noun(
     right = said(library, "moe-serving/experts-touched",
                  "So the layer reads about 163 distinct experts.")
     assert verdicts(right)["163"] == (RIGHT, "touched")
+
+
+def test_a_percentile_defined_by_the_odds_above_it(library: Library) -> None:
+    # The P99 leaves 1% above it, one request in a hundred; one in a thousand is P99.9's.
+    slip = said(library, "speed-physics/q5-follow-up",
+                "Report TTFT and TPOT as percentiles, especially the P99, which is the "
+                "slowest one in a thousand requests.")
+    assert verdicts(slip)["one in a thousand requests"][0] == WRONG
+    assert not slip.all_right
+    right = said(library, "speed-physics/q5-follow-up",
+                 "Report TTFT and TPOT as percentiles, especially the P99, which is the "
+                 "slowest one in a hundred requests.")
+    assert verdicts(right)["one in a hundred requests"][0] == RIGHT
+    deeper = said(library, "speed-physics/q5-follow-up",
+                  "Watch the 99.9th percentile, the slowest one in a thousand.")
+    assert verdicts(deeper)["one in a thousand"][0] == RIGHT
