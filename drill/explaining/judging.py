@@ -379,6 +379,10 @@ _COMPARED_AFTER = re.compile(r"\s+(?:better|worse|faster|slower|more|less|fewer|
 #: A time named after a factor: "10 times the service time", "twice the solo step".
 _TIMES_A_TIME = re.compile(r"\s+(?:the|a|an|its|our|their|one)\s+(?:[a-z-]+\s+)?"
                            r"(?:time|latency|step|wait|delay)s?\b", re.IGNORECASE)
+#: What only a formula multiplies: "30 times the square root of 2 over n", "two times
+#: the parameters per token".
+_TIMES_A_FORMULA = re.compile(r"\s+(?:the\s+)?(?:square\s+root|root|sqrt|parameters|params"
+                              r"|parameter\s+count)\b", re.IGNORECASE)
 #: "N times" said before one bare name that ends the clause ("four times batch,"), where
 #: "a 64x saving," names what the factor is.
 _TIMES_A_NAME = re.compile(rf"\s+(?!{_COMPARING})[A-Za-z][\w'-]*\s*(?:[,;]|$)",
@@ -400,6 +404,7 @@ def _coefficient(text: str, figure: Figure) -> bool:
     of_a_number = times and re.match(r"\s+(?:the\s+|a\s+)?[$0-9]", text[figure.end:])
     return named or bool(of_a_number) or (
         times and _COEFFICIENT.match(text, figure.end) is not None) or (
+        times and _TIMES_A_FORMULA.match(text, figure.end) is not None) or (
         said.endswith("times") and _TIMES_A_NAME.match(text, figure.end) is not None)
 
 

@@ -383,9 +383,10 @@ def _binary_too(figure: Figure, plain: str, rewrite: Rewrite) -> Figure:
     return dataclasses.replace(figure, readings=(*figure.readings, *binary))
 
 
-#: A share said as a fraction in words: "a third", "two thirds", "three quarters".
+#: A share said as a fraction in words: "a third", "two thirds", "a third of a second".
 _FRACTION_WORDS = re.compile(r"(?:an?|one|two|three|four)\s+(?:thirds?|quarters?|fifths?"
-                             r"|sixths?|eighths?|tenths?)", re.IGNORECASE)
+                             r"|sixths?|eighths?|tenths?)(?:\s+of\s+an?\s+[a-z]+)?",
+                             re.IGNORECASE)
 #: How loosely a fraction in words is said: "a third of the time" for 36.6% is how people
 #: round, as "about 35 percent" would be; a quarter or a half for it is not.
 _FRACTION_PRECISION = 0.1

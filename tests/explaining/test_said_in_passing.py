@@ -238,3 +238,28 @@ def test_a_percentile_defined_by_the_odds_above_it(library: Library) -> None:
     deeper = said(library, "speed-physics/q5-follow-up",
                   "Watch the 99.9th percentile, the slowest one in a thousand.")
     assert verdicts(deeper)["one in a thousand"][0] == RIGHT
+
+
+def test_a_fraction_of_a_unit_is_held_to_the_rounding_of_its_words(library: Library) -> None:
+    # chunk-from-tpot: 21 steps of 15 ms, 315 ms; "about a third of a second" rounds it,
+    # "a quarter of a second" (250 ms) does not.
+    opening = "A 10,000-token prompt then needs around 21 steps, so its TTFT stretches to "
+    right = said(library, "serving-engine/chunk-from-tpot",
+                 opening + "about a third of a second.")
+    assert verdicts(right)["a third of a second"] == (RIGHT, "prompt_ttft")
+    slip = said(library, "serving-engine/chunk-from-tpot",
+                opening + "about a quarter of a second.")
+    assert verdicts(slip)["a quarter of a second"] == (WRONG, "prompt_ttft")
+
+
+def test_a_coefficient_of_a_root_or_of_the_parameters_is_part_of_a_formula(
+        library: Library) -> None:
+    # ab-repeats: 30 × √(2 ÷ n) ≤ 20 gives n ≥ 4.5, so 5 runs each; the 30 multiplies a
+    # root, no factor of 30 claimed.
+    answer = said(library, "benchmarking/ab-repeats",
+                  "To get the gap to two standard errors you need 30 times the square root "
+                  "of 2 over n to be at most 20, so n at least 4.5, so 5 runs of each.")
+    assert all(f.verdict != WRONG for f in answer.figures)
+    mfu = said(library, "transformer-accounting/mfu",
+               "For the model FLOPs I take six times the parameters per token.")
+    assert all(f.verdict != WRONG for f in mfu.figures)
