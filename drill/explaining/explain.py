@@ -328,7 +328,8 @@ def _ratio_to(text: str, found: list[Figure], index: int, verdicts: list[Verdict
 
 #: What joins a figure to a factor said of it: "12 ms, which is", "12 ms of CPU, that's".
 _RATIO_JOIN = re.compile(r"(?:[A-Za-z ]{0,30},)?\s*(?:,\s*)?(?:so\s+)?"
-                         r"(?:(?:which|that|this|it)(?:'s|\s+is)|that's|is)?\s*(?:(?:like|about|around|roughly|nearly|almost)\s+)?"
+                         r"(?:(?:which|that|this|it)(?:'s|\s+is)|that's|is)?\s*"
+                         r"(?:(?:like|about|around|roughly|nearly|almost)\s+)?"
                          r"(?:(?P<above>more\s+than|over|above)\s+|(?P<below>less\s+than"
                          r"|under|below)\s+)?", re.IGNORECASE)
 #: What a factor is said of: "× the 4.8 ms step", "× the whole step", "× the ideal step".
