@@ -502,6 +502,13 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
         named = _named_with_unit(text, figure, options, worst)
         if named is not None:
             return Verdict("right", named, True)  # "the ridge at 295" is no batch of 295
+        # A whole count the card's result is exactly ("two GPUs" of the 1.83 rounded up)
+        # is that result, though a slip's 1.97 rounds to it too.
+        whole = next((o for o in hits if o.candidate.kind == "result" and small_whole(figure)
+                      and o.candidate.value.value == figure.value.value
+                      and worst.candidate.value.value != figure.value.value), None)
+        if whole is not None:
+            return Verdict("right", whole, scores[id(whole)] > 0)
         if _is_the_slip(text, figure, worst, top, scores, beside[id(worst)] > 0):
             # A step of the right working it equals, said more clearly of it, or carried on
             # with ("128 MB, and 32 of those is 4.2 GB"): one user's cache.

@@ -263,3 +263,16 @@ def test_a_coefficient_of_a_root_or_of_the_parameters_is_part_of_a_formula(
     mfu = said(library, "transformer-accounting/mfu",
                "For the model FLOPs I take six times the parameters per token.")
     assert all(f.verdict != WRONG for f in mfu.figures)
+
+
+def test_a_whole_count_the_card_rounds_up_to_is_that_count(library: Library) -> None:
+    # weights-by-precision: 141 GB ÷ 77 GB ≈ 1.83 H100s, rounded up to 2. Taking 71.7 GiB
+    # for GB gives 1.97, the named slip; "so two GPUs" is still the right count.
+    answer = said(library, "model-sizing/weights-by-precision",
+                  "The engine gets ninety percent of 79.65 GiB, roughly 71.7 GiB, and 141 over "
+                  "that is about 1.97 H100s' worth, so two GPUs just for the weights.")
+    assert verdicts(answer)["1.97"][0] == WRONG
+    assert verdicts(answer)["two GPUs"] == (RIGHT, "gpus_bf16")
+    slip = said(library, "model-sizing/weights-by-precision",
+                "141 over 71.7 is about 1.97 H100s' worth, so three GPUs just for the weights.")
+    assert verdicts(slip)["three GPUs"][0] == WRONG
