@@ -317,3 +317,10 @@ def said(library: Library, key: str, text: str) -> Explanation:
 def verdicts(result: Explanation) -> dict[str, tuple[str, str | None]]:
     """Each figure of an explanation, as said, with its verdict and the quantity named."""
     return {f.text: (f.verdict, f.name) for f in result.figures}
+
+
+def wrong_figures(result: Explanation) -> list[str]:
+    """The figures of an explanation judged wrong, as said."""
+    from drill.explaining.explain import WRONG
+
+    return [f.text for f in result.figures if f.verdict == WRONG]

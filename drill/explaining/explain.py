@@ -545,9 +545,9 @@ def explain(card: Card, solution: Solution | None, text: str,
               if v.verdict == RIGHT and v.option is not None
               for r in _judged_reading(figure, v.option.candidate.value)]
     slipped = misworked(reading, found, tolerance)
-    for index in range(len(found)):
-        odds = None if index in slipped else percentile_odds(reading, found, index)
-        if odds is not None and holds_roughly(found[index].value.value, odds):
+    for index, figure in enumerate(found):
+        odds = None if index in slipped else percentile_odds(reading, figure)
+        if odds is not None and holds_roughly(figure.value.value, odds):
             verdicts[index] = Verdict(RIGHT)  # "the P99, the slowest one in a hundred"
         elif odds is not None:
             slipped[index] = odds, True

@@ -319,10 +319,7 @@ def _flops_either_way(figure: Figure) -> Figure:
                    if dims.exponents(r.dim).get("computation") == 1
                    and dims.exponents(r.dim).get("time") in (-1, -2))
     # And "the 989 teraFLOPs an H100 does": a count written for the rate it is.
-    rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
-                  for r in figure.readings
-                  if dims.exponents(r.dim).get("computation") == 1
-                  and not dims.exponents(r.dim).get("time"))
+    rates = _with_rates(figure, _a_flop_count).readings[len(figure.readings):]
     return dataclasses.replace(figure, readings=(*figure.readings, *counts, *rates))
 
 
@@ -336,11 +333,12 @@ def _a_peak(text: str, figure: Figure) -> Figure:
     peak is: its "per second" left off, as with a link's."""
     if _PEAK_AFTER.match(text, figure.end) is None:
         return figure
-    rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
-                  for r in figure.readings
-                  if dims.exponents(r.dim).get("computation") == 1
-                  and not dims.exponents(r.dim).get("time"))
-    return dataclasses.replace(figure, readings=(*figure.readings, *rates))
+    return _with_rates(figure, _a_flop_count)
+
+
+def _a_flop_count(reading: Quantity) -> bool:
+    return (dims.exponents(reading.dim).get("computation") == 1
+            and not dims.exponents(reading.dim).get("time"))
 
 
 #: A size said in bits: "InfiniBand's 400 gigabits" is a link's rate, its "per second"
@@ -436,6 +434,12 @@ def _bits_as_rate(figure: Figure) -> Figure:
 def _sizes_as_rates(figure: Figure) -> Figure:
     """``figure`` with each reading that is a size read also as that size a second."""
     size = dims.dim(information=1)
+    return _with_rates(figure, lambda reading: reading.dim == size)
+
+
+def _with_rates(figure: Figure, kept: Callable[[Quantity], bool]) -> Figure:
+    """``figure`` with each reading ``kept`` picks read also as that much a second: the
+    "per second" people leave off a rate."""
     rates = tuple(Quantity(r.value, dims.multiply(r.dim, dims.dim(time=-1)))
-                  for r in figure.readings if r.dim == size)
+                  for r in figure.readings if kept(r))
     return dataclasses.replace(figure, readings=(*figure.readings, *rates))

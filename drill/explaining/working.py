@@ -588,11 +588,10 @@ _OF_WHOLE = re.compile(r"\s+of\s+(?:the\s+|its\s+|a\s+|an\s+)?([A-Za-z][\w-]*)?\
 _SHARE_ROUGHLY = 0.1
 
 
-def percentile_odds(text: str, figures: Sequence[Figure], index: int) -> float | None:
-    """The share a percentile named just before leaves above it, where ``figures[index]``
-    is said as that share: "the P99, which is the slowest one in a thousand requests" is
-    one in a hundred. None where no percentile is named so."""
-    figure = figures[index]
+def percentile_odds(text: str, figure: Figure) -> float | None:
+    """The share a percentile named just before leaves above it, where ``figure`` is said
+    as that share: "the P99, which is the slowest one in a thousand requests" is one in a
+    hundred. None where no percentile is named so."""
     said = figure.value.value
     named = _PERCENTILE_THEN.search(text, sentence_start(text, figure.start), figure.start)
     if named is None or not 0 < said < 0.5:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from drill.explaining.explain import RIGHT, WRONG
 from drill.packs.library import Library
-from testkit import said, verdicts
+from testkit import said, verdicts, wrong_figures
 
 
 def test_what_not_to_do_is_no_claim(library: Library) -> None:
@@ -56,7 +56,7 @@ def test_a_bare_size_right_in_another_unit_is_no_slip(library: Library) -> None:
     result = said(library, "hardware/gb-vs-gib",
                   "The device reports 79.65, so 90 percent for the engine is about 71.7, and "
                   "minus the 16.1 gigs of weights that leaves about 55.6 GB.")
-    assert [f.text for f in result.figures if f.verdict == WRONG] == ["55.6 GB"]
+    assert wrong_figures(result) == ["55.6 GB"]
 
 
 def test_a_price_per_hour_then_a_million_tokens(library: Library) -> None:
@@ -142,7 +142,7 @@ def test_solving_for_the_unknown_names_a_bare_number(library: Library) -> None:
     result = said(library, "serving-math/ridge-batch",
                   "The exact formula is 4096 m over 2m plus 4096, and solving that against "
                   "295 gives around 310.")
-    assert [f.text for f in result.figures if f.verdict == WRONG] == ["310"]
+    assert wrong_figures(result) == ["310"]
 
 
 def test_a_size_in_decimal_gigabytes_and_a_power_said_in_words(library: Library) -> None:
@@ -169,7 +169,7 @@ def test_a_wrong_figure_of_a_past_what_if_is_still_wrong(library: Library) -> No
     result = said(library, "serving-engine/paged-waste",
                   "Blocks waste only 8 slots. If you reserved 8,192 up front you'd waste "
                   "7,192 slots, close to nine gigs.")
-    assert [f.text for f in result.figures if f.verdict == WRONG] == ["nine gigs"]
+    assert wrong_figures(result) == ["nine gigs"]
 
 
 def test_what_you_would_do_if_you_need_more_is_no_claim(library: Library) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from drill.explaining.explain import RIGHT, WRONG
 from drill.packs.library import Library
-from testkit import said, verdicts
+from testkit import said, verdicts, wrong_figures
 
 
 def test_an_asked_count_said_ten_times_low(library: Library) -> None:
@@ -101,7 +101,7 @@ def test_the_usual_take_said_before_the_card_s_own_is_no_slip(library: Library) 
     # The card's own floor is said wrong (the output head is read in full); the usual
     # take said first is no second slip.
     assert verdicts(answer)["4.2 milliseconds"] == (WRONG, "streamed_floor")
-    assert "4.8 ms" not in [f.text for f in answer.figures if f.verdict == WRONG]
+    assert "4.8 ms" not in wrong_figures(answer)
     slip = said(library, card,
                 "The step streams sixteen gigs of weights over 3.35 terabytes a second, so the "
                 "floor is about 4.8 ms.")
@@ -134,7 +134,7 @@ def test_the_whole_a_part_is_taken_out_of_is_no_result(library: Library) -> None
     slip = said(library, "model-sizing/decode-bytes-streamed",
                 "The input embedding is 128,256 by 4,096, about 525 million parameters, so "
                 "about 525 MB. Take that off the 16 gigs and the step streams about 15.5 GB.")
-    assert "16 gigs" not in [f.text for f in slip.figures if f.verdict == WRONG]
+    assert "16 gigs" not in wrong_figures(slip)
     assert verdicts(slip)["15.5 GB"][0] == WRONG
 
 
@@ -250,8 +250,7 @@ def test_what_a_claim_would_imply_is_no_claim(library: Library) -> None:
                   "Sixteen gigs over 3.35 terabytes a second is about 4.8 milliseconds a step, "
                   "so about 209 tokens a second. The 2,000 tokens a second benchmark has to be "
                   "broken, because it would imply half a millisecond per step.")
-    assert "half a millisecond per step" not in [f.text for f in answer.figures
-                                                 if f.verdict == WRONG]
+    assert "half a millisecond per step" not in wrong_figures(answer)
 
 
 def test_half_a_thing_called_useless_is_no_count(library: Library) -> None:
@@ -260,8 +259,7 @@ def test_half_a_thing_called_useless_is_no_count(library: Library) -> None:
                   "The engine gets 71.7 GiB, about 77 gigabytes; less 16 gigs of weights is 61. "
                   "That is about 113.5 caches, and you round down to 113, because half a "
                   "conversation is useless.")
-    assert "half a conversation" not in [f.text for f in answer.figures
-                                         if f.verdict == WRONG]
+    assert "half a conversation" not in wrong_figures(answer)
 
 
 def test_a_step_some_percent_shorter_is_the_time_saved(library: Library) -> None:
@@ -271,7 +269,7 @@ def test_a_step_some_percent_shorter_is_the_time_saved(library: Library) -> None
                   "The launches cost 300 times 4 microseconds, 1.2 milliseconds, a quarter of "
                   "the step. Attention's 30 percent drops to 10, so the step gets 20 percent "
                   "shorter, 1.25 times faster.")
-    assert "20 percent" not in [f.text for f in answer.figures if f.verdict == WRONG]
+    assert "20 percent" not in wrong_figures(answer)
 
 
 def test_a_batch_said_at_the_ridge_s_number(library: Library) -> None:
@@ -316,7 +314,7 @@ def test_a_devices_terabytes_may_be_its_bandwidth(library: Library) -> None:
     answer = said(library, "hardware/h20-ridge",
                   "For batch-1 decode you read 16 gigs of weights, and the H20's 4 terabytes "
                   "beats the H100's 3.35, so about 4 milliseconds versus 4.8.")
-    assert "4 terabytes" not in [f.text for f in answer.figures if f.verdict == WRONG]
+    assert "4 terabytes" not in wrong_figures(answer)
 
 
 def test_a_price_said_after_the_answer_priced_a_million(library: Library) -> None:

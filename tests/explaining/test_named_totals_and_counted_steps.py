@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from drill.explaining.explain import AGAIN, RIGHT, WRONG
 from drill.packs.library import Library
-from testkit import said, verdicts
+from testkit import said, verdicts, wrong_figures
 
 
 def test_the_totals_contraction_names_the_total(library: Library) -> None:
@@ -102,7 +102,7 @@ def test_a_target_solved_for_is_no_claim(library: Library) -> None:
     result = said(library, "serving-math/ridge-batch",
                   "The intensity trails m a bit, so solving for where it hits 295 I get a "
                   "batch around 318.")
-    assert [f.text for f in result.figures if f.verdict == WRONG] == ["318"]
+    assert wrong_figures(result) == ["318"]
 
 
 def test_a_ranked_place_is_judged(library: Library) -> None:
@@ -215,7 +215,7 @@ def test_a_what_if_said_as_a_change(library: Library) -> None:
     slip = said(library, "serving-math/little",
                 opening + "And if latency doubled to 16 seconds, you'd be holding about 240 "
                 "at once.")
-    assert [f.text for f in slip.figures if f.verdict == WRONG] == ["240"]
+    assert wrong_figures(slip) == ["240"]
 
 
 def test_an_operand_is_no_quantity_of_the_case_named(library: Library) -> None:
@@ -232,7 +232,7 @@ def test_a_share_said_each_is_ones_own(library: Library) -> None:
     result = said(library, "speed-physics/q6-follow-up",
                   "KV is per user: 4,096 tokens at 128 KiB is about 0.54 gigs each, so for "
                   "64 users about 17 gigs.")
-    assert [f.text for f in result.figures if f.verdict == WRONG] == ["17 gigs"]
+    assert wrong_figures(result) == ["17 gigs"]
 
 
 def test_the_next_case_in_its_own_clause(library: Library) -> None:
@@ -335,7 +335,7 @@ def test_a_ceiling_seldom_passed_is_a_bound(library: Library) -> None:
     slip = said(library, "speed-physics/q1-follow-up",
                 "The MBU is about seventy-five percent. You rarely get much past sixty "
                 "percent in practice.")
-    assert [f.text for f in slip.figures if f.verdict == WRONG] == ["sixty percent"]
+    assert wrong_figures(slip) == ["sixty percent"]
 
 
 def test_a_figure_plus_that_is_an_operand(library: Library) -> None:
@@ -344,7 +344,7 @@ def test_a_figure_plus_that_is_an_operand(library: Library) -> None:
                   "The KV cache is thirty-two users times a thousand tokens times 128 KiB, "
                   "about 0.4 gigs. So the step is sixteen gigs plus that, over three point "
                   "three five terabytes a second, about 4.9 milliseconds.")
-    assert "sixteen gigs" not in [f.text for f in result.figures if f.verdict == WRONG]
+    assert "sixteen gigs" not in wrong_figures(result)
 
 
 def test_another_device_named_with_its_rate(library: Library) -> None:
@@ -393,7 +393,7 @@ def test_a_rate_said_as_requests_coming_in(library: Library) -> None:
     result = said(library, "serving-math/kv-capacity",
                   "Per request it's about 229 megs, and with fifty requests coming in, that's "
                   "about 11.5 gigabytes of KV.")
-    wrong = [f.text for f in result.figures if f.verdict == WRONG]
+    wrong = wrong_figures(result)
     assert wrong == ["11.5 gigabytes"]
 
 
@@ -402,7 +402,7 @@ def test_a_sum_said_wrong(library: Library) -> None:
     slip = said(library, "serving-math/amdahl",
                 "Point three over two is point one five, and point seven plus point one five "
                 "is 0.75.")
-    assert [f.text for f in slip.figures if f.verdict == WRONG] == ["0.75"]
+    assert wrong_figures(slip) == ["0.75"]
     right = said(library, "serving-math/amdahl",
                  "Point three over two is point one five, and point seven plus point one "
                  "five is 0.85.")
@@ -416,7 +416,7 @@ def test_a_total_said_after_a_rate_each(library: Library) -> None:
     assert right.all_right
     slip = said(library, "speed-physics/q6-follow-up",
                 "About sixty-six and a half tokens a second each, so about 42,600 total.")
-    assert [f.text for f in slip.figures if f.verdict == WRONG] == ["42,600"]
+    assert wrong_figures(slip) == ["42,600"]
 
 
 def test_a_need_said_as_a_ratio_of_the_cards_own(library: Library) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from drill.explaining.explain import RIGHT, WRONG
 from drill.packs.library import Library
-from testkit import said, verdicts
+from testkit import said, verdicts, wrong_figures
 
 
 def test_a_ratio_said_against_one_user_is_judged_as_the_gain(library: Library) -> None:
@@ -131,7 +131,7 @@ def test_a_power_worked_wrong_is_no_scale_left_unsaid(library: Library) -> None:
     # it with 0.969^64 ≈ 13%. "About 3 percent" is no 13 with a scale unsaid.
     result = said(library, "moe-serving/experts-half",
                   "At batch 64 the miss chance is 0.969 to the 64th, about 3 percent.")
-    assert [f.text for f in result.figures if f.verdict == WRONG] == ["3 percent"]
+    assert wrong_figures(result) == ["3 percent"]
     right = said(library, "moe-serving/experts-half",
                  "At batch 64 the miss chance is 0.969 to the 64th, about 13 percent.")
     assert right.all_right
@@ -142,7 +142,7 @@ def test_a_size_at_a_rate_is_worked_by_its_kind(library: Library) -> None:
     wrong = said(library, "speed-physics/q1",
                  "Sixteen gigaflops a token, and on 989 teraflops that's about 1.6 "
                  "microseconds.")
-    assert [f.text for f in wrong.figures if f.verdict == WRONG] == ["1.6 microseconds"]
+    assert wrong_figures(wrong) == ["1.6 microseconds"]
     # kv-headroom: 4,096 tokens at 128 KiB a token multiply to 537 MB.
     product = said(library, "model-sizing/kv-headroom",
                    "A conversation is 4,096 tokens at 128 KiB, so about 537 MB.")
@@ -153,7 +153,7 @@ def test_a_fraction_raised_to_a_power_is_worked_as_said(library: Library) -> Non
     # experts-touched: an expert escapes all 32 tokens with (31/32)^32 ≈ 0.362.
     wrong = said(library, "moe-serving/experts-touched",
                  "Each expert is skipped with 31 over 32 to the 32nd, about a half.")
-    assert [f.text for f in wrong.figures if f.verdict == WRONG] == ["a half"]
+    assert wrong_figures(wrong) == ["a half"]
     right = said(library, "moe-serving/experts-touched",
                  "Each expert is skipped with 31 over 32 to the 32nd, about 0.36.")
     assert right.all_right
