@@ -887,15 +887,21 @@ def _bare_slip(figure: Figure, options: list[Option], mistakes: list[Option],
     the 16 of weights is 69.5" is the engine's share left out (69.5 GB, not 61 GB)."""
     if not figure.bare or small_whole(figure) or _number_of_another(figure, options):
         return None
+    def off(o: Option) -> float:
+        shown = NUMBER.match(o.candidate.shown.lstrip("$"))
+        return (math.inf if shown is None
+                else relative_off(figure.value.value, float(shown.group().replace(",", ""))))
+
     steps = [o for o in mistakes if o.candidate.kind == SLIP_STEP
              and o.candidate.value.dim != dims.DIMENSIONLESS
-             and (shown := NUMBER.match(o.candidate.shown.lstrip("$"))) is not None
-             and relative_off(figure.value.value, float(shown.group().replace(",", "")))
-             <= max(o.tolerance, figure.precision)
+             and off(o) <= max(o.tolerance, figure.precision)
              and not _right_in_another_unit(figure, o, options)]
-    named = [o for o, score in zip(steps, affinities(context, [o.vocab for o in steps]),
-                                   strict=True) if score >= 1.0]
-    return named[0] if len(named) == 1 else None
+    named = sorted((o for o, score in zip(steps, affinities(context, [o.vocab for o in steps]),
+                                          strict=True) if score >= 1.0), key=off)
+    # Two steps of one slip may both be near: "68.5" is "85.5 − 16 − 1.07", not the
+    # "85.5 − 16" on the way to it.
+    clearest = len(named) == 1 or (len(named) > 1 and 2 * off(named[0]) < off(named[1]))
+    return named[0] if clearest else None
 
 
 #: The sizes a size is said in: "71.7" may be GiB as well as GB.

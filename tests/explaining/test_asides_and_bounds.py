@@ -30,7 +30,7 @@ def test_a_past_tense_what_if_is_no_claim(library: Library) -> None:
 
 def test_a_part_that_does_not_fit_is_no_count(library: Library) -> None:
     result = said(library, "model-sizing/kv-headroom",
-                  "That is 113.5 caches' worth; round down to 113, since half a conversation "
+                  "That is 119.5 caches' worth; round down to 119, since half a conversation "
                   "doesn't fit.")
     assert result.all_right
 

@@ -119,11 +119,11 @@ def test_the_slips_of_speedups_said_aloud(library: Library) -> None:
 
 
 def test_a_count_rounded_up_does_not_fit(library: Library) -> None:
-    # kv-headroom: 61 GB ÷ 0.537 GB ≈ 113.6 caches' worth; 113 fit, the 114th does not.
+    # kv-headroom: 64.2 GB ÷ 0.537 GB ≈ 119.5 caches' worth; 119 fit, the 120th does not.
     result = said(library, "model-sizing/kv-headroom",
-                  "Divide and that gives 113.6, so call it 114 conversations.")
+                  "Divide and that gives 119.5, so call it 120 conversations.")
     assert any("'rounded-up'" in m for m in mistakes(result))
-    assert said(library, "model-sizing/kv-headroom", "So 113 conversations fit.").all_right
+    assert said(library, "model-sizing/kv-headroom", "So 119 conversations fit.").all_right
 
 
 def test_a_hedged_guess_of_no_result_is_no_claim(library: Library) -> None:
@@ -211,15 +211,15 @@ def test_a_standard_deviation_is_no_standard_error(library: Library) -> None:
 
 
 def test_a_share_of_a_figure_is_working_unless_the_unit_slips(library: Library) -> None:
-    # preemption-cost: half of 989 TFLOPS is 494.5; kv-headroom: 90% of 79.65 GiB is
-    # 71.7 GiB, which said as gigabytes is the GiB-for-GB slip (77 GB).
+    # preemption-cost: half of 989 TFLOPS is 494.5; kv-headroom: 95% of 79.65 GiB is
+    # 75.7 GiB, which said as gigabytes is the GiB-for-GB slip (81.2 GB).
     half = said(library, "serving-engine/preemption-cost",
                 "At half of 989, so roughly 495 TFLOPS, the prefill runs at half the peak.")
     assert "495 TFLOPS" in verdicts(half) and verdicts(half)["495 TFLOPS"][0] == RIGHT
     slip = said(library, "model-sizing/kv-headroom",
-                "The engine gets ninety percent of seventy-nine point six five, so about "
-                "seventy-one point seven gigabytes.")
-    assert verdicts(slip)["seventy-one point seven gigabytes"][0] == WRONG
+                "The engine gets ninety-five percent of seventy-nine point six five, so about "
+                "seventy-five point seven gigabytes.")
+    assert verdicts(slip)["seventy-five point seven gigabytes"][0] == WRONG
 
 
 def test_what_ifs_corrections_bounds_and_general_ranges(library: Library) -> None:
@@ -390,12 +390,12 @@ def test_a_figure_called_wrong_is_no_claim(library: Library) -> None:
 
 
 def test_and_a_half_is_said_to_the_half(library: Library) -> None:
-    # kv-headroom: 61 GB ÷ 0.537 GB ≈ 113.57 caches' worth; "113 and a half" says that to
-    # the half, and is no count of conversations near 113.
+    # kv-headroom: 64.2 GB ÷ 0.537 GB ≈ 119.53 caches' worth; "119 and a half" says that to
+    # the half, and is no count of conversations near 119.
     result = said(library, "model-sizing/kv-headroom",
-                  "Sixty-one over that is about 113 and a half, round down, so 113 "
+                  "Sixty-four over that is about 119 and a half, round down, so 119 "
                   "conversations.")
-    assert verdicts(result)["113 and a half"] == (RIGHT, "caches_that_fit")
+    assert verdicts(result)["119 and a half"] == (RIGHT, "caches_that_fit")
     assert result.all_right
 
 
@@ -557,15 +557,16 @@ def test_a_price_per_million_is_per_million_tokens(library: Library) -> None:
 
 
 def test_what_is_left_of_a_quantity_is_in_its_unit(library: Library) -> None:
-    # kv-headroom: 79.65 GiB × 90% = 71.7 GiB = 77 GB, less 16 GB leaves 61 GB; taking
-    # 16 from 71.7 mixes GiB and GB and leaves "55.7", said without its unit.
+    # kv-headroom: 79.65 GiB × 95% = 75.7 GiB = 81.2 GB, less 16 GB of weights and 1 GiB
+    # (1.07 GB) of activations leaves 64.2 GB; taking 17 from 75.7 mixes GiB and GB and
+    # leaves "58.7", said without its unit.
     result = said(library, "model-sizing/kv-headroom",
-                  "Ninety percent of 79.65 is about 71.7 gigs for the engine. Minus the 16 "
-                  "gigs of weights leaves about 55.7 for KV.")
-    assert verdicts(result)["55.7"] == (WRONG, "free_memory")
+                  "Ninety-five percent of 79.65 is about 75.7 gigs for the engine. Minus the "
+                  "16 gigs of weights and the gig of activations leaves about 58.7 for KV.")
+    assert verdicts(result)["58.7"] == (WRONG, "free_memory")
     right = said(library, "model-sizing/kv-headroom",
-                 "The engine takes about 77 GB. Minus the 16 GB of weights leaves about 61 "
-                 "for KV.")
+                 "The engine takes about 81.2 GB. Minus the 16 GB of weights and the gig of "
+                 "activations leaves about 64.2 for KV.")
     assert right.all_right
 
 

@@ -40,14 +40,16 @@ def test_a_sentence_opening_on_a_case_says_that_cases_figure(library: Library) -
 
 
 def test_a_bare_step_of_a_slip_is_that_slip(library: Library) -> None:
-    # kv-headroom: 79.65 GiB × 90% ≈ 77 GB; less 16 GB of weights leaves 61 GB. Without
-    # the engine's share, 79.65 GiB (85.5 GB) − 16 GB ≈ 69.5 GB.
+    # kv-headroom: 79.65 GiB × 95% ≈ 81.2 GB; less 16 GB of weights and 1.07 GB of
+    # activations leaves 64.2 GB. Without the engine's share, 79.65 GiB (85.5 GB) − 16 GB −
+    # 1.07 GB ≈ 68.5 GB.
     whole = said(library, "model-sizing/kv-headroom",
-                 "The card reports 85.5 gigabytes; take off the 16 of weights and 69.5 is "
-                 "left.")
-    assert verdicts(whole)["69.5"] == (WRONG, "free_memory")
+                 "The card reports 85.5 gigabytes; take off the 16 of weights and the gig of "
+                 "activations and 68.5 is left.")
+    assert verdicts(whole)["68.5"] == (WRONG, "free_memory")
     right = said(library, "model-sizing/kv-headroom",
-                 "The engine's share is 77 GB; take off the 16 of weights and 61 is left.")
+                 "The engine's share is 81.2 GB; take off the 16 of weights and the gig of "
+                 "activations and 64.2 is left.")
     assert right.all_right
 
 

@@ -184,19 +184,19 @@ def test_a_factor_said_as_better_than_claims_a_ratio(library: Library) -> None:
 
 
 def test_gigabytes_taken_from_gibibytes_are_named(library: Library) -> None:
-    # kv-headroom: 90% of 79.65 GiB is 71.7 GiB (77 GB); less the 16 GB of weights leaves
-    # 61 GB. 71.7 − 16 = 55.7 subtracts GB from GiB as if they were one unit, and so the
-    # "71.7 gigs" it starts from were taken as GB.
+    # kv-headroom: 95% of 79.65 GiB is 75.7 GiB (81.2 GB); less the 16 GB of weights and
+    # 1.07 GB of activations leaves 64.2 GB. 75.7 − 16 − 1.07 = 58.6 subtracts GB from GiB
+    # as if they were one unit, and so the "75.7 gigs" it starts from were taken as GB.
     result = said(library, "model-sizing/kv-headroom",
-                  "Ninety percent of 79.65 gigs is about 71.7 gigs, minus 16 for weights "
-                  "leaves 55.7.")
+                  "Ninety-five percent of 79.65 gigs is about 75.7 gigs, minus 16 for weights "
+                  "and one point oh seven for activations leaves 58.6.")
     wrong = [f for f in result.figures if f.verdict == WRONG]
-    assert [f.text for f in wrong] == ["71.7 gigs", "55.7"]
+    assert [f.text for f in wrong] == ["75.7 gigs", "58.6"]
     # The card declares this slip, so its own words name it.
     assert all("'gib-as-gb' mistake" in (f.mistake or "") for f in wrong)
     right = said(library, "model-sizing/kv-headroom",
-                 "Ninety percent of 79.65 GiB is about 77 GB, minus 16 for weights leaves "
-                 "61.")
+                 "Ninety-five percent of 79.65 GiB is about 81.2 GB, minus 16 for weights "
+                 "and one point oh seven for activations leaves 64.2.")
     assert right.all_right
 
 
@@ -327,9 +327,9 @@ def test_nothing_like_a_figure_sets_it_aside(library: Library) -> None:
 
 
 def test_a_figure_said_to_be_no_thing_is_no_claim(library: Library) -> None:
-    # kv-headroom: 113.5 conversations fit on paper; half a conversation holds nothing.
+    # kv-headroom: 119.5 conversations fit on paper; half a conversation holds nothing.
     result = said(library, "model-sizing/kv-headroom",
-                  "You round down to 113 because half a conversation is no conversation.")
+                  "You round down to 119 because half a conversation is no conversation.")
     assert result.all_right
 
 
