@@ -221,6 +221,11 @@ _RANGE = re.compile(r"\s*(?:to|–|and)\s*|-")  # "77 - 16 GB" is a difference, 
 #: Between the ends of a range said in passing: "seventy, eighty percent", "70 or 80%".
 _LOOSE_RANGE = re.compile(r",\s*|\s+or\s+")
 _BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
+#: "From 10 to 15 seconds" is a change, the figure before and the figure after, unless its
+#: words make it a span ("anywhere from 10 to 15 seconds").
+_FROM = re.compile(r"\bfrom\s*$", re.IGNORECASE)
+_SPAN_FROM = re.compile(r"\b(?:anywhere|somewhere|rang(?:e|es|ing)|var(?:y|ies|ying))\s+from\s*$",
+                        re.IGNORECASE)
 #: Words that make a range a plan: "for bursts maybe 1.5 to 2x, call it 100 to 140 gigs".
 _GUESSED = re.compile(r"\b(?:call\s+it|plan\s+for|budget|provision|size\s+for)\b[^.;!?]*$",
                       re.IGNORECASE)
@@ -241,8 +246,10 @@ def _ranges(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Ver
             out[index - 1] = verdicts[index]
             continue
         loose = low.bare and _LOOSE_RANGE.fullmatch(gap) is not None
+        before = text[max(0, low.start - 24):low.start]
         if not (loose or _RANGE.fullmatch(gap)) or (gap.strip() == "and" and not _BETWEEN.search(
-                text[max(0, low.start - 12):low.start])) or not _ascending(low, high, loose):
+                before)) or not _ascending(low, high, loose) or (
+                    gap.strip() == "to" and _FROM.search(before) and not _SPAN_FROM.search(before)):
             continue
         if low.bare and verdicts[index].verdict != WRONG:
             # "maybe seventy, eighty percent": the bare end is said in the other's unit.

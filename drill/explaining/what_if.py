@@ -28,7 +28,8 @@ from drill.solving.solve import Solution
 _SUPPOSED = re.compile(r"\bif\b(?:[^.;!?]|\.\d)*?(?:\b(?:were|was|is|are|went|got|had|have"
                        r"|used|moved|switched|had\s+been|doubled|halved|tripled|rose|fell"
                        r"|dropped|grew|climbed|jumped)\b|'s\b)"
-                       r"|\b(?:on|with)\s+an?\b(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd|would)\b)"
+                       r"|\b(?:on|with)\s+(?:an?\b|(?=\d))(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd"
+                       r"|would)\b)"
                        r"|\ban?\s+(?-i:[A-Z][A-Z0-9]*[0-9][\w-]*)\s+(?:at|with)\b"
                        r"(?=(?:[^.;!?]|\.\d)*?\b(?:you'd|we'd|it'd|would)\b)"
                        r"|\b(?:on|with|for)\s+an?\s+(?-i:[A-Z][A-Z0-9]*[0-9][\w-]*)\s+at\b"
@@ -36,6 +37,11 @@ _SUPPOSED = re.compile(r"\bif\b(?:[^.;!?]|\.\d)*?(?:\b(?:were|was|is|are|went|go
                        r"takes)\b(?=(?:[^.;!?]|\.\d)*?\bwould\b)",
                        re.IGNORECASE)
 _SENTENCE = re.compile(r"(?:[^.;!?]|\.\d)+")
+#: A sentence that opens by changing a given and goes on to what follows: "Go to groups of
+#: 32 and the scale costs half a bit", "Double the batch and the step takes ...".
+_IMPERATIVE = re.compile(r"\s*(?:(?:but|now|so)\s+)?(?:go|move|switch|drop|cut|raise|bump|push"
+                         r"|double|halve|triple)\b(?=(?:[^.;!?]|\.\d)*?\band\b)",
+                         re.IGNORECASE)
 
 
 def what_ifs(text: str, found: list[Figure], verdicts: list[Verdict],
@@ -48,7 +54,8 @@ def what_ifs(text: str, found: list[Figure], verdicts: list[Verdict],
         return verdicts
     out = list(verdicts)
     for sentence in _SENTENCE.finditer(text):
-        supposed = _SUPPOSED.search(text, sentence.start(), sentence.end())
+        supposed = (_IMPERATIVE.match(text, sentence.start(), sentence.end())
+                    or _SUPPOSED.search(text, sentence.start(), sentence.end()))
         if supposed is None:
             continue
         inside = [i for i, f in enumerate(found)

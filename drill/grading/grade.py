@@ -18,7 +18,14 @@ from enum import StrEnum
 from drill.grading import messages
 from drill.grading.ambiguous import other_readings
 from drill.grading.carried import Earlier, carried
-from drill.grading.forms import Part, chain_parts, range_ends, split_note, trailing_words
+from drill.grading.forms import (
+    Part,
+    chained_answer,
+    concluded,
+    range_ends,
+    split_note,
+    trailing_words,
+)
 from drill.grading.generic_slips import SHAPE_SLIPS, Finding, generic_findings
 from drill.grading.interpret import Interpretation, interpret, is_bare_number
 from drill.grading.readings import (
@@ -130,9 +137,9 @@ def grade(answer: str, target: Target, last: Quantity | None = None,
     ranged = _graded_range(answer, target, last)
     if ranged is not None:
         return replace(ranged, answer=_echoed(answer))
-    parts = chain_parts(answer)
-    result = _grade_noted(parts[-1].text, target, last, parts[-1].start)
-    if len(parts) > 1 and result.verdict is not Verdict.INVALID:
+    parts = chained_answer(answer)
+    result, from_note = _grade_noted(parts[-1].text, target, last, parts[-1].start)
+    if len(parts) > 1 and result.verdict is not Verdict.INVALID and not from_note:
         result = _checked_working(result, parts[:-1], parts[-1].text, target, last)
     result = _thousands_or_decimal(answer, result, target, last)
     if result.verdict is Verdict.INCORRECT and earlier:
@@ -161,11 +168,14 @@ def _with_carried(result: Grade, text: str, target: Target, last: Quantity | Non
                    mistakes=(*result.mistakes, "carries-earlier-figure"))
 
 
-def _grade_noted(text: str, target: Target, last: Quantity | None, offset: int) -> Grade:
-    """A figure, or a figure with a note after it: the note is kept, not graded."""
+def _grade_noted(text: str, target: Target, last: Quantity | None, offset: int
+                 ) -> tuple[Grade, bool]:
+    """A figure, or a figure with a note after it: the note is kept, not graded, unless it
+    ends the answer on a figure of the ask's kind ("0.25, so 2.5% of the step"), which is
+    then the answer given. Whether the grade is of the note's figure comes second."""
     whole = _grade_figure(text, target, last, offset)
     if whole.correct:
-        return whole
+        return whole, False
     split = split_note(text)
     if split is None and whole.verdict is Verdict.INVALID:
         try:
@@ -174,15 +184,36 @@ def _grade_noted(text: str, target: Target, last: Quantity | None, offset: int) 
             if error.message.startswith("unknown unit"):
                 split = trailing_words(text, error.position)
     if split is None:
-        return whole
+        return whole, False
     figure, note = split
-    alone = _grade_figure(figure.text, target, last)
+    ending = _graded_ending(note, target, last)
+    if ending is not None:
+        said = (f" Your note ends on {ending.parsed.text if ending.parsed else ''}, so that"
+                " is the answer graded.")
+        return replace(ending, message=ending.message + said), True
+    alone, _ = _grade_noted(figure.text, target, last, offset)  # "8.09 ms (bound) - ..."
     fits = whole.parsed is not None and whole.parsed.unit == target.unit
     if alone.verdict is Verdict.INVALID or (
             whole.verdict is Verdict.INCORRECT and fits and not alone.correct):
-        return whole
+        return whole, False
     said = f" The note '{note.text}' is kept with your answer, not graded."
-    return replace(alone, message=alone.message + said)
+    return replace(alone, message=alone.message + said), False
+
+
+def _graded_ending(note: Part, target: Target, last: Quantity | None) -> Grade | None:
+    """The grade of the figure a note ends the answer on, when it is of the ask's kind."""
+    ending = concluded(note)
+    if ending is None:
+        return None
+    graded = _grade_figure(ending.text, target, last)
+    if graded.verdict is Verdict.INVALID:
+        # "so 119 whole conversations": the word after the number was no unit.
+        number = re.match(r"[\d,.]+", ending.text)
+        graded = _grade_figure(number.group() if number else "", target, last)
+    if graded.verdict is Verdict.INVALID or graded.parsed is None or (
+            graded.parsed.unit != target.unit):
+        return None
+    return graded
 
 
 #: Working and its result may differ by rounding: this much, or the ask's tolerance.

@@ -55,3 +55,21 @@ def test_only_the_whole_count_is_right(capsys: pytest.CaptureFixture[str]) -> No
     # 119.53 conversations' worth on the H100: 119 fit, the 120th cache does not.
     assert math.floor(EXACT["base"]) == 119
     assert [_grade(n, "base", capsys) for n in (118, 119, 120, 121)] == [1, 0, 1, 1]
+
+
+@pytest.mark.parametrize(("answer", "code"), [
+    # 119.53 caches' worth: the count a note ends the answer on is the answer given.
+    ("119.5, round to 120 conversations", 1),
+    ("119.5 - rounded up to 120", 1),
+    ("119.5, rounded down to 119", 0),
+    ("119.53 (call it 119)", 0),
+    ("119.5, so 119 whole conversations", 0),
+    ("64.2 GB / 0.537 GB = 119.5, i.e. 1195", 1),
+    # A note's figure of another kind, or said of something else, leaves the figure graded.
+    ("119.5, so 64.2 GB of cache", 0),
+    ("119.5 (so 239 across two GPUs)", 0),
+])
+def test_a_note_that_ends_on_a_count_gives_that_count(
+        answer: str, code: int, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["grade", "model-sizing/kv-headroom", "max_sequences", answer]) == code
+    capsys.readouterr()

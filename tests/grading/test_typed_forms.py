@@ -33,6 +33,40 @@ def test_a_note_is_said_to_be_kept_not_graded(decode_floor: Target) -> None:
     assert "'memory bound' is kept" in result.message and "not graded" in result.message
 
 
+@pytest.mark.parametrize(("answer", "verdict"), [
+    # 16 GB ÷ 3.35 TB/s ≈ 4.78 ms. A note may hold marks and figures of its own; the
+    # working ends at the result the note follows.
+    ("16 GB / 3.35 TB/s = 4.78 ms, so at most ~209 tok/s for one user", Verdict.CORRECT),
+    ("16 GB / 3.35 TB/s = 4.78 ms (bandwidth ~ the bound), so ~209 tok/s", Verdict.CORRECT),
+    ("16 GB / 3.35 TB/s = 4.78 ms (memory bound) - under 2 steps of prefill, not 500",
+     Verdict.CORRECT),
+    ("4.78 ms of weight reads per step - a floor", Verdict.CORRECT),
+    ("4.78 ms per token at batch 1", Verdict.CORRECT),
+    # A note that ends the answer on a figure of the ask's kind gives the answer.
+    ("16 GB / 3.35 TB/s = 4.78 ms, i.e. 48 ms", Verdict.INCORRECT),
+    ("16 GB / 3.35 TB/s = 0.00478, i.e. 4.78 ms", Verdict.CORRECT),
+    ("4.7 ms, call it 4.8 ms", Verdict.CORRECT),
+    ("4.78 ms, rounded up to 6 ms", Verdict.INCORRECT),
+])
+def test_a_note_is_the_notes_and_its_last_figure_of_the_kind_asked_is_the_answer(
+        decode_floor: Target, answer: str, verdict: Verdict) -> None:
+    result = grade(answer, decode_floor)
+    assert result.verdict is verdict, result.message
+
+
+@pytest.mark.parametrize(("answer", "verdict"), [
+    # 1 ÷ (0.7 + 0.3 ÷ 3) = 1.25×: working in the note ends on its result.
+    ("new time 0.7 + 0.1 = 0.8, so 1/0.8 = 1.25x overall", Verdict.CORRECT),
+    ("0.8 of the time, so 1.25x - not 3x", Verdict.CORRECT),
+    ("1/(1-0.3) = 1.43 vs 3, so 1.25x", Verdict.CORRECT),
+    ("0.7 + 0.3/3 = 0.8 of the time, so 3x", Verdict.INCORRECT),
+])
+def test_a_note_ends_on_the_result_of_its_own_working(
+        speedup: Target, answer: str, verdict: Verdict) -> None:
+    result = grade(answer, speedup)
+    assert result.verdict is verdict, result.message
+
+
 @pytest.mark.parametrize("answer", [
     "16 GB / 3.35 TB/s = 6 ms",  # right working, wrong result
     "16/4 = 4.78 ms",  # the result does not follow from the working
