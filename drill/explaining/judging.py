@@ -541,7 +541,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                 and (best_hit.candidate.kind == rival.candidate.kind == "result" or derived)
                 and scores[id(rival)] >= max(1.0 if derived else _BARE_CLUE,
                                              _CLEARER * scores[id(best_hit)])
-                and _within(figure, rival, _NEAR)):
+                and _within(figure, rival, _NEAR)
+                and not (_rounded_to(best_hit, rival)
+                         and _off(figure, best_hit) <= 2 * significance(figure))):
             # "The W4A16 GEMM turns compute-bound at about 148": another asked result, to
             # its digits, where the words name only this one; "0.45 of the old time" is the
             # new step said wrong, not a speedup less one.
@@ -1044,6 +1046,14 @@ def _share_by_its_noun(figure: Figure, noun: str, fits: list[Option], options: l
     if len(named) > 1 and apart[1] < 2 * apart[0]:
         return None
     return named[0] if named else None
+
+
+def _rounded_to(hit: Option, rival: Option) -> bool:
+    """Whether ``rival`` is ``hit`` rounded to a whole count: "4.94, so five GPUs" says the
+    quotient before its rounding, as the working goes."""
+    value, whole = hit.candidate.value, rival.candidate.value
+    return (value.dim == whole.dim and not value.value.is_integer()
+            and whole.value in (math.floor(value.value), math.ceil(value.value)))
 
 
 def _rival(figure: Figure, fits: list[Option], hits: list[Option], scores: dict[int, float]

@@ -276,3 +276,14 @@ def test_a_whole_count_the_card_rounds_up_to_is_that_count(library: Library) -> 
     slip = said(library, "model-sizing/weights-by-precision",
                 "141 over 71.7 is about 1.97 H100s' worth, so three GPUs just for the weights.")
     assert verdicts(slip)["three GPUs"][0] == WRONG
+
+
+def test_the_quotient_before_a_count_is_rounded_up_is_right(library: Library) -> None:
+    # moe-memory: 671 GB of FP8 weights over 126.4 GiB (135.7 GB) usable per H200 is 4.94
+    # GPUs' worth, rounded up to 5 GPUs. Said to its digits, 4.94 is the quotient, not a
+    # count of GPUs 1% low.
+    answer = said(library, "moe-serving/moe-memory",
+                  "Total parameters decide memory: 671 gigs in FP8. Divided by about 135.7 "
+                  "gigs usable per H200 that's 4.94, so five GPUs just for weights.")
+    assert verdicts(answer)["4.94"] == (RIGHT, "gpus_exact")
+    assert answer.all_right
