@@ -48,7 +48,8 @@ def chain_parts(text: str) -> list[Part]:
 _NOTE = re.compile(
     r"^(?P<figure>.*?[^\s(\[])\s*"
     r"(?:\((?P<paren>[^()]*(?:\([^()]*\)[^()]*)*)\)|\[(?P<bracket>[^\[\]]*)\]"
-    r"|\s(?:—|–|--|-|;|:)\s*(?P<dash>[A-Za-z].*)|[,;]\s*(?P<comma>[A-Za-z].*))\s*\.?\s*$")
+    r"|\s(?:—|–|--|-|;|:)\s*(?P<dash>[A-Za-z].*)|\s(?:—|–)\s*(?P<spaced>\d.*)"
+    r"|[,;]\s*(?P<comma>[A-Za-z].*))\s*\.?\s*$")
 
 
 def split_note(text: str) -> tuple[Part, Part] | None:
@@ -56,7 +57,7 @@ def split_note(text: str) -> tuple[Part, Part] | None:
     match = _NOTE.match(text)
     if match is None:
         return None
-    for group in ("paren", "bracket", "dash", "comma"):
+    for group in ("paren", "bracket", "dash", "spaced", "comma"):
         if match.group(group) is not None:
             note = Part(match.group(group).strip(), match.start(group))
             break

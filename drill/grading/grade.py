@@ -203,10 +203,10 @@ def _grade_noted(text: str, target: Target, last: Quantity | None, offset: int
 def _graded_ending(note: Part, target: Target, last: Quantity | None) -> Grade | None:
     """The grade of the figure a note ends the answer on, when it is of the ask's kind."""
     ending = concluded(note)
-    if ending is None:
-        return None
+    if ending is None or (_TIMES.search(ending.text) and target.unit.strip() not in ("×", "x")):
+        return None  # "so about 16x quicker": a ratio, not the time asked
     graded = _grade_figure(ending.text, target, last)
-    if graded.verdict is Verdict.INVALID:
+    if graded.verdict is Verdict.INVALID and _no_unit_after(ending.text, last):
         # "so 119 whole conversations": the word after the number was no unit.
         number = re.match(r"[\d,.]+", ending.text)
         graded = _grade_figure(number.group() if number else "", target, last)
@@ -231,20 +231,28 @@ def _checked_working(result: Grade, working: list[Part], result_text: str, targe
         return result
     stated = result.parsed.value
     allowed = max(target.tolerance, _WORKING_ROUNDING)
-    for part in working:
-        step = _grade_figure(part.text, target, last)
-        if step.parsed is None or step.parsed.unit != target.unit:
+    following = [part.text for part in working[1:]] + [""]
+    for part, after in zip(working, following, strict=True):
+        # "2 x 8e9 x 500 = 8 TFLOP / 989 TFLOPS": the FLOPs the next step opens with.
+        opening = _leads_into(part.text, after, last, allowed) if after else False
+        if opening is True:
             continue
-        worked = step.parsed.value
-        if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
-            continue
-        # Only a step that disagrees is read again, in the result's unit.
-        in_unit = _plain_step_in_unit(part.text, result_text, last, allowed)
-        if in_unit is True:
-            continue
-        came_to = in_unit or step.parsed.text
+        if opening:
+            came_to, against = opening
+        else:
+            step = _grade_figure(part.text, target, last)
+            if step.parsed is None or step.parsed.unit != target.unit:
+                continue
+            worked = step.parsed.value
+            if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
+                continue
+            # Only a step that disagrees is read again, in the result's unit.
+            in_unit = _plain_step_in_unit(part.text, result_text, last, allowed)
+            if in_unit is True:
+                continue
+            came_to, against = in_unit or step.parsed.text, result.parsed.text
         said = (f"Your working '{part.text.strip()}' (at column {part.start + 1}) comes to "
-                f"{came_to}, not the {result.parsed.text} written after it: check "
+                f"{came_to}, not the {against} written after it: check "
                 "that step's arithmetic.")
         if result.correct:
             return replace(result, verdict=Verdict.INCORRECT, message=said,
@@ -276,6 +284,45 @@ def _typed_unit(text: str, last: Quantity | None) -> _TypedUnit | None:
         return _TypedUnit(tree.unit.echo(), tree.unit.evaluate(), tree.evaluate())
     except QuantityError:
         return None
+
+
+_TIMES = re.compile(r"\d\s*(?:x|×|times|fold)$", re.IGNORECASE)
+
+
+def _no_unit_after(text: str, last: Quantity | None) -> bool:
+    """Whether the word after a note's number is no unit ("119 whole"), unlike "16x"."""
+    try:
+        _read(text, last)
+    except ParseError as error:
+        return error.message.startswith("unknown unit")
+    return False
+
+
+#: The figure a step of working opens with: "8 TFLOP" of "8 TFLOP / 989 TFLOPS".
+_OPENING_FIGURE = re.compile(r"\s*\(?\s*(\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?\s*[A-Za-zµμ/]+)")
+
+
+def _leads_into(text: str, after: str, last: Quantity | None, allowed: float
+                ) -> bool | tuple[str, str]:
+    """A step of plain numbers against the figure the next step opens with, read in that
+    figure's unit or its base: True when it agrees ("2 x 8e9 x 500" is the "8 TFLOP" of
+    "8 TFLOP / 989 TFLOPS"), else what it comes to and that figure, for the message; False
+    when the step is not plain numbers or the next step opens with no figure of a unit."""
+    opening = _OPENING_FIGURE.match(after)
+    typed = None if opening is None else _typed_unit(opening.group(1).strip(), last)
+    if typed is None or typed.stated.dimensionless:
+        return False
+    try:
+        reading = _read(text, last)
+    except ParseError:
+        return False
+    if not is_plain_arithmetic(reading.tree) or not reading.value.dimensionless:
+        return False
+    worked, size = reading.value.value, typed.size.value
+    if any(abs(worked - value) <= allowed * max(abs(worked), abs(value))
+           for value in (typed.stated.value, typed.stated.value / size)):
+        return True
+    return f"{format_number(worked / size)} {typed.text}", opening.group(1).strip()
 
 
 def _plain_step_in_unit(text: str, result_text: str, last: Quantity | None,

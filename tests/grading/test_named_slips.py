@@ -94,6 +94,8 @@ def target(key: str, ask_id: str, variant: str | None = None) -> Target:
      "all-bf16"),
     # 79.65 GiB read as GB: (71.69 − 16.1) GB ÷ (16 × 128 KiB) = 26,500 blocks.
     ("serving-engine/kv-blocks", "blocks", None, "26,500", "gib-as-gb"),
+    # 29,025 blocks ÷ 250 a sequence is 116.1 sequences' worth: the 117th does not fit.
+    ("serving-engine/kv-blocks", "sequences", None, "117", "rounded-up"),
     # Equal active parameters taken for equal bytes.
     ("moe-serving/moe-vs-dense", "ratio", None, "1×", "equal-bytes"),
     # M/M/1 with one server four times as fast: ρ = 0.75, 0.75/0.25 × 0.5 s = 1.5 s.

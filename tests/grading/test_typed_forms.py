@@ -47,6 +47,12 @@ def test_a_note_is_said_to_be_kept_not_graded(decode_floor: Target) -> None:
     ("16 GB / 3.35 TB/s = 0.00478, i.e. 4.78 ms", Verdict.CORRECT),
     ("4.7 ms, call it 4.8 ms", Verdict.CORRECT),
     ("4.78 ms, rounded up to 6 ms", Verdict.INCORRECT),
+    # A note's ratio is no time: "16x quicker" says how much faster, not the floor.
+    ("4.78 ms, so about 16x quicker than prefill", Verdict.CORRECT),
+    ("about 4.8 ms — 4.78 ms to be exact", Verdict.CORRECT),
+    # A step of plain numbers may be the figure the next step opens with.
+    ("16 x 1e9 = 16 GB / 3.35 TB/s = 4.78 ms", Verdict.CORRECT),
+    ("16 x 1e9 = 18 GB / 3.35 TB/s = 4.78 ms", Verdict.INCORRECT),
 ])
 def test_a_note_is_the_notes_and_its_last_figure_of_the_kind_asked_is_the_answer(
         decode_floor: Target, answer: str, verdict: Verdict) -> None:
