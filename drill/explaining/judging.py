@@ -379,6 +379,9 @@ _COMPARED_AFTER = re.compile(r"\s+(?:better|worse|faster|slower|more|less|fewer|
 #: A time named after a factor: "10 times the service time", "twice the solo step".
 _TIMES_A_TIME = re.compile(r"\s+(?:the|a|an|its|our|their|one)\s+(?:[a-z-]+\s+)?"
                            r"(?:time|latency|step|wait|delay)s?\b", re.IGNORECASE)
+#: A time counted in another time: "10 service times", "three step times".
+_IN_TIMES = re.compile(r"\s+(?:[a-z-]+\s+)?(?:service|step|solo|decode|prefill|base)\s+times\b",
+                       re.IGNORECASE)
 #: What only a formula multiplies: "30 times the square root of 2 over n", "two times
 #: the parameters per token".
 _TIMES_A_FORMULA = re.compile(r"\s+(?:the\s+)?(?:square\s+root|root|sqrt|parameters|params"
@@ -642,6 +645,9 @@ def _judged(text: str, figure: Figure, accounted: bool, options: list[Option],
                          else _result_unit_left_off(figure, options, context, subject))
         if unit_left_off is not None:
             return unit_left_off
+        in_times = None if operand else _in_times_of(text, figure, fits, plain)
+        if in_times is not None:
+            return Verdict("wrong", in_times, True)  # "about 10 service times" of the 20
         return Verdict(None)
     rival = _rival(figure, fits, hits, scores)
     if rival is not None and scores[id(rival)] > 0:
@@ -1046,6 +1052,22 @@ def _share_by_its_noun(figure: Figure, noun: str, fits: list[Option], options: l
     if len(named) > 1 and apart[1] < 2 * apart[0]:
         return None
     return named[0] if named else None
+
+
+def _in_times_of(text: str, figure: Figure, fits: list[Option], plain: dict[int, float]
+                 ) -> Option | None:
+    """The asked factor a time counted in another time claims ("at 95 it's about 10 service
+    times": the time in system, 20 service times), among those near it, its words first."""
+    if _IN_TIMES.match(text, figure.end) is None or _IN_TIMES.search(
+            text, sentence_start(text, figure.start), figure.start):
+        return None  # "5 service times, at 95% it's 10": said like the one before it
+    factors = [o for o in fits if o.asked and o.candidate.kind == "result"
+               and o.mistake is None and o.candidate.value.dim == dims.DIMENSIONLESS
+               and _within(figure, o, _NEAR)]
+    if not factors:
+        return None
+    # The nearest; of two as near (10 between 5 and 20), the one its words name.
+    return min(factors, key=lambda o: (round(_distance(figure, o), 6), -plain[id(o)]))
 
 
 def _rounded_to(hit: Option, rival: Option) -> bool:

@@ -287,3 +287,16 @@ def test_the_quotient_before_a_count_is_rounded_up_is_right(library: Library) ->
                   "gigs usable per H200 that's 4.94, so five GPUs just for weights.")
     assert verdicts(answer)["4.94"] == (RIGHT, "gpus_exact")
     assert answer.all_right
+
+
+def test_a_time_counted_in_service_times_claims_the_factor(library: Library) -> None:
+    # queueing: at 95% busy a request spends 1 ÷ (1 − 0.95) = 20 service times in the
+    # system; 40 is twice that.
+    wrong = said(library, "serving-math/queueing",
+                 "Near full load, at 95 percent, a request spends about 40 service times in "
+                 "the system.")
+    assert verdicts(wrong)["40"] == (WRONG, "high_time_factor")
+    right = said(library, "serving-math/queueing",
+                 "Near full load, at 95 percent, a request spends about 20 service times in "
+                 "the system.")
+    assert right.all_right
