@@ -284,10 +284,12 @@ def _far_from(low: Figure, high: Figure, value: Quantity) -> bool:
 #: Words that make a figure a bound: "under half a percent", "at least 40 GB".
 _BOUND_BELOW = re.compile(r"\b(?:under|below|(?:less|smaller|lower|fewer)\s+than|at\s+most"
                           r"|no\s+more\s+than)"
-                          r"(?:\s+(?:about|around|roughly))?(?:\s+an?)?\s*$", re.IGNORECASE)
+                          r"(?:\s+(?:about|around|roughly))?(?:\s+an?|\s+goes|\s+went)?\s*$",
+                          re.IGNORECASE)
 _BOUND_ABOVE = re.compile(r"\b(?:over|above|(?:more|bigger|larger|greater|higher)\s+than"
                           r"|at\s+least|upwards\s+of)"
-                          r"(?:\s+(?:about|around|roughly))?(?:\s+an?)?\s*$", re.IGNORECASE)
+                          r"(?:\s+(?:about|around|roughly))?(?:\s+an?|\s+goes|\s+went)?\s*$",
+                          re.IGNORECASE)
 
 
 def _bounds_met(text: str, found: list[Figure], verdicts: list[Verdict]) -> list[Verdict]:

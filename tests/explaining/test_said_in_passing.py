@@ -300,3 +300,11 @@ def test_a_time_counted_in_service_times_claims_the_factor(library: Library) -> 
                  "Near full load, at 95 percent, a request spends about 20 service times in "
                  "the system.")
     assert right.all_right
+
+
+def test_more_than_doubles_is_a_bound(library: Library) -> None:
+    # queueing: in M/M/1 the P99 is ln 100 ≈ 4.61 times the mean, well more than double.
+    for verb in ("doubles", "doubled"):
+        answer = said(library, "serving-math/queueing",
+                      f"The tail is heavier than the mean, so the P99 more than {verb}.")
+        assert answer.all_right, verb
