@@ -188,9 +188,7 @@ def _grade_noted(text: str, target: Target, last: Quantity | None, offset: int
     figure, note = split
     ending = _graded_ending(note, target, last)
     if ending is not None:
-        said = (f" Your note ends on {ending.parsed.text if ending.parsed else ''}, so that"
-                " is the answer graded.")
-        return replace(ending, message=ending.message + said), True
+        return ending, True
     alone, _ = _grade_noted(figure.text, target, last, offset)  # "8.09 ms (bound) - ..."
     fits = whole.parsed is not None and whole.parsed.unit == target.unit
     if alone.verdict is Verdict.INVALID or (
@@ -201,7 +199,8 @@ def _grade_noted(text: str, target: Target, last: Quantity | None, offset: int
 
 
 def _graded_ending(note: Part, target: Target, last: Quantity | None) -> Grade | None:
-    """The grade of the figure a note ends the answer on, when it is of the ask's kind."""
+    """The grade of the figure a note ends the answer on, when it is of the ask's kind,
+    saying so."""
     ending = concluded(note)
     if ending is None or (_TIMES.search(ending.text) and target.unit.strip() not in ("×", "x")):
         return None  # "so about 16x quicker": a ratio, not the time asked
@@ -213,7 +212,8 @@ def _graded_ending(note: Part, target: Target, last: Quantity | None) -> Grade |
     if graded.verdict is Verdict.INVALID or graded.parsed is None or (
             graded.parsed.unit != target.unit):
         return None
-    return graded
+    said = f" Your note ends on {graded.parsed.text}, so that is the answer graded."
+    return replace(graded, message=graded.message + said)
 
 
 #: Working and its result may differ by rounding: this much, or the ask's tolerance.
@@ -229,28 +229,13 @@ def _checked_working(result: Grade, working: list[Part], result_text: str, targe
     FLOP/s (the plain number in the unit's base, the prefix written only after ``≈``)."""
     if result.parsed is None or result.parsed.unit != target.unit:
         return result
-    stated = result.parsed.value
-    allowed = max(target.tolerance, _WORKING_ROUNDING)
     following = [part.text for part in working[1:]] + [""]
     for part, after in zip(working, following, strict=True):
-        # "2 x 8e9 x 500 = 8 TFLOP / 989 TFLOPS": the FLOPs the next step opens with.
-        opening = _leads_into(part.text, after, last, allowed) if after else False
-        if opening is True:
+        disagreement = _disagreement(part.text, after, result.parsed, result_text, target,
+                                     last)
+        if disagreement is None:
             continue
-        if opening:
-            came_to, against = opening
-        else:
-            step = _grade_figure(part.text, target, last)
-            if step.parsed is None or step.parsed.unit != target.unit:
-                continue
-            worked = step.parsed.value
-            if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
-                continue
-            # Only a step that disagrees is read again, in the result's unit.
-            in_unit = _plain_step_in_unit(part.text, result_text, last, allowed)
-            if in_unit is True:
-                continue
-            came_to, against = in_unit or step.parsed.text, result.parsed.text
+        came_to, against = disagreement
         said = (f"Your working '{part.text.strip()}' (at column {part.start + 1}) comes to "
                 f"{came_to}, not the {against} written after it: check "
                 "that step's arithmetic.")
@@ -261,6 +246,28 @@ def _checked_working(result: Grade, working: list[Part], result_text: str, targe
     if result.correct:
         return replace(result, message=f"{result.message} Your working agrees.")
     return result
+
+
+def _disagreement(text: str, after: str, result: Parsed, result_text: str, target: Target,
+                  last: Quantity | None) -> tuple[str, str] | None:
+    """What a step of working comes to and the figure it should have come to, when they
+    disagree: the figure the next step opens with (``after``: "2 x 8e9 x 500" against the
+    "8 TFLOP" of "8 TFLOP / 989 TFLOPS"), else the result; None when they agree."""
+    allowed = max(target.tolerance, _WORKING_ROUNDING)
+    opening = _leads_into(text, after, last, allowed) if after else False
+    if opening is not False:
+        return None if opening is True else opening
+    step = _grade_figure(text, target, last)
+    if step.parsed is None or step.parsed.unit != target.unit:
+        return None
+    worked, stated = step.parsed.value, result.value
+    if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
+        return None
+    # Only a step that disagrees is read again, in the result's unit.
+    in_unit = _plain_step_in_unit(text, result_text, last, allowed)
+    if in_unit is True:
+        return None
+    return in_unit or step.parsed.text, result.text
 
 
 @dataclass(frozen=True, slots=True)
