@@ -70,9 +70,11 @@ def split_note(text: str) -> tuple[Part, Part] | None:
 
 
 #: Words in a note that end the answer on a figure of their own: "so 4x", "i.e. ~80%",
-#: "rounded up to 30", "call it 300".
+#: "so the GPUs are about 67% busy", "rounded up to 30", "call it 300".
 _CONCLUDED = re.compile(
-    r"\b(?:so|i\.?e\.?|that's|that\s+is|which\s+is|call(?:ing)?\s+(?:it|that)"
+    r"\b(?:so(?:\s+(?:the|each|every|one|a|an|its|our|their)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:is|are|was|were|comes\s+to|works\s+out\s+to))?"
+    r"|i\.?e\.?|that's|that\s+is|which\s+is|call(?:ing)?\s+(?:it|that)"
     r"|round(?:ed|ing|s)?(?:\s+(?:it|that|this))?(?:\s+(?:up|down|off))?(?:\s+to)?)"
     r"(?=[\s,~≈])[\s,]*(?:(?:about|around|roughly|approximately|nearly)\s+|[~≈]\s*)?(?=\d)",
     re.IGNORECASE)

@@ -47,6 +47,8 @@ def test_a_note_is_said_to_be_kept_not_graded(decode_floor: Target) -> None:
     ("16 GB / 3.35 TB/s = 0.00478, i.e. 4.78 ms", Verdict.CORRECT),
     ("4.7 ms, call it 4.8 ms", Verdict.CORRECT),
     ("4.78 ms, rounded up to 6 ms", Verdict.INCORRECT),
+    ("4.78 ms, so the floor is about 48 ms", Verdict.INCORRECT),
+    ("4.78 ms, so each step is at least 4.8 ms", Verdict.CORRECT),
     # A note's ratio is no time: "16x quicker" says how much faster, not the floor.
     ("4.78 ms, so about 16x quicker than prefill", Verdict.CORRECT),
     ("about 4.8 ms — 4.78 ms to be exact", Verdict.CORRECT),
