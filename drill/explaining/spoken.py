@@ -324,12 +324,30 @@ def _a_rank(tokens: list[_Token], i: int, after: int, value: float) -> bool:
     if i >= 2 and tokens[i - 2].low == "to" and tokens[i - 1].low == "the":
         # The end of a range of places: "from the 25th (sorted value) to the 975th".
         return any(t.low in _SUFFIXES for t in tokens[max(0, i - 6):i - 2])
+    if _a_place_before(tokens, i, value):
+        return True  # the second of two places: "the 25th and the 975th"
     if after >= len(tokens):
         return False
     if tokens[after].low in _RANK_WORDS:
         return True
+    if tokens[after].low == "and":
+        # The first of two places, in order: "the 25th and the 975th", "the 25th and 975th".
+        second = after + 2 if after + 1 < len(tokens) and tokens[after + 1].low == "the" else (
+            after + 1)
+        number = _number_at(tokens, second)
+        return (number is not None and number[0] > value and number[1] < len(tokens)
+                and tokens[number[1]].low in _SUFFIXES)
     return (after + 2 < len(tokens) and tokens[after].low == "to"
             and tokens[after + 1].low == "the" and _number_at(tokens, after + 2) is not None)
+
+
+def _a_place_before(tokens: list[_Token], i: int, value: float) -> bool:
+    """Whether a smaller place is said just before ``tokens[i]``, joined by "and (the)"."""
+    j = i - 2 if i >= 2 and tokens[i - 1].low == "the" else i - 1
+    if j < 2 or tokens[j].low != "and" or tokens[j - 1].low not in _SUFFIXES:
+        return False
+    before = _number_at(tokens, j - 2)
+    return before is not None and before[1] == j - 1 and _LEAST_RANK <= before[0] < value
 
 
 def _number_at(tokens: list[_Token], i: int) -> tuple[float, int, int] | None:

@@ -308,3 +308,13 @@ def test_more_than_doubles_is_a_bound(library: Library) -> None:
         answer = said(library, "serving-math/queueing",
                       f"The tail is heavier than the mean, so the P99 more than {verb}.")
         assert answer.all_right, verb
+
+
+def test_two_places_said_together_are_both_ranks(library: Library) -> None:
+    # p99-samples: of 1,000 sorted resamples a 95% interval runs from the 25th to the 975th.
+    for joined in ("the 25th and the 975th", "the 25th and 975th"):
+        answer = said(library, "serving-math/p99-samples",
+                      f"Resample a thousand times, sort them, and take {joined} as a 95 "
+                      "percent interval.")
+        assert verdicts(answer)["975th"] == (RIGHT, "upper_rank"), joined
+        assert verdicts(answer)["25th"] == (RIGHT, "below_interval"), joined
