@@ -16,6 +16,8 @@ from drill.explaining.meaning import sentence_start
 #: Words that set the figure after them aside: "not 3×", "nowhere near the 6×".
 _SET_ASIDE = re.compile(r"\b(?:not|(?:is|are|was|were)n't|nowhere\s+near|nothing\s+like"
                         r"|(?:doesn't|does\s+not|don't|do\s+not)\s+(?:mean|make\s+it|get\s+you)"
+                        r"|(?:don't|doesn't|didn't|won't|wouldn't|do\s+not|does\s+not|did\s+not"
+                        r"|will\s+not)\s+(?:get|become|be|go|run|end\s+up)"
                         r"|rather\s+than|instead\s+of"
                         r"|never|short\s+of"
                         r"|far\s+from|if\s+(?:it|that|this)\s+(?:were|was)(?:\s+like)?"

@@ -51,3 +51,14 @@ def test_with_a_figure_and_what_it_would_be_is_supposed(library: Library) -> Non
     assert "32" not in {text for text, (verdict, _) in verdicts(answer).items()
                         if verdict == WRONG}
     assert answer.all_right
+
+
+def test_a_figure_denied_by_a_negated_verb_is_no_claim(library: Library) -> None:
+    # q3: 32 users do not make each one 32 times slower; the GPU's throughput grows 25.4×,
+    # so "32 times more throughput" is wrong, but denying a 32× slowdown claims nothing.
+    for denial in ("they don't get 32 times slower", "they won't be 32 times slower"):
+        answer = said(library, "speed-physics/q3", f"Short version: {denial}.")
+        assert answer.all_right, denial
+    claim = said(library, "speed-physics/q3",
+                 "They don't get slower; the GPU gets 32 times more throughput.")
+    assert verdicts(claim)["32 times"][0] == WRONG
