@@ -326,6 +326,45 @@ def _ratio_to(text: str, found: list[Figure], index: int, verdicts: list[Verdict
     return Verdict(WRONG, result, True)
 
 
+def _share_of(text: str, found: list[Figure], index: int, verdicts: list[Verdict],
+              options: list[Option]) -> Verdict:
+    """A share said of the figure after it, of the one quantity its clause names before it
+    ("the power draw is only a quarter of the 700 W cap") claims their ratio (350 W of
+    700 W, 50%). A share worked on to a figure ("half of 989, so roughly 495") is working,
+    and stays as judged."""
+    verdict, figure = verdicts[index], found[index]
+    if index + 1 >= len(found) or _OF_THE.fullmatch(
+            text, figure.end, found[index + 1].start) is None:
+        return verdict
+    share = judging.reading_in(figure, dims.DIMENSIONLESS)
+    whole = _right_value(verdicts[index + 1])
+    clause_end = sentence_end(text, found[index + 1].end)
+    if (not 0 < share < 1 or whole is None or not whole.value
+            or any(f.start < clause_end for f in found[index + 2:])):
+        return verdict
+    named = set(words_of(text[sentence_start(text, figure.start):figure.start]))
+    parts = {o.candidate.name: o for o in options
+             if o.mistake is None and o.candidate.kind in ("given", "result")
+             and o.candidate.value.dim == whole.dim and named & o.vocab
+             and 0 < o.candidate.value.value < whole.value}
+    if len(parts) != 1:
+        return verdict
+    part = next(iter(parts.values()))
+    ratio = part.candidate.value.value / whole.value
+    option = judging.Option(Candidate(f"{part.candidate.name} ÷ {whole_name(verdicts[index + 1])}",
+                                      Quantity(ratio), f"{ratio * 100:.3g}%", "conversion"),
+                            part.vocab, part.tolerance)
+    near = relative_off(share, ratio) <= max(part.tolerance, figure.precision)
+    return Verdict(RIGHT if near else WRONG, option, True)
+
+
+def whole_name(verdict: Verdict) -> str:
+    """The name of what a right figure claims ("power_cap")."""
+    return verdict.option.candidate.name if verdict.option is not None else "it"
+
+
+#: Between a share and the figure it is a share of: "a quarter of the 700-watt cap".
+_OF_THE = re.compile(r"\s+of\s+(?:the|its|our|a|an)\s+", re.IGNORECASE)
 #: What joins a figure to a factor said of it: "12 ms, which is", "12 ms of CPU, that's".
 _RATIO_JOIN = re.compile(r"(?:[A-Za-z ]{0,30},)?\s*(?:,\s*)?(?:so\s+)?"
                          r"(?:(?:which|that|this|it)(?:'s|\s+is)|that's|is)?\s*"
@@ -536,6 +575,8 @@ def explain(card: Card, solution: Solution | None, text: str,
     verdicts = _rounded_again(reading, found, verdicts)
     verdicts = _same_again(reading, found, verdicts)
     verdicts = [_ratio_to(reading, found, index, verdicts, options)
+                for index in range(len(found))]
+    verdicts = [_share_of(reading, found, index, verdicts, options)
                 for index in range(len(found))]
     # What the right figures say, as said: "1x" judged right loosely is no statement of 1.18×.
     # Each as the reading it was judged by: "36.4 gigs" of 36.4 GB is not also 39 GB.

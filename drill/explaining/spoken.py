@@ -106,6 +106,8 @@ _PER_WORDS = frozenset({
 #: A rate said as one hyphenated word: "gigabyte-a-second", "tokens-per-second".
 _PER_HYPHENATED = re.compile(r"(?<=[A-Za-z])-(?:a|an|per)-(?=(?:second|sec|hour|minute|token"
                              r"|day)s?\b)", re.IGNORECASE)
+#: The hyphen between a number and the word after it: "700-watt", "16-bit".
+_UNIT_HYPHENATED = re.compile(r"(?<=\d)-(?=[A-Za-z])")
 #: Words after "times" that make it a ratio ("16 times more") rather than a product.
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*|[0-9][0-9,]*(?:\.[0-9]+)?|\S")
 
@@ -142,6 +144,8 @@ def as_written(text: str) -> Rewrite:
     # "a 50 gigabyte-a-second port" is 50 gigabytes a second (one space per hyphen, so
     # every position stays where it was).
     text = _PER_HYPHENATED.sub(lambda m: m.group().replace("-", " "), text)
+    # "a 700-watt cap", "a 4.8-millisecond step": the unit after the number's hyphen.
+    text = _UNIT_HYPHENATED.sub(" ", text)
     tokens = [_Token(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
     pieces: list[tuple[int, int, str]] = []  # original start, end, replacement
     i = 0

@@ -318,3 +318,13 @@ def test_two_places_said_together_are_both_ranks(library: Library) -> None:
                       "percent interval.")
         assert verdicts(answer)["975th"] == (RIGHT, "upper_rank"), joined
         assert verdicts(answer)["25th"] == (RIGHT, "below_interval"), joined
+
+
+def test_a_share_of_a_figure_said_of_a_quantity_claims_their_ratio(library: Library) -> None:
+    # q5: the GPU draws 350 W of its 700 W cap, half of it; "a quarter" is 50% low.
+    wrong = said(library, "speed-physics/q5",
+                 "The power draw is only a quarter of the 700-watt cap.")
+    assert verdicts(wrong)["a quarter"][0] == WRONG
+    assert verdicts(wrong)["700-watt"] == (RIGHT, "power_cap")
+    right = said(library, "speed-physics/q5", "The power draw is about half of the 700 W cap.")
+    assert WRONG not in {verdict for verdict, _ in verdicts(right).values()}
