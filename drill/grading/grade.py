@@ -316,7 +316,9 @@ def _leads_into(text: str, after: str, last: Quantity | None, allowed: float
     "8 TFLOP / 989 TFLOPS"), else what it comes to and that figure, for the message; False
     when the step is not plain numbers or the next step opens with no figure of a unit."""
     opening = _OPENING_FIGURE.match(after)
-    typed = None if opening is None else _typed_unit(opening.group(1).strip(), last)
+    if opening is None:
+        return False
+    typed = _typed_unit(opening.group(1).strip(), last)
     if typed is None or typed.stated.dimensionless:
         return False
     try:
