@@ -92,6 +92,9 @@ _HEDGES = frozenset({"only", "about", "roughly", "around", "just", "nearly", "al
 #: Units said after "a" or "an" that "and a half" may follow ("an hour and a half").
 _AND_A_HALF_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month",
                                "millisecond", "microsecond"})
+#: Words that may follow a scale said without its unit ("4.5 peta of attention").
+_AFTER_A_PREFIX = frozenset({"of", "for", "and", "which", "that", "in", "on", "to", "so",
+                             "per", "from", "or"})
 _PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E"}
 _FLOPS = re.compile(r"(kilo|mega|giga|tera|peta|exa)(flops?|FLOPS?|FLOPs|Flops?)$", re.I)
 #: What may follow "a" or "an" as "per": a time or a count said per one ("tokens a second").
@@ -617,6 +620,14 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
     flops = _FLOPS.match(tok.text)
     if flops:
         return tok.start, tok.end, _PREFIXES[flops.group(1).lower()] + flops.group(2)
+    if low in _PREFIXES and after_figure and (
+            i + 1 == len(tokens) or not tokens[i + 1].text[0].isalpha()
+            or tokens[i + 1].low in _AFTER_A_PREFIX):
+        # "about 2.1 petaFLOPs; attention is about 4.5 peta": the unit said before it.
+        earlier = next((_FLOPS.match(t.text) for t in reversed(tokens[:i])
+                        if _FLOPS.match(t.text) and t.low.startswith(low)), None)
+        if earlier is not None:
+            return tok.start, tok.end, _PREFIXES[low] + earlier.group(2)
     if low in ("a", "an") and previous is not None and i + 1 < len(tokens) \
             and tokens[i + 1].low.rstrip("s") in _PER_WORDS and (
                 _unit_like(previous) or after_figure):

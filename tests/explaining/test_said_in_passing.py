@@ -328,3 +328,12 @@ def test_a_share_of_a_figure_said_of_a_quantity_claims_their_ratio(library: Libr
     assert verdicts(wrong)["700-watt"] == (RIGHT, "power_cap")
     right = said(library, "speed-physics/q5", "The power draw is about half of the 700 W cap.")
     assert WRONG not in {verdict for verdict, _ in verdicts(right).values()}
+
+
+def test_a_scale_said_without_its_unit_takes_the_unit_said_before(library: Library) -> None:
+    # context-parallel: the causal attention term is 2 × 4,096 × 32 × 131,072² ≈ 4.5 PFLOP;
+    # 2.25 drops the 2.
+    text = "The linear part is about 2.1 petaFLOPs; attention is about {} peta."
+    assert said(library, "parallelism/context-parallel", text.format("4.5")).all_right
+    wrong = said(library, "parallelism/context-parallel", text.format("2.25"))
+    assert verdicts(wrong)["2.25 peta"] == (WRONG, "attention_flop")
