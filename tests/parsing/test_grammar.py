@@ -102,6 +102,10 @@ def test_a_number_with_a_compound_unit_is_one_quantity() -> None:
         ("4 300", "two numbers side by side"),
         ("20.9 ms 3", "two numbers side by side"),
         ("1 000", "two numbers side by side"),
+        # A time in two units reads as their sum only from the larger unit to the smaller.
+        ("40 s 6 min", "two numbers side by side"),
+        ("6 min 40", "two numbers side by side"),
+        ("6 min 40 GB", "two numbers side by side"),
     ],
 )
 def test_errors_say_what_is_wrong(text: str, message: str) -> None:
@@ -114,3 +118,12 @@ def test_error_position_points_at_the_problem() -> None:
         read("16 GB / 3.35 zorks")
     assert caught.value.position == len("16 GB / 3.35 ")
     assert caught.value.pointer("16 GB / 3.35 zorks").endswith(" " * 13 + "^")
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("6 min 40 s", 400.0),
+    ("1 h 30 min", 5400.0),
+    ("2 h 5 min 30 s", 7530.0),
+])
+def test_a_time_in_two_units_is_their_sum(text: str, seconds: float) -> None:
+    assert read(text).value.value == pytest.approx(seconds)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping
 
+from drill.quantities import dimensions as dims
 from drill.quantities.parsing.errors import ParseError
 from drill.quantities.parsing.lexer import Kind, Token, tokenize
 from drill.quantities.parsing.nodes import (
@@ -42,7 +43,7 @@ from drill.quantities.parsing.nodes import (
     UnitOp,
     UnitRef,
 )
-from drill.quantities.quantity import Quantity
+from drill.quantities.quantity import Quantity, QuantityError
 from drill.quantities.unit_table import (
     MULTIPLIER_LETTERS,
     MULTIPLIER_WORDS,
@@ -145,6 +146,15 @@ class _Parser:
                 self.advance()
                 op = "/" if tok.text in ("/", "÷") else "*"
                 node = BinOp(op, node, self.unary())
+            elif tok.kind is Kind.NUMBER and _a_time(_last_part(node)):
+                # "6 min 40 s", "1 h 30 min": a time said in two units is their sum.
+                start = tok.start
+                later = self.unary()
+                if not (_a_time(later) and _unit_size(later) < _unit_size(_last_part(node))):
+                    raise ParseError(f"two numbers side by side ('{node.echo()} "
+                                     f"{later.echo()}'): write one number, or put × "
+                                     f"between them", start)
+                node = BinOp("+", node, later)
             elif tok.kind is Kind.NUMBER:
                 # "4 300" is a typo far more often than a product: a stray digit after
                 # "TB/s" once turned 20.9 ms into 62.7 ms without a word.
@@ -434,3 +444,24 @@ class _Parser:
 
 def _format_int(n: int) -> str:
     return str(n)
+
+
+def _last_part(node: Node) -> Node:
+    """The last of the parts a time said in several units is read as ("30 s" of "2 h
+    5 min 30 s"); any other node itself."""
+    return _last_part(node.right) if isinstance(node, BinOp) and node.op == "+" else node
+
+
+def _a_time(node: Node) -> bool:
+    """Whether ``node`` is a number with a unit of time ("6 min")."""
+    if not isinstance(node, Measure) or not isinstance(node.amount, Number):
+        return False
+    try:
+        return node.unit.evaluate().dim == dims.dim(time=1)
+    except QuantityError:
+        return False
+
+
+def _unit_size(node: Node) -> float:
+    """The size of a measure's unit in its base ("min": 60); none but a measure's has one."""
+    return node.unit.evaluate().value if isinstance(node, Measure) else 0.0
