@@ -55,7 +55,7 @@ def target_for(card: Card, ask: Ask, solution: CardResults) -> Target:
         for mistake in ask.mistakes
     )
     return Target(card.key, ask.id, ask.unit, reference, ask.tolerance, mistakes,
-                  _knowns(solution))
+                  _knowns(solution), ask.question)
 
 
 def _knowns(solution: CardResults) -> tuple[Known, ...]:

@@ -204,6 +204,8 @@ def _graded_ending(note: Part, target: Target, last: Quantity | None) -> Grade |
     ending = concluded(note)
     if ending is None or (_TIMES.search(ending.text) and target.unit.strip() not in ("×", "x")):
         return None  # "so about 16x quicker": a ratio, not the time asked
+    if not _counts_what_is_asked(ending.text, target):
+        return None  # "119, so 2 nodes": a count of other things
     graded = _grade_figure(ending.text, target, last)
     if graded.verdict is Verdict.INVALID and _no_unit_after(ending.text, last):
         # "so 119 whole conversations": the word after the number was no unit.
@@ -291,6 +293,17 @@ def _typed_unit(text: str, last: Quantity | None) -> _TypedUnit | None:
         return _TypedUnit(tree.unit.echo(), tree.unit.evaluate(), tree.evaluate())
     except QuantityError:
         return None
+
+
+def _counts_what_is_asked(text: str, target: Target) -> bool:
+    """Whether a note's figure counts what a plain-count ask counts: its word is one of
+    the question's ("120 conversations" of "How many whole conversations fit?"), or it
+    has none. An ask with a unit is told apart by the unit."""
+    word = re.match(r"[\d,.]+\s*([A-Za-z]+)", text)
+    if target.unit.strip() or word is None:
+        return True
+    asked = {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", target.question)}
+    return word.group(1).lower().rstrip("s") in asked
 
 
 _TIMES = re.compile(r"\d\s*(?:x|×|times|fold)$", re.IGNORECASE)

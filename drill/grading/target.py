@@ -60,6 +60,9 @@ class Target:
     #: which givens a typed working used (``16 GB`` is the weights, ``4.78 ms`` the
     #: weights over the bandwidth).
     knowns: tuple[Known, ...] = ()
+    #: The ask's question, for the things a plain count counts ("How many whole
+    #: conversations fit ...?").
+    question: str = ""
 
     def __post_init__(self) -> None:
         if not 0 <= self.tolerance < 1:

@@ -68,6 +68,7 @@ def test_only_the_whole_count_is_right(capsys: pytest.CaptureFixture[str]) -> No
     # A note's figure of another kind, or said of something else, leaves the figure graded.
     ("119.5, so 64.2 GB of cache", 0),
     ("119.5 (so 239 across two GPUs)", 0),
+    ("119, so 2 nodes", 0),
 ])
 def test_a_note_that_ends_on_a_count_gives_that_count(
         answer: str, code: int, capsys: pytest.CaptureFixture[str]) -> None:
