@@ -332,19 +332,25 @@ def _leads_into(text: str, after: str, last: Quantity | None, allowed: float
     if opening is None:
         return False
     typed = _typed_unit(opening.group(1).strip(), last)
-    if typed is None or typed.stated.dimensionless:
+    worked = _plain_value(text, last)
+    if typed is None or typed.stated.dimensionless or worked is None:
         return False
-    try:
-        reading = _read(text, last)
-    except ParseError:
-        return False
-    if not is_plain_arithmetic(reading.tree) or not reading.value.dimensionless:
-        return False
-    worked, size = reading.value.value, typed.size.value
+    size = typed.size.value
     if any(abs(worked - value) <= allowed * max(abs(worked), abs(value))
            for value in (typed.stated.value, typed.stated.value / size)):
         return True
     return f"{format_number(worked / size)} {typed.text}", opening.group(1).strip()
+
+
+def _plain_value(text: str, last: Quantity | None) -> float | None:
+    """The value of a step of plain numbers ("2 x 8e9 x 500"), else None."""
+    try:
+        reading = _read(text, last)
+    except ParseError:
+        return None
+    if not is_plain_arithmetic(reading.tree) or not reading.value.dimensionless:
+        return None
+    return reading.value.value
 
 
 def _plain_step_in_unit(text: str, result_text: str, last: Quantity | None,
@@ -353,19 +359,14 @@ def _plain_step_in_unit(text: str, result_text: str, last: Quantity | None,
     read in that unit or in its base (a count of bytes, FLOP/s, seconds); else the step's
     value in that unit, for the message; False when the step is not plain numbers or the
     result is not one number with a unit."""
-    try:
-        reading = _read(text, last)
-    except ParseError:
-        return False
-    if not is_plain_arithmetic(reading.tree) or not reading.value.dimensionless:
-        return False
+    plain = _plain_value(text, last)
     unit = _typed_unit(result_text, last)
-    if unit is None:
+    if plain is None or unit is None:
         return False
     size = unit.size.value
     stated = unit.stated.value / size
     # In the unit's own terms: the number as typed, or the number in the unit's base.
-    readings = (reading.value.value, reading.value.value / size)
+    readings = (plain, plain / size)
     for worked in readings:
         if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
             return True
