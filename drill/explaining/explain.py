@@ -351,16 +351,12 @@ def _share_of(text: str, found: list[Figure], index: int, verdicts: list[Verdict
         return verdict
     part = next(iter(parts.values()))
     ratio = part.candidate.value.value / whole.value
-    option = judging.Option(Candidate(f"{part.candidate.name} ÷ {whole_name(verdicts[index + 1])}",
-                                      Quantity(ratio), f"{ratio * 100:.3g}%", "conversion"),
-                            part.vocab, part.tolerance)
+    of = verdicts[index + 1].option
+    name = f"{part.candidate.name} ÷ {of.candidate.name if of is not None else 'it'}"
+    option = judging.Option(Candidate(name, Quantity(ratio), f"{ratio * 100:.3g}%",
+                                      "conversion"), part.vocab, part.tolerance)
     near = relative_off(share, ratio) <= max(part.tolerance, figure.precision)
     return Verdict(RIGHT if near else WRONG, option, True)
-
-
-def whole_name(verdict: Verdict) -> str:
-    """The name of what a right figure claims ("power_cap")."""
-    return verdict.option.candidate.name if verdict.option is not None else "it"
 
 
 #: Between a share and the figure it is a share of: "a quarter of the 700-watt cap".

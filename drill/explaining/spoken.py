@@ -624,8 +624,8 @@ def _word_swap(tokens: list[_Token], i: int) -> tuple[int, int, str] | None:
             i + 1 == len(tokens) or not tokens[i + 1].text[0].isalpha()
             or tokens[i + 1].low in _AFTER_A_PREFIX):
         # "about 2.1 petaFLOPs; attention is about 4.5 peta": the unit said before it.
-        earlier = next((_FLOPS.match(t.text) for t in reversed(tokens[:i])
-                        if _FLOPS.match(t.text) and t.low.startswith(low)), None)
+        earlier = next((said for t in reversed(tokens[:i])
+                        if t.low.startswith(low) and (said := _FLOPS.match(t.text))), None)
         if earlier is not None:
             return tok.start, tok.end, _PREFIXES[low] + earlier.group(2)
     if low in ("a", "an") and previous is not None and i + 1 < len(tokens) \

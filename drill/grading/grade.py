@@ -262,8 +262,7 @@ def _disagreement(text: str, after: str, result: Parsed, result_text: str, targe
     step = _grade_figure(text, target, last)
     if step.parsed is None or step.parsed.unit != target.unit:
         return None
-    worked, stated = step.parsed.value, result.value
-    if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
+    if _close(step.parsed.value, result.value, allowed):
         return None
     # Only a step that disagrees is read again, in the result's unit.
     in_unit = _plain_step_in_unit(text, result_text, last, allowed)
@@ -306,6 +305,7 @@ def _counts_what_is_asked(text: str, target: Target) -> bool:
     return word.group(1).lower().rstrip("s") in asked
 
 
+#: A figure said as a factor: "16x", "16 times".
 _TIMES = re.compile(r"\d\s*(?:x|×|times|fold)$", re.IGNORECASE)
 
 
@@ -336,10 +336,15 @@ def _leads_into(text: str, after: str, last: Quantity | None, allowed: float
     if typed is None or typed.stated.dimensionless or worked is None:
         return False
     size = typed.size.value
-    if any(abs(worked - value) <= allowed * max(abs(worked), abs(value))
+    if any(_close(worked, value, allowed)
            for value in (typed.stated.value, typed.stated.value / size)):
         return True
     return f"{format_number(worked / size)} {typed.text}", opening.group(1).strip()
+
+
+def _close(worked: float, stated: float, allowed: float) -> bool:
+    """Whether a step of working and the figure it should come to agree, as rounded."""
+    return abs(worked - stated) <= allowed * max(abs(stated), abs(worked))
 
 
 def _plain_value(text: str, last: Quantity | None) -> float | None:
@@ -367,9 +372,8 @@ def _plain_step_in_unit(text: str, result_text: str, last: Quantity | None,
     stated = unit.stated.value / size
     # In the unit's own terms: the number as typed, or the number in the unit's base.
     readings = (plain, plain / size)
-    for worked in readings:
-        if abs(worked - stated) <= allowed * max(abs(stated), abs(worked)):
-            return True
+    if any(_close(worked, stated, allowed) for worked in readings):
+        return True
     nearest = min(readings, key=lambda worked: abs(math.log(abs(worked / stated)))
                   if worked and stated else math.inf)
     return f"{format_number(nearest)} {unit.text}"

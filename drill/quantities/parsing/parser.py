@@ -146,15 +146,8 @@ class _Parser:
                 self.advance()
                 op = "/" if tok.text in ("/", "÷") else "*"
                 node = BinOp(op, node, self.unary())
-            elif tok.kind is Kind.NUMBER and _a_time(_last_part(node)):
-                # "6 min 40 s", "1 h 30 min": a time said in two units is their sum.
-                start = tok.start
-                later = self.unary()
-                if not (_a_time(later) and _unit_size(later) < _unit_size(_last_part(node))):
-                    raise ParseError(f"two numbers side by side ('{node.echo()} "
-                                     f"{later.echo()}'): write one number, or put × "
-                                     f"between them", start)
-                node = BinOp("+", node, later)
+            elif tok.kind is Kind.NUMBER and (later := self.later_time(node)) is not None:
+                node = BinOp("+", node, later)  # "6 min 40 s": a time in two units
             elif tok.kind is Kind.NUMBER:
                 # "4 300" is a typo far more often than a product: a stray digit after
                 # "TB/s" once turned 20.9 ms into 62.7 ms without a word.
@@ -174,6 +167,23 @@ class _Parser:
                 node = BinOp("*", node, self.unary(), style="implicit")
             else:
                 return node
+
+    def later_time(self, node: Node) -> Node | None:
+        """The next part of a time said in several units, largest first ("40 s" after
+        "6 min"); None, with nothing read, where what follows is no such part."""
+        size = _time_size(_last_part(node))
+        if size is None:
+            return None
+        start, depth = self.i, self.depth
+        try:
+            later: Node | None = self.unary()
+        except ParseError:
+            later = None
+        smaller = None if later is None else _time_size(later)
+        if smaller is None or smaller >= size:
+            self.i, self.depth = start, depth
+            return None
+        return later
 
     def unary(self) -> Node:
         if self.tok.is_op("-", "+"):
@@ -452,16 +462,13 @@ def _last_part(node: Node) -> Node:
     return _last_part(node.right) if isinstance(node, BinOp) and node.op == "+" else node
 
 
-def _a_time(node: Node) -> bool:
-    """Whether ``node`` is a number with a unit of time ("6 min")."""
+def _time_size(node: Node) -> float | None:
+    """The size in seconds of the unit of a number with a unit of time ("6 min": 60);
+    None for any other node."""
     if not isinstance(node, Measure) or not isinstance(node.amount, Number):
-        return False
+        return None
     try:
-        return node.unit.evaluate().dim == dims.dim(time=1)
+        unit = node.unit.evaluate()
     except QuantityError:
-        return False
-
-
-def _unit_size(node: Node) -> float:
-    """The size of a measure's unit in its base ("min": 60); none but a measure's has one."""
-    return node.unit.evaluate().value if isinstance(node, Measure) else 0.0
+        return None
+    return unit.value if unit.dim == dims.dim(time=1) else None
